@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""Writes the small test fixtures (tests/fixtures/) and the demo corpus (assets/demo/).
+Every file is made here, from text written here, so each one's bytes are known exactly.
+Run from the repository root: python3 scripts/make_fixtures.py"""
+import codecs, os
+
+def write(path, data):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "wb") as f:
+        f.write(data)
+
+F = "tests/fixtures/"
+D = "assets/demo/"
+
+# The seed's failure table: résumé in UTF-8 (8 bytes) and in Latin-1 (6 bytes).
+write(F + "resume-utf8.txt", "résumé\n".encode("utf-8"))
+write(F + "resume-latin1.txt", bytes([0x72, 0xE9, 0x73, 0x75, 0x6D, 0xE9, 0x0A]))
+# UTF-8 text that went through windows-1252 twice.
+double = "résumé".encode("utf-8").decode("cp1252").encode("utf-8").decode("cp1252")
+write(F + "resume-double-mojibake.txt", (double + "\n").encode("utf-8"))
+# Mojibake lines mixed with clean ones, for `fix`.
+lines = [
+    "The candidate sent a résumé.",
+    "The candidate sent a " + "résumé".encode("utf-8").decode("cp1252") + ".",
+    "It’s " + "déjà vu".encode("utf-8").decode("cp1252") + " — again",
+    "SÃO PAULO and 5 € stay as they are",
+    double,
+    "r\u00c3\ufffdsum\u00c3\u00a9 lost a byte",
+]
+write(F + "mixed-mojibake.txt", ("\n".join(lines) + "\n").encode("utf-8"))
+# An HTML page whose <meta> declares ISO-8859-1 but whose bytes are UTF-8.
+html = ('<!DOCTYPE html>\n<html lang="fr">\n<head>\n<meta charset="iso-8859-1">\n'
+        '<title>Curriculum</title>\n</head>\n<body>\n<p>Mon résumé : café, naïve, déjà vu, '
+        'crème brûlée, élève, Noël.</p>\n</body>\n</html>\n')
+write(F + "meta-lies.html", html.encode("utf-8"))
+# An HTML page with a correct windows-1251 meta.
+ru = ('<html><head><meta http-equiv="Content-Type" content="text/html; charset=windows-1251">'
+      '</head><body>Все люди рождаются свободными и равными в своем достоинстве и правах.</body></html>\n')
+write(F + "meta-1251.html", ru.encode("cp1251"))
+# UTF-16LE without a byte order mark.
+write(F + "utf16le-nobom.txt", "Plain text in UTF-16LE without a byte order mark: naïve café.\n".encode("utf-16-le"))
+# UTF-32BE with a byte order mark (encoding_rs has no UTF-32).
+write(F + "utf32be-bom.txt", codecs.BOM_UTF32_BE + "UTF-32 text: Grüße, 中文, 😀\n".encode("utf-32-be"))
+# UTF-8 with a BOM.
+write(F + "utf8-bom.txt", codecs.BOM_UTF8 + "BOM then text: Ünïcödé\n".encode("utf-8"))
+# XML declaring ISO-8859-2, in ISO-8859-2.
+xml = '<?xml version="1.0" encoding="ISO-8859-2"?>\n<doc><p>Zażółć gęślą jaźń. Příliš žluťoučký kůň.</p></doc>\n'
+write(F + "latin2.xml", xml.encode("iso8859_2"))
+# An email in KOI8-R.
+mail = ('From: ivan@example.ru\r\nTo: olga@example.ru\r\nSubject: privet\r\nMIME-Version: 1.0\r\n'
+        'Content-Type: text/plain; charset="koi8-r"\r\nContent-Transfer-Encoding: 8bit\r\n\r\n'
+        'Привет, Ольга! Как дела? Всё хорошо.\r\n')
+write(F + "koi8r.eml", mail.encode("koi8_r"))
+# UTF-8 cut in the middle of its last character.
+greek = "Καλημέρα κόσμε\n".encode("utf-8")[:-2]
+write(F + "truncated-utf8.txt", greek)
+# Pure ASCII.
+write(F + "ascii.txt", b"Plain ASCII text proves nothing about its encoding.\n")
+# Legitimate Portuguese and French with Ã, â, € (must not be called mojibake).
+write(F + "portuguese-clean.txt", "SÃO PAULO — Ângela comprou pão por 3 € na padaria; l'âme, Âge, crème brûlée.\n".encode("utf-8"))
+# Windows-1252 text (smart quotes at 0x92-0x94).
+write(F + "cp1252.txt", "It’s “quoted” — naïve café, 5 € each.\n".encode("cp1252"))
+# Control sequences that must never reach a terminal: title change, clear screen, OSC 52
+# clipboard write, C1 CSI, bidi override, NUL.
+ctl = ("title\x1b]0;pwned\x07 clear\x1b[2J clip\x1b]52;c;cHduZWQ=\x07 c1\u009b31m "
+       "bidi\u202egnp.exe nul\x00 é\n")
+write(F + "controls.txt", ctl.encode("utf-8"))
+write(F + "empty.txt", b"")
+
+# --- the demo corpus -------------------------------------------------------------------------
+write(D + "01-resume-utf8.txt", "A résumé in UTF-8: every é is the two bytes C3 A9.\n".encode("utf-8"))
+write(D + "02-resume-windows-1252.txt", "A résumé in windows-1252: every é is the one byte E9.\n".encode("cp1252"))
+write(D + "03-resume-double-mojibake.txt", ("A " + double + " that went through windows-1252 twice.\n").encode("utf-8"))
+write(D + "04-latin1-read-as-utf8.txt", "Latin-1 bytes r\xe9sum\xe9: read as UTF-8 they become U+FFFD or vanish.\n".encode("latin-1"))
+write(D + "05-meta-lies.html", html.encode("utf-8"))
+write(D + "06-utf16-no-bom.txt", "UTF-16LE without a byte order mark: the NUL bytes give it away. Ça va?\n".encode("utf-16-le"))
+invis = ("Zero\u200bwidth space, a soft hy\u00adphen, a word\u2060joiner, an RLO \u202eevil\u202c mark, "
+         "and a non\u00a0breaking space.\n")
+write(D + "07-invisible-characters.txt", invis.encode("utf-8"))
+write(D + "08-hyphenated.txt", "Delineation turns bytes into infor-\nmation that an index can use.\n".encode("utf-8"))

@@ -1,0 +1,119 @@
+//! Command-line arguments. Names and JSON fields are a contract: scripts rely on them.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+const AFTER_HELP: &str = "\
+Exit status:
+  0  success
+  1  the input has the problem asked about (decode --errors strict met invalid bytes)
+  2  usage error, or an input could not be read (the message names the path)
+
+Every FILE may be `-` for standard input. Document text in reports is shown with control,
+bidirectional and invisible characters as visible placeholders (␛, ⟨RLO⟩, ⟨ZWSP⟩); only
+`decode` writes the text itself.";
+
+/// What happened to these bytes on their way to becoming index terms?
+#[derive(Debug, Parser)]
+#[command(name = "delineate", version, about, after_help = AFTER_HELP)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Report the encoding evidence, the decision and why, conflicts, candidate decodings and
+    /// mojibake of each FILE.
+    #[command(after_help = AFTER_HELP)]
+    Inspect(InspectArgs),
+    /// Decode FILE under an encoding and write the text as UTF-8 (the one command that writes
+    /// document text to the terminal unescaped: it is raw text by request).
+    #[command(after_help = AFTER_HELP)]
+    Decode(DecodeArgs),
+    /// Print the index terms of FILE, one per line, with the seed's tokenizer (lower-case runs of
+    /// letters and digits).
+    #[command(after_help = AFTER_HELP)]
+    Tokens(TokensArgs),
+    /// Undo mojibake (UTF-8 misread as a single-byte encoding, up to 3 rounds) in UTF-8 text, line
+    /// by line.
+    #[command(after_help = AFTER_HELP)]
+    Fix(FixArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct InspectArgs {
+    /// Files to inspect (`-` for standard input).
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// One JSON object per file per line instead of the report.
+    #[arg(long)]
+    pub json: bool,
+    /// Decode as this encoding (WHATWG label, or utf-32le/utf-32be); repeat to add candidates.
+    /// The first one overrides the decision.
+    #[arg(long = "encoding", value_name = "LABEL")]
+    pub encodings: Vec<String>,
+    /// A transport Content-Type header value, e.g. "text/html; charset=ISO-8859-1".
+    #[arg(long, value_name = "VALUE")]
+    pub content_type: Option<String>,
+}
+
+/// What to do with bytes that are invalid in the chosen encoding.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ErrorsArg {
+    /// Substitute U+FFFD for each invalid sequence.
+    Replace,
+    /// Drop invalid bytes (silent deletion).
+    Ignore,
+    /// Stop at the first invalid sequence, report its offset, exit 1.
+    Strict,
+}
+
+#[derive(Debug, Args)]
+pub struct DecodeArgs {
+    /// File to decode (`-` for standard input).
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// The encoding (WHATWG label, or utf-32le/utf-32be).
+    #[arg(long, value_name = "LABEL")]
+    pub encoding: String,
+    /// Error handling.
+    #[arg(long, value_enum, default_value_t = ErrorsArg::Replace)]
+    pub errors: ErrorsArg,
+}
+
+/// Which characters form a token.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum TokenRuleArg {
+    /// Runs of letters and digits (the seed's failure-table tokenizer).
+    Alnum,
+    /// Runs of letters only.
+    Letters,
+}
+
+#[derive(Debug, Args)]
+pub struct TokensArgs {
+    /// File to tokenize (`-` or nothing for standard input).
+    #[arg(value_name = "FILE", default_value = "-")]
+    pub file: PathBuf,
+    /// Decode as this encoding instead of the one the evidence decides.
+    #[arg(long, value_name = "LABEL")]
+    pub encoding: Option<String>,
+    /// Error handling when decoding.
+    #[arg(long, value_enum, default_value_t = ErrorsArg::Replace)]
+    pub errors: ErrorsArg,
+    /// Token rule.
+    #[arg(long = "tokens", value_enum, default_value_t = TokenRuleArg::Alnum)]
+    pub rule: TokenRuleArg,
+}
+
+#[derive(Debug, Args)]
+pub struct FixArgs {
+    /// UTF-8 text to repair (`-` or nothing for standard input).
+    #[arg(value_name = "FILE", default_value = "-")]
+    pub file: PathBuf,
+    /// Instead of the repaired text, show for each changed line every hypothesis with its cost
+    /// and each round of the chosen repair.
+    #[arg(long)]
+    pub explain: bool,
+}

@@ -1,0 +1,92 @@
+//! `delineate decode`: the text itself, as UTF-8, under a chosen encoding and error mode.
+
+use super::Failure;
+use super::args::{DecodeArgs, ErrorsArg};
+use crate::encoding::bom;
+use crate::encoding::charset::Charset;
+use crate::encoding::decode::{self, ErrorCounter, ErrorMode, StreamDecoder};
+use crate::source::Input;
+use std::io::Write;
+
+pub(super) fn mode(e: ErrorsArg) -> ErrorMode {
+    match e {
+        ErrorsArg::Replace => ErrorMode::Replace,
+        ErrorsArg::Ignore => ErrorMode::Ignore,
+        ErrorsArg::Strict => ErrorMode::Strict,
+    }
+}
+
+/// Bytes of BOM to skip: only a BOM that announces the encoding being decoded.
+pub(super) fn bom_skip(input: &Input, cs: Charset) -> Result<u64, Failure> {
+    let head = input.head(4).map_err(|e| Failure::Usage(e.to_string()))?;
+    Ok(match bom::sniff(&head) {
+        Some(b) if b.charset == cs => b.len as u64,
+        _ => 0,
+    })
+}
+
+/// Streams `input` from `skip` through a decoder, handing each decoded piece to `f`.
+/// In strict mode the whole input is checked first, so nothing is written for invalid input.
+pub(super) fn stream(
+    input: &Input,
+    cs: Charset,
+    mode: ErrorMode,
+    skip: u64,
+    mut f: impl FnMut(&str) -> std::io::Result<()>,
+) -> Result<(), Failure> {
+    let read_err = |e: crate::SourceError| Failure::Usage(e.to_string());
+    if mode == ErrorMode::Strict {
+        let mut counter = ErrorCounter::new(cs, skip);
+        let len = input.len();
+        input
+            .for_each_chunk(|off, c| {
+                let from = skip.saturating_sub(off).min(c.len() as u64) as usize;
+                counter.feed(&c[from..], off + c.len() as u64 >= len);
+                true
+            })
+            .map_err(read_err)?;
+        let stats = counter.finish();
+        if let (Some(off), Some(span)) = (stats.first_error_offset, stats.error_spans.first()) {
+            let window = input.read_range(off, span.end + 1).map_err(read_err)?;
+            let reason = decode::explain_error(cs, &window, span.len() as usize);
+            return Err(Failure::Input(format!(
+                "{}: invalid {} at byte offset {}: {}",
+                input.name(),
+                cs,
+                off,
+                reason
+            )));
+        }
+    }
+    let mut dec = StreamDecoder::new(cs, skip, mode);
+    let len = input.len();
+    let mut write_err = None;
+    input
+        .for_each_chunk(|off, c| {
+            let from = skip.saturating_sub(off).min(c.len() as u64) as usize;
+            let text = dec.feed(&c[from..], off + c.len() as u64 >= len);
+            match f(text) {
+                Ok(()) => true,
+                Err(e) => {
+                    write_err = Some(e);
+                    false
+                }
+            }
+        })
+        .map_err(read_err)?;
+    if let Some(e) = write_err {
+        return Err(Failure::Io(e));
+    }
+    Ok(())
+}
+
+pub fn run(a: &DecodeArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let cs = Charset::for_label(&a.encoding)
+        .map_err(|e| Failure::Usage(e.to_string()))?
+        .charset;
+    let input = Input::open_arg(&a.file).map_err(|e| Failure::Usage(e.to_string()))?;
+    let skip = bom_skip(&input, cs)?;
+    stream(&input, cs, mode(a.errors), skip, |t| {
+        out.write_all(t.as_bytes())
+    })
+}

@@ -1,0 +1,150 @@
+//! `delineate fix`: undo mojibake line by line; `--explain` shows the hypotheses and rounds.
+
+use super::Failure;
+use super::args::FixArgs;
+use crate::encoding::mojibake::{self, Verdict};
+use crate::source::Input;
+use crate::visible::visible;
+use std::io::Write;
+
+struct Tally {
+    lines: u64,
+    fixed: u64,
+    lost: u64,
+    invalid_utf8: u64,
+}
+
+pub fn run(a: &FixArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let input = Input::open_arg(&a.file).map_err(|e| Failure::Usage(e.to_string()))?;
+    let mut tally = Tally {
+        lines: 0,
+        fixed: 0,
+        lost: 0,
+        invalid_utf8: 0,
+    };
+    let mut carry: Vec<u8> = Vec::new();
+    let mut write_err = None;
+    let mut handle = |line: &[u8], ending: &[u8], tally: &mut Tally| -> std::io::Result<()> {
+        tally.lines += 1;
+        let text = match std::str::from_utf8(line) {
+            Ok(s) => std::borrow::Cow::Borrowed(s),
+            Err(_) => {
+                tally.invalid_utf8 += 1;
+                String::from_utf8_lossy(line)
+            }
+        };
+        let analysis = mojibake::analyze(&text);
+        match analysis.verdict {
+            Verdict::Repairable | Verdict::PartiallyRecoverable => tally.fixed += 1,
+            Verdict::Unrecoverable => tally.lost += 1,
+            Verdict::Clean => {}
+        }
+        if a.explain {
+            if analysis.verdict != Verdict::Clean {
+                explain(out, tally.lines, &text, &analysis)?;
+            }
+            Ok(())
+        } else {
+            let fixed = analysis.repaired.as_deref().unwrap_or(&text);
+            out.write_all(fixed.as_bytes())?;
+            out.write_all(ending)
+        }
+    };
+    input
+        .for_each_chunk(|_, chunk| {
+            carry.extend_from_slice(chunk);
+            let Some(last_nl) = memchr::memrchr(b'\n', &carry) else {
+                return true;
+            };
+            let complete: Vec<u8> = carry.drain(..=last_nl).collect();
+            for line in complete.split_inclusive(|&b| b == b'\n') {
+                let body = line.strip_suffix(b"\n").unwrap_or(line);
+                let (body, ending): (&[u8], &[u8]) = match body.strip_suffix(b"\r") {
+                    Some(b) => (b, b"\r\n"),
+                    None => (body, b"\n"),
+                };
+                if let Err(e) = handle(body, ending, &mut tally) {
+                    write_err = Some(e);
+                    return false;
+                }
+            }
+            true
+        })
+        .map_err(|e| Failure::Usage(e.to_string()))?;
+    if let Some(e) = write_err {
+        return Err(Failure::Io(e));
+    }
+    if !carry.is_empty() {
+        handle(&carry, b"", &mut tally)?;
+    }
+    if tally.invalid_utf8 > 0 {
+        eprintln!(
+            "delineate: {}: {} line{} were not valid UTF-8 and were read with U+FFFD replacements; decode the file first (delineate inspect / decode)",
+            input.name(),
+            tally.invalid_utf8,
+            if tally.invalid_utf8 == 1 { "" } else { "s" }
+        );
+    }
+    if a.explain {
+        writeln!(
+            out,
+            "{} line{}: {} repaired, {} with lost bytes (unrecoverable), {} clean",
+            tally.lines,
+            if tally.lines == 1 { "" } else { "s" },
+            tally.fixed,
+            tally.lost,
+            tally.lines - tally.fixed - tally.lost
+        )?;
+    }
+    Ok(())
+}
+
+fn explain(out: &mut dyn Write, n: u64, text: &str, a: &mojibake::Analysis) -> std::io::Result<()> {
+    writeln!(out, "line {n}: {}", visible(text, false))?;
+    writeln!(out, "  verdict: {}", a.description)?;
+    writeln!(
+        out,
+        "  hypotheses, best first (cost = fingerprints left + 0.25 per round):"
+    )?;
+    for (i, h) in a.hypotheses.iter().take(6).enumerate() {
+        let chain: Vec<&str> = h.chain.iter().map(|c| c.name()).collect();
+        writeln!(
+            out,
+            "    {}. undo {:<40} cost {:.2}  {} sequence{} repaired  → {}",
+            i + 1,
+            chain.join(", then "),
+            h.cost,
+            h.sequences_repaired,
+            if h.sequences_repaired == 1 { "" } else { "s" },
+            visible(h.text(), false)
+        )?;
+    }
+    writeln!(
+        out,
+        "    -. leave unchanged{:<33} cost {:.2}",
+        "", a.unchanged_cost
+    )?;
+    if let Some(best) = a.hypotheses.first().filter(|_| a.repaired.is_some()) {
+        for (round, (cs, step)) in best.chain.iter().zip(best.steps.iter().skip(1)).enumerate() {
+            writeln!(
+                out,
+                "  round {}: text read as {cs} → re-read as UTF-8: {}",
+                round + 1,
+                visible(step, false)
+            )?;
+        }
+    }
+    for l in &a.lost {
+        writeln!(
+            out,
+            "  lost: …{}…  {}",
+            visible(&l.context, false),
+            l.reason
+        )?;
+    }
+    match &a.repaired {
+        Some(r) => writeln!(out, "  result: {}", visible(r, false))?,
+        None => writeln!(out, "  result: left unchanged")?,
+    }
+    writeln!(out)
+}

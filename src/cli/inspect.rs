@@ -1,0 +1,256 @@
+//! `delineate inspect`: the human report and the JSON lines.
+
+use super::args::InspectArgs;
+use super::output::{json_line, thousands};
+use super::{Failure, resolve_labels};
+use crate::encoding::decide::Severity;
+use crate::encoding::{Candidate, CandidateReason, Options};
+use crate::report::{Report, inspect};
+use crate::source::Input;
+use crate::visible::visible;
+use std::io::{self, Write};
+
+/// Runs `inspect` over every file; a file that cannot be read is reported on stderr and the
+/// others are still inspected.
+pub fn run(args: &InspectArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let options = Options {
+        user_encodings: resolve_labels(&args.encodings)?,
+        content_type: args.content_type.clone(),
+    };
+    let mut failed = false;
+    // Inspect in parallel, print in order, a batch at a time (bounded memory).
+    for batch in args.files.chunks(64) {
+        use rayon::prelude::*;
+        let results: Vec<Result<Report, String>> = batch
+            .par_iter()
+            .map(|path| {
+                let input = Input::open_arg(path).map_err(|e| e.to_string())?;
+                super::guard(input.name(), || inspect(&input, &options))
+                    .and_then(|r| r.map_err(|e| e.to_string()))
+            })
+            .collect();
+        for (i, r) in results.into_iter().enumerate() {
+            match r {
+                Ok(report) => {
+                    if args.json {
+                        json_line(out, &report)?;
+                    } else {
+                        if i > 0 || failed {
+                            writeln!(out)?;
+                        }
+                        write_report(out, &report)?;
+                    }
+                }
+                Err(msg) => {
+                    failed = true;
+                    eprintln!("delineate: {msg}");
+                }
+            }
+        }
+    }
+    if failed {
+        Err(Failure::Reported)
+    } else {
+        Ok(())
+    }
+}
+
+fn v(s: &str) -> String {
+    visible(s, false)
+}
+
+/// The human report.
+pub fn write_report(out: &mut dyn Write, r: &Report) -> io::Result<()> {
+    writeln!(
+        out,
+        "{} — {} bytes, {} ({})",
+        v(&r.path),
+        thousands(r.size_bytes),
+        kind_title(r.document.kind.name()),
+        v(&r.document.reason)
+    )?;
+    writeln!(out)?;
+    let d = &r.encoding;
+    writeln!(
+        out,
+        "Encoding: {} (decided by {})",
+        d.encoding,
+        d.decided_by.name()
+    )?;
+    writeln!(out, "  {}", v(&d.explanation))?;
+    writeln!(out, "  rule: {}", d.rule)?;
+    writeln!(out)?;
+
+    writeln!(out, "Evidence")?;
+    if !r
+        .evidence
+        .iter()
+        .any(|e| e.kind == crate::encoding::EvidenceKind::Bom)
+    {
+        writeln!(out, "    {:<16} {:<14} no byte order mark", "bom", "—")?;
+    }
+    for (i, e) in r.evidence.iter().enumerate() {
+        let span = e
+            .byte_span
+            .map(|s| format!("{}–{}", s.start, s.end))
+            .unwrap_or_else(|| "—".into());
+        let won = if d.evidence_index == Some(i) {
+            "✔"
+        } else {
+            " "
+        };
+        writeln!(
+            out,
+            "  {won} {:<16} {:<14} {}",
+            e.kind.name(),
+            span,
+            v(&e.detail)
+        )?;
+        if let Some(remap) = &e.remap {
+            writeln!(out, "    {:<16} {:<14} note: {}", "", "", v(remap))?;
+        }
+    }
+    writeln!(out)?;
+
+    if r.conflicts.is_empty() {
+        writeln!(
+            out,
+            "Conflicts: none — the evidence agrees with the decision"
+        )?;
+    } else {
+        writeln!(out, "Conflicts")?;
+        for c in &r.conflicts {
+            let mark = match c.severity {
+                Severity::Warning => "!",
+                Severity::Note => "·",
+            };
+            writeln!(out, "  {mark} {}", v(&c.message))?;
+        }
+    }
+    writeln!(out)?;
+
+    writeln!(
+        out,
+        "Candidates (features over bytes {}–{}{}; error counts over the whole input)",
+        r.sample.start,
+        r.sample.end,
+        if r.sample_is_whole { ", all of it" } else { "" }
+    )?;
+    let at = r
+        .candidates
+        .first()
+        .map(|c| format!("text at bytes {}–", c.excerpt_span.start))
+        .unwrap_or_default();
+    writeln!(
+        out,
+        "  {:<2} {:<14} {:>5} {:>8} {:>8} {:>10}  {}",
+        "#", "encoding", "score", "U+FFFD", "deleted", "strict at", at
+    )?;
+    for (i, c) in r.candidates.iter().enumerate() {
+        writeln!(
+            out,
+            "  {:<2} {:<14} {:>5.2} {:>8} {:>8} {:>10}  {}",
+            i + 1,
+            c.encoding.name(),
+            c.score,
+            thousands(c.replacement_chars),
+            thousands(c.deleted_bytes),
+            c.first_error_offset
+                .map(|o| o.to_string())
+                .unwrap_or_else(|| "—".into()),
+            v(&c.excerpt)
+        )?;
+    }
+    for c in &r.candidates {
+        writeln!(
+            out,
+            "     {:<14} {}; {}",
+            c.encoding.name(),
+            reasons(c),
+            feature_summary(c)
+        )?;
+    }
+    writeln!(out)?;
+
+    match &r.mojibake {
+        None => writeln!(
+            out,
+            "Mojibake: none in the decided text (no sequence of characters is UTF-8 misread as a single-byte encoding)"
+        )?,
+        Some(m) => {
+            writeln!(out, "Mojibake: {}", v(&m.analysis.description))?;
+            for (e, span) in m.analysis.examples.iter().zip(&m.example_spans) {
+                writeln!(
+                    out,
+                    "  {} → {}{}",
+                    v(&e.from),
+                    v(&e.to),
+                    span.map(|s| format!("   (bytes {}–{})", s.start, s.end))
+                        .unwrap_or_default()
+                )?;
+            }
+            for l in &m.analysis.lost {
+                writeln!(out, "  lost: …{}…  {}", v(&l.context), v(&l.reason))?;
+            }
+            let mut hyps: Vec<String> = m
+                .analysis
+                .hypotheses
+                .iter()
+                .take(4)
+                .map(|h| {
+                    let chain: Vec<&str> = h.chain.iter().map(|c| c.name()).collect();
+                    format!("{} (cost {:.2})", chain.join(" → "), h.cost)
+                })
+                .collect();
+            hyps.push(format!("unchanged (cost {:.2})", m.analysis.unchanged_cost));
+            writeln!(out, "  hypotheses, best first: {}", hyps.join(", "))?;
+            if m.analysis.repaired.is_some() {
+                writeln!(out, "  `delineate fix` undoes it")?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn kind_title(k: &str) -> &'static str {
+    match k {
+        "html" => "HTML",
+        "xml" => "XML",
+        "email" => "email",
+        _ => "plain text",
+    }
+}
+
+fn reasons(c: &Candidate) -> String {
+    let words: Vec<&str> = c
+        .reasons
+        .iter()
+        .map(|r| match r {
+            CandidateReason::Decided => "decided",
+            CandidateReason::User => "asked for",
+            CandidateReason::Utf8 => "UTF-8 check",
+            CandidateReason::Windows1252 => "the usual misreading",
+            CandidateReason::Statistical => "statistical guess",
+            CandidateReason::Declared => "declared",
+            CandidateReason::Bom => "BOM",
+            CandidateReason::Pattern => "NUL pattern",
+            CandidateReason::Plausible => "close relative",
+        })
+        .collect();
+    words.join(", ")
+}
+
+fn feature_summary(c: &Candidate) -> String {
+    let f = &c.features;
+    let mut s = format!(
+        "letter pairs {:.2}, word purity {:.2}, script alternation {:.2}, anomalies {:.3}",
+        f.letter_pair_density,
+        f.per_word_script_purity,
+        f.script_alternation_ratio,
+        f.replacement_ratio
+    );
+    if c.mojibake_fingerprints > 0 {
+        s.push_str(&format!(", mojibake sequences {}", c.mojibake_fingerprints));
+    }
+    s
+}

@@ -1,0 +1,99 @@
+//! The command-line front end: parses arguments, calls the library, formats what it returns.
+//! Errors are reported here, with the path and offset, and mapped to exit codes
+//! (0 success, 1 the input has the problem asked about, 2 usage or I/O error).
+
+pub mod args;
+mod decode;
+mod fix;
+pub mod inspect;
+pub mod output;
+mod tokens;
+
+use crate::encoding::LabelResolution;
+use crate::encoding::charset::Charset;
+use args::{Cli, Command};
+use clap::Parser;
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+/// Why a command did not succeed.
+#[derive(Debug)]
+pub enum Failure {
+    /// Bad arguments: message, exit 2.
+    Usage(String),
+    /// The input has the problem the user asked about (strict decoding): message, exit 1.
+    Input(String),
+    /// Errors were already reported on stderr for some inputs: exit 2.
+    Reported,
+    /// Writing the output failed (a closed pipe exits quietly with 0).
+    Io(io::Error),
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Self {
+        Failure::Io(e)
+    }
+}
+
+/// Entry point of the binary.
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::with_capacity(64 * 1024, stdout.lock());
+    let result = run(&cli.command, &mut out).and_then(|()| out.flush().map_err(Failure::Io));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Io(e)) if output::is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(Failure::Io(e)) => {
+            eprintln!("delineate: cannot write output: {e}");
+            ExitCode::from(2)
+        }
+        Err(Failure::Usage(m)) => {
+            eprintln!("delineate: {m}");
+            ExitCode::from(2)
+        }
+        Err(Failure::Input(m)) => {
+            eprintln!("delineate: {m}");
+            ExitCode::from(1)
+        }
+        Err(Failure::Reported) => ExitCode::from(2),
+    }
+}
+
+/// Runs one command, writing to `out`.
+pub fn run(command: &Command, out: &mut dyn Write) -> Result<(), Failure> {
+    match command {
+        Command::Inspect(a) => inspect::run(a, out),
+        Command::Decode(a) => decode::run(a, out),
+        Command::Tokens(a) => tokens::run(a, out),
+        Command::Fix(a) => fix::run(a, out),
+    }
+}
+
+/// Resolves `--encoding` labels, failing with a usage error that lists what labels look like.
+pub fn resolve_labels(labels: &[String]) -> Result<Vec<LabelResolution>, Failure> {
+    labels
+        .iter()
+        .map(|l| Charset::for_label(l).map_err(|e| Failure::Usage(e.to_string())))
+        .collect()
+}
+
+/// Runs `f`, turning a panic into an error message naming the input, so one bad document never
+/// stops the others.
+pub fn guard<T>(name: &str, f: impl FnOnce() -> T) -> Result<T, String> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).map_err(|p| {
+        let what = p
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| p.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown panic".into());
+        format!("{name}: internal error while analysing this input (please report it): {what}")
+    })
+}

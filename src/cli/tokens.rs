@@ -1,0 +1,49 @@
+//! `delineate tokens`: the seed's index terms, one per line.
+
+use super::Failure;
+use super::args::{TokenRuleArg, TokensArgs};
+use super::decode::{bom_skip, mode, stream};
+use crate::encoding::{self, Charset, Options};
+use crate::source::Input;
+use crate::terms::{TokenRule, tokenize};
+use std::io::Write;
+
+pub fn run(a: &TokensArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let input = Input::open_arg(&a.file).map_err(|e| Failure::Usage(e.to_string()))?;
+    let rule = match a.rule {
+        TokenRuleArg::Alnum => TokenRule::Alnum,
+        TokenRuleArg::Letters => TokenRule::Letters,
+    };
+    let (cs, skip) = match &a.encoding {
+        Some(label) => {
+            let cs = Charset::for_label(label)
+                .map_err(|e| Failure::Usage(e.to_string()))?
+                .charset;
+            (cs, bom_skip(&input, cs)?)
+        }
+        None => {
+            let analysis = encoding::analyze(&input, &Options::default())
+                .map_err(|e| Failure::Usage(e.to_string()))?;
+            (analysis.decision.encoding, analysis.decision.bom_len as u64)
+        }
+    };
+    // A token may straddle two decoded pieces: hold back the text after the last separator.
+    let mut pending = String::new();
+    stream(&input, cs, mode(a.errors), skip, |piece| {
+        pending.push_str(piece);
+        let cut = pending
+            .char_indices()
+            .rev()
+            .find(|&(_, c)| !rule.keeps(c))
+            .map_or(0, |(i, c)| i + c.len_utf8());
+        for t in tokenize(&pending[..cut], rule) {
+            writeln!(out, "{}", t.term)?;
+        }
+        pending.drain(..cut);
+        Ok(())
+    })?;
+    for t in tokenize(&pending, rule) {
+        writeln!(out, "{}", t.term)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,275 @@
+//! The set of encodings the tool can decode, and how labels resolve to them.
+//!
+//! Labels resolve by the WHATWG Encoding Standard (`Encoding::for_label`), so `latin1` means
+//! windows-1252 exactly as it does in a browser; the report says when such a remap happens.
+//! Two families outside that standard are decoded by this tool itself: UTF-32 (BOMs exist in
+//! the wild; encoding_rs deliberately lacks it) and true ISO-8859-1 (C1 controls kept at
+//! 0x80–0x9F), which mojibake analysis needs because Python's and Java's `latin-1` codecs
+//! produce it.
+
+use crate::error::UnknownLabel;
+use encoding_rs::Encoding;
+use serde::{Serialize, Serializer};
+use std::fmt;
+
+/// An encoding the tool can decode.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Charset {
+    /// An encoding of the WHATWG Encoding Standard, decoded by encoding_rs.
+    Whatwg(&'static Encoding),
+    /// UTF-32, little-endian.
+    Utf32Le,
+    /// UTF-32, big-endian.
+    Utf32Be,
+    /// ISO-8859-1 as ISO defines it: every byte is the code point of the same value, so
+    /// 0x80–0x9F become C1 controls (unlike windows-1252).
+    Latin1,
+}
+
+/// The result of resolving a label, with the note a report shows when the label meant
+/// something other than what it says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LabelResolution {
+    /// The label as written in the document or on the command line.
+    pub label: String,
+    /// What it resolves to.
+    pub charset: Charset,
+    /// Set when the WHATWG rules substitute another encoding for the named one
+    /// (e.g. `iso-8859-1` → windows-1252).
+    pub remap: Option<String>,
+}
+
+impl Charset {
+    pub const UTF_8: Charset = Charset::Whatwg(encoding_rs::UTF_8);
+    pub const WINDOWS_1252: Charset = Charset::Whatwg(encoding_rs::WINDOWS_1252);
+    pub const UTF_16LE: Charset = Charset::Whatwg(encoding_rs::UTF_16LE);
+    pub const UTF_16BE: Charset = Charset::Whatwg(encoding_rs::UTF_16BE);
+
+    /// The canonical name: the WHATWG name (`UTF-8`, `windows-1252`, `UTF-16LE`, `Shift_JIS`),
+    /// or `UTF-32LE` / `UTF-32BE` / `ISO-8859-1` for the three extras.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Charset::Whatwg(e) => e.name(),
+            Charset::Utf32Le => "UTF-32LE",
+            Charset::Utf32Be => "UTF-32BE",
+            Charset::Latin1 => "ISO-8859-1",
+        }
+    }
+
+    /// The encoding_rs encoding, when there is one.
+    pub fn whatwg(&self) -> Option<&'static Encoding> {
+        match self {
+            Charset::Whatwg(e) => Some(e),
+            _ => None,
+        }
+    }
+
+    /// True for encodings where every byte is one character (legacy single-byte and true Latin-1).
+    pub fn is_single_byte(&self) -> bool {
+        match self {
+            Charset::Whatwg(e) => e.is_single_byte(),
+            Charset::Latin1 => true,
+            _ => false,
+        }
+    }
+
+    /// True when bytes 0x00–0x7F mean ASCII (false for UTF-16/32 and ISO-2022-JP's escapes
+    /// aside, which still keeps ASCII bytes as ASCII).
+    pub fn is_ascii_compatible(&self) -> bool {
+        match self {
+            Charset::Whatwg(e) => e.is_ascii_compatible(),
+            Charset::Latin1 => true,
+            _ => false,
+        }
+    }
+
+    /// True for the UTF-16 and UTF-32 families.
+    pub fn is_wide(&self) -> bool {
+        matches!(
+            self,
+            Charset::Utf32Le | Charset::Utf32Be | Charset::Whatwg(_)
+        ) && !self.is_ascii_compatible()
+            && *self != Charset::Whatwg(encoding_rs::REPLACEMENT)
+    }
+
+    /// True for UTF-8, UTF-16 and UTF-32.
+    pub fn is_unicode(&self) -> bool {
+        matches!(self, Charset::Utf32Le | Charset::Utf32Be)
+            || *self == Charset::UTF_8
+            || *self == Charset::UTF_16LE
+            || *self == Charset::UTF_16BE
+    }
+
+    /// Resolves a label: WHATWG labels first, then `utf-32`, `utf-32le`, `utf-32be`, `ucs-4`,
+    /// and `x-iso-8859-1-c1` / `latin1-c1` for true ISO-8859-1.
+    pub fn for_label(label: &str) -> Result<LabelResolution, UnknownLabel> {
+        let norm = label.trim().to_ascii_lowercase();
+        let extra = match norm.as_str() {
+            "utf-32" | "utf-32le" | "utf32" | "utf32le" | "ucs-4" | "ucs4" | "ucs-4le" => {
+                Some(Charset::Utf32Le)
+            }
+            "utf-32be" | "utf32be" | "ucs-4be" => Some(Charset::Utf32Be),
+            "x-iso-8859-1-c1" | "latin1-c1" | "iso-8859-1-c1" => Some(Charset::Latin1),
+            _ => None,
+        };
+        if let Some(charset) = extra {
+            let remap = (norm == "utf-32" || norm == "utf32" || norm.starts_with("ucs"))
+                .then(|| "no byte order given: little-endian assumed".to_string());
+            return Ok(LabelResolution {
+                label: label.to_string(),
+                charset,
+                remap,
+            });
+        }
+        match Encoding::for_label(norm.as_bytes()) {
+            Some(enc) => Ok(LabelResolution {
+                label: label.to_string(),
+                charset: Charset::Whatwg(enc),
+                remap: remap_note(&norm, enc),
+            }),
+            None => Err(UnknownLabel {
+                label: label.to_string(),
+            }),
+        }
+    }
+}
+
+/// Explains a WHATWG label whose encoding differs from the one the label names
+/// (WHATWG Encoding Standard §4.2, "Names and labels").
+fn remap_note(norm: &str, enc: &'static Encoding) -> Option<String> {
+    const LATIN1: &[&str] = &[
+        "ansi_x3.4-1968",
+        "ascii",
+        "cp819",
+        "csisolatin1",
+        "ibm819",
+        "iso-8859-1",
+        "iso-ir-100",
+        "iso8859-1",
+        "iso88591",
+        "iso_8859-1",
+        "iso_8859-1:1987",
+        "l1",
+        "latin1",
+        "us-ascii",
+    ];
+    const LATIN5: &[&str] = &[
+        "csisolatin5",
+        "iso-8859-9",
+        "iso-ir-148",
+        "iso8859-9",
+        "iso88599",
+        "iso_8859-9",
+        "iso_8859-9:1989",
+        "l5",
+        "latin5",
+    ];
+    const THAI: &[&str] = &[
+        "dos-874",
+        "iso-8859-11",
+        "iso8859-11",
+        "iso885911",
+        "tis-620",
+    ];
+    const GB2312: &[&str] = &[
+        "chinese",
+        "csgb2312",
+        "csiso58gb231280",
+        "gb2312",
+        "gb_2312",
+        "gb_2312-80",
+        "iso-ir-58",
+        "x-gbk",
+    ];
+    const UTF16: &[&str] = &[
+        "csunicode",
+        "iso-10646-ucs-2",
+        "ucs-2",
+        "unicode",
+        "unicodefeff",
+        "utf-16",
+    ];
+    let named = if LATIN1.contains(&norm) {
+        Some("ISO-8859-1/US-ASCII")
+    } else if LATIN5.contains(&norm) {
+        Some("ISO-8859-9")
+    } else if THAI.contains(&norm) {
+        Some("ISO-8859-11/TIS-620")
+    } else if GB2312.contains(&norm) {
+        Some("GB2312")
+    } else if UTF16.contains(&norm) {
+        Some("UTF-16 of unspecified byte order")
+    } else {
+        None
+    };
+    if let Some(named) = named {
+        return Some(format!(
+            "label \"{norm}\" names {named}; the WHATWG Encoding Standard reads it as {}, a superset every browser uses",
+            enc.name()
+        ));
+    }
+    if enc == encoding_rs::REPLACEMENT {
+        return Some(format!(
+            "label \"{norm}\" names an encoding (ISO-2022-KR/CN or HZ) that the WHATWG Encoding Standard refuses to decode: the whole input becomes one U+FFFD"
+        ));
+    }
+    None
+}
+
+impl fmt::Debug for Charset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl fmt::Display for Charset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl Serialize for Charset {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(label: &str, name: &str, remapped: bool) {
+        let r = Charset::for_label(label).unwrap();
+        assert_eq!(r.charset.name(), name, "{label}");
+        assert_eq!(r.remap.is_some(), remapped, "{label}: {:?}", r.remap);
+    }
+
+    #[test]
+    fn labels() {
+        check("utf-8", "UTF-8", false);
+        check(" UTF8 ", "UTF-8", false);
+        check("iso-8859-1", "windows-1252", true);
+        check("latin1", "windows-1252", true);
+        check("cp1252", "windows-1252", false);
+        check("iso-8859-2", "ISO-8859-2", false);
+        check("gb2312", "GBK", true);
+        check("sjis", "Shift_JIS", false);
+        check("utf-16", "UTF-16LE", true);
+        check("utf-16be", "UTF-16BE", false);
+        check("utf-32", "UTF-32LE", true);
+        check("utf-32be", "UTF-32BE", false);
+        check("hz-gb-2312", "replacement", true);
+        assert!(Charset::for_label("klingon").is_err());
+    }
+
+    #[test]
+    fn classes() {
+        assert!(Charset::WINDOWS_1252.is_single_byte());
+        assert!(Charset::Latin1.is_single_byte());
+        assert!(!Charset::UTF_8.is_single_byte());
+        assert!(Charset::UTF_16LE.is_wide());
+        assert!(Charset::Utf32Be.is_wide());
+        assert!(!Charset::UTF_8.is_wide());
+        assert!(Charset::Utf32Le.is_unicode());
+    }
+}

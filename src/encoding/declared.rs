@@ -1,0 +1,544 @@
+//! Declared encodings: what the document (or its transport) says about itself.
+//!
+//! * HTML `<meta charset>` / `<meta http-equiv content>`: the WHATWG HTML "prescan a byte stream
+//!   to determine its encoding" algorithm (HTML §13.2.3.2), over the first 1024 bytes, byte for
+//!   byte as the standard writes it.
+//! * XML: the encoding declaration of the XML declaration (XML 1.0 §4.3.3), including its UTF-16
+//!   form recognised from `3C 00 3F 00` (XML 1.0 Appendix F).
+//! * Email: the `charset` parameter of the top-level `Content-Type` header (RFC 2045 §5), parsed
+//!   with mailparse.
+//! * Transport: a `Content-Type` value given by the caller (an HTTP header), RFC 9110 §8.3.
+//!
+//! Each declaration keeps the byte span where it was found and the label exactly as written;
+//! labels resolve later, by WHATWG rules, in [`super::charset`].
+
+use crate::span::ByteSpan;
+
+/// How many bytes the HTML prescan examines (HTML §13.2.3.2 allows stopping after 1024).
+pub const PRESCAN_LIMIT: usize = 1024;
+
+/// A charset label found in the document.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Declaration {
+    /// The label as written (case and spacing kept).
+    pub label: String,
+    /// Where the declaring construct is: the whole `<meta …>` tag, XML declaration or header.
+    pub span: ByteSpan,
+    /// Which construct declared it, e.g. `<meta charset>`.
+    pub construct: String,
+}
+
+const fn is_space(b: u8) -> bool {
+    matches!(b, 0x09 | 0x0A | 0x0C | 0x0D | 0x20)
+}
+
+/// Runs the WHATWG prescan over the first [`PRESCAN_LIMIT`] bytes of `head` and returns the
+/// first `<meta>` that yields an encoding label.
+///
+/// The standard post-processes the result (UTF-16 → UTF-8, x-user-defined → windows-1252);
+/// that happens in `decide`, which knows the resolved encoding. Labels that do not resolve are
+/// returned too, so the report can show a declaration the standard ignores.
+pub fn prescan_html(head: &[u8]) -> Option<Declaration> {
+    let b = &head[..head.len().min(PRESCAN_LIMIT)];
+    let mut pos = 0usize;
+    while pos < b.len() {
+        let rest = &b[pos..];
+        if rest.starts_with(b"<!--") {
+            // Advance to the end of the first "-->" that comes after the "<".
+            match memchr::memmem::find(&b[pos + 2..], b"-->") {
+                Some(i) => pos = pos + 2 + i + 3,
+                None => return None,
+            }
+            continue;
+        }
+        if rest.len() >= 6
+            && rest[..5].eq_ignore_ascii_case(b"<meta")
+            && (is_space(rest[5]) || rest[5] == b'/')
+        {
+            let tag_start = pos;
+            pos += 5;
+            let mut seen: Vec<Vec<u8>> = Vec::new();
+            let mut got_pragma = false;
+            let mut need_pragma: Option<bool> = None;
+            let mut charset: Option<Vec<u8>> = None;
+            loop {
+                match get_attribute(b, &mut pos) {
+                    Attr::End => return None,
+                    Attr::None => break,
+                    Attr::Some(name, value) => {
+                        if seen.contains(&name) {
+                            continue;
+                        }
+                        seen.push(name.clone());
+                        match name.as_slice() {
+                            b"http-equiv" if value == b"content-type" => got_pragma = true,
+                            b"content" if charset.is_none() => {
+                                if let Some(cs) = charset_from_content(&value) {
+                                    charset = Some(cs);
+                                    need_pragma = Some(true);
+                                }
+                            }
+                            b"charset" => {
+                                charset = Some(value);
+                                need_pragma = Some(false);
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+            }
+            // Find the end of the tag for the span (the '>' the attribute loop stopped at).
+            let tag_end = memchr::memchr(b'>', &b[pos.min(b.len())..])
+                .map(|i| pos + i + 1)
+                .unwrap_or(b.len());
+            let Some(need) = need_pragma else {
+                pos += 1;
+                continue;
+            };
+            if need && !got_pragma {
+                pos += 1;
+                continue;
+            }
+            let Some(cs) = charset else {
+                pos += 1;
+                continue;
+            };
+            return Some(Declaration {
+                label: String::from_utf8_lossy(&cs).trim().to_string(),
+                span: ByteSpan::new(tag_start as u64, tag_end as u64),
+                construct: if need {
+                    "<meta http-equiv=\"Content-Type\" content>".to_string()
+                } else {
+                    "<meta charset>".to_string()
+                },
+            });
+        }
+        if rest.len() >= 2
+            && rest[0] == b'<'
+            && (rest[1].is_ascii_alphabetic()
+                || (rest[1] == b'/' && rest.len() >= 3 && rest[2].is_ascii_alphabetic()))
+        {
+            // A start or end tag: skip its name and attributes.
+            match b[pos..].iter().position(|&c| is_space(c) || c == b'>') {
+                Some(i) => pos += i,
+                None => return None,
+            }
+            loop {
+                match get_attribute(b, &mut pos) {
+                    Attr::End => return None,
+                    Attr::None => break,
+                    Attr::Some(..) => {}
+                }
+            }
+            pos += 1;
+            continue;
+        }
+        if rest.starts_with(b"<!") || rest.starts_with(b"</") || rest.starts_with(b"<?") {
+            match memchr::memchr(b'>', &b[pos + 2..]) {
+                Some(i) => pos = pos + 2 + i + 1,
+                None => return None,
+            }
+            continue;
+        }
+        pos += 1;
+    }
+    None
+}
+
+enum Attr {
+    /// An attribute (name and value lower-cased, as the standard's algorithm does).
+    Some(Vec<u8>, Vec<u8>),
+    /// No more attributes in this tag (`pos` is at the `>`).
+    None,
+    /// Ran off the end of the prescanned bytes: the prescan fails.
+    End,
+}
+
+/// HTML §13.2.3.2 "get an attribute".
+fn get_attribute(b: &[u8], pos: &mut usize) -> Attr {
+    macro_rules! at {
+        () => {
+            match b.get(*pos) {
+                Some(&c) => c,
+                None => return Attr::End,
+            }
+        };
+    }
+    // 1. Skip whitespace and slashes.
+    while is_space(at!()) || at!() == b'/' {
+        *pos += 1;
+    }
+    // 2.
+    if at!() == b'>' {
+        return Attr::None;
+    }
+    let mut name = Vec::new();
+    let mut value = Vec::new();
+    // 4. Name.
+    loop {
+        let c = at!();
+        if c == b'=' && !name.is_empty() {
+            *pos += 1;
+            return attribute_value(b, pos, name, value);
+        } else if is_space(c) {
+            break;
+        } else if c == b'/' || c == b'>' {
+            return Attr::Some(name, value);
+        } else {
+            name.push(c.to_ascii_lowercase());
+        }
+        *pos += 1;
+    }
+    // 6. Spaces.
+    while is_space(at!()) {
+        *pos += 1;
+    }
+    // 7.
+    if at!() != b'=' {
+        return Attr::Some(name, value);
+    }
+    *pos += 1;
+    value.clear();
+    attribute_value(b, pos, name, value)
+}
+
+/// Steps 9–12 of "get an attribute": the value.
+fn attribute_value(b: &[u8], pos: &mut usize, name: Vec<u8>, mut value: Vec<u8>) -> Attr {
+    macro_rules! at {
+        () => {
+            match b.get(*pos) {
+                Some(&c) => c,
+                None => return Attr::End,
+            }
+        };
+    }
+    while is_space(at!()) {
+        *pos += 1;
+    }
+    let c = at!();
+    if c == b'"' || c == b'\'' {
+        let quote = c;
+        loop {
+            *pos += 1;
+            let c = at!();
+            if c == quote {
+                *pos += 1;
+                return Attr::Some(name, value);
+            }
+            value.push(c.to_ascii_lowercase());
+        }
+    }
+    if c == b'>' {
+        return Attr::Some(name, value);
+    }
+    value.push(c.to_ascii_lowercase());
+    *pos += 1;
+    loop {
+        let c = at!();
+        if is_space(c) || c == b'>' {
+            return Attr::Some(name, value);
+        }
+        value.push(c.to_ascii_lowercase());
+        *pos += 1;
+    }
+}
+
+/// HTML §2.5.? "algorithm for extracting a character encoding from a meta element".
+fn charset_from_content(s: &[u8]) -> Option<Vec<u8>> {
+    let mut pos = 0usize;
+    loop {
+        let i = find_ci(&s[pos..], b"charset")?;
+        pos += i + 7;
+        while pos < s.len() && is_space(s[pos]) {
+            pos += 1;
+        }
+        if pos >= s.len() || s[pos] != b'=' {
+            continue;
+        }
+        pos += 1;
+        while pos < s.len() && is_space(s[pos]) {
+            pos += 1;
+        }
+        let c = *s.get(pos)?;
+        if c == b'"' || c == b'\'' {
+            let end = s[pos + 1..].iter().position(|&x| x == c)?;
+            return Some(s[pos + 1..pos + 1 + end].to_vec());
+        }
+        let end = s[pos..]
+            .iter()
+            .position(|&x| is_space(x) || x == b';')
+            .map(|e| pos + e)
+            .unwrap_or(s.len());
+        return Some(s[pos..end].to_vec());
+    }
+}
+
+fn find_ci(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len())
+        .position(|w| w.eq_ignore_ascii_case(needle))
+}
+
+/// Reads the encoding declaration of an XML declaration at the start of `head` (after any BOM,
+/// whose length is `skip`). Also recognises the declaration written in UTF-16 without a BOM.
+pub fn xml_declaration(head: &[u8], skip: usize) -> Option<(Declaration, Option<&'static str>)> {
+    let b = &head[skip.min(head.len())..];
+    let (text, unit, wide): (Vec<u8>, usize, Option<&'static str>) =
+        if b.starts_with(b"<\0?\0x\0m\0l\0") {
+            (
+                b.iter().step_by(2).take(512).copied().collect(),
+                2,
+                Some("UTF-16LE"),
+            )
+        } else if b.starts_with(b"\0<\0?\0x\0m\0l") {
+            (
+                b.iter().skip(1).step_by(2).take(512).copied().collect(),
+                2,
+                Some("UTF-16BE"),
+            )
+        } else if b.starts_with(b"<?xml") {
+            (b[..b.len().min(512)].to_vec(), 1, None)
+        } else {
+            return None;
+        };
+    if text.len() < 6 || !is_space(text[5]) {
+        return None;
+    }
+    let end = memchr::memmem::find(&text, b"?>")?;
+    let decl = &text[..end];
+    let i = memchr::memmem::find(decl, b"encoding")?;
+    let mut p = i + 8;
+    while p < decl.len() && is_space(decl[p]) {
+        p += 1;
+    }
+    if decl.get(p) != Some(&b'=') {
+        return None;
+    }
+    p += 1;
+    while p < decl.len() && is_space(decl[p]) {
+        p += 1;
+    }
+    let q = *decl.get(p)?;
+    if q != b'"' && q != b'\'' {
+        return None;
+    }
+    let close = decl[p + 1..].iter().position(|&c| c == q)?;
+    let label = String::from_utf8_lossy(&decl[p + 1..p + 1 + close]).to_string();
+    let span = ByteSpan::new(skip as u64, (skip + (end + 2) * unit) as u64);
+    Some((
+        Declaration {
+            label,
+            span,
+            construct: "XML declaration".to_string(),
+        },
+        wide,
+    ))
+}
+
+/// Header names that mark the start of an RFC 5322 message (or an mbox `From ` line).
+const MAIL_HEADERS: &[&str] = &[
+    "from",
+    "to",
+    "subject",
+    "date",
+    "message-id",
+    "received",
+    "return-path",
+    "mime-version",
+    "content-type",
+    "delivered-to",
+    "reply-to",
+    "cc",
+    "x-mailer",
+    "user-agent",
+    "sender",
+    "in-reply-to",
+    "references",
+];
+
+/// True when `head` starts like an email: an optional mbox `From ` line, then header fields,
+/// the first of which is a well-known one and at least two of which are present.
+pub fn looks_like_email(head: &[u8]) -> bool {
+    let body = skip_mbox_line(head);
+    let mut known = 0;
+    for (i, line) in body.split(|&c| c == b'\n').take(40).enumerate() {
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        if line.is_empty() {
+            break;
+        }
+        if line[0] == b' ' || line[0] == b'\t' {
+            continue; // folded continuation
+        }
+        let Some(colon) = line.iter().position(|&c| c == b':') else {
+            return false;
+        };
+        let name = &line[..colon];
+        if name.is_empty() || !name.iter().all(|&c| (33..=126).contains(&c)) {
+            return false;
+        }
+        let lower = String::from_utf8_lossy(name).to_ascii_lowercase();
+        let is_known = MAIL_HEADERS.contains(&lower.as_str()) || lower.starts_with("x-");
+        if i == 0 && !is_known {
+            return false;
+        }
+        known += is_known as usize;
+    }
+    known >= 2
+}
+
+fn skip_mbox_line(head: &[u8]) -> &[u8] {
+    if head.starts_with(b"From ") {
+        match memchr::memchr(b'\n', head) {
+            Some(i) => &head[i + 1..],
+            None => &[],
+        }
+    } else {
+        head
+    }
+}
+
+/// The `charset` parameter of the top-level `Content-Type` header of an email.
+/// Returns the declaration and the MIME type (useful to tell a multipart message).
+pub fn mime_charset(head: &[u8]) -> Option<(Declaration, String)> {
+    if !looks_like_email(head) {
+        return None;
+    }
+    let body = skip_mbox_line(head);
+    let base = (body.as_ptr() as usize) - (head.as_ptr() as usize);
+    let (headers, _) = mailparse::parse_headers(body).ok()?;
+    for h in &headers {
+        if !h.get_key_ref().eq_ignore_ascii_case("content-type") {
+            continue;
+        }
+        let ct = mailparse::parse_content_type(&h.get_value());
+        let label = ct.params.get("charset")?.clone();
+        // mailparse hands out slices of the input, so their addresses give the offsets.
+        let key = h.get_key_raw();
+        let val = h.get_value_raw();
+        let start = key.as_ptr() as usize - body.as_ptr() as usize + base;
+        let end = val.as_ptr() as usize + val.len() - body.as_ptr() as usize + base;
+        return Some((
+            Declaration {
+                label,
+                span: ByteSpan::new(start as u64, end as u64),
+                construct: "MIME Content-Type header".to_string(),
+            },
+            ct.mimetype,
+        ));
+    }
+    None
+}
+
+/// The charset parameter and MIME type of a transport `Content-Type` value, e.g.
+/// `text/html; charset=ISO-8859-1`.
+pub fn transport_charset(content_type: &str) -> (Option<String>, String) {
+    let ct = mailparse::parse_content_type(content_type);
+    (ct.params.get("charset").cloned(), ct.mimetype)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn meta(html: &str) -> Option<String> {
+        prescan_html(html.as_bytes()).map(|d| d.label)
+    }
+
+    #[test]
+    fn prescan_cases() {
+        assert_eq!(meta(r#"<meta charset="utf-8">"#).as_deref(), Some("utf-8"));
+        assert_eq!(
+            meta("<META CHARSET=ISO-8859-1>").as_deref(),
+            Some("iso-8859-1")
+        );
+        assert_eq!(
+            meta(r#"<meta http-equiv="Content-Type" content="text/html; charset=windows-1251">"#)
+                .as_deref(),
+            Some("windows-1251")
+        );
+        // content without the pragma is ignored.
+        assert_eq!(meta(r#"<meta content="text/html; charset=koi8-r">"#), None);
+        // Inside a comment: ignored.
+        assert_eq!(
+            meta(r#"<!-- <meta charset="koi8-r"> --><meta charset="utf-8">"#).as_deref(),
+            Some("utf-8")
+        );
+        // Inside an attribute value of another tag: ignored.
+        assert_eq!(
+            meta(r#"<a title='<meta charset="koi8-r">'><meta charset=euc-jp>"#).as_deref(),
+            Some("euc-jp")
+        );
+        // The first charset attribute wins; duplicates are skipped.
+        assert_eq!(
+            meta(r#"<meta charset="big5" charset="gbk">"#).as_deref(),
+            Some("big5")
+        );
+        // Beyond 1024 bytes: not seen.
+        let late = format!("{}<meta charset=utf-8>", " ".repeat(1100));
+        assert_eq!(meta(&late), None);
+        // Quoted charset in content.
+        assert_eq!(
+            meta(r#"<meta http-equiv=content-type content='text/html;charset="shift_jis"'>"#)
+                .as_deref(),
+            Some("shift_jis")
+        );
+        assert_eq!(meta("<meta"), None);
+    }
+
+    #[test]
+    fn prescan_span_covers_the_tag() {
+        let html = r#"<html><head><meta charset="iso-8859-1"></head>"#;
+        let d = prescan_html(html.as_bytes()).unwrap();
+        assert_eq!(
+            &html[d.span.start as usize..d.span.end as usize],
+            r#"<meta charset="iso-8859-1">"#
+        );
+    }
+
+    #[test]
+    fn xml_declarations() {
+        let (d, wide) =
+            xml_declaration(br#"<?xml version="1.0" encoding="ISO-8859-2"?><a/>"#, 0).unwrap();
+        assert_eq!(d.label, "ISO-8859-2");
+        assert_eq!(d.span, ByteSpan::new(0, 43));
+        assert_eq!(wide, None);
+        let u16: Vec<u8> = "<?xml version='1.0' encoding='UTF-16'?><a/>"
+            .encode_utf16()
+            .flat_map(|u| u.to_le_bytes())
+            .collect();
+        let (d, wide) = xml_declaration(&u16, 0).unwrap();
+        assert_eq!(d.label, "UTF-16");
+        assert_eq!(wide, Some("UTF-16LE"));
+        assert!(xml_declaration(b"<?xml version='1.0'?>", 0).is_none());
+        assert!(xml_declaration(b"<?xml-stylesheet href='a'?>", 0).is_none());
+    }
+
+    #[test]
+    fn email_headers() {
+        let mail = b"From: a@example.com\r\nSubject: hi\r\nContent-Type: text/plain;\r\n charset=\"koi8-r\"\r\n\r\nbody";
+        let (d, mime) = mime_charset(mail).unwrap();
+        assert_eq!(d.label, "koi8-r");
+        assert_eq!(mime, "text/plain");
+        let span = &mail[d.span.start as usize..d.span.end as usize];
+        assert!(
+            span.starts_with(b"Content-Type"),
+            "{:?}",
+            String::from_utf8_lossy(span)
+        );
+        assert!(span.ends_with(b"\"koi8-r\""));
+        assert!(looks_like_email(
+            b"From MAILER-DAEMON Thu Jan  1 00:00:00 1970\nFrom: x\nTo: y\n\nhi"
+        ));
+        assert!(!looks_like_email(
+            b"Note: this is prose.\nIt has a colon.\n"
+        ));
+        assert!(!looks_like_email(b"plain text"));
+    }
+
+    #[test]
+    fn transport() {
+        let (cs, mime) = transport_charset("text/html; charset=\"ISO-8859-1\"");
+        assert_eq!(cs.as_deref(), Some("ISO-8859-1"));
+        assert_eq!(mime, "text/html");
+        assert_eq!(transport_charset("text/plain").0, None);
+    }
+}

@@ -1,0 +1,937 @@
+//! Decoding bytes into text under a chosen encoding, in three error modes, with the byte↔char
+//! offset map.
+//!
+//! * **replace**: each malformed sequence becomes one U+FFFD (WHATWG Encoding §4.1 "error mode
+//!   replacement"; for UTF-8 one per maximal subpart, as browsers do).
+//! * **ignore**: malformed bytes are dropped, the "silent deletion" failure of the seed.
+//! * **strict**: decoding stops at the first malformed sequence, which is reported.
+//!
+//! Decoders are small state machines ([`Engine`]) that report what they see to a [`Sink`]:
+//! text copied verbatim, characters decoded from *n* bytes, bytes that produced nothing, and
+//! malformed sequences with their offsets. One sink builds text with its [`OffsetMap`]; another
+//! only counts errors, so whole-file statistics stream through the same decoders in constant
+//! memory. UTF-8, UTF-16 and UTF-32 are decoded here (UTF-32 is absent from encoding_rs);
+//! legacy single-byte encodings through a 256-entry table built from encoding_rs; the
+//! multi-byte legacy encodings (Shift_JIS, EUC-JP, ISO-2022-JP, GBK, gb18030, Big5, EUC-KR)
+//! through encoding_rs itself, fed one byte at a time when exact character spans are needed.
+
+use super::charset::Charset;
+use super::offsets::OffsetMap;
+use super::validity;
+use crate::error::StrictDecodeError;
+use crate::span::ByteSpan;
+use encoding_rs::{DecoderResult, Encoding};
+use serde::Serialize;
+use std::sync::{Mutex, OnceLock};
+
+/// What a decoder does with a malformed byte sequence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ErrorMode {
+    /// Substitute U+FFFD, one per malformed sequence.
+    Replace,
+    /// Drop the malformed bytes.
+    Ignore,
+    /// Stop at the first malformed sequence.
+    Strict,
+}
+
+/// How many individual error spans a decoding keeps (counts are always exact).
+pub const MAX_KEPT_ERRORS: usize = 10_000;
+
+/// One malformed sequence met while decoding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct DecodeError {
+    /// The malformed bytes.
+    pub byte_span: ByteSpan,
+    /// Where in the text the U+FFFD stands (replace) or where the bytes vanished (ignore).
+    pub text_offset: usize,
+}
+
+/// Text decoded from bytes, with the map back to the bytes.
+#[derive(Clone, Debug)]
+pub struct Decoded {
+    /// The encoding used.
+    pub charset: Charset,
+    /// The error mode used.
+    pub mode: ErrorMode,
+    /// The decoded text.
+    pub text: String,
+    /// For every character of `text`, its input bytes.
+    pub map: OffsetMap,
+    /// Malformed sequences (the first [`MAX_KEPT_ERRORS`]).
+    pub errors: Vec<DecodeError>,
+    /// Number of malformed sequences (= U+FFFD inserted in replace mode).
+    pub error_count: u64,
+    /// Bytes dropped (ignore mode).
+    pub deleted_bytes: u64,
+    /// In strict mode, the first malformed sequence, which ended decoding.
+    pub strict_error: Option<StrictDecodeError>,
+}
+
+/// Decodes `bytes`, which start at input offset `base`. `last` says the bytes end the input;
+/// when false (a sample cut from a longer input) an incomplete sequence at the end is left
+/// undecoded rather than reported as an error.
+pub fn decode(bytes: &[u8], base: u64, charset: Charset, mode: ErrorMode, last: bool) -> Decoded {
+    let mut engine = Engine::new(charset, base, true);
+    let mut sink = TextSink::new(base, mode, true, bytes.len());
+    engine.feed(bytes, last, &mut sink);
+    let strict_error = sink.strict_at.map(|(offset, len)| {
+        let rel = (offset - base) as usize;
+        let window = &bytes[rel..bytes.len().min(rel + len + 1)];
+        StrictDecodeError {
+            encoding: charset.name().to_string(),
+            offset,
+            reason: explain_error(charset, window, len),
+        }
+    });
+    Decoded {
+        charset,
+        mode,
+        text: sink.text,
+        map: sink.map.unwrap_or_default(),
+        errors: sink.errors,
+        error_count: sink.error_count,
+        deleted_bytes: sink.deleted,
+        strict_error,
+    }
+}
+
+/// Explains a malformed sequence `window[..len]` (`window[len]` is the next byte, if any).
+pub fn explain_error(charset: Charset, window: &[u8], len: usize) -> String {
+    if charset == Charset::UTF_8 {
+        return validity::explain(window, len, window.len() == len);
+    }
+    let bytes = validity::hex(&window[..len.min(window.len())]);
+    match charset {
+        Charset::Utf32Le | Charset::Utf32Be if len == 4 => {
+            format!(
+                "{bytes} is not a Unicode scalar value in {charset} (above U+10FFFF or a surrogate)"
+            )
+        }
+        c if c.is_wide() && len < c.unit_len() => {
+            format!(
+                "{bytes}: the input ends inside a {}-byte code unit",
+                c.unit_len()
+            )
+        }
+        c if c == Charset::UTF_16LE || c == Charset::UTF_16BE => {
+            format!("{bytes} is an unpaired surrogate code unit in {charset}")
+        }
+        c if c.is_single_byte() => format!("byte {bytes} has no character in {charset}"),
+        _ => format!("{bytes} is not a valid sequence in {charset}"),
+    }
+}
+
+impl Charset {
+    /// Code unit size in bytes: 4 for UTF-32, 2 for UTF-16, 1 otherwise.
+    pub fn unit_len(&self) -> usize {
+        match self {
+            Charset::Utf32Le | Charset::Utf32Be => 4,
+            c if *c == Charset::UTF_16LE || *c == Charset::UTF_16BE => 2,
+            _ => 1,
+        }
+    }
+}
+
+/// Whole-input error statistics of one encoding, gathered in one streaming pass.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct DecodeStats {
+    /// Malformed sequences: the number of U+FFFD a replace decode inserts.
+    pub replacement_chars: u64,
+    /// Bytes an ignore decode deletes.
+    pub deleted_bytes: u64,
+    /// Where a strict decode stops.
+    pub first_error_offset: Option<u64>,
+    /// The first malformed sequences.
+    pub error_spans: Vec<ByteSpan>,
+}
+
+/// Counts decoding errors over a stream of chunks in constant memory.
+pub struct ErrorCounter {
+    engine: Engine,
+    sink: CountSink,
+}
+
+impl ErrorCounter {
+    /// A counter for `charset` whose first byte is at input offset `base`.
+    pub fn new(charset: Charset, base: u64) -> Self {
+        ErrorCounter {
+            engine: Engine::new(charset, base, false),
+            sink: CountSink::default(),
+        }
+    }
+
+    /// Feeds the next chunk; `last` on the final one.
+    pub fn feed(&mut self, chunk: &[u8], last: bool) {
+        self.engine.feed(chunk, last, &mut self.sink);
+    }
+
+    /// The statistics so far.
+    pub fn finish(self) -> DecodeStats {
+        self.sink.stats
+    }
+}
+
+/// Decodes a stream chunk by chunk into text pieces without keeping a map; used to write large
+/// decodes to an output without holding them in memory.
+pub struct StreamDecoder {
+    engine: Engine,
+    sink: TextSink,
+}
+
+impl StreamDecoder {
+    /// A streaming decoder for `charset` starting at input offset `base`.
+    pub fn new(charset: Charset, base: u64, mode: ErrorMode) -> Self {
+        StreamDecoder {
+            engine: Engine::new(charset, base, false),
+            sink: TextSink::new(base, mode, false, 0),
+        }
+    }
+
+    /// Decodes the next chunk and returns the text it produced.
+    pub fn feed(&mut self, chunk: &[u8], last: bool) -> &str {
+        self.sink.text.clear();
+        self.engine.feed(chunk, last, &mut self.sink);
+        &self.sink.text
+    }
+
+    /// Errors met so far (count) and bytes deleted.
+    pub fn error_count(&self) -> (u64, u64) {
+        (self.sink.error_count, self.sink.deleted)
+    }
+
+    /// In strict mode: where decoding stopped.
+    pub fn strict_stop(&self) -> Option<(u64, usize)> {
+        self.sink.strict_at
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sinks
+
+/// Receives what a decoder sees, in input order.
+trait Sink {
+    /// Text whose bytes are the input bytes themselves (ASCII, valid UTF-8).
+    fn same(&mut self, s: &str);
+    /// Text decoded from the next `src_len` input bytes.
+    fn chars(&mut self, s: &str, src_len: usize);
+    /// `src_len` input bytes that produced no text (e.g. ISO-2022-JP escapes).
+    fn skip(&mut self, src_len: usize);
+    /// A malformed sequence of `len` bytes at `offset`. Returns false to stop decoding.
+    fn error(&mut self, offset: u64, len: usize) -> bool;
+    /// True once decoding must stop.
+    fn stopped(&self) -> bool;
+}
+
+struct TextSink {
+    text: String,
+    map: Option<OffsetMap>,
+    mode: ErrorMode,
+    errors: Vec<DecodeError>,
+    error_count: u64,
+    deleted: u64,
+    strict_at: Option<(u64, usize)>,
+}
+
+impl TextSink {
+    fn new(base: u64, mode: ErrorMode, with_map: bool, size_hint: usize) -> Self {
+        TextSink {
+            text: String::with_capacity(size_hint + size_hint / 4),
+            map: with_map.then(|| OffsetMap::new(base)),
+            mode,
+            errors: Vec::new(),
+            error_count: 0,
+            deleted: 0,
+            strict_at: None,
+        }
+    }
+}
+
+impl Sink for TextSink {
+    fn same(&mut self, s: &str) {
+        self.text.push_str(s);
+        if let Some(m) = &mut self.map {
+            m.push_same(s.len());
+        }
+    }
+    fn chars(&mut self, s: &str, src_len: usize) {
+        self.text.push_str(s);
+        if let Some(m) = &mut self.map {
+            m.push_char(src_len as u32, s.len() as u32);
+        }
+    }
+    fn skip(&mut self, src_len: usize) {
+        if let Some(m) = &mut self.map {
+            m.skip_src(src_len as u64);
+        }
+    }
+    fn error(&mut self, offset: u64, len: usize) -> bool {
+        if self.mode == ErrorMode::Strict {
+            self.strict_at = Some((offset, len));
+            return false;
+        }
+        self.error_count += 1;
+        if self.errors.len() < MAX_KEPT_ERRORS {
+            self.errors.push(DecodeError {
+                byte_span: ByteSpan::at(offset, len as u64),
+                text_offset: self.text.len(),
+            });
+        }
+        match self.mode {
+            ErrorMode::Replace => {
+                self.text.push('\u{FFFD}');
+                if let Some(m) = &mut self.map {
+                    m.push_char(len as u32, 3);
+                }
+            }
+            _ => {
+                self.deleted += len as u64;
+                if let Some(m) = &mut self.map {
+                    m.skip_src(len as u64);
+                }
+            }
+        }
+        true
+    }
+    fn stopped(&self) -> bool {
+        self.strict_at.is_some()
+    }
+}
+
+#[derive(Default)]
+struct CountSink {
+    stats: DecodeStats,
+}
+
+impl Sink for CountSink {
+    fn same(&mut self, _: &str) {}
+    fn chars(&mut self, _: &str, _: usize) {}
+    fn skip(&mut self, _: usize) {}
+    fn error(&mut self, offset: u64, len: usize) -> bool {
+        let s = &mut self.stats;
+        s.replacement_chars += 1;
+        s.deleted_bytes += len as u64;
+        s.first_error_offset.get_or_insert(offset);
+        if s.error_spans.len() < validity::MAX_ERROR_POSITIONS {
+            s.error_spans.push(ByteSpan::at(offset, len as u64));
+        }
+        true
+    }
+    fn stopped(&self) -> bool {
+        false
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Engines
+
+/// A decoding state machine for one encoding.
+enum Engine {
+    Utf8(Carry),
+    SingleByte(&'static SingleByteTable, u64),
+    Latin1(u64),
+    Utf16 { be: bool, carry: Carry },
+    Utf32 { be: bool, carry: Carry },
+    Generic(GenericEngine),
+}
+
+/// Bytes held back at the end of a chunk because they may begin a character completed by the
+/// next chunk; `pos` is the input offset of the first held byte (or of the next chunk).
+#[derive(Default)]
+struct Carry {
+    held: Vec<u8>,
+    joined: Vec<u8>,
+    pos: u64,
+}
+
+impl Carry {
+    fn at(pos: u64) -> Self {
+        Carry {
+            pos,
+            ..Default::default()
+        }
+    }
+
+    /// Runs `f(bytes, pos)` over held bytes + `chunk`; `f` returns how many bytes it consumed;
+    /// the rest is held for the next chunk.
+    fn run(&mut self, chunk: &[u8], f: impl FnOnce(&[u8], u64) -> usize) {
+        if self.held.is_empty() {
+            let used = f(chunk, self.pos);
+            self.pos += used as u64;
+            self.held.extend_from_slice(&chunk[used..]);
+        } else {
+            let mut joined = std::mem::take(&mut self.joined);
+            joined.clear();
+            joined.append(&mut self.held);
+            joined.extend_from_slice(chunk);
+            let used = f(&joined, self.pos);
+            self.pos += used as u64;
+            self.held.extend_from_slice(&joined[used..]);
+            self.joined = joined;
+        }
+    }
+}
+
+impl Engine {
+    fn new(charset: Charset, base: u64, precise: bool) -> Engine {
+        match charset {
+            Charset::Utf32Le => Engine::Utf32 {
+                be: false,
+                carry: Carry::at(base),
+            },
+            Charset::Utf32Be => Engine::Utf32 {
+                be: true,
+                carry: Carry::at(base),
+            },
+            Charset::Latin1 => Engine::Latin1(base),
+            Charset::Whatwg(e) if e == encoding_rs::UTF_8 => Engine::Utf8(Carry::at(base)),
+            Charset::Whatwg(e) if e == encoding_rs::UTF_16LE => Engine::Utf16 {
+                be: false,
+                carry: Carry::at(base),
+            },
+            Charset::Whatwg(e) if e == encoding_rs::UTF_16BE => Engine::Utf16 {
+                be: true,
+                carry: Carry::at(base),
+            },
+            Charset::Whatwg(e) if e.is_single_byte() => {
+                Engine::SingleByte(single_byte_table(e), base)
+            }
+            Charset::Whatwg(e) => Engine::Generic(GenericEngine::new(e, base, precise)),
+        }
+    }
+
+    fn feed(&mut self, bytes: &[u8], last: bool, sink: &mut dyn Sink) {
+        match self {
+            Engine::Utf8(carry) => {
+                carry.run(bytes, |b, pos| utf8(b, pos, last, sink));
+            }
+            Engine::SingleByte(table, pos) => {
+                *pos += single_byte(table, bytes, *pos, sink) as u64;
+            }
+            Engine::Latin1(pos) => {
+                *pos += latin1(bytes, sink) as u64;
+            }
+            Engine::Utf16 { be, carry } => {
+                let be = *be;
+                carry.run(bytes, |b, pos| utf16(b, pos, be, last, sink));
+            }
+            Engine::Utf32 { be, carry } => {
+                let be = *be;
+                carry.run(bytes, |b, pos| utf32(b, pos, be, last, sink));
+            }
+            Engine::Generic(g) => g.feed(bytes, last, sink),
+        }
+    }
+}
+
+/// UTF-8 (RFC 3629), one error per maximal subpart. Returns bytes consumed.
+fn utf8(bytes: &[u8], pos: u64, last: bool, sink: &mut dyn Sink) -> usize {
+    let mut i = 0;
+    while i < bytes.len() {
+        match simdutf8::compat::from_utf8(&bytes[i..]) {
+            Ok(s) => {
+                sink.same(s);
+                return bytes.len();
+            }
+            Err(e) => {
+                let good = e.valid_up_to();
+                // SAFETY-free: from_utf8 just validated this prefix.
+                sink.same(std::str::from_utf8(&bytes[i..i + good]).unwrap_or_default());
+                i += good;
+                let n = match e.error_len() {
+                    Some(n) => n,
+                    None if last => bytes.len() - i,
+                    None => return i,
+                };
+                if !sink.error(pos + i as u64, n) {
+                    return i;
+                }
+                i += n;
+            }
+        }
+    }
+    i
+}
+
+/// A legacy single-byte encoding as a table: byte → character (None = unmapped).
+pub struct SingleByteTable {
+    chars: [Option<char>; 256],
+}
+
+/// The table for a single-byte encoding, built once from encoding_rs and cached.
+fn single_byte_table(enc: &'static Encoding) -> &'static SingleByteTable {
+    static CACHE: OnceLock<Mutex<Vec<(&'static Encoding, &'static SingleByteTable)>>> =
+        OnceLock::new();
+    let cache = CACHE.get_or_init(|| Mutex::new(Vec::new()));
+    let mut guard = cache.lock().unwrap_or_else(|p| p.into_inner());
+    if let Some((_, t)) = guard.iter().find(|(e, _)| *e == enc) {
+        return t;
+    }
+    let mut chars = [None; 256];
+    for (b, slot) in chars.iter_mut().enumerate() {
+        let byte = [b as u8];
+        *slot = enc
+            .decode_without_bom_handling_and_without_replacement(&byte)
+            .and_then(|s| s.chars().next());
+    }
+    let table: &'static SingleByteTable = Box::leak(Box::new(SingleByteTable { chars }));
+    guard.push((enc, table));
+    table
+}
+
+impl SingleByteTable {
+    /// The character of byte `b`, if the encoding maps it.
+    pub fn get(&self, b: u8) -> Option<char> {
+        self.chars[b as usize]
+    }
+}
+
+/// Public access to the cached table of a single-byte encoding (mojibake analysis inverts it).
+pub fn table_for(enc: &'static Encoding) -> Option<&'static SingleByteTable> {
+    enc.is_single_byte().then(|| single_byte_table(enc))
+}
+
+fn single_byte(table: &SingleByteTable, bytes: &[u8], pos: u64, sink: &mut dyn Sink) -> usize {
+    let mut i = 0;
+    let mut buf = [0u8; 4];
+    while i < bytes.len() {
+        if sink.stopped() {
+            return i;
+        }
+        // All WHATWG single-byte encodings are ASCII-compatible.
+        let ascii_end = bytes[i..]
+            .iter()
+            .position(|&b| b >= 0x80)
+            .map_or(bytes.len(), |p| i + p);
+        if ascii_end > i {
+            // ASCII bytes are valid UTF-8 as they stand.
+            sink.same(std::str::from_utf8(&bytes[i..ascii_end]).unwrap_or_default());
+            i = ascii_end;
+            continue;
+        }
+        match table.chars[bytes[i] as usize] {
+            Some(c) => sink.chars(c.encode_utf8(&mut buf), 1),
+            None => {
+                if !sink.error(pos + i as u64, 1) {
+                    return i;
+                }
+            }
+        }
+        i += 1;
+    }
+    i
+}
+
+fn latin1(bytes: &[u8], sink: &mut dyn Sink) -> usize {
+    let mut buf = [0u8; 4];
+    let mut i = 0;
+    while i < bytes.len() {
+        let ascii_end = bytes[i..]
+            .iter()
+            .position(|&b| b >= 0x80)
+            .map_or(bytes.len(), |p| i + p);
+        if ascii_end > i {
+            sink.same(std::str::from_utf8(&bytes[i..ascii_end]).unwrap_or_default());
+            i = ascii_end;
+            continue;
+        }
+        sink.chars(char::from(bytes[i]).encode_utf8(&mut buf), 1);
+        i += 1;
+    }
+    i
+}
+
+/// UTF-16 per the WHATWG "shared UTF-16 decoder": an unpaired surrogate is one error of two
+/// bytes; a lead surrogate followed by a non-trail unit is an error and the unit is re-read.
+fn utf16(bytes: &[u8], pos: u64, be: bool, last: bool, sink: &mut dyn Sink) -> usize {
+    let unit = |i: usize| -> u16 {
+        let pair = [bytes[i], bytes[i + 1]];
+        if be {
+            u16::from_be_bytes(pair)
+        } else {
+            u16::from_le_bytes(pair)
+        }
+    };
+    let mut buf = [0u8; 4];
+    let mut i = 0;
+    while i + 1 < bytes.len() {
+        let u = unit(i);
+        match u {
+            0xD800..=0xDBFF => {
+                if i + 3 >= bytes.len() {
+                    if !last {
+                        return i;
+                    }
+                    // A lead surrogate at the end of the input, with or without one more odd
+                    // byte: one error (WHATWG Encoding §14.2.1, end-of-queue).
+                    let n = bytes.len() - i;
+                    if !sink.error(pos + i as u64, n) {
+                        return i;
+                    }
+                    return bytes.len();
+                }
+                let t = unit(i + 2);
+                if (0xDC00..=0xDFFF).contains(&t) {
+                    let c = 0x10000 + (((u as u32) - 0xD800) << 10) + ((t as u32) - 0xDC00);
+                    let c = char::from_u32(c).unwrap_or('\u{FFFD}');
+                    sink.chars(c.encode_utf8(&mut buf), 4);
+                    i += 4;
+                } else {
+                    if !sink.error(pos + i as u64, 2) {
+                        return i;
+                    }
+                    i += 2;
+                }
+            }
+            0xDC00..=0xDFFF => {
+                if !sink.error(pos + i as u64, 2) {
+                    return i;
+                }
+                i += 2;
+            }
+            _ => {
+                let c = char::from_u32(u as u32).unwrap_or('\u{FFFD}');
+                sink.chars(c.encode_utf8(&mut buf), 2);
+                i += 2;
+            }
+        }
+    }
+    if i < bytes.len() && last {
+        // An odd byte at the end of the input.
+        if sink.error(pos + i as u64, bytes.len() - i) {
+            i = bytes.len();
+        }
+    }
+    i
+}
+
+/// UTF-32 (Unicode §3.9, D90): each 4-byte unit is a scalar value or one error.
+fn utf32(bytes: &[u8], pos: u64, be: bool, last: bool, sink: &mut dyn Sink) -> usize {
+    let mut buf = [0u8; 4];
+    let mut i = 0;
+    while i + 3 < bytes.len() {
+        let q = [bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]];
+        let v = if be {
+            u32::from_be_bytes(q)
+        } else {
+            u32::from_le_bytes(q)
+        };
+        match char::from_u32(v) {
+            Some(c) => sink.chars(c.encode_utf8(&mut buf), 4),
+            None => {
+                if !sink.error(pos + i as u64, 4) {
+                    return i;
+                }
+            }
+        }
+        i += 4;
+    }
+    if i < bytes.len() && last && sink.error(pos + i as u64, bytes.len() - i) {
+        i = bytes.len();
+    }
+    i
+}
+
+/// The multi-byte legacy encodings, through encoding_rs's own decoders.
+struct GenericEngine {
+    decoder: encoding_rs::Decoder,
+    /// Feed one byte at a time so every character gets its exact bytes.
+    precise: bool,
+    /// Offset of the first byte not yet attributed to any character or error.
+    attributed: u64,
+    /// Offset of the next byte to feed.
+    fed: u64,
+    scratch: String,
+}
+
+impl GenericEngine {
+    fn new(enc: &'static Encoding, base: u64, precise: bool) -> Self {
+        GenericEngine {
+            decoder: enc.new_decoder_without_bom_handling(),
+            precise,
+            attributed: base,
+            fed: base,
+            scratch: String::new(),
+        }
+    }
+
+    fn feed(&mut self, bytes: &[u8], last: bool, sink: &mut dyn Sink) {
+        if self.precise {
+            for i in 0..bytes.len() {
+                if sink.stopped() {
+                    return;
+                }
+                self.step(&bytes[i..i + 1], last && i + 1 == bytes.len(), sink);
+            }
+            if bytes.is_empty() && last {
+                self.step(&[], true, sink);
+            }
+        } else {
+            self.step(bytes, last, sink);
+        }
+    }
+
+    /// Decodes `src` completely, reporting output and errors to the sink.
+    fn step(&mut self, mut src: &[u8], last: bool, sink: &mut dyn Sink) {
+        loop {
+            self.scratch.clear();
+            let need = self
+                .decoder
+                .max_utf8_buffer_length_without_replacement(src.len())
+                .unwrap_or(src.len() * 4 + 16)
+                .max(16);
+            self.scratch.reserve(need);
+            let (res, read) =
+                self.decoder
+                    .decode_to_string_without_replacement(src, &mut self.scratch, last);
+            self.fed += read as u64;
+            src = &src[read..];
+            match res {
+                DecoderResult::InputEmpty => {
+                    self.flush_output(sink, self.fed, last);
+                    return;
+                }
+                DecoderResult::OutputFull => {
+                    self.flush_output(sink, self.fed, false);
+                }
+                DecoderResult::Malformed(bad, after) => {
+                    let err_start = self.fed - after as u64 - bad as u64;
+                    self.flush_output(sink, err_start, true);
+                    if err_start > self.attributed {
+                        sink.skip((err_start - self.attributed) as usize);
+                    }
+                    if !sink.error(err_start, bad as usize) {
+                        return;
+                    }
+                    self.attributed = err_start + bad as u64;
+                    if src.is_empty() && !last {
+                        return;
+                    }
+                    if src.is_empty() && last {
+                        // Flush any state left after the error.
+                        continue;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Attributes the text in `scratch` to the bytes up to `upto`. When `complete` is false
+    /// and nothing was output, the fed bytes stay pending (a character is still incomplete).
+    fn flush_output(&mut self, sink: &mut dyn Sink, upto: u64, complete: bool) {
+        if self.scratch.is_empty() {
+            if complete && upto > self.attributed && !self.precise {
+                // Bulk mode: bytes that produced nothing yet (escapes) are skipped.
+                sink.skip((upto - self.attributed) as usize);
+                self.attributed = upto;
+            }
+            return;
+        }
+        let src_len = upto.saturating_sub(self.attributed) as usize;
+        let text = std::mem::take(&mut self.scratch);
+        if text.is_ascii() && text.len() == src_len {
+            // ASCII bytes handed back by the decoder after an error (WHATWG "prepend"): each
+            // is its own character.
+            sink.same(&text);
+        } else {
+            sink.chars(&text, src_len.max(1));
+        }
+        self.scratch = text;
+        self.scratch.clear();
+        self.attributed = upto;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dec(bytes: &[u8], label: &str, mode: ErrorMode) -> Decoded {
+        let cs = Charset::for_label(label).unwrap().charset;
+        decode(bytes, 0, cs, mode, true)
+    }
+
+    /// The seed's failure table, decoding half.
+    #[test]
+    fn seed_failure_table() {
+        let utf8 = "résumé".as_bytes();
+        assert_eq!(utf8, [114, 195, 169, 115, 117, 109, 195, 169]);
+        assert_eq!(dec(utf8, "utf-8", ErrorMode::Replace).text, "résumé");
+        assert_eq!(
+            dec(utf8, "windows-1252", ErrorMode::Replace).text,
+            "rÃ©sumÃ©"
+        );
+        let latin1 = [0x72, 0xE9, 0x73, 0x75, 0x6D, 0xE9];
+        let r = dec(&latin1, "utf-8", ErrorMode::Replace);
+        assert_eq!(r.text, "r\u{FFFD}sum\u{FFFD}");
+        assert_eq!(r.error_count, 2);
+        assert_eq!(r.errors[0].byte_span, ByteSpan::at(1, 1));
+        let i = dec(&latin1, "utf-8", ErrorMode::Ignore);
+        assert_eq!(i.text, "rsum");
+        assert_eq!(i.deleted_bytes, 2);
+        let s = dec(&latin1, "utf-8", ErrorMode::Strict);
+        assert_eq!(s.text, "r");
+        let e = s.strict_error.unwrap();
+        assert_eq!(e.offset, 1);
+        assert_eq!(
+            e.reason,
+            "E9 announces a 3-byte sequence, but 73 does not begin with 10"
+        );
+    }
+
+    /// Every character's span, decoded again on its own, gives the character back.
+    fn check_map(bytes: &[u8], label: &str) {
+        let d = dec(bytes, label, ErrorMode::Replace);
+        let mut covered = 0u64;
+        for (range, span) in d.map.iter(&d.text) {
+            let piece = &d.text[range.clone()];
+            assert!(span.start >= covered, "{label}: spans overlap at {range:?}");
+            covered = span.end;
+            if piece == "\u{FFFD}" || label == "iso-2022-jp" {
+                // ISO-2022-JP is stateful: a span cannot be decoded without the escape before it.
+                continue;
+            }
+            let again = dec(
+                &bytes[span.start as usize..span.end as usize],
+                label,
+                ErrorMode::Replace,
+            );
+            assert_eq!(
+                again.text, piece,
+                "{label}: char at {range:?} span {span:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn maps_are_exact() {
+        check_map("Grüße, 中文 😀!".as_bytes(), "utf-8");
+        check_map(
+            &encoding_rs::WINDOWS_1251.encode("Привет, мир").0,
+            "windows-1251",
+        );
+        check_map(
+            &encoding_rs::SHIFT_JIS.encode("日本語テキスト abc").0,
+            "shift_jis",
+        );
+        check_map(&encoding_rs::EUC_JP.encode("日本語 abc").0, "euc-jp");
+        check_map(&encoding_rs::GBK.encode("中文 text 汉字").0, "gbk");
+        check_map(&encoding_rs::BIG5.encode("中文 繁體").0, "big5");
+        let jis = encoding_rs::ISO_2022_JP.encode("日本語 abc かな").0;
+        check_map(&jis, "iso-2022-jp");
+        // The first kanji's span includes the escape sequence ESC $ B that switched to JIS X 0208.
+        let d = dec(&jis, "iso-2022-jp", ErrorMode::Replace);
+        assert_eq!(d.map.span_of(&d.text, 0), Some(ByteSpan::new(0, 5)));
+        assert_eq!(d.map.span_of(&d.text, 3), Some(ByteSpan::new(5, 7)));
+        let u16: Vec<u8> = "a😀é"
+            .encode_utf16()
+            .flat_map(|u| u.to_be_bytes())
+            .collect();
+        check_map(&u16, "utf-16be");
+        let u32: Vec<u8> = "a😀é"
+            .chars()
+            .flat_map(|c| (c as u32).to_le_bytes())
+            .collect();
+        check_map(&u32, "utf-32");
+    }
+
+    /// Our UTF-8/UTF-16 decoders must count errors exactly as encoding_rs (WHATWG) does.
+    #[test]
+    fn agrees_with_encoding_rs_on_errors() {
+        let cases: &[&[u8]] = &[
+            b"\xE9s\xC3",
+            b"\xF0\x9F\x98",
+            b"\xED\xA0\x80x",
+            b"\xC0\xAF\xE0\x80\xBF\xF4\x90\x80\x80",
+            b"\xFF\xFEa\x00\x00\xD8b\x00\x00\xDC",
+            b"\x00\xD8\x00\xDC\x00",
+        ];
+        for bytes in cases {
+            for enc in [
+                encoding_rs::UTF_8,
+                encoding_rs::UTF_16LE,
+                encoding_rs::UTF_16BE,
+            ] {
+                let ours = decode(bytes, 0, Charset::Whatwg(enc), ErrorMode::Replace, true);
+                let (theirs, _) = enc.decode_without_bom_handling(bytes);
+                assert_eq!(ours.text, theirs, "{} {bytes:02X?}", enc.name());
+            }
+        }
+    }
+
+    #[test]
+    fn single_byte_unmapped_is_an_error() {
+        // 0xAA is unmapped in windows-1253.
+        let d = dec(b"a\xAAb", "windows-1253", ErrorMode::Replace);
+        assert_eq!(d.text, "a\u{FFFD}b");
+        assert_eq!(d.error_count, 1);
+        let s = dec(b"a\xAAb", "windows-1253", ErrorMode::Strict);
+        assert_eq!(
+            s.strict_error.unwrap().reason,
+            "byte AA has no character in windows-1253"
+        );
+    }
+
+    #[test]
+    fn utf32_and_latin1() {
+        let b: Vec<u8> = [0x41u32, 0x1F600, 0x110000]
+            .iter()
+            .flat_map(|v| v.to_be_bytes())
+            .collect();
+        let d = dec(&b, "utf-32be", ErrorMode::Replace);
+        assert_eq!(d.text, "A😀\u{FFFD}");
+        let l = decode(b"\x80\xE9", 0, Charset::Latin1, ErrorMode::Strict, true);
+        assert_eq!(l.text, "\u{80}é");
+    }
+
+    #[test]
+    fn samples_leave_a_cut_character_undecoded() {
+        let d = decode(
+            "aé".as_bytes()[..2].as_ref(),
+            0,
+            Charset::UTF_8,
+            ErrorMode::Replace,
+            false,
+        );
+        assert_eq!(d.text, "a");
+        assert_eq!(d.error_count, 0);
+    }
+
+    #[test]
+    fn counter_matches_full_decode_across_chunks() {
+        let mut bytes = Vec::new();
+        for _ in 0..50 {
+            bytes.extend_from_slice("ok é 😀 ".as_bytes());
+            bytes.extend_from_slice(b"\xE9\xF0\x9F x");
+        }
+        for label in [
+            "utf-8",
+            "utf-16le",
+            "utf-32",
+            "shift_jis",
+            "windows-1253",
+            "gbk",
+        ] {
+            let cs = Charset::for_label(label).unwrap().charset;
+            let full = decode(&bytes, 0, cs, ErrorMode::Replace, true);
+            for chunk in [1usize, 3, 7, 64] {
+                let mut c = ErrorCounter::new(cs, 0);
+                let chunks: Vec<_> = bytes.chunks(chunk).collect();
+                for (i, ch) in chunks.iter().enumerate() {
+                    c.feed(ch, i + 1 == chunks.len());
+                }
+                let st = c.finish();
+                assert_eq!(
+                    st.replacement_chars, full.error_count,
+                    "{label} chunk {chunk}"
+                );
+                assert_eq!(
+                    st.first_error_offset,
+                    full.errors.first().map(|e| e.byte_span.start),
+                    "{label} chunk {chunk}"
+                );
+            }
+        }
+    }
+}

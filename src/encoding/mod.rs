@@ -1,0 +1,959 @@
+//! Bytes → characters: the evidence for an encoding, the decision and why, the decodings under
+//! each candidate, and the silent failures (mojibake, U+FFFD, deletion).
+//!
+//! Data flows one way: [`analyze`] gathers [`Evidence`] (BOM, declarations, validity,
+//! statistics), [`decide`] applies the precedence of the document kind, candidates are decoded
+//! with their offset maps and scored with Tika's text-quality features, and the decided text
+//! is checked for mojibake chains. Nothing here prints or formats for a terminal.
+
+pub mod bom;
+pub mod charset;
+pub mod decide;
+pub mod declared;
+pub mod decode;
+pub mod mojibake;
+pub mod offsets;
+pub mod quality;
+pub mod statistical;
+pub mod validity;
+
+pub use charset::{Charset, LabelResolution};
+pub use decide::{Conflict, DecidedBy, Decision};
+pub use decode::{DecodeStats, Decoded, ErrorMode, decode};
+
+use crate::error::SourceError;
+use crate::format::{self, KindEvidence, TextKind};
+use crate::source::Input;
+use crate::span::ByteSpan;
+use crate::unicode::InfoCache;
+use quality::QualityFeatures;
+use serde::Serialize;
+use validity::{Utf8Validity, WidePattern};
+
+/// Bytes of the input that are decoded under every candidate, scored, and searched for
+/// mojibake. Whole-input counts (validity, decode errors) cover everything regardless.
+pub const SAMPLE_BYTES: usize = 64 * 1024;
+
+/// What the caller knows beyond the bytes.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// `--encoding` values: the first overrides the decision; all become candidates.
+    pub user_encodings: Vec<LabelResolution>,
+    /// A transport `Content-Type` header value (e.g. from HTTP).
+    pub content_type: Option<String>,
+}
+
+/// The kinds of evidence, as named in JSON.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EvidenceKind {
+    Bom,
+    Transport,
+    HtmlMeta,
+    XmlDeclaration,
+    MimeHeader,
+    Utf8Validity,
+    Utf16Pattern,
+    Statistical,
+}
+
+impl EvidenceKind {
+    /// The JSON name (`html-meta`, `utf8-validity`, …).
+    pub fn name(&self) -> &'static str {
+        match self {
+            EvidenceKind::Bom => "bom",
+            EvidenceKind::Transport => "transport",
+            EvidenceKind::HtmlMeta => "html-meta",
+            EvidenceKind::XmlDeclaration => "xml-declaration",
+            EvidenceKind::MimeHeader => "mime-header",
+            EvidenceKind::Utf8Validity => "utf8-validity",
+            EvidenceKind::Utf16Pattern => "utf16-pattern",
+            EvidenceKind::Statistical => "statistical",
+        }
+    }
+}
+
+/// One piece of evidence about the encoding.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Evidence {
+    pub kind: EvidenceKind,
+    /// The encoding it points to (none when it points nowhere, e.g. invalid UTF-8, an unknown
+    /// label, or a statistical guess on pure ASCII).
+    pub encoding: Option<Charset>,
+    /// The label as written, for declarations.
+    pub label: Option<String>,
+    /// The bytes that carry the evidence (none for a transport header, which is not in the file).
+    pub byte_span: Option<ByteSpan>,
+    /// What was found, in a sentence.
+    pub detail: String,
+    /// Set when the WHATWG rules read the label as another encoding.
+    pub remap: Option<String>,
+}
+
+/// Why an encoding is among the candidates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CandidateReason {
+    Decided,
+    User,
+    Utf8,
+    Windows1252,
+    Statistical,
+    Declared,
+    Bom,
+    Pattern,
+    Plausible,
+}
+
+/// The input decoded under one candidate encoding.
+#[derive(Clone, Debug, Serialize)]
+pub struct Candidate {
+    pub encoding: Charset,
+    /// Why it is a candidate.
+    pub reasons: Vec<CandidateReason>,
+    /// Quality score in [0, 1] from the text-quality features; higher is better.
+    pub score: f64,
+    /// Whole input: U+FFFD a replace decode inserts.
+    pub replacement_chars: u64,
+    /// Whole input: bytes an ignore decode deletes.
+    pub deleted_bytes: u64,
+    /// Whole input: where a strict decode stops.
+    pub first_error_offset: Option<u64>,
+    /// The first malformed sequences.
+    pub error_spans: Vec<ByteSpan>,
+    /// Tika text-quality features of the sample.
+    pub features: QualityFeatures,
+    /// Sequences in the sample that look like UTF-8 misread as a single-byte encoding.
+    pub mojibake_fingerprints: usize,
+    /// A stretch of the decoded sample around `excerpt_span`, the same bytes for every candidate.
+    pub excerpt: String,
+    /// The bytes behind `excerpt`.
+    pub excerpt_span: ByteSpan,
+    /// Number of characters in the decoded sample.
+    #[serde(skip)]
+    pub sample_chars: usize,
+}
+
+/// The mojibake analysis of the decided text, with byte spans.
+#[derive(Clone, Debug, Serialize)]
+pub struct MojibakeReport {
+    #[serde(flatten)]
+    pub analysis: mojibake::Analysis,
+    /// The repaired sample (first 400 characters), when a repair was chosen.
+    pub repaired_sample: Option<String>,
+    /// Byte spans of the example words, in example order.
+    pub example_spans: Vec<Option<ByteSpan>>,
+}
+
+/// Everything the encoding stage found about one input.
+#[derive(Clone, Debug, Serialize)]
+pub struct EncodingAnalysis {
+    /// The document kind whose rules apply.
+    pub kind: KindEvidence,
+    pub evidence: Vec<Evidence>,
+    pub decision: Decision,
+    pub conflicts: Vec<Conflict>,
+    /// Best first.
+    pub candidates: Vec<Candidate>,
+    pub validity: Utf8Validity,
+    /// The UTF-16/32 column pattern, if any.
+    pub wide_pattern: Option<WidePattern>,
+    /// The bytes decoded for features, excerpts and mojibake.
+    pub sample: ByteSpan,
+    /// Whether `sample` is the whole input.
+    pub sample_is_whole: bool,
+    /// Mojibake in the decided decoding (absent when the text is clean).
+    pub mojibake: Option<MojibakeReport>,
+    /// The decided decoding of the sample, kept for views (not serialized).
+    #[serde(skip)]
+    pub decoded_sample: Option<Decoded>,
+}
+
+/// Analyses the encoding of `input`.
+pub fn analyze(input: &Input, opts: &Options) -> Result<EncodingAnalysis, SourceError> {
+    let len = input.len();
+    // Pass 1: validity over the whole input (constant memory).
+    let validity = match input.as_slice() {
+        Some(all) => validity::validate(all),
+        None => {
+            let mut s = validity::Utf8Scanner::new();
+            input.for_each_chunk(|_, c| {
+                s.feed(c);
+                true
+            })?;
+            s.finish()
+        }
+    };
+    let head = input.head(SAMPLE_BYTES)?;
+    let bom = bom::sniff(&head);
+    let bom_len = bom.map_or(0, |b| b.len) as u64;
+
+    // The sample: the head, or a window at the first non-ASCII byte when the head is ASCII.
+    let sample_start = match validity.first_non_ascii {
+        Some(f) if f >= SAMPLE_BYTES as u64 && bom.is_none() => f.saturating_sub(1024),
+        _ => bom_len,
+    };
+    let sample_end = (sample_start + SAMPLE_BYTES as u64).min(len);
+    let sample_bytes = if sample_start == 0 && sample_end as usize <= head.len() {
+        head[..sample_end as usize].to_vec()
+    } else if sample_start < head.len() as u64 && sample_end as usize <= head.len() {
+        head[sample_start as usize..sample_end as usize].to_vec()
+    } else {
+        input.read_range(sample_start, sample_end)?
+    };
+    let sample = ByteSpan::new(sample_start, sample_start + sample_bytes.len() as u64);
+    let sample_is_whole = sample.start == bom_len && sample.end == len;
+
+    let (transport_label, transport_mime) = match &opts.content_type {
+        Some(ct) => {
+            let (cs, mime) = declared::transport_charset(ct);
+            (cs, Some(mime))
+        }
+        None => (None, None),
+    };
+    let kind = format::sniff_kind(&head, input.path(), transport_mime.as_deref());
+
+    let mut evidence = Vec::new();
+    if let Some(b) = bom {
+        evidence.push(Evidence {
+            kind: EvidenceKind::Bom,
+            encoding: Some(b.charset),
+            label: None,
+            byte_span: Some(ByteSpan::at(0, b.len as u64)),
+            detail: format!(
+                "byte order mark {} announces {}{}",
+                validity::hex(&head[..b.len]),
+                b.charset,
+                if b.charset == Charset::Utf32Le && kind.kind == TextKind::Html {
+                    " (a browser, which knows no UTF-32, would read it as UTF-16LE)"
+                } else {
+                    ""
+                }
+            ),
+            remap: None,
+        });
+    }
+    if let Some(label) = transport_label {
+        evidence.push(declared_evidence(
+            EvidenceKind::Transport,
+            &label,
+            None,
+            "transport Content-Type header",
+        ));
+    }
+    match kind.kind {
+        TextKind::Html => {
+            if let Some(d) = declared::prescan_html(&head[bom_len as usize..]) {
+                let span = ByteSpan::new(d.span.start + bom_len, d.span.end + bom_len);
+                evidence.push(declared_evidence(
+                    EvidenceKind::HtmlMeta,
+                    &d.label,
+                    Some(span),
+                    &d.construct,
+                ));
+            }
+        }
+        TextKind::Xml => {
+            if let Some((d, wide)) = declared::xml_declaration(&head, bom_len as usize) {
+                let mut e = declared_evidence(
+                    EvidenceKind::XmlDeclaration,
+                    &d.label,
+                    Some(d.span),
+                    &d.construct,
+                );
+                if let Some(w) = wide {
+                    e.detail.push_str(&format!(
+                        "; the declaration itself is written in {w} without a byte order mark (XML 1.0 Appendix F)"
+                    ));
+                }
+                evidence.push(e);
+            }
+        }
+        TextKind::Email => {
+            if let Some((d, mime)) = declared::mime_charset(&head) {
+                let mut e = declared_evidence(
+                    EvidenceKind::MimeHeader,
+                    &d.label,
+                    Some(d.span),
+                    &d.construct,
+                );
+                if mime.starts_with("multipart/") {
+                    e.detail.push_str(&format!(
+                        " (top level of a {mime} message: each part may declare its own charset)"
+                    ));
+                }
+                evidence.push(e);
+            }
+        }
+        TextKind::Text => {}
+    }
+    evidence.push(validity_evidence(&validity, len));
+    let wide_pattern = if bom.is_none() {
+        validity::wide_pattern(&head)
+    } else {
+        None
+    };
+    if let Some(p) = &wide_pattern {
+        let cs = Charset::for_label(p.encoding).map(|r| r.charset).ok();
+        let cols: Vec<String> = p
+            .nul_share_by_column
+            .iter()
+            .map(|s| format!("{:.0} %", s * 100.0))
+            .collect();
+        evidence.push(Evidence {
+            kind: EvidenceKind::Utf16Pattern,
+            encoding: cs,
+            label: None,
+            byte_span: Some(ByteSpan::at(0, p.sample_bytes as u64)),
+            detail: format!(
+                "NUL bytes by column ({}): the pattern of {} text without a byte order mark",
+                cols.join(" / "),
+                p.encoding
+            ),
+            remap: None,
+        });
+    }
+    // The stream end is never signalled to chardetng: a file cut mid-character (common: the
+    // NLTK UDHR files were cut at 10,000 bytes) would otherwise rule out the right encoding.
+    // When a BOM or UTF-8 validity settles the question, chardetng (about 20 MB/s) only
+    // corroborates, and a shorter sample does.
+    let settled = bom.is_some()
+        || (decide::utf8_plausible(&validity) && !validity.is_pure_ascii())
+        || (validity.is_pure_ascii() && !head.contains(&0x1B));
+    let stat_bytes = if settled {
+        &sample_bytes[..sample_bytes.len().min(statistical::CORROBORATION_BYTES)]
+    } else {
+        &sample_bytes[..]
+    };
+    let guess = statistical::guess(stat_bytes, sample.start, false, kind.kind != TextKind::Html);
+    evidence.push(Evidence {
+        kind: EvidenceKind::Statistical,
+        encoding: guess.informative.then_some(Charset::Whatwg(guess.encoding)),
+        label: None,
+        byte_span: Some(guess.sample),
+        detail: if guess.informative {
+            if guess.iso_2022_jp_escapes > 0 && !guess.non_ascii {
+                format!(
+                    "chardetng over {} bytes: {}; the 7-bit bytes carry {} ISO-2022-JP escape sequences",
+                    guess.sample.len(),
+                    guess.encoding.name(),
+                    guess.iso_2022_jp_escapes
+                )
+            } else if let Some(note) = &guess.prior_note {
+                format!("chardetng over {} bytes: {}; {note}", guess.sample.len(), guess.legacy.name())
+            } else if guess.encoding == encoding_rs::UTF_8 {
+                format!(
+                    "chardetng over {} bytes: UTF-8 (among legacy encodings it would pick {})",
+                    guess.sample.len(),
+                    guess.legacy.name()
+                )
+            } else {
+                format!(
+                    "chardetng over {} bytes: {}",
+                    guess.sample.len(),
+                    guess.encoding.name()
+                )
+            }
+        } else {
+            format!(
+                "chardetng over {} bytes saw only ASCII: no statistical evidence",
+                guess.sample.len()
+            )
+        },
+        remap: None,
+    });
+
+    let decision = decide::decide(&decide::Inputs {
+        kind: kind.kind,
+        evidence: &evidence,
+        validity: &validity,
+        guess: &guess,
+        user: opts.user_encodings.first(),
+        bom_len: bom_len as usize,
+    });
+
+    // Candidates.
+    let mut list: Vec<(Charset, Vec<CandidateReason>)> = Vec::new();
+    let mut add = |cs: Charset, why: CandidateReason| {
+        if cs == Charset::Whatwg(encoding_rs::REPLACEMENT) && why != CandidateReason::Decided {
+            return;
+        }
+        match list.iter_mut().find(|(c, _)| *c == cs) {
+            Some((_, w)) => {
+                if !w.contains(&why) {
+                    w.push(why)
+                }
+            }
+            None => list.push((cs, vec![why])),
+        }
+    };
+    add(decision.encoding, CandidateReason::Decided);
+    for u in &opts.user_encodings {
+        add(u.charset, CandidateReason::User);
+    }
+    for e in &evidence {
+        if let Some(cs) = e.encoding {
+            let why = match e.kind {
+                EvidenceKind::Bom => CandidateReason::Bom,
+                EvidenceKind::Utf16Pattern => CandidateReason::Pattern,
+                EvidenceKind::Statistical => CandidateReason::Statistical,
+                EvidenceKind::Utf8Validity => CandidateReason::Utf8,
+                _ => CandidateReason::Declared,
+            };
+            add(cs, why);
+        }
+    }
+    add(Charset::UTF_8, CandidateReason::Utf8);
+    add(Charset::WINDOWS_1252, CandidateReason::Windows1252);
+    if guess.iso_2022_jp_escapes > 0 {
+        add(
+            Charset::Whatwg(encoding_rs::ISO_2022_JP),
+            CandidateReason::Statistical,
+        );
+    }
+    if guess.informative {
+        add(Charset::Whatwg(guess.legacy), CandidateReason::Statistical);
+        if !validity.is_pure_ascii() {
+            for p in plausible_relatives(Charset::Whatwg(guess.legacy)) {
+                add(p, CandidateReason::Plausible);
+            }
+        }
+    }
+    if let Some(b) = bom {
+        if b.charset == Charset::Utf32Le {
+            add(Charset::UTF_16LE, CandidateReason::Plausible);
+        }
+    }
+
+    let mut cache = InfoCache::new();
+    let excerpt_at = excerpt_anchor(&validity, &sample, &sample_bytes);
+    let mut candidates = Vec::new();
+    let mut texts: Vec<String> = Vec::new();
+    let mut decided_sample = None;
+    for (cs, reasons) in list {
+        // Under the encoding its BOM announces, decoding starts after the BOM; every other
+        // candidate sees the BOM bytes as text.
+        let bom_matches = bom.is_some_and(|b| b.charset == cs);
+        let (base, bytes): (u64, &[u8]) = match bom {
+            Some(_) if !bom_matches && sample.start == bom_len => {
+                (0, &head[..(sample.end as usize).min(head.len())])
+            }
+            _ => (sample.start, &sample_bytes[..]),
+        };
+        let skip = if bom_matches { bom_len } else { 0 };
+        let covers_all = sample.end == len && base == skip;
+        let d = decode::decode(bytes, base, cs, ErrorMode::Replace, sample.end == len);
+        // Markup would make every word that touches a tag look mixed-script; the features are
+        // about the text. (A real HTML/XML extractor arrives with the formats stage.)
+        let prose = match kind.kind {
+            TextKind::Html | TextKind::Xml => strip_markup(&d.text),
+            _ => std::borrow::Cow::Borrowed(d.text.as_str()),
+        };
+        // Encodings that read the sample identically (pure ASCII under UTF-8 and
+        // windows-1252, say) share their features.
+        let same_as = candidates
+            .iter()
+            .zip(&texts)
+            .find(|(_, t): &(&Candidate, &String)| **t == d.text)
+            .map(|(c, _)| (c.features.clone(), c.mojibake_fingerprints));
+        let (features, fingerprints) = match same_as {
+            Some(shared) => shared,
+            None => (
+                quality::features_with(&prose, &mut cache),
+                mojibake::fingerprints(&prose),
+            ),
+        };
+        let stats = if covers_all {
+            DecodeStats {
+                replacement_chars: d.error_count,
+                deleted_bytes: d.errors.iter().map(|e| e.byte_span.len()).sum(),
+                first_error_offset: d.errors.first().map(|e| e.byte_span.start),
+                error_spans: d
+                    .errors
+                    .iter()
+                    .take(validity::MAX_ERROR_POSITIONS)
+                    .map(|e| e.byte_span)
+                    .collect(),
+            }
+        } else {
+            whole_input_stats(input, cs, skip, &validity)?
+        };
+        let (excerpt, excerpt_span) = excerpt(&d, excerpt_at);
+        let sample_chars = d.text.chars().count();
+        // A character cut off by the end of a truncated file is reported, but it says nothing
+        // about whether the encoding is right.
+        let scored_errors = if cs == Charset::UTF_8 && validity.is_valid_but_truncated() {
+            0
+        } else {
+            stats.replacement_chars
+        };
+        let score = score(&features, scored_errors, fingerprints, &prose);
+        texts.push(d.text.clone());
+        if cs == decision.encoding {
+            decided_sample = Some(d);
+        }
+        candidates.push(Candidate {
+            encoding: cs,
+            reasons,
+            score,
+            replacement_chars: stats.replacement_chars,
+            deleted_bytes: stats.deleted_bytes,
+            first_error_offset: stats.first_error_offset,
+            error_spans: stats.error_spans.into_iter().take(8).collect(),
+            features,
+            mojibake_fingerprints: fingerprints,
+            excerpt,
+            excerpt_span,
+            sample_chars,
+        });
+    }
+    rank(&mut candidates, &decision, &guess);
+
+    let mojibake = decided_sample.as_ref().and_then(|d| {
+        let a = mojibake::analyze(&d.text);
+        if a.verdict == mojibake::Verdict::Clean {
+            return None;
+        }
+        let example_spans = a
+            .examples
+            .iter()
+            .map(|e| d.map.span_of_range(&d.text, e.text_start, e.text_end))
+            .collect();
+        let repaired_sample = a
+            .repaired
+            .as_ref()
+            .map(|r| r.chars().take(400).collect::<String>());
+        Some(MojibakeReport {
+            analysis: a,
+            repaired_sample,
+            example_spans,
+        })
+    });
+
+    let conflicts = decide::conflicts(&decide::ConflictInputs {
+        kind: kind.kind,
+        evidence: &evidence,
+        validity: &validity,
+        guess: &guess,
+        decision: &decision,
+        candidates: &candidates,
+        mojibake: mojibake.as_ref().map(|m| &m.analysis),
+    });
+
+    Ok(EncodingAnalysis {
+        kind,
+        evidence,
+        decision,
+        conflicts,
+        candidates,
+        validity,
+        wide_pattern,
+        sample,
+        sample_is_whole,
+        mojibake,
+        decoded_sample: decided_sample,
+    })
+}
+
+/// Evidence from a declared label, resolved by WHATWG rules.
+fn declared_evidence(
+    kind: EvidenceKind,
+    label: &str,
+    span: Option<ByteSpan>,
+    construct: &str,
+) -> Evidence {
+    match Charset::for_label(label) {
+        Ok(r) => Evidence {
+            kind,
+            encoding: Some(r.charset),
+            label: Some(label.to_string()),
+            byte_span: span,
+            detail: match &r.remap {
+                Some(_) => format!(
+                    "{construct} declares \"{label}\", read as {} by WHATWG label rules",
+                    r.charset
+                ),
+                None => format!("{construct} declares \"{label}\" ({})", r.charset),
+            },
+            remap: r.remap,
+        },
+        Err(_) => Evidence {
+            kind,
+            encoding: None,
+            label: Some(label.to_string()),
+            byte_span: span,
+            detail: format!(
+                "{construct} declares \"{label}\", which is not an encoding label the WHATWG Encoding Standard knows: ignored"
+            ),
+            remap: None,
+        },
+    }
+}
+
+fn validity_evidence(v: &Utf8Validity, len: u64) -> Evidence {
+    let whole = ByteSpan::new(0, len);
+    let (encoding, span, detail) = if v.valid && v.is_pure_ascii() {
+        (
+            Some(Charset::UTF_8),
+            whole,
+            "pure ASCII (no byte ≥ 0x80): valid UTF-8, but every ASCII-compatible encoding decodes it identically, so it proves nothing".to_string(),
+        )
+    } else if v.valid {
+        (
+            Some(Charset::UTF_8),
+            whole,
+            format!(
+                "valid UTF-8 with {} multi-byte sequence{} ({} of 2 bytes, {} of 3, {} of 4)",
+                v.multibyte_sequences,
+                plural(v.multibyte_sequences),
+                v.multibyte_by_length[0],
+                v.multibyte_by_length[1],
+                v.multibyte_by_length[2]
+            ),
+        )
+    } else {
+        let first = v
+            .first_invalid
+            .as_ref()
+            .expect("invalid input has a first error");
+        if v.is_valid_but_truncated() {
+            (
+                Some(Charset::UTF_8),
+                first.byte_span,
+                format!(
+                    "valid UTF-8 ({} multi-byte sequences) except the last {} byte{}, a character cut off by the end of the input (truncated file): {}",
+                    v.multibyte_sequences,
+                    first.byte_span.len(),
+                    plural(first.byte_span.len()),
+                    first.reason
+                ),
+            )
+        } else {
+            (
+                None,
+                first.byte_span,
+                format!(
+                    "not valid UTF-8: {} invalid sequence{} ({} byte{}), the first at offset {}: {}; {} valid multi-byte sequence{}",
+                    v.invalid_sequences,
+                    plural(v.invalid_sequences),
+                    v.invalid_bytes,
+                    plural(v.invalid_bytes),
+                    first.byte_span.start,
+                    first.reason,
+                    v.multibyte_sequences,
+                    plural(v.multibyte_sequences)
+                ),
+            )
+        }
+    };
+    Evidence {
+        kind: EvidenceKind::Utf8Validity,
+        encoding,
+        label: None,
+        byte_span: Some(span),
+        detail,
+        remap: None,
+    }
+}
+
+pub(crate) fn plural(n: u64) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// Close relatives of a legacy encoding that a statistical guess easily confuses with it.
+fn plausible_relatives(cs: Charset) -> Vec<Charset> {
+    use encoding_rs::*;
+    let list: &[&'static Encoding] = match cs.whatwg() {
+        Some(e) if e == WINDOWS_1252 => &[ISO_8859_15],
+        Some(e) if e == WINDOWS_1250 => &[ISO_8859_2],
+        Some(e) if e == ISO_8859_2 => &[WINDOWS_1250],
+        Some(e) if e == WINDOWS_1251 => &[KOI8_R, ISO_8859_5, IBM866],
+        Some(e) if e == KOI8_R || e == KOI8_U || e == IBM866 || e == ISO_8859_5 => &[WINDOWS_1251],
+        Some(e) if e == WINDOWS_1253 => &[ISO_8859_7],
+        Some(e) if e == ISO_8859_7 => &[WINDOWS_1253],
+        Some(e) if e == WINDOWS_1255 => &[ISO_8859_8],
+        Some(e) if e == ISO_8859_8 => &[WINDOWS_1255],
+        Some(e) if e == WINDOWS_1256 => &[ISO_8859_6],
+        Some(e) if e == WINDOWS_1257 => &[ISO_8859_13, ISO_8859_4],
+        Some(e) if e == ISO_8859_4 || e == ISO_8859_13 => &[WINDOWS_1257],
+        Some(e) if e == SHIFT_JIS => &[EUC_JP, ISO_2022_JP],
+        Some(e) if e == EUC_JP => &[SHIFT_JIS],
+        Some(e) if e == ISO_2022_JP => &[SHIFT_JIS],
+        Some(e) if e == GBK => &[BIG5, GB18030],
+        Some(e) if e == BIG5 => &[GBK],
+        _ => &[],
+    };
+    list.iter().map(|&e| Charset::Whatwg(e)).collect()
+}
+
+/// Error counts over the whole input for `cs`, streaming (constant memory). UTF-8 reuses the
+/// validity pass; single-byte encodings that map all 256 bytes cannot fail.
+fn whole_input_stats(
+    input: &Input,
+    cs: Charset,
+    skip: u64,
+    v: &Utf8Validity,
+) -> Result<DecodeStats, SourceError> {
+    if cs == Charset::UTF_8 && skip == 0 {
+        return Ok(DecodeStats {
+            replacement_chars: v.invalid_sequences,
+            deleted_bytes: v.invalid_bytes,
+            first_error_offset: v.first_invalid.as_ref().map(|f| f.byte_span.start),
+            error_spans: v.positions.clone(),
+        });
+    }
+    if cs == Charset::Latin1 {
+        return Ok(DecodeStats::default());
+    }
+    if let Some(t) = cs.whatwg().and_then(decode::table_for) {
+        if (0x80..=0xFFu8).all(|b| t.get(b).is_some()) {
+            return Ok(DecodeStats::default());
+        }
+        if v.is_pure_ascii() {
+            return Ok(DecodeStats::default());
+        }
+    }
+    let mut counter = decode::ErrorCounter::new(cs, skip);
+    let len = input.len();
+    input.for_each_chunk(|off, chunk| {
+        let end = off + chunk.len() as u64;
+        let from = skip.saturating_sub(off).min(chunk.len() as u64) as usize;
+        counter.feed(&chunk[from..], end >= len);
+        true
+    })?;
+    Ok(counter.finish())
+}
+
+/// Where excerpts are cut: at the start of the word (or line) that holds the first non-ASCII or
+/// invalid byte of the sample, looking back at most 32 bytes.
+fn excerpt_anchor(v: &Utf8Validity, sample: &ByteSpan, sample_bytes: &[u8]) -> u64 {
+    match v.first_non_ascii {
+        Some(f) if sample.contains(f) => {
+            let rel = (f - sample.start) as usize;
+            let from = rel.saturating_sub(32);
+            let back = sample_bytes[from..rel]
+                .iter()
+                .rposition(|&b| matches!(b, b' ' | b'\n' | b'\t' | b'>' | b'\r'))
+                .map_or(from, |p| from + p + 1);
+            sample.start + back as u64
+        }
+        _ => sample.start,
+    }
+}
+
+/// Characters of an excerpt.
+const EXCERPT_CHARS: usize = 72;
+
+/// The decoded text starting at the character that contains byte `at` (or the next one).
+fn excerpt(d: &Decoded, at: u64) -> (String, ByteSpan) {
+    let mut start = None;
+    for b in at..at + 8 {
+        if let Some(t) = d.map.text_offset_of(&d.text, b) {
+            start = Some(t);
+            break;
+        }
+    }
+    let start = start.unwrap_or(0);
+    let end = d.text[start..]
+        .char_indices()
+        .nth(EXCERPT_CHARS)
+        .map_or(d.text.len(), |(i, _)| start + i);
+    let span = d.map.span_of_range(&d.text, start, end).unwrap_or_default();
+    (d.text[start..end].to_string(), span)
+}
+
+/// Score weights (calibrated by hand on the seed's failure table, the fixtures and the UDHR
+/// files: the right decoding must rank first wherever chardetng or a BOM knows it).
+const W_DECODE_ERRORS: f64 = 20.0; // malformed sequences per character, capped at 0.6
+const W_ANOMALY: f64 = 0.8; // replacementRatio (U+FFFD, controls, C1, private use)
+const W_NUL: f64 = 4.0; // NUL share, capped at 0.8: UTF-16/32 read as a single-byte encoding
+const W_IMPURE_WORDS: f64 = 0.3; // 1 − perWordScriptPurity
+const W_ALTERNATION: f64 = 0.2; // scriptAlternationRatio, capped at 1
+const W_MOJIBAKE: f64 = 10.0; // fingerprints per word, capped at 0.5
+const W_LETTER_PAIRS: f64 = 0.1; // 1 − letterPairDensity
+
+/// The quality score of a decoding (1 = clean text, 0 = junk).
+fn score(f: &QualityFeatures, errors: u64, fingerprints: usize, text: &str) -> f64 {
+    let chars = text.chars().count().max(1) as f64;
+    let words = text.split_ascii_whitespace().count().max(1) as f64;
+    if text.is_empty() {
+        return 1.0;
+    }
+    let nul = text.bytes().filter(|&b| b == 0).count() as f64;
+    // Without letters, letter-based features say nothing either way.
+    let (purity, pairs) = if f.alphabetic_ratio == 0.0 {
+        (1.0, 1.0)
+    } else {
+        (f.per_word_script_purity, f.letter_pair_density)
+    };
+    let mut score = 1.0;
+    score -= (W_DECODE_ERRORS * errors.min(chars as u64) as f64 / chars).min(0.6);
+    score -= W_ANOMALY * f.replacement_ratio;
+    score -= (W_NUL * nul / chars).min(0.8);
+    score -= W_IMPURE_WORDS * (1.0 - purity);
+    score -= W_ALTERNATION * f.script_alternation_ratio.min(1.0);
+    score -= (W_MOJIBAKE * fingerprints as f64 / words).min(0.5);
+    score -= W_LETTER_PAIRS * (1.0 - pairs);
+    (score.clamp(0.0, 1.0) * 1000.0).round() / 1000.0
+}
+
+/// The text between tags: `<…>` spans become a space. Good enough to keep markup out of the
+/// text-quality features; not an extractor.
+fn strip_markup(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.contains('<') {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut in_tag = false;
+    for c in text.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' if in_tag => {
+                in_tag = false;
+                out.push(' ');
+            }
+            _ if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// Orders candidates best first. Scores within [`TIE`] count as equal and keep the order of
+/// evidence: the decided encoding, then the statistical guess, then the rest as listed.
+const TIE: f64 = 0.005;
+
+fn rank(c: &mut [Candidate], decision: &Decision, guess: &statistical::Guess) {
+    let prior = |x: &Candidate| -> u8 {
+        if x.encoding == decision.encoding {
+            0
+        } else if x.encoding == Charset::Whatwg(guess.encoding)
+            || x.encoding == Charset::Whatwg(guess.legacy)
+        {
+            1
+        } else {
+            2
+        }
+    };
+    c.sort_by(|a, b| {
+        if (a.score - b.score).abs() <= TIE {
+            prior(a).cmp(&prior(b))
+        } else {
+            b.score.total_cmp(&a.score)
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn analyze_bytes(name: &str, bytes: &[u8], opts: &Options) -> EncodingAnalysis {
+        analyze(&Input::from_bytes(name, bytes.to_vec()), opts).unwrap()
+    }
+
+    #[test]
+    fn utf8_text_is_decided_by_validity() {
+        let a = analyze_bytes(
+            "t",
+            "Das Gebäude ist groß und schön.".as_bytes(),
+            &Options::default(),
+        );
+        assert_eq!(a.decision.encoding, Charset::UTF_8);
+        assert_eq!(a.decision.decided_by, DecidedBy::Validity);
+        assert_eq!(a.candidates[0].encoding, Charset::UTF_8);
+        assert!(a.conflicts.is_empty(), "{:?}", a.conflicts);
+    }
+
+    #[test]
+    fn latin1_text_is_decided_statistically() {
+        let bytes = encoding_rs::WINDOWS_1252
+            .encode("Das Gebäude ist groß und schön, sagt die Straße.")
+            .0;
+        let a = analyze_bytes("t", &bytes, &Options::default());
+        assert_eq!(a.decision.encoding, Charset::WINDOWS_1252);
+        assert_eq!(a.decision.decided_by, DecidedBy::Statistical);
+        assert_eq!(a.candidates[0].encoding, Charset::WINDOWS_1252);
+        let utf8 = a
+            .candidates
+            .iter()
+            .find(|c| c.encoding == Charset::UTF_8)
+            .unwrap();
+        assert_eq!(utf8.replacement_chars, 4);
+        assert!(utf8.score < a.candidates[0].score);
+    }
+
+    #[test]
+    fn lying_meta_is_a_conflict() {
+        let html =
+            "<html><head><meta charset=\"iso-8859-1\"></head><body>résumé café naïve</body></html>";
+        let a = analyze_bytes("x.html", html.as_bytes(), &Options::default());
+        assert_eq!(a.kind.kind, TextKind::Html);
+        assert_eq!(a.decision.encoding, Charset::WINDOWS_1252);
+        assert_eq!(a.decision.decided_by, DecidedBy::Declaration);
+        assert!(a.evidence.iter().any(|e| e.remap.is_some()));
+        let c = &a.conflicts[0].message;
+        assert!(
+            c.contains("declared iso-8859-1 in <meta> at bytes 12–39"),
+            "{c}"
+        );
+        assert!(c.contains("valid UTF-8 with 4 multi-byte sequences"), "{c}");
+        assert!(c.contains("probably wrong"), "{c}");
+        // The text decoded as declared is mojibake, and the report says how to undo it.
+        let m = a.mojibake.as_ref().unwrap();
+        assert_eq!(m.analysis.chain, [Charset::WINDOWS_1252]);
+        assert_eq!(a.candidates[0].encoding, Charset::UTF_8);
+    }
+
+    #[test]
+    fn bom_wins_and_utf32_decodes() {
+        let mut b = vec![0xFF, 0xFE, 0, 0];
+        b.extend("héllo wörld".chars().flat_map(|c| (c as u32).to_le_bytes()));
+        let a = analyze_bytes("t", &b, &Options::default());
+        assert_eq!(a.decision.encoding, Charset::Utf32Le);
+        assert_eq!(a.decision.decided_by, DecidedBy::Bom);
+        assert_eq!(a.decoded_sample.as_ref().unwrap().text, "héllo wörld");
+    }
+
+    #[test]
+    fn utf16_without_bom_by_pattern() {
+        let b: Vec<u8> = "Plain text in UTF-16 without a byte order mark."
+            .encode_utf16()
+            .flat_map(|u| u.to_le_bytes())
+            .collect();
+        let a = analyze_bytes("t", &b, &Options::default());
+        assert_eq!(a.decision.encoding, Charset::UTF_16LE);
+        assert!(
+            a.evidence
+                .iter()
+                .any(|e| e.kind == EvidenceKind::Utf16Pattern)
+        );
+    }
+
+    #[test]
+    fn user_override() {
+        let opts = Options {
+            user_encodings: vec![Charset::for_label("koi8-r").unwrap()],
+            ..Default::default()
+        };
+        let a = analyze_bytes("t", "plain".as_bytes(), &opts);
+        assert_eq!(a.decision.decided_by, DecidedBy::User);
+        assert_eq!(a.decision.encoding.name(), "KOI8-R");
+    }
+
+    #[test]
+    fn transport_beats_meta_for_html() {
+        let opts = Options {
+            content_type: Some("text/html; charset=utf-8".into()),
+            ..Default::default()
+        };
+        let a = analyze_bytes("x", b"<meta charset=windows-1251><p>\xC3\xA9", &opts);
+        assert_eq!(a.decision.decided_by, DecidedBy::Transport);
+        assert_eq!(a.decision.encoding, Charset::UTF_8);
+        assert!(
+            a.conflicts.iter().any(|c| c.message.contains("transport")),
+            "{:?}",
+            a.conflicts
+        );
+    }
+}

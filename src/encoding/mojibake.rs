@@ -1,0 +1,866 @@
+//! Mojibake chains: UTF-8 text that was decoded as a single-byte encoding, possibly several
+//! times, and how to undo it.
+//!
+//! Principle: when UTF-8 bytes are read as, say, windows-1252, each multi-byte character becomes
+//! a *lead image* (the character of its lead byte, `Ã` for C3) followed by *continuation images*
+//! (`©` for A9). Undoing one round means finding such runs whose bytes in that encoding form a
+//! valid UTF-8 sequence (RFC 3629), and decoding those bytes again. Only complete, valid
+//! sequences are touched, so text in which `Ã`, `â` or `€` stand legitimately (`SÃO PAULO`,
+//! `5 €`) is left alone; a repaired character must also be plausible (no controls, no
+//! unassigned code points, no rarely-used script appearing out of nowhere).
+//!
+//! Hypotheses (which encoding, how many rounds, up to [`MAX_ROUNDS`]) are searched with a small
+//! beam and ranked by a cost: fingerprints still left + a small price per round. When bytes were
+//! lost before the text reached us (a lead image followed by U+FFFD, where the continuation
+//! byte was replaced), the report says so instead of guessing.
+
+use super::charset::Charset;
+use super::decode::table_for;
+use super::validity::sequence_len;
+use crate::unicode::char_info;
+use rustc_hash::FxHashMap;
+use serde::Serialize;
+use std::sync::OnceLock;
+use unicode_properties::GeneralCategory;
+use unicode_script::Script;
+
+/// The deepest chain searched (`résumé` → `rÃ©sumÃ©` → `rÃƒÂ©sumÃƒÂ©` is two rounds).
+pub const MAX_ROUNDS: usize = 3;
+/// Hypotheses kept per round.
+const BEAM: usize = 3;
+/// Cost of each round in a chain: prefer the shortest chain that explains the text
+/// (calibrated so one extra round never beats removing one fingerprint).
+pub const ROUND_COST: f64 = 0.25;
+/// Cost of each rarely used character in a text (combining marks, Latin Extended-B, box
+/// drawing): breaks ties between chains that leave no fingerprint, such as windows-1252 twice
+/// (`résumé`) and windows-1252 then MacRoman (`r̩sum̩`, with U+0329).
+pub const RARE_COST: f64 = 0.1;
+/// How many changed words a report lists as examples.
+const MAX_EXAMPLES: usize = 8;
+
+/// The encodings whose misreading of UTF-8 is looked for, in preference order for ties.
+/// KOI8-U and IBM866 are left out on purpose: their Ukrainian and lower-case Cyrillic letters
+/// sit at continuation-byte positions, so ordinary Cyrillic words (`ні`, `рив`) would read as
+/// mojibake.
+fn encodings() -> &'static [Charset] {
+    static LIST: OnceLock<Vec<Charset>> = OnceLock::new();
+    LIST.get_or_init(|| {
+        use encoding_rs::*;
+        vec![
+            Charset::WINDOWS_1252,
+            Charset::Latin1,
+            Charset::Whatwg(WINDOWS_1250),
+            Charset::Whatwg(WINDOWS_1251),
+            Charset::Whatwg(KOI8_R),
+            Charset::Whatwg(MACINTOSH),
+            Charset::Whatwg(ISO_8859_2),
+            Charset::Whatwg(ISO_8859_15),
+            Charset::Whatwg(WINDOWS_1253),
+            Charset::Whatwg(WINDOWS_1254),
+            Charset::Whatwg(WINDOWS_1257),
+        ]
+    })
+}
+
+/// Characters below this code point have dense reverse tables; the few above (™ is U+2122,
+/// MacRoman's ﬁ is U+FB01) live in a hash map.
+const DENSE: usize = 0x3000;
+
+/// Reverse tables: for each character, its byte in each encoding of [`encodings`], plus masks
+/// of the encodings where it is a lead image and where it is a continuation image.
+struct Reverse {
+    /// `bytes[c * n + e]`: the byte of `c` in encoding `e`, 0 for none (no image is byte 0).
+    bytes: Vec<u8>,
+    lead: Vec<u16>,
+    cont: Vec<u16>,
+    sparse_bytes: FxHashMap<char, Vec<(u16, u8)>>,
+    sparse_lead: FxHashMap<char, u16>,
+    sparse_cont: FxHashMap<char, u16>,
+}
+
+fn reverse() -> &'static Reverse {
+    static REV: OnceLock<Reverse> = OnceLock::new();
+    REV.get_or_init(|| {
+        let n = encodings().len();
+        let mut r = Reverse {
+            bytes: vec![0; DENSE * n],
+            lead: vec![0; DENSE],
+            cont: vec![0; DENSE],
+            sparse_bytes: FxHashMap::default(),
+            sparse_lead: FxHashMap::default(),
+            sparse_cont: FxHashMap::default(),
+        };
+        for (i, cs) in encodings().iter().enumerate() {
+            let bit = 1u16 << i;
+            for b in 0x80u8..=0xFF {
+                let c = match cs {
+                    Charset::Latin1 => Some(char::from(b)),
+                    Charset::Whatwg(e) => table_for(e).and_then(|t| t.get(b)),
+                    _ => None,
+                };
+                let Some(c) = c else { continue };
+                let lead = if (0xC2..=0xF4).contains(&b) { bit } else { 0 };
+                let cont = if (0x80..=0xBF).contains(&b) { bit } else { 0 };
+                let u = c as usize;
+                if u < DENSE {
+                    r.bytes[u * n + i] = b;
+                    r.lead[u] |= lead;
+                    r.cont[u] |= cont;
+                } else {
+                    r.sparse_bytes.entry(c).or_default().push((i as u16, b));
+                    *r.sparse_lead.entry(c).or_default() |= lead;
+                    *r.sparse_cont.entry(c).or_default() |= cont;
+                }
+            }
+        }
+        r
+    })
+}
+
+impl Reverse {
+    fn lead_mask(&self, c: char) -> u16 {
+        let u = c as usize;
+        if u < DENSE {
+            self.lead[u]
+        } else {
+            self.sparse_lead.get(&c).copied().unwrap_or(0)
+        }
+    }
+    fn cont_mask(&self, c: char) -> u16 {
+        let u = c as usize;
+        if u < DENSE {
+            self.cont[u]
+        } else {
+            self.sparse_cont.get(&c).copied().unwrap_or(0)
+        }
+    }
+}
+
+/// The byte of `c` in encoding number `e`, or `None` if it has none. ASCII maps to itself.
+fn byte_in(c: char, e: usize) -> Option<u8> {
+    if c.is_ascii() {
+        return Some(c as u8);
+    }
+    let r = reverse();
+    let u = c as usize;
+    if u < DENSE {
+        let b = r.bytes[u * encodings().len() + e];
+        return (b != 0).then_some(b);
+    }
+    r.sparse_bytes
+        .get(&c)?
+        .iter()
+        .find(|(i, _)| *i as usize == e)
+        .map(|&(_, b)| b)
+}
+
+/// Bit mask of the encodings under which `text` has at least one lead image directly followed
+/// by a continuation image (a cheap necessary condition for mojibake).
+fn suspect_mask(text: &str) -> u16 {
+    if text.is_ascii() {
+        return 0;
+    }
+    let r = reverse();
+    let mut mask = 0u16;
+    let mut prev_lead = 0u16;
+    for c in text.chars() {
+        if c.is_ascii() {
+            prev_lead = 0;
+            continue;
+        }
+        mask |= prev_lead & r.cont_mask(c);
+        prev_lead = r.lead_mask(c);
+    }
+    mask
+}
+
+/// Is `c` believable as the result of a repair?
+fn plausible(c: char) -> bool {
+    let info = char_info(c);
+    if matches!(
+        info.category,
+        GeneralCategory::Control
+            | GeneralCategory::Unassigned
+            | GeneralCategory::PrivateUse
+            | GeneralCategory::Surrogate
+    ) {
+        return false;
+    }
+    // IPA and spacing modifier letters (U+0250–U+02FF) are what `É»` (C9 BB) would become;
+    // the click letters U+01C0–U+01C3 what `«Ç` would become in MacRoman.
+    if (0x250..=0x2FF).contains(&(c as u32)) || (0x1C0..=0x1C3).contains(&(c as u32)) {
+        return false;
+    }
+    // Scripts a repair may produce; Syriac, Thaana, NKo, Samaritan (U+0700–U+08FF) are what
+    // legitimate text like German `Straße«` (DF AB) would wrongly turn into.
+    matches!(
+        info.script,
+        Script::Common
+            | Script::Inherited
+            | Script::Latin
+            | Script::Greek
+            | Script::Cyrillic
+            | Script::Armenian
+            | Script::Hebrew
+            | Script::Arabic
+            | Script::Devanagari
+            | Script::Bengali
+            | Script::Gurmukhi
+            | Script::Gujarati
+            | Script::Tamil
+            | Script::Telugu
+            | Script::Kannada
+            | Script::Malayalam
+            | Script::Sinhala
+            | Script::Thai
+            | Script::Lao
+            | Script::Tibetan
+            | Script::Myanmar
+            | Script::Georgian
+            | Script::Hangul
+            | Script::Ethiopic
+            | Script::Khmer
+            | Script::Hiragana
+            | Script::Katakana
+            | Script::Han
+            | Script::Bopomofo
+    )
+}
+
+/// Characters that real text seldom holds but wrong repairs produce.
+fn rare_chars(text: &str) -> usize {
+    text.chars()
+        .filter(|&c| {
+            let u = c as u32;
+            if c.is_ascii() || (0xA0..=0x17F).contains(&u) {
+                return false;
+            }
+            let extended_b = (0x180..=0x24F).contains(&u)
+                && !matches!(u, 0x1A0 | 0x1A1 | 0x1AF | 0x1B0 | 0x218..=0x21B);
+            extended_b || (0x2500..=0x259F).contains(&u) || char_info(c).is_mark()
+        })
+        .count()
+}
+
+/// One repaired sequence in one round.
+struct Fix {
+    /// Text offsets of the mojibake in the input of the round.
+    start: usize,
+    end: usize,
+}
+
+/// Undoes one round of "UTF-8 read as encoding `e`": every plausible complete sequence is
+/// decoded again. Returns the new text and the fixes, or `None` when nothing changes.
+///
+/// Works word by word (ASCII whitespace separates words; NBSP does not, because `Â` + NBSP is
+/// itself mojibake). A word's sequences are repaired only when the word looks like mojibake as a
+/// whole: every non-ASCII character in it belongs to a sequence, or at least one sequence has a
+/// non-letter image (`©`, `€`, `™`: letters do not sit next to those in real words) and the
+/// sequences cover more than half of the word's non-ASCII characters. And the repair must not
+/// turn a single-script word into a mixed-script one. This keeps legitimate words such as
+/// Ukrainian `Рік` (D0 B3 in windows-1251) or French `«ÉTÉ»` (C9 BB) intact.
+fn undo_once(text: &str, e: usize) -> Option<(String, Vec<Fix>)> {
+    let mut out = String::with_capacity(text.len());
+    let mut fixes = Vec::new();
+    let mut rest = text;
+    let mut base = 0usize;
+    while !rest.is_empty() {
+        let ws = rest.len()
+            - rest
+                .trim_start_matches(|c: char| c.is_ascii_whitespace())
+                .len();
+        out.push_str(&rest[..ws]);
+        base += ws;
+        rest = &rest[ws..];
+        let wl = rest
+            .find(|c: char| c.is_ascii_whitespace())
+            .unwrap_or(rest.len());
+        let word = &rest[..wl];
+        let suspect = suspect_mask(word) & (1 << e) != 0;
+        match suspect.then(|| undo_word(word, e)).flatten() {
+            Some((repaired, word_fixes)) => {
+                out.push_str(&repaired);
+                fixes.extend(word_fixes.into_iter().map(|f| Fix {
+                    start: base + f.start,
+                    end: base + f.end,
+                }));
+            }
+            None => out.push_str(word),
+        }
+        base += wl;
+        rest = &rest[wl..];
+    }
+    (!fixes.is_empty()).then_some((out, fixes))
+}
+
+fn undo_word(word: &str, e: usize) -> Option<(String, Vec<Fix>)> {
+    if word.is_ascii() {
+        return None;
+    }
+    let chars: Vec<(usize, char)> = word.char_indices().collect();
+    let mut out = String::with_capacity(word.len());
+    let mut fixes = Vec::new();
+    let mut covered = 0usize;
+    let mut strong = false;
+    let mut i = 0;
+    while i < chars.len() {
+        let (off, c) = chars[i];
+        if let Some((n, repaired)) = sequence_at(&chars, i, e) {
+            let end = chars.get(i + n).map_or(word.len(), |&(o, _)| o);
+            strong |= chars[i..i + n]
+                .iter()
+                .any(|&(_, c)| !char_info(c).is_letter());
+            covered += n;
+            out.push(repaired);
+            fixes.push(Fix { start: off, end });
+            i += n;
+        } else {
+            out.push(c);
+            i += 1;
+        }
+    }
+    if fixes.is_empty() {
+        return None;
+    }
+    let non_ascii = chars
+        .iter()
+        .filter(|&&(_, c)| !c.is_ascii() && c != '\u{FFFD}')
+        .count();
+    let whole = covered >= non_ascii;
+    if !(whole || (strong && covered * 2 > non_ascii)) {
+        return None;
+    }
+    if mixed_script(&out) && !mixed_script(word) {
+        return None;
+    }
+    Some((out, fixes))
+}
+
+/// True when the letters of `word` belong to more than one script cluster.
+fn mixed_script(word: &str) -> bool {
+    let mut cluster = None;
+    for c in word.chars() {
+        let info = char_info(c);
+        if !info.is_letter() || !info.has_real_script() {
+            continue;
+        }
+        match cluster {
+            None => cluster = Some(info.cluster()),
+            Some(k) if k != info.cluster() => return true,
+            _ => {}
+        }
+    }
+    false
+}
+
+/// If the characters from `i` are the images under encoding `e` of one valid, plausible UTF-8
+/// multi-byte sequence, returns its length in characters and the character it encodes.
+fn sequence_at(chars: &[(usize, char)], i: usize, e: usize) -> Option<(usize, char)> {
+    let c0 = chars[i].1;
+    if c0.is_ascii() {
+        return None;
+    }
+    // A word's quotes and brackets (`«ÇA»` in MacRoman is C7 82…) do not start mojibake.
+    if matches!(
+        char_info(c0).category,
+        GeneralCategory::OpenPunctuation
+            | GeneralCategory::ClosePunctuation
+            | GeneralCategory::InitialPunctuation
+            | GeneralCategory::FinalPunctuation
+    ) {
+        return None;
+    }
+    let b0 = byte_in(c0, e)?;
+    let n = sequence_len(b0);
+    if n < 2 || i + n > chars.len() {
+        return None;
+    }
+    let mut bytes = [b0, 0, 0, 0];
+    for k in 1..n {
+        let ck = chars[i + k].1;
+        if ck.is_ascii() {
+            return None;
+        }
+        bytes[k] = byte_in(ck, e)?;
+    }
+    let s = std::str::from_utf8(&bytes[..n]).ok()?;
+    let repaired = s.chars().next()?;
+    plausible(repaired).then_some((n, repaired))
+}
+
+/// Mojibake fingerprints in `text`, cheaply: the most adjacent (lead image, continuation image)
+/// pairs under any single encoding. One pass, no allocation; it over-counts 3- and 4-byte
+/// sequences (one per pair) and does not apply the word-level checks of [`analyze`], so it is a
+/// score feature, not a verdict.
+pub fn fingerprints(text: &str) -> usize {
+    if text.is_ascii() {
+        return 0;
+    }
+    let r = reverse();
+    let mut counts = [0usize; 16];
+    let mut prev_lead = 0u16;
+    for c in text.chars() {
+        if c.is_ascii() {
+            prev_lead = 0;
+            continue;
+        }
+        let mut m = prev_lead & r.cont_mask(c);
+        while m != 0 {
+            counts[m.trailing_zeros() as usize] += 1;
+            m &= m - 1;
+        }
+        prev_lead = r.lead_mask(c);
+    }
+    counts.into_iter().max().unwrap_or(0)
+}
+
+/// Fingerprints left in `text`: the most sequences any single encoding would still repair.
+fn residual(text: &str) -> usize {
+    let mask = suspect_mask(text);
+    (0..encodings().len())
+        .filter(|e| mask & (1 << e) != 0)
+        .filter_map(|e| undo_once(text, e).map(|(_, f)| f.len()))
+        .max()
+        .unwrap_or(0)
+}
+
+/// The verdict on a text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Verdict {
+    /// No mojibake found.
+    Clean,
+    /// Mojibake found, and every sequence can be undone.
+    Repairable,
+    /// Mojibake found; some sequences can be undone, but bytes of others were lost.
+    PartiallyRecoverable,
+    /// Mojibake fingerprints whose bytes were lost (replaced by U+FFFD): cannot be undone.
+    Unrecoverable,
+}
+
+/// One ranked explanation of the text.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Hypothesis {
+    /// The encodings the UTF-8 was wrongly decoded as, in undo order (last mistake first).
+    pub chain: Vec<Charset>,
+    /// Ranking cost: fingerprints left + [`ROUND_COST`] per round. Lower is better.
+    pub cost: f64,
+    /// Sequences repaired over all rounds.
+    pub sequences_repaired: usize,
+    /// Fingerprints left after the repair.
+    pub residual: usize,
+    /// The text after each round.
+    #[serde(skip)]
+    pub steps: Vec<String>,
+}
+
+impl Hypothesis {
+    /// The repaired text.
+    pub fn text(&self) -> &str {
+        self.steps.last().map(String::as_str).unwrap_or("")
+    }
+}
+
+/// A word changed by the chosen repair.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Example {
+    /// Text offsets of the word in the analysed text.
+    pub text_start: usize,
+    pub text_end: usize,
+    pub from: String,
+    pub to: String,
+}
+
+/// A place where mojibake lost bytes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Lost {
+    /// Text offset of the lead image.
+    pub text_offset: usize,
+    /// The characters around it.
+    pub context: String,
+    pub reason: String,
+}
+
+/// The mojibake analysis of a text.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Analysis {
+    pub verdict: Verdict,
+    /// The chosen chain, in undo order (empty when clean).
+    pub chain: Vec<Charset>,
+    /// One sentence: "UTF-8 decoded as windows-1252, 2 rounds: 4 sequences repaired".
+    pub description: String,
+    /// Cost of leaving the text as it is (its fingerprints).
+    pub unchanged_cost: f64,
+    /// Hypotheses, best first.
+    pub hypotheses: Vec<Hypothesis>,
+    /// Changed words, first few.
+    pub examples: Vec<Example>,
+    /// Lost bytes found.
+    pub lost: Vec<Lost>,
+    /// The repaired text (when a repair was chosen).
+    #[serde(skip)]
+    pub repaired: Option<String>,
+}
+
+/// Analyses `text` for mojibake chains and ranks the ways to undo them.
+pub fn analyze(text: &str) -> Analysis {
+    let unchanged = residual(text);
+    let unchanged_rare = rare_chars(text);
+    let lost = find_lost(text);
+    let mut hypotheses: Vec<Hypothesis> = Vec::new();
+    if unchanged > 0 {
+        let mut frontier: Vec<Hypothesis> = vec![Hypothesis {
+            chain: Vec::new(),
+            cost: unchanged as f64 + RARE_COST * unchanged_rare as f64,
+            sequences_repaired: 0,
+            residual: unchanged,
+            steps: vec![text.to_string()],
+        }];
+        let mut seen: Vec<String> = vec![text.to_string()];
+        for _round in 0..MAX_ROUNDS {
+            let mut next: Vec<Hypothesis> = Vec::new();
+            for h in &frontier {
+                let current = h.text().to_string();
+                let mask = suspect_mask(&current);
+                for (e, cs) in encodings().iter().enumerate() {
+                    if mask & (1 << e) == 0 {
+                        continue;
+                    }
+                    let Some((t, fixes)) = undo_once(&current, e) else {
+                        continue;
+                    };
+                    if seen.contains(&t) {
+                        continue;
+                    }
+                    seen.push(t.clone());
+                    let left = residual(&t);
+                    let t_for_cost = t.clone();
+                    let mut chain = h.chain.clone();
+                    chain.push(*cs);
+                    let mut steps = h.steps.clone();
+                    steps.push(t);
+                    next.push(Hypothesis {
+                        cost: left as f64
+                            + ROUND_COST * chain.len() as f64
+                            + RARE_COST * rare_chars(&t_for_cost) as f64,
+                        chain,
+                        sequences_repaired: h.sequences_repaired + fixes.len(),
+                        residual: left,
+                        steps,
+                    });
+                }
+            }
+            if next.is_empty() {
+                break;
+            }
+            sort_hypotheses(&mut next);
+            hypotheses.extend(next.iter().cloned());
+            next.truncate(BEAM);
+            frontier = next;
+        }
+        sort_hypotheses(&mut hypotheses);
+    }
+    let unchanged_cost = unchanged as f64 + RARE_COST * unchanged_rare as f64;
+    let best = hypotheses
+        .first()
+        .filter(|h| h.cost < unchanged_cost)
+        .cloned();
+    let verdict = match (&best, lost.is_empty()) {
+        (None, true) => Verdict::Clean,
+        (None, false) => Verdict::Unrecoverable,
+        (Some(_), true) => Verdict::Repairable,
+        (Some(_), false) => Verdict::PartiallyRecoverable,
+    };
+    let (chain, repaired, examples) = match &best {
+        Some(h) => (
+            h.chain.clone(),
+            Some(h.text().to_string()),
+            examples(text, &h.chain),
+        ),
+        None => (Vec::new(), None, Vec::new()),
+    };
+    let description = describe(verdict, best.as_ref(), &lost);
+    Analysis {
+        verdict,
+        chain,
+        description,
+        unchanged_cost,
+        hypotheses,
+        examples,
+        lost,
+        repaired,
+    }
+}
+
+fn sort_hypotheses(h: &mut [Hypothesis]) {
+    // Stable: ties keep the encoding preference order.
+    h.sort_by(|a, b| a.cost.total_cmp(&b.cost));
+}
+
+/// Applies a chain (undo order) to `text`.
+pub fn apply_chain(text: &str, chain: &[Charset]) -> String {
+    let mut t = text.to_string();
+    for cs in chain {
+        if let Some(e) = encodings().iter().position(|x| x == cs) {
+            if let Some((next, _)) = undo_once(&t, e) {
+                t = next;
+            }
+        }
+    }
+    t
+}
+
+/// Repairs `text` if it carries repairable mojibake; `None` when it is clean or the repair is
+/// not better than leaving it.
+pub fn repair(text: &str) -> Option<String> {
+    analyze(text).repaired
+}
+
+fn examples(text: &str, chain: &[Charset]) -> Vec<Example> {
+    let mut out: Vec<Example> = Vec::new();
+    let mut pos = 0;
+    for word in text.split(|c: char| c.is_ascii_whitespace()) {
+        let start = pos;
+        pos += word.len() + 1;
+        if out.len() >= MAX_EXAMPLES {
+            break;
+        }
+        if word.is_ascii() {
+            continue;
+        }
+        let to = apply_chain(word, chain);
+        if to == word {
+            continue;
+        }
+        // Narrow to the changed stretch, widened to the letters around it: markup or
+        // punctuation glued to the word is not part of the example.
+        let (s, e, ts, te) = changed_stretch(word, &to);
+        let from = &word[s..e];
+        if out.iter().any(|x| x.from == from) {
+            continue;
+        }
+        out.push(Example {
+            text_start: start + s,
+            text_end: start + e,
+            from: from.to_string(),
+            to: to[ts..te].to_string(),
+        });
+    }
+    out
+}
+
+/// Byte ranges in `a` and `b` of the part that differs, widened on both sides over letters,
+/// digits, marks and non-ASCII characters.
+fn changed_stretch(a: &str, b: &str) -> (usize, usize, usize, usize) {
+    let prefix: usize = a
+        .chars()
+        .zip(b.chars())
+        .take_while(|(x, y)| x == y)
+        .map(|(x, _)| x.len_utf8())
+        .sum();
+    let suffix: usize = a[prefix..]
+        .chars()
+        .rev()
+        .zip(b[prefix..].chars().rev())
+        .take_while(|(x, y)| x == y)
+        .map(|(x, _)| x.len_utf8())
+        .sum();
+    let wordish = |c: char| c.is_alphanumeric() || !c.is_ascii();
+    let left: usize = a[..prefix]
+        .chars()
+        .rev()
+        .take_while(|&c| wordish(c))
+        .map(char::len_utf8)
+        .sum();
+    let right: usize = a[a.len() - suffix..]
+        .chars()
+        .take_while(|&c| wordish(c))
+        .map(char::len_utf8)
+        .sum();
+    let s = prefix - left;
+    let e = a.len() - suffix + right;
+    let ts = prefix - left;
+    let te = b.len() - suffix + right;
+    (s, e, ts, te)
+}
+
+/// Lead images directly followed by U+FFFD: a continuation byte was replaced before the text
+/// reached us, so the character cannot be rebuilt. Only the lead images of the two misreadings
+/// common enough to judge from one character are considered (windows-1252/ISO-8859-1 `Ã`, `Â`,
+/// `â`…, windows-1251 `Р`, `С`…); a Greek `μ` before a U+FFFD is not evidence of mojibake.
+fn find_lost(text: &str) -> Vec<Lost> {
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    let mut out = Vec::new();
+    let common_lead = |c: char| {
+        (0..4).any(|e| {
+            encodings()[e] != Charset::Whatwg(encoding_rs::WINDOWS_1250)
+                && byte_in(c, e).is_some_and(|b| (0xC2..=0xEF).contains(&b))
+        })
+    };
+    for w in chars.windows(2) {
+        let (off, c) = w[0];
+        if w[1].1 != '\u{FFFD}' || c.is_ascii() || !common_lead(c) {
+            continue;
+        }
+        if out.len() >= MAX_EXAMPLES {
+            break;
+        }
+        let from = text[..off]
+            .char_indices()
+            .rev()
+            .nth(8)
+            .map_or(0, |(i, _)| i);
+        let to = text[off..]
+            .char_indices()
+            .nth(10)
+            .map_or(text.len(), |(i, _)| off + i);
+        out.push(Lost {
+            text_offset: off,
+            context: text[from..to].to_string(),
+            reason: format!(
+                "{c} (a UTF-8 lead byte read as a single-byte character) is followed by U+FFFD: the byte after it was replaced, so the original character is lost"
+            ),
+        });
+    }
+    out
+}
+
+fn describe(verdict: Verdict, best: Option<&Hypothesis>, lost: &[Lost]) -> String {
+    let chain_words = |h: &Hypothesis| {
+        let names: Vec<&str> = h.chain.iter().map(|c| c.name()).collect();
+        let rounds = names.len();
+        let all_same = names.windows(2).all(|w| w[0] == w[1]);
+        if all_same && rounds > 1 {
+            format!("UTF-8 decoded as {} {} times over", names[0], rounds)
+        } else {
+            format!("UTF-8 decoded as {}", names.join(", then as "))
+        }
+    };
+    match (verdict, best) {
+        (Verdict::Clean, _) => {
+            "no mojibake: no character sequence is UTF-8 misread as a single-byte encoding"
+                .to_string()
+        }
+        (Verdict::Repairable, Some(h)) => format!(
+            "{}: {} sequence{} can be undone exactly",
+            chain_words(h),
+            h.sequences_repaired,
+            if h.sequences_repaired == 1 { "" } else { "s" }
+        ),
+        (Verdict::PartiallyRecoverable, Some(h)) => format!(
+            "{}: {} sequence{} can be undone, but {} place{} lost bytes (U+FFFD) and cannot be restored",
+            chain_words(h),
+            h.sequences_repaired,
+            if h.sequences_repaired == 1 { "" } else { "s" },
+            lost.len(),
+            if lost.len() == 1 { "" } else { "s" }
+        ),
+        _ => format!(
+            "unrecoverable: {} place{} show mojibake whose bytes were replaced by U+FFFD; the original characters are gone",
+            lost.len(),
+            if lost.len() == 1 { "" } else { "s" }
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(chain: &[Charset]) -> Vec<&'static str> {
+        chain.iter().map(|c| c.name()).collect()
+    }
+
+    #[test]
+    fn one_and_two_rounds_of_windows_1252() {
+        let a = analyze("rÃ©sumÃ©");
+        assert_eq!(a.verdict, Verdict::Repairable);
+        assert_eq!(a.repaired.as_deref(), Some("résumé"));
+        assert_eq!(names(&a.chain), ["windows-1252"]);
+        let b = analyze("rÃƒÂ©sumÃƒÂ©");
+        assert_eq!(b.repaired.as_deref(), Some("résumé"));
+        assert_eq!(names(&b.chain), ["windows-1252", "windows-1252"]);
+        assert!(b.description.contains("2 times"), "{}", b.description);
+        assert_eq!(b.examples[0].from, "rÃƒÂ©sumÃƒÂ©");
+        assert_eq!(b.examples[0].to, "résumé");
+    }
+
+    #[test]
+    fn three_rounds() {
+        let mut t = "résumé".to_string();
+        for _ in 0..3 {
+            t = encoding_rs::WINDOWS_1252
+                .decode_without_bom_handling(t.as_bytes())
+                .0
+                .into_owned();
+        }
+        let a = analyze(&t);
+        assert_eq!(a.repaired.as_deref(), Some("résumé"), "{t}");
+        assert_eq!(a.chain.len(), 3);
+    }
+
+    /// UTF-8 read as each of the required encodings, then undone.
+    #[test]
+    fn each_encoding_round_trips() {
+        let cases = [
+            ("windows-1252", "Ça coûte 5 € — “déjà vu”"),
+            ("windows-1250", "Zażółć gęślą jaźń"),
+            ("windows-1251", "Привет, как дела?"),
+            ("koi8-r", "Привет, как дела?"),
+            ("macintosh", "naïve café résumé"),
+        ];
+        for (label, clean) in cases {
+            let enc = Charset::for_label(label).unwrap().charset.whatwg().unwrap();
+            let (broken, _) = enc.decode_without_bom_handling(clean.as_bytes());
+            let a = analyze(&broken);
+            assert_eq!(a.repaired.as_deref(), Some(clean), "{label}: {broken}");
+            assert_eq!(a.verdict, Verdict::Repairable, "{label}");
+        }
+        // True ISO-8859-1 (C1 controls): Python's latin-1 codec.
+        let broken: String = "it’s".bytes().map(char::from).collect();
+        let a = analyze(&broken);
+        assert_eq!(a.repaired.as_deref(), Some("it’s"));
+        assert_eq!(names(&a.chain), ["ISO-8859-1"]);
+    }
+
+    /// Clean text, including legitimate Ã, â and €, comes out unchanged.
+    #[test]
+    fn clean_text_is_left_alone() {
+        for t in [
+            "résumé",
+            "SÃO PAULO É A MAIOR CIDADE DO BRASIL",
+            "Ângela comprou pão por 3 € na padaria",
+            "crème brûlée — 12 €, l'âme, Âge",
+            "© 2024 Société Générale — 10 € – 20 €",
+            "»Straße« und »Maß«",
+            "Привет, как дела? Всё хорошо.",
+            "日本語のテキスト",
+            "ÀÉÎÕÜ àéîõü",
+            "Ã bientôt",
+            "Він сказав: «Рік минув, Сірий»",
+            "«ÉTÉ» «CÔTE» «ÇA»",
+            "ні, її, лінії",
+        ] {
+            let a = analyze(t);
+            assert_eq!(a.verdict, Verdict::Clean, "{t}: {:?}", a.hypotheses.first());
+            assert_eq!(a.repaired, None, "{t}");
+        }
+    }
+
+    #[test]
+    fn lost_bytes_are_reported_not_guessed() {
+        let a = analyze("r\u{c3}\u{FFFD}sum\u{c3}\u{FFFD}");
+        assert_eq!(a.verdict, Verdict::Unrecoverable);
+        assert_eq!(a.lost.len(), 2);
+        assert_eq!(a.repaired, None);
+        let b = analyze("rÃ©sumÃ\u{FFFD}");
+        assert_eq!(b.verdict, Verdict::PartiallyRecoverable);
+        assert_eq!(b.repaired.as_deref(), Some("résumÃ\u{FFFD}"));
+    }
+
+    #[test]
+    fn mixed_clean_and_broken_words() {
+        let a = analyze("café and rÃ©sumÃ© and naïve");
+        assert_eq!(a.repaired.as_deref(), Some("café and résumé and naïve"));
+    }
+}

@@ -1,0 +1,51 @@
+//! # delineate
+//!
+//! *What happened to these bytes on their way to becoming index terms?*
+//!
+//! A library (and, on top of it, a CLI and an explorer) for the **document delineation** stage
+//! of indexing: bytes → characters → extracted text → normalised text → language → terms.
+//!
+//! ## Map
+//!
+//! Data flows one way: **bytes → evidence → decoded text with a byte↔char offset map →
+//! findings → views.** Core modules take bytes or `&str` and return plain data; they never
+//! print and never import a terminal or argument-parsing crate (checked by `tests/tidy.rs`).
+//!
+//! | module | what lives there |
+//! |---|---|
+//! | [`source`] | where bytes come from: a file opened read-only, or memory; chunked streaming |
+//! | [`span`] | [`span::ByteSpan`], carried by every finding so views can jump to the bytes |
+//! | [`format`] | what kind of document it is (HTML, XML, email, text), which sets the encoding rules |
+//! | [`encoding`] | evidence (BOM, declarations, validity, statistics), the decision, candidates decoded with offset maps, text-quality features, mojibake chains |
+//! | [`terms`] | the seed's tokenizer (lower-case runs of letters and digits) |
+//! | [`unicode`] | character properties shared by the analyses |
+//! | [`visible`] | placeholders that make control, bidi and invisible characters visible |
+//! | [`report`] | the façade [`report::inspect`] and the [`report::Report`] both front ends consume |
+//! | [`error`] | error types; malformed bytes are data, not errors |
+//!
+//! Front ends sit on top: [`cli`] parses arguments and formats reports as text or JSON; the
+//! binary (`src/main.rs`) only calls [`cli::main`].
+//!
+//! ## Architecture invariants
+//!
+//! * The core knows nothing of terminals: no `ratatui`, `crossterm` or `clap` outside `cli/`
+//!   and `tui/`.
+//! * Malformed input is returned as data (counts, spans, reasons); `Err` means "could not read".
+//! * Analysis never formats for a terminal; views never recompute analysis.
+//! * The tool never writes to the files it inspects: inputs are opened read-only.
+
+pub mod cli;
+pub mod encoding;
+pub mod error;
+pub mod format;
+pub mod report;
+pub mod source;
+pub mod span;
+pub mod terms;
+pub mod unicode;
+pub mod visible;
+
+pub use error::SourceError;
+pub use report::{Report, inspect};
+pub use source::Input;
+pub use span::ByteSpan;

@@ -1,0 +1,73 @@
+//! The plain-data boundary both front ends consume: one façade, [`inspect`], answers "what
+//! happened to these bytes?" for one input, and returns a [`Report`] that the CLI prints (as
+//! text or JSON) and the explorer shows. Field names of the JSON form are a contract.
+
+use crate::encoding::{
+    self, Candidate, Conflict, Decision, Decoded, EncodingAnalysis, Evidence, MojibakeReport,
+    Options,
+};
+use crate::error::SourceError;
+use crate::format::KindEvidence;
+use crate::source::Input;
+use crate::span::ByteSpan;
+use serde::Serialize;
+
+/// The tool's name and version, recorded in every report.
+#[derive(Clone, Debug, Serialize)]
+pub struct ToolInfo {
+    pub name: &'static str,
+    pub version: &'static str,
+}
+
+/// This build's [`ToolInfo`].
+pub const TOOL: ToolInfo = ToolInfo {
+    name: "delineate",
+    version: env!("CARGO_PKG_VERSION"),
+};
+
+/// Everything known about one input.
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    /// The path as given (`-` for standard input).
+    pub path: String,
+    pub size_bytes: u64,
+    /// The document kind whose encoding rules apply, and how it was recognised.
+    pub document: KindEvidence,
+    /// The decision: `encoding.name`, `encoding.decided_by`, `encoding.explanation`.
+    pub encoding: Decision,
+    pub evidence: Vec<Evidence>,
+    pub conflicts: Vec<Conflict>,
+    /// Best first.
+    pub candidates: Vec<Candidate>,
+    /// UTF-8 validity over the whole input.
+    pub validity: encoding::validity::Utf8Validity,
+    /// The bytes decoded for features, excerpts and mojibake analysis.
+    pub sample: ByteSpan,
+    pub sample_is_whole: bool,
+    /// Null when the decided text has no mojibake.
+    pub mojibake: Option<MojibakeReport>,
+    pub tool: ToolInfo,
+    /// The decided decoding of the sample, for views (not serialized).
+    #[serde(skip)]
+    pub decoded_sample: Option<Decoded>,
+}
+
+/// Analyses one input.
+pub fn inspect(input: &Input, options: &Options) -> Result<Report, SourceError> {
+    let a: EncodingAnalysis = encoding::analyze(input, options)?;
+    Ok(Report {
+        path: input.name().to_string(),
+        size_bytes: input.len(),
+        document: a.kind,
+        encoding: a.decision,
+        evidence: a.evidence,
+        conflicts: a.conflicts,
+        candidates: a.candidates,
+        validity: a.validity,
+        sample: a.sample,
+        sample_is_whole: a.sample_is_whole,
+        mojibake: a.mojibake,
+        tool: TOOL,
+        decoded_sample: a.decoded_sample,
+    })
+}

@@ -1,0 +1,100 @@
+//! The seed's tokenizer: lower-case, and keep runs of letters and digits (everything else is a
+//! boundary). It is deliberately naive, because it is what shows the damage: `rÃ©sumÃ©` gives
+//! `rã` and `sumã`, `r�sum�` gives `r` and `sum`, and a combining accent splits a word.
+//!
+//! `Letters` keeps runs of letters only, the variant the seed uses for the Reuters `lt` figures.
+
+use serde::Serialize;
+
+/// Which characters make up a token.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TokenRule {
+    /// Runs of letters and digits (`char::is_alphanumeric`), the seed's failure-table tokenizer.
+    #[default]
+    Alnum,
+    /// Runs of letters only (`char::is_alphabetic`).
+    Letters,
+}
+
+/// One token: the lower-cased term and where it stands in the text.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Token {
+    pub term: String,
+    /// Byte offsets in the text.
+    pub start: usize,
+    pub end: usize,
+}
+
+impl TokenRule {
+    /// True when `c` belongs inside a token.
+    pub fn keeps(&self, c: char) -> bool {
+        match self {
+            TokenRule::Alnum => c.is_alphanumeric(),
+            TokenRule::Letters => c.is_alphabetic(),
+        }
+    }
+}
+
+/// Splits `text` into lower-cased tokens.
+pub fn tokenize(text: &str, rule: TokenRule) -> impl Iterator<Item = Token> + '_ {
+    let mut chars = text.char_indices().peekable();
+    std::iter::from_fn(move || {
+        // Skip separators.
+        let (start, _) = loop {
+            let &(i, c) = chars.peek()?;
+            if rule.keeps(c) {
+                break (i, c);
+            }
+            chars.next();
+        };
+        let mut end = start;
+        while let Some(&(i, c)) = chars.peek() {
+            if !rule.keeps(c) {
+                break;
+            }
+            end = i + c.len_utf8();
+            chars.next();
+        }
+        Some(Token {
+            term: text[start..end].to_lowercase(),
+            start,
+            end,
+        })
+    })
+}
+
+/// The terms of `text`, without positions.
+pub fn terms(text: &str, rule: TokenRule) -> Vec<String> {
+    tokenize(text, rule).map(|t| t.term).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(text: &str, expect: &[&str]) {
+        assert_eq!(terms(text, TokenRule::Alnum), expect, "{text:?}");
+    }
+
+    /// The seed's failure table, tokens column.
+    #[test]
+    fn seed_failure_table() {
+        check("résumé", &["résumé"]);
+        check("rÃ©sumÃ©", &["rã", "sumã"]);
+        check("r\u{FFFD}sum\u{FFFD}", &["r", "sum"]);
+        check("rsum", &["rsum"]);
+    }
+
+    #[test]
+    fn boundaries_and_case() {
+        check("Hello, World! 42x", &["hello", "world", "42x"]);
+        check("re\u{301}sume\u{301}", &["re", "sume"]); // decomposed accents split words
+        check("&lt;VIA&gt;", &["lt", "via", "gt"]);
+        check("", &[]);
+        check("   ", &[]);
+        assert_eq!(terms("abc123 x9", TokenRule::Letters), ["abc", "x"]);
+        let t: Vec<Token> = tokenize("a  bc", TokenRule::Alnum).collect();
+        assert_eq!((t[1].start, t[1].end), (3, 5));
+    }
+}

@@ -1,0 +1,201 @@
+//! Character properties the analyses share: general category (UAX #44) and script (UAX #24),
+//! with a small cache, because the lookups are binary searches and text reuses few characters.
+
+use unicode_properties::{GeneralCategory, GeneralCategoryGroup, UnicodeGeneralCategory};
+use unicode_script::{Script, UnicodeScript};
+
+/// Unicode version of the general-category tables in use (unicode-properties).
+pub const CATEGORY_UNICODE_VERSION: (u64, u64, u64) = unicode_properties::UNICODE_VERSION;
+
+/// The properties of one character.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CharInfo {
+    pub category: GeneralCategory,
+    pub script: Script,
+}
+
+impl CharInfo {
+    /// Letter in the sense of Java's `Character.isLetter`: general category L*.
+    pub fn is_letter(&self) -> bool {
+        matches!(
+            self.category,
+            GeneralCategory::UppercaseLetter
+                | GeneralCategory::LowercaseLetter
+                | GeneralCategory::TitlecaseLetter
+                | GeneralCategory::ModifierLetter
+                | GeneralCategory::OtherLetter
+        )
+    }
+
+    /// Combining or spacing mark: Mn, Mc, Me.
+    pub fn is_mark(&self) -> bool {
+        matches!(
+            self.category,
+            GeneralCategory::NonspacingMark
+                | GeneralCategory::SpacingMark
+                | GeneralCategory::EnclosingMark
+        )
+    }
+
+    /// True when the script is a real one (not Common, Inherited or Unknown).
+    pub fn has_real_script(&self) -> bool {
+        !matches!(
+            self.script,
+            Script::Common | Script::Inherited | Script::Unknown
+        )
+    }
+
+    /// The script cluster of TextQualityFeatures: Han, Hiragana, Katakana, Hangul and Bopomofo
+    /// are one cluster (CJK), every other script its own.
+    pub fn cluster(&self) -> Script {
+        match self.script {
+            Script::Han
+            | Script::Hiragana
+            | Script::Katakana
+            | Script::Hangul
+            | Script::Bopomofo => Script::Han,
+            s => s,
+        }
+    }
+
+    /// The category group (letter, mark, number, …).
+    pub fn group(&self) -> GeneralCategoryGroup {
+        self.category.general_category_group_of()
+    }
+}
+
+trait GroupOf {
+    fn general_category_group_of(self) -> GeneralCategoryGroup;
+}
+
+impl GroupOf for GeneralCategory {
+    fn general_category_group_of(self) -> GeneralCategoryGroup {
+        use GeneralCategory::*;
+        match self {
+            UppercaseLetter | LowercaseLetter | TitlecaseLetter | ModifierLetter | OtherLetter => {
+                GeneralCategoryGroup::Letter
+            }
+            NonspacingMark | SpacingMark | EnclosingMark => GeneralCategoryGroup::Mark,
+            DecimalNumber | LetterNumber | OtherNumber => GeneralCategoryGroup::Number,
+            ConnectorPunctuation | DashPunctuation | OpenPunctuation | ClosePunctuation
+            | InitialPunctuation | FinalPunctuation | OtherPunctuation => {
+                GeneralCategoryGroup::Punctuation
+            }
+            MathSymbol | CurrencySymbol | ModifierSymbol | OtherSymbol => {
+                GeneralCategoryGroup::Symbol
+            }
+            SpaceSeparator | LineSeparator | ParagraphSeparator => GeneralCategoryGroup::Separator,
+            Control | Format | Surrogate | PrivateUse | Unassigned => GeneralCategoryGroup::Other,
+        }
+    }
+}
+
+/// The properties of `c`, through a per-thread cache (the table lookups are binary searches
+/// that dominated profiles before the cache).
+pub fn char_info(c: char) -> CharInfo {
+    if c.is_ascii() {
+        return ascii_info(c);
+    }
+    thread_local! {
+        static CACHE: std::cell::RefCell<InfoCache> = std::cell::RefCell::new(InfoCache::new());
+    }
+    CACHE.with(|cache| cache.borrow_mut().get(c))
+}
+
+/// Looks up a character's properties in the tables, without a cache.
+fn lookup(c: char) -> CharInfo {
+    if c.is_ascii() {
+        return ascii_info(c);
+    }
+    CharInfo {
+        category: c.general_category(),
+        script: c.script(),
+    }
+}
+
+fn ascii_info(c: char) -> CharInfo {
+    let category = match c {
+        'A'..='Z' => GeneralCategory::UppercaseLetter,
+        'a'..='z' => GeneralCategory::LowercaseLetter,
+        '0'..='9' => GeneralCategory::DecimalNumber,
+        ' ' => GeneralCategory::SpaceSeparator,
+        '\0'..='\x1f' | '\x7f' => GeneralCategory::Control,
+        _ => c.general_category(),
+    };
+    let script = if c.is_ascii_alphabetic() {
+        Script::Latin
+    } else {
+        Script::Common
+    };
+    CharInfo { category, script }
+}
+
+/// A direct-mapped cache of [`CharInfo`] for non-ASCII characters.
+pub struct InfoCache {
+    slots: Box<[(char, CharInfo); 1024]>,
+}
+
+impl Default for InfoCache {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl InfoCache {
+    /// An empty cache (slots start with NUL, whose info is exact).
+    pub fn new() -> Self {
+        let nul = ascii_info('\0');
+        InfoCache {
+            slots: Box::new([('\0', nul); 1024]),
+        }
+    }
+
+    /// The properties of `c`.
+    #[inline]
+    pub fn get(&mut self, c: char) -> CharInfo {
+        if c.is_ascii() {
+            return ascii_info(c);
+        }
+        let slot = &mut self.slots[(c as usize) & 1023];
+        if slot.0 != c {
+            *slot = (c, lookup(c));
+        }
+        slot.1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ascii_fast_path_agrees_with_tables() {
+        for b in 0u8..128 {
+            let c = b as char;
+            let fast = ascii_info(c);
+            assert_eq!(fast.category, c.general_category(), "{c:?}");
+            assert_eq!(fast.script, c.script(), "{c:?}");
+        }
+    }
+
+    #[test]
+    fn cache_returns_exact_info() {
+        let mut cache = InfoCache::new();
+        for c in [
+            'é',
+            'ж',
+            '中',
+            'あ',
+            '\u{301}',
+            '😀',
+            'é',
+            '\u{4e2d}',
+            '\u{4ee2d}',
+        ] {
+            assert_eq!(cache.get(c), lookup(c));
+            assert_eq!(char_info(c), lookup(c));
+        }
+        assert!(cache.get('\u{301}').is_mark());
+        assert_eq!(cache.get('あ').cluster(), cache.get('中').cluster());
+    }
+}

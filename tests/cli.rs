@@ -1,0 +1,470 @@
+//! CLI transcripts: the commands a user types, on the fixtures in `tests/fixtures/` (each one
+//! described in `tests/fixtures/README.md`), with the exact output or the part that matters.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+
+fn cmd() -> Command {
+    let mut c = Command::cargo_bin("delineate").unwrap();
+    c.current_dir(env!("CARGO_MANIFEST_DIR"));
+    c
+}
+
+fn fixture(name: &str) -> String {
+    format!("tests/fixtures/{name}")
+}
+
+fn stdout_of(args: &[&str]) -> String {
+    let out = cmd().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn json_of(file: &str) -> Value {
+    serde_json::from_str(&stdout_of(&["inspect", "--json", &fixture(file)])).unwrap()
+}
+
+// ---- The seed's failure table, exactly -------------------------------------------------------
+
+#[test]
+fn failure_table_utf8_as_utf8() {
+    let f = fixture("resume-utf8.txt");
+    assert_eq!(
+        stdout_of(&["decode", &f, "--encoding", "utf-8"]),
+        "résumé\n"
+    );
+    assert_eq!(
+        stdout_of(&["tokens", &f, "--encoding", "utf-8"]),
+        "résumé\n"
+    );
+}
+
+#[test]
+fn failure_table_utf8_as_windows_1252() {
+    let f = fixture("resume-utf8.txt");
+    assert_eq!(
+        stdout_of(&["decode", &f, "--encoding", "windows-1252"]),
+        "rÃ©sumÃ©\n"
+    );
+    assert_eq!(
+        stdout_of(&["tokens", &f, "--encoding", "windows-1252"]),
+        "rã\nsumã\n"
+    );
+}
+
+#[test]
+fn failure_table_latin1_as_utf8_replace() {
+    let f = fixture("resume-latin1.txt");
+    assert_eq!(
+        stdout_of(&["decode", &f, "--encoding", "utf-8", "--errors", "replace"]),
+        "r\u{FFFD}sum\u{FFFD}\n"
+    );
+    assert_eq!(
+        stdout_of(&["tokens", &f, "--encoding", "utf-8", "--errors", "replace"]),
+        "r\nsum\n"
+    );
+}
+
+#[test]
+fn failure_table_latin1_as_utf8_ignore() {
+    let f = fixture("resume-latin1.txt");
+    assert_eq!(
+        stdout_of(&["decode", &f, "--encoding", "utf-8", "--errors", "ignore"]),
+        "rsum\n"
+    );
+    assert_eq!(
+        stdout_of(&["tokens", &f, "--encoding", "utf-8", "--errors", "ignore"]),
+        "rsum\n"
+    );
+}
+
+#[test]
+fn strict_decoding_names_the_offset_and_writes_nothing() {
+    cmd()
+        .args([
+            "decode",
+            &fixture("resume-latin1.txt"),
+            "--encoding",
+            "utf-8",
+            "--errors",
+            "strict",
+        ])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(
+            "delineate: tests/fixtures/resume-latin1.txt: invalid UTF-8 at byte offset 1: \
+             E9 announces a 3-byte sequence, but 73 does not begin with 10\n",
+        );
+}
+
+#[test]
+fn tokens_without_encoding_use_the_decision() {
+    // Latin-1 bytes: the evidence decides windows-1252, so the word survives.
+    assert_eq!(
+        stdout_of(&["tokens", &fixture("resume-latin1.txt")]),
+        "résumé\n"
+    );
+    assert_eq!(
+        stdout_of(&["tokens", &fixture("cp1252.txt")]),
+        "it\ns\nquoted\nnaïve\ncafé\n5\neach\n"
+    );
+    // Letters only: the digit goes.
+    assert!(!stdout_of(&["tokens", "--tokens", "letters", &fixture("cp1252.txt")]).contains('5'));
+}
+
+// ---- inspect ---------------------------------------------------------------------------------
+
+#[test]
+fn inspect_explains_a_lying_meta() {
+    let out = stdout_of(&["inspect", &fixture("meta-lies.html")]);
+    for needle in [
+        "Encoding: windows-1252 (decided by declaration)",
+        "<meta> at bytes 40–67 declares \"iso-8859-1\"",
+        "reads it as windows-1252",
+        "! declared iso-8859-1 in <meta> at bytes 40–67, but the bytes are valid UTF-8 with 12 multi-byte sequences: the declaration is probably wrong",
+        "Mojibake: UTF-8 decoded as windows-1252: 12 sequences can be undone exactly",
+        "rÃ©sumÃ© → résumé",
+        "  1  UTF-8",
+    ] {
+        assert!(out.contains(needle), "missing {needle:?} in:\n{out}");
+    }
+}
+
+#[test]
+fn inspect_json_contract() {
+    let j = json_of("meta-lies.html");
+    assert_eq!(j["path"], "tests/fixtures/meta-lies.html");
+    assert_eq!(j["size_bytes"], 206);
+    assert_eq!(j["encoding"]["name"], "windows-1252");
+    assert_eq!(j["encoding"]["decided_by"], "declaration");
+    assert!(
+        j["encoding"]["explanation"]
+            .as_str()
+            .unwrap()
+            .contains("<meta>")
+    );
+    let kinds: Vec<&str> = j["evidence"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, ["html-meta", "utf8-validity", "statistical"]);
+    let meta = &j["evidence"][0];
+    assert_eq!(meta["encoding"], "windows-1252");
+    assert_eq!(meta["byte_span"]["start"], 40);
+    assert_eq!(meta["byte_span"]["end"], 67);
+    assert!(meta["detail"].is_string());
+    assert!(!j["conflicts"].as_array().unwrap().is_empty());
+    let c = &j["candidates"][0];
+    for field in [
+        "encoding",
+        "score",
+        "replacement_chars",
+        "deleted_bytes",
+        "first_error_offset",
+        "features",
+    ] {
+        assert!(c.get(field).is_some(), "candidate lacks {field}");
+    }
+    for feature in [
+        "alphabeticRatio",
+        "letterPairDensity",
+        "highByteEntropy",
+        "replacementRatio",
+        "combiningMarkRatio",
+        "letterAdjacentToMarkRatio",
+        "scriptDensity",
+        "scriptFragmentation",
+        "scriptAlternationRatio",
+        "perWordScriptPurity",
+    ] {
+        assert!(
+            c["features"].get(feature).is_some(),
+            "features lack {feature}"
+        );
+    }
+    assert_eq!(j["mojibake"]["chain"][0], "windows-1252");
+    assert!(
+        j["mojibake"]["repaired_sample"]
+            .as_str()
+            .unwrap()
+            .contains("résumé")
+    );
+    // Clean text: mojibake is null.
+    assert!(json_of("resume-utf8.txt")["mojibake"].is_null());
+}
+
+#[test]
+fn inspect_json_is_one_line_per_file() {
+    let out = stdout_of(&[
+        "inspect",
+        "--json",
+        &fixture("resume-utf8.txt"),
+        &fixture("resume-latin1.txt"),
+    ]);
+    let lines: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["encoding"]["name"], "UTF-8");
+    assert_eq!(lines[1]["encoding"]["name"], "windows-1252");
+    let first = &lines[1]["validity"]["first_invalid"];
+    assert_eq!(first["byte_span"]["start"], 1);
+    assert_eq!(
+        first["reason"],
+        "E9 announces a 3-byte sequence, but 73 does not begin with 10"
+    );
+    // The UTF-8 candidate: 2 U+FFFD, 2 bytes deleted, strict stops at 1.
+    let utf8 = lines[1]["candidates"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["encoding"] == "UTF-8")
+        .unwrap()
+        .clone();
+    assert_eq!(utf8["replacement_chars"], 2);
+    assert_eq!(utf8["deleted_bytes"], 2);
+    assert_eq!(utf8["first_error_offset"], 1);
+}
+
+#[test]
+fn decisions_for_each_kind_of_evidence() {
+    let cases = [
+        ("utf8-bom.txt", "UTF-8", "bom"),
+        ("utf32be-bom.txt", "UTF-32BE", "bom"),
+        ("utf16le-nobom.txt", "UTF-16LE", "statistical"),
+        ("latin2.xml", "ISO-8859-2", "declaration"),
+        ("koi8r.eml", "KOI8-R", "declaration"),
+        ("meta-1251.html", "windows-1251", "declaration"),
+        ("truncated-utf8.txt", "UTF-8", "validity"),
+        ("ascii.txt", "UTF-8", "validity"),
+        ("cp1252.txt", "windows-1252", "statistical"),
+        ("empty.txt", "UTF-8", "validity"),
+    ];
+    for (file, name, by) in cases {
+        let j = json_of(file);
+        assert_eq!(j["encoding"]["name"], name, "{file}");
+        assert_eq!(j["encoding"]["decided_by"], by, "{file}");
+        assert_eq!(
+            j["candidates"][0]["encoding"], name,
+            "{file}: best candidate"
+        );
+    }
+    let ascii = json_of("ascii.txt");
+    assert!(
+        ascii["evidence"][0]["detail"]
+            .as_str()
+            .unwrap()
+            .contains("pure ASCII")
+    );
+    let trunc = json_of("truncated-utf8.txt");
+    assert!(
+        trunc["encoding"]["explanation"]
+            .as_str()
+            .unwrap()
+            .contains("truncated")
+    );
+}
+
+#[test]
+fn transport_header_and_user_override() {
+    let j: Value = serde_json::from_str(&stdout_of(&[
+        "inspect",
+        "--json",
+        "--content-type",
+        "text/html; charset=utf-8",
+        &fixture("meta-lies.html"),
+    ]))
+    .unwrap();
+    assert_eq!(j["encoding"]["name"], "UTF-8");
+    assert_eq!(j["encoding"]["decided_by"], "transport");
+    assert_eq!(j["evidence"][0]["kind"], "transport");
+    assert!(j["evidence"][0]["byte_span"].is_null());
+    let j: Value = serde_json::from_str(&stdout_of(&[
+        "inspect",
+        "--json",
+        "--encoding",
+        "latin1",
+        "--encoding",
+        "koi8-r",
+        &fixture("resume-utf8.txt"),
+    ]))
+    .unwrap();
+    assert_eq!(j["encoding"]["name"], "windows-1252");
+    assert_eq!(j["encoding"]["decided_by"], "user");
+    let names: Vec<&str> = j["candidates"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["encoding"].as_str().unwrap())
+        .collect();
+    assert!(names.contains(&"KOI8-R"), "{names:?}");
+}
+
+#[test]
+fn stdin_is_dash() {
+    cmd()
+        .args(["inspect", "--json", "-"])
+        .write_stdin("caf\u{e9}".as_bytes())
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("\"path\":\"-\""));
+    cmd()
+        .args(["tokens", "-", "--encoding", "windows-1252"])
+        .write_stdin("r\u{e9}sum\u{e9}".as_bytes())
+        .assert()
+        .success()
+        .stdout("rã\nsumã\n");
+    cmd()
+        .arg("tokens")
+        .write_stdin("Hello, World")
+        .assert()
+        .stdout("hello\nworld\n");
+}
+
+#[test]
+fn errors_name_the_path_and_the_rest_goes_on() {
+    cmd()
+        .args(["inspect", "tests/fixtures"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "tests/fixtures: is a directory; use `delineate audit tests/fixtures`",
+        ));
+    cmd()
+        .args([
+            "inspect",
+            "--json",
+            "no/such/file.txt",
+            &fixture("ascii.txt"),
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no/such/file.txt: No such file"))
+        .stdout(predicate::str::contains(
+            "\"path\":\"tests/fixtures/ascii.txt\"",
+        ));
+    cmd()
+        .args(["decode", &fixture("ascii.txt"), "--encoding", "klingon"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "unknown encoding label \"klingon\"",
+        ));
+    cmd().args(["inspect"]).assert().code(2);
+}
+
+#[test]
+fn help_documents_exit_codes_and_raw_output() {
+    cmd()
+        .args(["decode", "--help"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("unescaped"))
+        .stdout(predicate::str::contains("Exit status"));
+}
+
+// ---- fix --------------------------------------------------------------------------------------
+
+#[test]
+fn fix_repairs_line_by_line() {
+    let out = stdout_of(&["fix", &fixture("mixed-mojibake.txt")]);
+    assert_eq!(
+        out,
+        "The candidate sent a résumé.\n\
+         The candidate sent a résumé.\n\
+         It’s déjà vu — again\n\
+         SÃO PAULO and 5 € stay as they are\n\
+         résumé\n\
+         rÃ\u{FFFD}sumé lost a byte\n"
+    );
+}
+
+#[test]
+fn fix_explain_shows_hypotheses_and_rounds() {
+    let out = stdout_of(&["fix", "--explain", &fixture("resume-double-mojibake.txt")]);
+    for needle in [
+        "line 1: rÃƒÂ©sumÃƒÂ©",
+        "UTF-8 decoded as windows-1252 2 times over",
+        "1. undo windows-1252, then windows-1252",
+        "round 1: text read as windows-1252 → re-read as UTF-8: rÃ©sumÃ©",
+        "round 2: text read as windows-1252 → re-read as UTF-8: résumé",
+        "result: résumé",
+        "1 line: 1 repaired, 0 with lost bytes (unrecoverable), 0 clean",
+    ] {
+        assert!(out.contains(needle), "missing {needle:?} in:\n{out}");
+    }
+    let lost = stdout_of(&["fix", "--explain", &fixture("mixed-mojibake.txt")]);
+    assert!(lost.contains("lost:"), "{lost}");
+    assert!(lost.contains("cannot be restored"), "{lost}");
+}
+
+#[test]
+fn fix_leaves_clean_text_alone() {
+    let clean = std::fs::read_to_string(format!(
+        "{}/tests/fixtures/portuguese-clean.txt",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    assert_eq!(stdout_of(&["fix", &fixture("portuguese-clean.txt")]), clean);
+}
+
+// ---- terminal safety and pipes ------------------------------------------------------------------
+
+fn assert_inert(out: &str, what: &str) {
+    for (i, c) in out.char_indices() {
+        let u = c as u32;
+        let bad =
+            (u < 0x20 && c != '\n') || (0x7F..=0x9F).contains(&u) || (0x202A..=0x202E).contains(&u);
+        assert!(
+            !bad,
+            "{what}: control U+{u:04X} at byte {i} reached the output"
+        );
+    }
+}
+
+#[test]
+fn reports_never_emit_document_controls() {
+    let f = fixture("controls.txt");
+    let human = stdout_of(&["inspect", &f]);
+    assert_inert(&human, "inspect");
+    assert!(human.contains("⟨U+009B⟩"), "{human}");
+    assert!(human.contains("⟨RLO⟩"), "{human}");
+    assert_inert(&stdout_of(&["inspect", "--json", &f]), "inspect --json");
+    assert_inert(&stdout_of(&["tokens", &f]), "tokens");
+    assert_inert(
+        &stdout_of(&["fix", "--explain", &fixture("mixed-mojibake.txt")]),
+        "fix --explain",
+    );
+}
+
+#[test]
+fn a_closed_pipe_exits_quietly() {
+    use std::io::Read;
+    use std::process::{Command as Std, Stdio};
+    let dir = std::env::temp_dir().join(format!("delineate-pipe-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let big = dir.join("big.txt");
+    std::fs::write(&big, "word ".repeat(2_000_000)).unwrap();
+    let mut child = Std::new(assert_cmd::cargo::cargo_bin("delineate"))
+        .args(["tokens", big.to_str().unwrap()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut buf = [0u8; 16];
+    child.stdout.take().unwrap().read_exact(&mut buf).unwrap();
+    // The reader is gone now (like `| head`).
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "status {:?}", out.status);
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -1,0 +1,144 @@
+//! Property tests: arbitrary bytes and strings through every entry point of the bytes→characters
+//! core. Nothing panics, spans stay inside the input and on character boundaries, the streaming
+//! counters agree with whole-buffer decoding, and mojibake made on purpose is undone exactly.
+
+use delineate::encoding::decode::ErrorCounter;
+use delineate::encoding::{self, Charset, ErrorMode, Options, decode, mojibake};
+use delineate::source::Input;
+use delineate::terms::{TokenRule, tokenize};
+use proptest::prelude::*;
+
+const LABELS: &[&str] = &[
+    "utf-8",
+    "windows-1252",
+    "windows-1253",
+    "iso-8859-2",
+    "koi8-r",
+    "shift_jis",
+    "euc-jp",
+    "iso-2022-jp",
+    "gbk",
+    "gb18030",
+    "big5",
+    "euc-kr",
+    "utf-16le",
+    "utf-16be",
+    "utf-32le",
+    "utf-32be",
+    "x-iso-8859-1-c1",
+    "replacement",
+];
+
+fn charset(i: usize) -> Charset {
+    Charset::for_label(LABELS[i % LABELS.len()])
+        .unwrap()
+        .charset
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    #[test]
+    fn decoding_maps_every_char_to_its_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..300), which in 0usize..64) {
+        let cs = charset(which);
+        let d = decode(&bytes, 0, cs, ErrorMode::Replace, true);
+        let mut last_end = 0u64;
+        for (range, span) in d.map.iter(&d.text) {
+            prop_assert!(d.text.is_char_boundary(range.start) && d.text.is_char_boundary(range.end));
+            prop_assert!(span.start >= last_end, "{cs}: overlapping spans");
+            prop_assert!(span.end <= bytes.len() as u64, "{cs}: span past the input");
+            prop_assert!(!span.is_empty());
+            last_end = span.end;
+        }
+        for e in &d.errors {
+            prop_assert!(e.byte_span.end <= bytes.len() as u64);
+        }
+        // Ignore mode deletes exactly the malformed bytes; strict stops at the first one.
+        let ignore = decode(&bytes, 0, cs, ErrorMode::Ignore, true);
+        prop_assert_eq!(ignore.error_count, d.error_count);
+        let strict = decode(&bytes, 0, cs, ErrorMode::Strict, true);
+        prop_assert_eq!(strict.strict_error.map(|e| e.offset), d.errors.first().map(|e| e.byte_span.start));
+    }
+
+    #[test]
+    fn streaming_counts_equal_whole_decoding(bytes in proptest::collection::vec(any::<u8>(), 0..300), which in 0usize..64, cut in 1usize..40) {
+        let cs = charset(which);
+        let whole = decode(&bytes, 0, cs, ErrorMode::Replace, true);
+        let mut c = ErrorCounter::new(cs, 0);
+        let chunks: Vec<&[u8]> = bytes.chunks(cut).collect();
+        if chunks.is_empty() {
+            c.feed(&[], true);
+        }
+        for (i, ch) in chunks.iter().enumerate() {
+            c.feed(ch, i + 1 == chunks.len());
+        }
+        let st = c.finish();
+        prop_assert_eq!(st.replacement_chars, whole.error_count, "{}", cs);
+        prop_assert_eq!(st.first_error_offset, whole.errors.first().map(|e| e.byte_span.start));
+    }
+
+    #[test]
+    fn utf8_decoding_agrees_with_encoding_rs(bytes in proptest::collection::vec(any::<u8>(), 0..200)) {
+        for enc in [encoding_rs::UTF_8, encoding_rs::UTF_16LE, encoding_rs::UTF_16BE] {
+            let ours = decode(&bytes, 0, Charset::Whatwg(enc), ErrorMode::Replace, true);
+            let (theirs, _) = enc.decode_without_bom_handling(&bytes);
+            prop_assert_eq!(&ours.text, &theirs);
+        }
+    }
+
+    #[test]
+    fn analysis_never_panics(bytes in proptest::collection::vec(any::<u8>(), 0..600)) {
+        let a = encoding::analyze(&Input::from_bytes("p", bytes), &Options::default()).unwrap();
+        prop_assert!(!a.candidates.is_empty());
+        prop_assert_eq!(a.candidates.iter().filter(|c| c.encoding == a.decision.encoding).count(), 1);
+        for e in &a.evidence {
+            if let Some(s) = e.byte_span {
+                prop_assert!(s.start <= s.end);
+            }
+        }
+    }
+
+    #[test]
+    fn markup_like_input_never_panics(s in "[<>!/=\"' a-zA-Z0-9;:-]{0,400}") {
+        let mut bytes = b"<meta ".to_vec();
+        bytes.extend_from_slice(s.as_bytes());
+        let _ = encoding::declared::prescan_html(&bytes);
+        let _ = encoding::declared::xml_declaration(&bytes, 0);
+        let _ = encoding::declared::mime_charset(&bytes);
+        encoding::analyze(&Input::from_bytes("p.html", bytes), &Options::default()).unwrap();
+    }
+
+    #[test]
+    fn mojibake_analysis_never_panics(s in "\\PC{0,80}") {
+        let a = mojibake::analyze(&s);
+        if let Some(r) = &a.repaired {
+            prop_assert_ne!(r, &s);
+        }
+    }
+
+    /// Words of common accented letters, read as windows-1252 once or twice, come back exactly.
+    #[test]
+    fn mojibake_made_on_purpose_is_undone(words in proptest::collection::vec("[a-z]{0,3}[éèêëàâäçîïôöùûüñß][a-zéü]{0,4}", 1..6), rounds in 1usize..=2) {
+        let clean = words.join(" ");
+        let mut broken = clean.clone();
+        for _ in 0..rounds {
+            broken = encoding_rs::WINDOWS_1252.decode_without_bom_handling(broken.as_bytes()).0.into_owned();
+        }
+        let a = mojibake::analyze(&broken);
+        prop_assert_eq!(a.repaired.as_deref(), Some(clean.as_str()), "{}", broken);
+        prop_assert_eq!(a.chain.len(), rounds);
+        // And the clean text is left alone.
+        prop_assert!(mojibake::analyze(&clean).repaired.is_none());
+    }
+
+    #[test]
+    fn tokens_are_lowercase_slices(s in "\\PC{0,120}") {
+        for rule in [TokenRule::Alnum, TokenRule::Letters] {
+            for t in tokenize(&s, rule) {
+                prop_assert!(s.is_char_boundary(t.start) && s.is_char_boundary(t.end));
+                prop_assert_eq!(&t.term, &s[t.start..t.end].to_lowercase());
+                prop_assert!(!t.term.is_empty());
+            }
+        }
+    }
+}
