@@ -22,6 +22,9 @@ pub enum SourceError {
         #[source]
         source: std::io::Error,
     },
+    /// The caller cancelled a long pass.
+    #[error("cancelled")]
+    Cancelled,
     /// A read at a known offset failed.
     #[error("{path}: read failed at byte offset {offset}: {source}")]
     Read {

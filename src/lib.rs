@@ -34,6 +34,7 @@
 //! * Analysis never formats for a terminal; views never recompute analysis.
 //! * The tool never writes to the files it inspects: inputs are opened read-only.
 
+pub mod anomaly;
 pub mod cli;
 pub mod encoding;
 pub mod error;
@@ -41,6 +42,7 @@ pub mod format;
 pub mod report;
 pub mod source;
 pub mod span;
+pub mod teach;
 pub mod terms;
 pub mod unicode;
 pub mod visible;

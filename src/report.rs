@@ -44,6 +44,8 @@ pub struct Report {
     /// The bytes decoded for features, excerpts and mojibake analysis.
     pub sample: ByteSpan,
     pub sample_is_whole: bool,
+    /// What the whole-input counts cover: `whole`, or `sample` for an instant first answer.
+    pub scope: encoding::Scope,
     /// Null when the decided text has no mojibake.
     pub mojibake: Option<MojibakeReport>,
     pub tool: ToolInfo,
@@ -54,7 +56,16 @@ pub struct Report {
 
 /// Analyses one input.
 pub fn inspect(input: &Input, options: &Options) -> Result<Report, SourceError> {
-    let a: EncodingAnalysis = encoding::analyze(input, options)?;
+    inspect_with(input, options, &mut |_| true)
+}
+
+/// [`inspect`] with progress reporting and cancellation (see [`encoding::analyze_with`]).
+pub fn inspect_with(
+    input: &Input,
+    options: &Options,
+    progress: &mut dyn FnMut(encoding::Progress) -> bool,
+) -> Result<Report, SourceError> {
+    let a: EncodingAnalysis = encoding::analyze_with(input, options, progress)?;
     Ok(Report {
         path: input.name().to_string(),
         size_bytes: input.len(),
@@ -66,6 +77,7 @@ pub fn inspect(input: &Input, options: &Options) -> Result<Report, SourceError> 
         validity: a.validity,
         sample: a.sample,
         sample_is_whole: a.sample_is_whole,
+        scope: a.scope,
         mojibake: a.mojibake,
         tool: TOOL,
         decoded_sample: a.decoded_sample,

@@ -198,6 +198,56 @@ impl Input {
     }
 }
 
+impl Input {
+    /// The offset of the first occurrence of `needle` at or after `from` (forward), or the last
+    /// one that starts before `from` (backward). Streams in chunks that overlap by the needle's
+    /// length, so memory stays at one chunk.
+    pub fn find(
+        &self,
+        needle: &[u8],
+        from: u64,
+        forward: bool,
+    ) -> Result<Option<u64>, SourceError> {
+        if needle.is_empty() {
+            return Ok(None);
+        }
+        let n = needle.len() as u64;
+        let len = self.len();
+        let step = CHUNK_SIZE as u64;
+        if forward {
+            let finder = memchr::memmem::Finder::new(needle);
+            let mut pos = from;
+            while pos < len {
+                let end = (pos + step + n - 1).min(len);
+                let chunk = self.read_range(pos, end)?;
+                if let Some(i) = finder.find(&chunk) {
+                    return Ok(Some(pos + i as u64));
+                }
+                if end >= len {
+                    break;
+                }
+                pos += step;
+            }
+        } else {
+            let finder = memchr::memmem::FinderRev::new(needle);
+            // Matches must start before `from`.
+            let mut end = (from + n - 1).min(len);
+            while end > 0 {
+                let start = end.saturating_sub(step + n - 1);
+                let chunk = self.read_range(start, end)?;
+                if let Some(i) = finder.rfind(&chunk) {
+                    return Ok(Some(start + i as u64));
+                }
+                if start == 0 {
+                    break;
+                }
+                end = start + n - 1;
+            }
+        }
+        Ok(None)
+    }
+}
+
 /// Positioned read that retries short reads; returns the number of bytes read (less than
 /// `buf.len()` only at end of file).
 fn read_at_full(file: &File, buf: &mut [u8], offset: u64) -> std::io::Result<usize> {
@@ -247,6 +297,17 @@ mod tests {
             })
             .unwrap();
         assert_eq!(seen, vec![(0, b"hello world".to_vec())]);
+    }
+
+    #[test]
+    fn find_forward_and_backward() {
+        let input = Input::from_bytes("t", b"abc abc abc".to_vec());
+        assert_eq!(input.find(b"abc", 0, true).unwrap(), Some(0));
+        assert_eq!(input.find(b"abc", 1, true).unwrap(), Some(4));
+        assert_eq!(input.find(b"abc", 9, true).unwrap(), None);
+        assert_eq!(input.find(b"abc", 8, false).unwrap(), Some(4));
+        assert_eq!(input.find(b"abc", 0, false).unwrap(), None);
+        assert_eq!(input.find(b"abc", 11, false).unwrap(), Some(8));
     }
 
     #[test]

@@ -16,6 +16,7 @@ pub fn run(args: &InspectArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let options = Options {
         user_encodings: resolve_labels(&args.encodings)?,
         content_type: args.content_type.clone(),
+        ..Default::default()
     };
     let mut failed = false;
     // Inspect in parallel, print in order, a batch at a time (bounded memory).

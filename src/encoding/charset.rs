@@ -134,6 +134,37 @@ impl Charset {
     }
 }
 
+impl Charset {
+    /// Encodes `text` in this encoding (for searching the raw bytes for a query), or `None`
+    /// when a character has no representation in it.
+    pub fn encode(&self, text: &str) -> Option<Vec<u8>> {
+        match self {
+            Charset::Utf32Le => Some(
+                text.chars()
+                    .flat_map(|c| (c as u32).to_le_bytes())
+                    .collect(),
+            ),
+            Charset::Utf32Be => Some(
+                text.chars()
+                    .flat_map(|c| (c as u32).to_be_bytes())
+                    .collect(),
+            ),
+            Charset::Latin1 => text.chars().map(|c| u8::try_from(c as u32).ok()).collect(),
+            c if *c == Charset::UTF_16LE => {
+                Some(text.encode_utf16().flat_map(|u| u.to_le_bytes()).collect())
+            }
+            c if *c == Charset::UTF_16BE => {
+                Some(text.encode_utf16().flat_map(|u| u.to_be_bytes()).collect())
+            }
+            Charset::Whatwg(e) if *e == encoding_rs::REPLACEMENT => None,
+            Charset::Whatwg(e) => {
+                let (bytes, _, unmappable) = e.encode(text);
+                (!unmappable).then(|| bytes.into_owned())
+            }
+        }
+    }
+}
+
 /// Explains a WHATWG label whose encoding differs from the one the label names
 /// (WHATWG Encoding Standard §4.2, "Names and labels").
 fn remap_note(norm: &str, enc: &'static Encoding) -> Option<String> {
@@ -260,6 +291,16 @@ mod tests {
         check("utf-32be", "UTF-32BE", false);
         check("hz-gb-2312", "replacement", true);
         assert!(Charset::for_label("klingon").is_err());
+    }
+
+    #[test]
+    fn encode_for_search() {
+        assert_eq!(Charset::UTF_8.encode("é"), Some(vec![0xC3, 0xA9]));
+        assert_eq!(Charset::WINDOWS_1252.encode("é"), Some(vec![0xE9]));
+        assert_eq!(Charset::WINDOWS_1252.encode("中"), None);
+        assert_eq!(Charset::UTF_16BE.encode("é"), Some(vec![0x00, 0xE9]));
+        assert_eq!(Charset::Utf32Le.encode("A"), Some(vec![0x41, 0, 0, 0]));
+        assert_eq!(Charset::Latin1.encode("\u{85}"), Some(vec![0x85]));
     }
 
     #[test]

@@ -16,6 +16,7 @@ pub mod offsets;
 pub mod quality;
 pub mod statistical;
 pub mod validity;
+pub mod window;
 
 pub use charset::{Charset, LabelResolution};
 pub use decide::{Conflict, DecidedBy, Decision};
@@ -41,6 +42,28 @@ pub struct Options {
     pub user_encodings: Vec<LabelResolution>,
     /// A transport `Content-Type` header value (e.g. from HTTP).
     pub content_type: Option<String>,
+    /// How much of the input the counts cover.
+    pub scope: Scope,
+}
+
+/// How much of the input whole-input counts (validity, decode errors) cover.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Scope {
+    /// Every byte (streamed in constant memory).
+    #[default]
+    Whole,
+    /// Only the sample: an instant first answer for a large file, refined later by `Whole`.
+    Sample,
+}
+
+/// Progress of a long analysis: which pass, and how far it got.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// "UTF-8 validity", or the encoding whose errors are being counted.
+    pub pass: &'static str,
+    pub done: u64,
+    pub total: u64,
 }
 
 /// The kinds of evidence, as named in JSON.
@@ -162,6 +185,8 @@ pub struct EncodingAnalysis {
     pub sample: ByteSpan,
     /// Whether `sample` is the whole input.
     pub sample_is_whole: bool,
+    /// What whole-input counts cover.
+    pub scope: Scope,
     /// Mojibake in the decided decoding (absent when the text is clean).
     pub mojibake: Option<MojibakeReport>,
     /// The decided decoding of the sample, kept for views (not serialized).
@@ -171,20 +196,45 @@ pub struct EncodingAnalysis {
 
 /// Analyses the encoding of `input`.
 pub fn analyze(input: &Input, opts: &Options) -> Result<EncodingAnalysis, SourceError> {
+    analyze_with(input, opts, &mut |_| true)
+}
+
+/// [`analyze`], reporting progress of the whole-input passes to `progress`, which returns
+/// `false` to cancel (the result is then [`SourceError::Cancelled`]).
+pub fn analyze_with(
+    input: &Input,
+    opts: &Options,
+    progress: &mut dyn FnMut(Progress) -> bool,
+) -> Result<EncodingAnalysis, SourceError> {
     let len = input.len();
-    // Pass 1: validity over the whole input (constant memory).
-    let validity = match input.as_slice() {
-        Some(all) => validity::validate(all),
-        None => {
+    let head = input.head(SAMPLE_BYTES)?;
+    // Pass 1: validity over the whole input (constant memory), or over the head only.
+    let validity = match (opts.scope, input.as_slice()) {
+        (Scope::Whole, Some(all)) => validity::validate(all),
+        (Scope::Sample, _) if (head.len() as u64) < len => {
             let mut s = validity::Utf8Scanner::new();
-            input.for_each_chunk(|_, c| {
+            s.feed(&head);
+            s.finish_cut()
+        }
+        (Scope::Sample, _) => validity::validate(&head),
+        (Scope::Whole, None) => {
+            let mut s = validity::Utf8Scanner::new();
+            let mut cancelled = false;
+            input.for_each_chunk(|off, c| {
                 s.feed(c);
-                true
+                cancelled = !progress(Progress {
+                    pass: "UTF-8 validity",
+                    done: off + c.len() as u64,
+                    total: len,
+                });
+                !cancelled
             })?;
+            if cancelled {
+                return Err(SourceError::Cancelled);
+            }
             s.finish()
         }
     };
-    let head = input.head(SAMPLE_BYTES)?;
     let bom = bom::sniff(&head);
     let bom_len = bom.map_or(0, |b| b.len) as u64;
 
@@ -441,7 +491,7 @@ pub fn analyze(input: &Input, opts: &Options) -> Result<EncodingAnalysis, Source
             _ => (sample.start, &sample_bytes[..]),
         };
         let skip = if bom_matches { bom_len } else { 0 };
-        let covers_all = sample.end == len && base == skip;
+        let covers_all = (sample.end == len && base == skip) || opts.scope == Scope::Sample;
         let d = decode::decode(bytes, base, cs, ErrorMode::Replace, sample.end == len);
         // Markup would make every word that touches a tag look mixed-script; the features are
         // about the text. (A real HTML/XML extractor arrives with the formats stage.)
@@ -476,7 +526,7 @@ pub fn analyze(input: &Input, opts: &Options) -> Result<EncodingAnalysis, Source
                     .collect(),
             }
         } else {
-            whole_input_stats(input, cs, skip, &validity)?
+            whole_input_stats(input, cs, skip, &validity, progress)?
         };
         let (excerpt, excerpt_span) = excerpt(&d, excerpt_at);
         let sample_chars = d.text.chars().count();
@@ -550,6 +600,7 @@ pub fn analyze(input: &Input, opts: &Options) -> Result<EncodingAnalysis, Source
         wide_pattern,
         sample,
         sample_is_whole,
+        scope: opts.scope,
         mojibake,
         decoded_sample: decided_sample,
     })
@@ -693,6 +744,7 @@ fn whole_input_stats(
     cs: Charset,
     skip: u64,
     v: &Utf8Validity,
+    progress: &mut dyn FnMut(Progress) -> bool,
 ) -> Result<DecodeStats, SourceError> {
     if cs == Charset::UTF_8 && skip == 0 {
         return Ok(DecodeStats {
@@ -715,12 +767,21 @@ fn whole_input_stats(
     }
     let mut counter = decode::ErrorCounter::new(cs, skip);
     let len = input.len();
+    let mut cancelled = false;
     input.for_each_chunk(|off, chunk| {
         let end = off + chunk.len() as u64;
         let from = skip.saturating_sub(off).min(chunk.len() as u64) as usize;
         counter.feed(&chunk[from..], end >= len);
-        true
+        cancelled = !progress(Progress {
+            pass: cs.name(),
+            done: end,
+            total: len,
+        });
+        !cancelled
     })?;
+    if cancelled {
+        return Err(SourceError::Cancelled);
+    }
     Ok(counter.finish())
 }
 

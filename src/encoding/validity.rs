@@ -99,6 +99,13 @@ impl Utf8Scanner {
         }
     }
 
+    /// Ends a stream that was cut from a longer input: a sequence cut off at the end is not an
+    /// error (the rest of it lies beyond the cut).
+    pub fn finish_cut(mut self) -> Utf8Validity {
+        self.carry.clear();
+        self.finish()
+    }
+
     /// Ends the stream and returns the verdict.
     pub fn finish(mut self) -> Utf8Validity {
         if !self.carry.is_empty() {
