@@ -17,14 +17,17 @@
 //! | [`span`] | [`span::ByteSpan`], carried by every finding so views can jump to the bytes |
 //! | [`format`] | what kind of document it is (HTML, XML, email, text), which sets the encoding rules |
 //! | [`encoding`] | evidence (BOM, declarations, validity, statistics), the decision, candidates decoded with offset maps, text-quality features, mojibake chains |
+//! | [`anomaly`] | invisible, control, bidi and other anomalous characters, with spans and reasons |
+//! | [`teach`] | what a character is, and its UTF-8 bit layout byte by byte (RFC 3629) |
 //! | [`terms`] | the seed's tokenizer (lower-case runs of letters and digits) |
 //! | [`unicode`] | character properties shared by the analyses |
 //! | [`visible`] | placeholders that make control, bidi and invisible characters visible |
 //! | [`report`] | the façade [`report::inspect`] and the [`report::Report`] both front ends consume |
 //! | [`error`] | error types; malformed bytes are data, not errors |
 //!
-//! Front ends sit on top: [`cli`] parses arguments and formats reports as text or JSON; the
-//! binary (`src/main.rs`) only calls [`cli::main`].
+//! Front ends sit on top: [`cli`] parses arguments and formats reports as text or JSON;
+//! [`tui`] is the interactive explorer (model + `update(Action)`, views that only read, a
+//! background worker); the binary (`src/main.rs`) only calls [`cli::main`].
 //!
 //! ## Architecture invariants
 //!
@@ -44,6 +47,7 @@ pub mod source;
 pub mod span;
 pub mod teach;
 pub mod terms;
+pub mod tui;
 pub mod unicode;
 pub mod visible;
 

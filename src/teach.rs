@@ -47,7 +47,7 @@ pub struct Utf8Layout {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Utf16Unit {
     pub hex: String,
-    /// "BMP code unit", "high (lead) surrogate", "low (trail) surrogate".
+    /// "BMP code unit", "high surrogate", "low surrogate".
     pub kind: &'static str,
 }
 
@@ -212,8 +212,8 @@ pub fn explain_char(c: char) -> CharExplanation {
         .map(|&u| Utf16Unit {
             hex: format!("{u:04X}"),
             kind: match u {
-                0xD800..=0xDBFF => "high (lead) surrogate",
-                0xDC00..=0xDFFF => "low (trail) surrogate",
+                0xD800..=0xDBFF => "high surrogate",
+                0xDC00..=0xDFFF => "low surrogate",
                 _ => "BMP code unit",
             },
         })
@@ -313,7 +313,7 @@ mod tests {
         }
         let grin = explain_char('😀');
         assert_eq!(grin.utf16[0].hex, "D83D");
-        assert_eq!(grin.utf16[0].kind, "high (lead) surrogate");
+        assert_eq!(grin.utf16[0].kind, "high surrogate");
         assert_eq!(grin.utf16[1].hex, "DE00");
         assert_eq!(grin.width, Some(2));
     }

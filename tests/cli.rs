@@ -468,3 +468,43 @@ fn a_closed_pipe_exits_quietly() {
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+// ---- explain ------------------------------------------------------------------------------------
+
+#[test]
+fn explain_matches_the_seed_tables() {
+    let out = stdout_of(&["explain", "é€中😀"]);
+    for needle in [
+        "é  U+00E9  LATIN SMALL LETTER E WITH ACUTE",
+        "binary 11101001: 8 bits",
+        "split as the bytes take them: 00011 101001",
+        "| First byte  | 110    | 00011   | 11000011 | C3  |",
+        "| Second byte | 10     | 101001  | 10101001 | A9  |",
+        "€  U+20AC  EURO SIGN",
+        "binary 10000010101100: 14 bits, more than the 11 of the 2-byte pattern, so the 3-byte pattern 1110xxxx 10xxxxxx 10xxxxxx",
+        "0010 000010 101100",
+        "| First byte  | 1110   | 0010    | 11100010 | E2  |",
+        "| Second byte | 10     | 000010  | 10000010 | 82  |",
+        "| Third byte  | 10     | 101100  | 10101100 | AC  |",
+        "UTF-8: E4 B8 AD (3 bytes)   UTF-16: 4E2D (1 code unit)",
+        "😀  U+1F600  GRINNING FACE",
+        "UTF-8: F0 9F 98 80 (4 bytes)   UTF-16: D83D (high surrogate) DE00 (low surrogate) (2 code units)",
+        "NFD e\u{301} (U+0065 U+0301, changed)",
+    ] {
+        assert!(out.contains(needle), "missing {needle:?} in:\n{out}");
+    }
+    assert!(stdout_of(&["explain", "U+20AC"]).starts_with("€  U+20AC  EURO SIGN"));
+    let bytes = stdout_of(&["explain", "--bytes", "72 e9 73"]);
+    assert!(bytes.contains("E9  invalid UTF-8 at byte 1"), "{bytes}");
+    assert!(bytes.contains("E9 announces a 3-byte sequence, but 73 does not begin with 10"));
+    let j: Value = serde_json::from_str(
+        stdout_of(&["explain", "--json", "é"])
+            .lines()
+            .next()
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(j["utf8"]["bytes"][0]["payload"], "00011");
+    cmd().args(["explain", "--bytes", "zz"]).assert().code(2);
+    assert_inert(&stdout_of(&["explain", "\u{1b}\u{9b}\u{202e}"]), "explain");
+}

@@ -14,15 +14,47 @@ bidirectional and invisible characters as visible placeholders (␛, ⟨RLO⟩, 
 `decode` writes the text itself.";
 
 /// What happened to these bytes on their way to becoming index terms?
+///
+/// `delineate FILE` opens the interactive explorer on FILE (the same as `delineate open FILE`).
 #[derive(Debug, Parser)]
-#[command(name = "delineate", version, about, after_help = AFTER_HELP)]
+#[command(
+    name = "delineate",
+    version,
+    about,
+    after_help = AFTER_HELP,
+    args_conflicts_with_subcommands = true
+)]
 pub struct Cli {
     #[command(subcommand)]
-    pub command: Command,
+    pub command: Option<Command>,
+    /// Open the explorer on these files.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub view: ViewArgs,
+}
+
+/// Options of the explorer.
+#[derive(Debug, Args, Default, Clone)]
+pub struct ViewArgs {
+    /// Draw one frame at WIDTHxHEIGHT to standard output instead of running interactively
+    /// (for tests and timing the first frame).
+    #[arg(long, value_name = "WxH", hide = true)]
+    pub headless: Option<String>,
+    /// With --headless: keys to play first, e.g. "Right Tab c Down Enter wait".
+    #[arg(long, value_name = "KEYS", hide = true, default_value = "")]
+    pub keys: String,
 }
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Open the interactive explorer: hex bytes, their decodings, what each character is.
+    #[command(after_help = AFTER_HELP)]
+    Open(OpenArgs),
+    /// Open the explorer on the bundled sample corpus (mojibake, a lying <meta>, UTF-16
+    /// without BOM, invisible characters, a split word).
+    #[command(after_help = AFTER_HELP)]
+    Demo(DemoArgs),
     /// Report the encoding evidence, the decision and why, conflicts, candidate decodings and
     /// mojibake of each FILE.
     #[command(after_help = AFTER_HELP)]
@@ -36,9 +68,42 @@ pub enum Command {
     #[command(after_help = AFTER_HELP)]
     Tokens(TokensArgs),
     /// Undo mojibake (UTF-8 misread as a single-byte encoding, up to 3 rounds) in UTF-8 text, line
-    /// by line.
+    /// by line. Like `decode`, it writes the text itself.
     #[command(after_help = AFTER_HELP)]
     Fix(FixArgs),
+    /// Explain characters: code point, name, category, script, width, and how UTF-8 packs the code
+    /// point, byte by byte (RFC 3629), with UTF-16 units and normalisation forms.
+    #[command(after_help = AFTER_HELP)]
+    Explain(ExplainArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ExplainArgs {
+    /// Characters to explain, e.g. "é€😀"; an argument of the form U+20AC names a code point.
+    #[arg(value_name = "TEXT", required_unless_present = "bytes")]
+    pub text: Vec<String>,
+    /// Explain these bytes as UTF-8 instead, e.g. "e9 73": each character, and why an invalid
+    /// sequence is invalid.
+    #[arg(long, value_name = "HEX")]
+    pub bytes: Option<String>,
+    /// JSON instead of the tables.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct OpenArgs {
+    /// Files to explore (`-` for standard input); several open as a list (key f).
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub view: ViewArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct DemoArgs {
+    #[command(flatten)]
+    pub view: ViewArgs,
 }
 
 #[derive(Debug, Args)]

@@ -37,10 +37,10 @@ pub fn run(a: &FixArgs, out: &mut dyn Write) -> Result<(), Failure> {
         match analysis.verdict {
             Verdict::Repairable | Verdict::PartiallyRecoverable => tally.fixed += 1,
             Verdict::Unrecoverable => tally.lost += 1,
-            Verdict::Clean => {}
+            Verdict::Clean | Verdict::NotText => {}
         }
         if a.explain {
-            if analysis.verdict != Verdict::Clean {
+            if !matches!(analysis.verdict, Verdict::Clean | Verdict::NotText) {
                 explain(out, tally.lines, &text, &analysis)?;
             }
             Ok(())

@@ -4,6 +4,8 @@
 
 pub mod args;
 mod decode;
+mod demo;
+mod explain;
 mod fix;
 pub mod inspect;
 pub mod output;
@@ -47,7 +49,16 @@ pub fn main() -> ExitCode {
     };
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(64 * 1024, stdout.lock());
-    let result = run(&cli.command, &mut out).and_then(|()| out.flush().map_err(Failure::Io));
+    let result = match (&cli.command, cli.files.is_empty()) {
+        (Some(c), _) => run(c, &mut out),
+        (None, false) => demo::open(&cli.files, &cli.view, &mut out),
+        (None, true) => {
+            use clap::CommandFactory;
+            let _ = args::Cli::command().print_help();
+            return ExitCode::from(2);
+        }
+    }
+    .and_then(|()| out.flush().map_err(Failure::Io));
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Io(e)) if output::is_broken_pipe(&e) => ExitCode::SUCCESS,
@@ -70,10 +81,13 @@ pub fn main() -> ExitCode {
 /// Runs one command, writing to `out`.
 pub fn run(command: &Command, out: &mut dyn Write) -> Result<(), Failure> {
     match command {
+        Command::Open(a) => demo::open(&a.files, &a.view, out),
+        Command::Demo(a) => demo::demo(&a.view, out),
         Command::Inspect(a) => inspect::run(a, out),
         Command::Decode(a) => decode::run(a, out),
         Command::Tokens(a) => tokens::run(a, out),
         Command::Fix(a) => fix::run(a, out),
+        Command::Explain(a) => explain::run(a, out),
     }
 }
 

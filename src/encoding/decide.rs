@@ -528,10 +528,11 @@ pub fn conflicts(c: &ConflictInputs) -> Vec<Conflict> {
                     c.guess.legacy.name()
                 ),
             });
-        } else if d != Charset::UTF_8 {
-            if let Some(cand) = c.candidates.iter().find(|x| x.encoding == d) {
-                if cand.replacement_chars > 0 {
-                    out.push(Conflict {
+        } else if d != Charset::UTF_8
+            && let Some(cand) = c.candidates.iter().find(|x| x.encoding == d)
+        {
+            if cand.replacement_chars > 0 {
+                out.push(Conflict {
                         severity: Severity::Warning,
                         evidence: vec![i],
                         byte_span: cand.error_spans.first().copied(),
@@ -544,18 +545,19 @@ pub fn conflicts(c: &ConflictInputs) -> Vec<Conflict> {
                             cand.first_error_offset.unwrap_or(0)
                         ),
                     });
-                } else if c.guess.non_ascii
-                    && !crate::encoding::decide::utf8_plausible(v)
-                    && Charset::Whatwg(c.guess.legacy) != d
-                    && d.is_single_byte()
+            } else if c.guess.non_ascii
+                && !crate::encoding::decide::utf8_plausible(v)
+                && Charset::Whatwg(c.guess.legacy) != d
+                && d.is_single_byte()
+            {
+                let other = c
+                    .candidates
+                    .iter()
+                    .find(|x| x.encoding == Charset::Whatwg(c.guess.legacy));
+                if let Some(o) = other
+                    && o.excerpt != cand.excerpt
                 {
-                    let other = c
-                        .candidates
-                        .iter()
-                        .find(|x| x.encoding == Charset::Whatwg(c.guess.legacy));
-                    if let Some(o) = other {
-                        if o.excerpt != cand.excerpt {
-                            out.push(Conflict {
+                    out.push(Conflict {
                                 severity: Severity::Note,
                                 evidence: vec![i],
                                 byte_span: e.byte_span,
@@ -567,8 +569,6 @@ pub fn conflicts(c: &ConflictInputs) -> Vec<Conflict> {
                                     short(&o.excerpt)
                                 ),
                             });
-                        }
-                    }
                 }
             }
         }
@@ -577,45 +577,45 @@ pub fn conflicts(c: &ConflictInputs) -> Vec<Conflict> {
     // Declarations that disagree with each other.
     for (a, &(i, e)) in declared.iter().enumerate() {
         for &(j, f) in &declared[a + 1..] {
-            if let (Some(x), Some(y)) = (e.encoding, f.encoding) {
-                if x != y {
-                    let winner = if c.decision.evidence_index == Some(i) {
-                        location(e)
-                    } else if c.decision.evidence_index == Some(j) {
-                        location(f)
-                    } else {
-                        "neither".to_string()
-                    };
-                    out.push(Conflict {
-                        severity: Severity::Note,
-                        evidence: vec![i, j],
-                        byte_span: f.byte_span,
-                        message: format!(
-                            "{} says {x}, {} says {y}: {winner} wins by the {} rule",
-                            location(e),
-                            location(f),
-                            c.kind.name()
-                        ),
-                    });
-                }
+            if let (Some(x), Some(y)) = (e.encoding, f.encoding)
+                && x != y
+            {
+                let winner = if c.decision.evidence_index == Some(i) {
+                    location(e)
+                } else if c.decision.evidence_index == Some(j) {
+                    location(f)
+                } else {
+                    "neither".to_string()
+                };
+                out.push(Conflict {
+                    severity: Severity::Note,
+                    evidence: vec![i, j],
+                    byte_span: f.byte_span,
+                    message: format!(
+                        "{} says {x}, {} says {y}: {winner} wins by the {} rule",
+                        location(e),
+                        location(f),
+                        c.kind.name()
+                    ),
+                });
             }
         }
     }
 
     // A UTF-16/32 pattern the decision ignores.
-    if let Some((pi, p)) = find(c.evidence, EvidenceKind::Utf16Pattern) {
-        if p.encoding != Some(c.decision.encoding) {
-            out.push(Conflict {
-                severity: Severity::Warning,
-                evidence: vec![pi],
-                byte_span: p.byte_span,
-                message: format!(
-                    "the bytes have the NUL-column pattern of {}, but {} was decided",
-                    p.encoding.map(|e| e.name()).unwrap_or("UTF-16"),
-                    c.decision.encoding
-                ),
-            });
-        }
+    if let Some((pi, p)) = find(c.evidence, EvidenceKind::Utf16Pattern)
+        && p.encoding != Some(c.decision.encoding)
+    {
+        out.push(Conflict {
+            severity: Severity::Warning,
+            evidence: vec![pi],
+            byte_span: p.byte_span,
+            message: format!(
+                "the bytes have the NUL-column pattern of {}, but {} was decided",
+                p.encoding.map(|e| e.name()).unwrap_or("UTF-16"),
+                c.decision.encoding
+            ),
+        });
     }
 
     // The best-scoring decoding is not the decided one, and reads the bytes differently.
@@ -624,12 +624,11 @@ pub fn conflicts(c: &ConflictInputs) -> Vec<Conflict> {
         c.candidates
             .iter()
             .find(|x| x.encoding == c.decision.encoding),
-    ) {
-        if best.encoding != dec.encoding
-            && best.score - dec.score >= 0.05
-            && best.excerpt != dec.excerpt
-        {
-            out.push(Conflict {
+    ) && best.encoding != dec.encoding
+        && best.score - dec.score >= 0.05
+        && best.excerpt != dec.excerpt
+    {
+        out.push(Conflict {
                 severity: Severity::Warning,
                 evidence: c.decision.evidence_index.into_iter().collect(),
                 byte_span: Some(best.excerpt_span),
@@ -643,18 +642,20 @@ pub fn conflicts(c: &ConflictInputs) -> Vec<Conflict> {
                     short(&dec.excerpt)
                 ),
             });
-        }
     }
 
-    if let Some(m) = c.mojibake {
-        if m.verdict != mojibake::Verdict::Clean {
-            out.push(Conflict {
-                severity: Severity::Warning,
-                evidence: Vec::new(),
-                byte_span: None,
-                message: format!("the decided text carries mojibake: {}", m.description),
-            });
-        }
+    if let Some(m) = c.mojibake
+        && !matches!(
+            m.verdict,
+            mojibake::Verdict::Clean | mojibake::Verdict::NotText
+        )
+    {
+        out.push(Conflict {
+            severity: Severity::Warning,
+            evidence: Vec::new(),
+            byte_span: None,
+            message: format!("the decided text carries mojibake: {}", m.description),
+        });
     }
     out
 }

@@ -35,6 +35,10 @@ use validity::{Utf8Validity, WidePattern};
 /// mojibake. Whole-input counts (validity, decode errors) cover everything regardless.
 pub const SAMPLE_BYTES: usize = 64 * 1024;
 
+/// Bytes of decoded text searched for mojibake chains (the cheap fingerprint count of each
+/// candidate covers the whole sample).
+pub const MOJIBAKE_BYTES: usize = 16 * 1024;
+
 /// What the caller knows beyond the bytes.
 #[derive(Clone, Debug, Default)]
 pub struct Options {
@@ -469,10 +473,10 @@ pub fn analyze_with(
             }
         }
     }
-    if let Some(b) = bom {
-        if b.charset == Charset::Utf32Le {
-            add(Charset::UTF_16LE, CandidateReason::Plausible);
-        }
+    if let Some(b) = bom
+        && b.charset == Charset::Utf32Le
+    {
+        add(Charset::UTF_16LE, CandidateReason::Plausible);
     }
 
     let mut cache = InfoCache::new();
@@ -560,8 +564,13 @@ pub fn analyze_with(
     rank(&mut candidates, &decision, &guess);
 
     let mojibake = decided_sample.as_ref().and_then(|d| {
-        let a = mojibake::analyze(&d.text);
-        if a.verdict == mojibake::Verdict::Clean {
+        // Mojibake analysis searches chains of rounds; a bounded prefix keeps it fast.
+        let cut = d.text.floor_char_boundary(MOJIBAKE_BYTES);
+        let a = mojibake::analyze(&d.text[..cut]);
+        if matches!(
+            a.verdict,
+            mojibake::Verdict::Clean | mojibake::Verdict::NotText
+        ) {
             return None;
         }
         let example_spans = a

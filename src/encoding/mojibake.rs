@@ -416,6 +416,9 @@ pub fn fingerprints(text: &str) -> usize {
 
 /// Fingerprints left in `text`: the most sequences any single encoding would still repair.
 fn residual(text: &str) -> usize {
+    if fingerprints(text) == 0 {
+        return 0;
+    }
     let mask = suspect_mask(text);
     (0..encodings().len())
         .filter(|e| mask & (1 << e) != 0)
@@ -436,6 +439,21 @@ pub enum Verdict {
     PartiallyRecoverable,
     /// Mojibake fingerprints whose bytes were lost (replaced by U+FFFD): cannot be undone.
     Unrecoverable,
+    /// Not analysed: mostly control characters, U+FFFD or private use (binary data).
+    NotText,
+}
+
+impl Analysis {
+    /// The verdict in a word or two, for status lines.
+    pub fn verdict_word(&self) -> &'static str {
+        match self.verdict {
+            Verdict::Clean => "none",
+            Verdict::Repairable => "repairable",
+            Verdict::PartiallyRecoverable => "partly repairable",
+            Verdict::Unrecoverable => "unrecoverable",
+            Verdict::NotText => "not text",
+        }
+    }
 }
 
 /// One ranked explanation of the text.
@@ -502,8 +520,33 @@ pub struct Analysis {
     pub repaired: Option<String>,
 }
 
+/// Share of anomaly-set characters (controls, U+FFFD, C1, private use, NUL) above which a text
+/// is taken for binary data and not searched for mojibake.
+const NOT_TEXT_SHARE: f64 = 0.10;
+
 /// Analyses `text` for mojibake chains and ranks the ways to undo them.
 pub fn analyze(text: &str) -> Analysis {
+    let (n, junk) = text.chars().fold((0usize, 0usize), |(n, j), c| {
+        (
+            n + 1,
+            j + (c == '\0' || super::quality::is_anomaly(c)) as usize,
+        )
+    });
+    if n >= 64 && junk as f64 > NOT_TEXT_SHARE * n as f64 {
+        return Analysis {
+            verdict: Verdict::NotText,
+            chain: Vec::new(),
+            description: format!(
+                "not analysed: {:.0} % of the characters are controls, U+FFFD or private use (binary data?)",
+                100.0 * junk as f64 / n as f64
+            ),
+            unchanged_cost: 0.0,
+            hypotheses: Vec::new(),
+            examples: Vec::new(),
+            lost: Vec::new(),
+            repaired: None,
+        };
+    }
     let unchanged = residual(text);
     let unchanged_rare = rare_chars(text);
     let lost = find_lost(text);
@@ -601,10 +644,10 @@ fn sort_hypotheses(h: &mut [Hypothesis]) {
 pub fn apply_chain(text: &str, chain: &[Charset]) -> String {
     let mut t = text.to_string();
     for cs in chain {
-        if let Some(e) = encodings().iter().position(|x| x == cs) {
-            if let Some((next, _)) = undo_once(&t, e) {
-                t = next;
-            }
+        if let Some(e) = encodings().iter().position(|x| x == cs)
+            && let Some((next, _)) = undo_once(&t, e)
+        {
+            t = next;
         }
     }
     t

@@ -72,15 +72,14 @@ impl OffsetMap {
         if len == 0 {
             return;
         }
-        if let Some(last) = self.runs.last_mut() {
-            if let Kind::Same { len: l } = &mut last.kind {
-                if last.src_start + *l as u64 == self.src_pos {
-                    *l += len;
-                    self.text_len += len;
-                    self.src_pos += len as u64;
-                    return;
-                }
-            }
+        if let Some(last) = self.runs.last_mut()
+            && let Kind::Same { len: l } = &mut last.kind
+            && last.src_start + *l as u64 == self.src_pos
+        {
+            *l += len;
+            self.text_len += len;
+            self.src_pos += len as u64;
+            return;
         }
         self.runs.push(Run {
             text_start: self.text_len,
@@ -98,23 +97,20 @@ impl OffsetMap {
             self.push_same(1);
             return;
         }
-        if let Some(last) = self.runs.last_mut() {
-            if let Kind::Fixed {
+        if let Some(last) = self.runs.last_mut()
+            && let Kind::Fixed {
                 src_len: s,
                 text_len: t,
                 count,
             } = &mut last.kind
-            {
-                if *s == src_len
-                    && *t == text_len
-                    && last.src_start + *s as u64 * *count as u64 == self.src_pos
-                {
-                    *count += 1;
-                    self.text_len += text_len as usize;
-                    self.src_pos += src_len as u64;
-                    return;
-                }
-            }
+            && *s == src_len
+            && *t == text_len
+            && last.src_start + *s as u64 * *count as u64 == self.src_pos
+        {
+            *count += 1;
+            self.text_len += text_len as usize;
+            self.src_pos += src_len as u64;
+            return;
         }
         self.runs.push(Run {
             text_start: self.text_len,

@@ -1,0 +1,105 @@
+//! `delineate open`, `delineate FILE` and `delineate demo`: start the explorer (or draw one
+//! frame of it with `--headless`).
+
+use super::Failure;
+use super::args::ViewArgs;
+use crate::source::Input;
+use crate::tui::{self, Sources};
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// The demo corpus, built into the binary so `delineate demo` works from anywhere.
+const DEMO: &[(&str, &[u8])] = &[
+    (
+        "01-resume-utf8.txt",
+        include_bytes!("../../assets/demo/01-resume-utf8.txt"),
+    ),
+    (
+        "02-resume-windows-1252.txt",
+        include_bytes!("../../assets/demo/02-resume-windows-1252.txt"),
+    ),
+    (
+        "03-resume-double-mojibake.txt",
+        include_bytes!("../../assets/demo/03-resume-double-mojibake.txt"),
+    ),
+    (
+        "04-latin1-read-as-utf8.txt",
+        include_bytes!("../../assets/demo/04-latin1-read-as-utf8.txt"),
+    ),
+    (
+        "05-meta-lies.html",
+        include_bytes!("../../assets/demo/05-meta-lies.html"),
+    ),
+    (
+        "06-utf16-no-bom.txt",
+        include_bytes!("../../assets/demo/06-utf16-no-bom.txt"),
+    ),
+    (
+        "07-invisible-characters.txt",
+        include_bytes!("../../assets/demo/07-invisible-characters.txt"),
+    ),
+    (
+        "08-hyphenated.txt",
+        include_bytes!("../../assets/demo/08-hyphenated.txt"),
+    ),
+];
+
+/// The demo corpus as explorer sources.
+pub fn demo_sources() -> Sources {
+    DEMO.iter()
+        .map(|(name, bytes)| {
+            let name = format!("assets/demo/{name}");
+            (
+                name.clone(),
+                Arc::new(Input::from_bytes(name, bytes.to_vec())),
+            )
+        })
+        .collect()
+}
+
+fn parse_size(s: &str) -> Result<(u16, u16), Failure> {
+    let (w, h) = s
+        .split_once(['x', 'X'])
+        .ok_or_else(|| Failure::Usage(format!("--headless wants WIDTHxHEIGHT, got {s:?}")))?;
+    let n = |v: &str| {
+        v.trim()
+            .parse::<u16>()
+            .ok()
+            .filter(|&n| (10..=1000).contains(&n))
+            .ok_or_else(|| Failure::Usage(format!("--headless size out of range: {s:?}")))
+    };
+    Ok((n(w)?, n(h)?))
+}
+
+fn start(sources: Sources, view: &ViewArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    match &view.headless {
+        Some(size) => {
+            let (w, h) = parse_size(size)?;
+            let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+            out.write_all(tui::headless(sources, w, h, &view.keys, no_color).as_bytes())?;
+            Ok(())
+        }
+        None => tui::run(sources).map_err(|e| Failure::Usage(e.to_string())),
+    }
+}
+
+/// Opens the explorer on files.
+pub fn open(files: &[PathBuf], view: &ViewArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let mut sources = Vec::new();
+    for f in files {
+        match Input::open_arg(f) {
+            Ok(input) => sources.push((input.name().to_string(), Arc::new(input))),
+            Err(e) => eprintln!("delineate: {e}"),
+        }
+    }
+    if sources.is_empty() {
+        return Err(Failure::Reported);
+    }
+    start(sources, view, out)
+}
+
+/// Opens the explorer on the demo corpus.
+pub fn demo(view: &ViewArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    start(demo_sources(), view, out)
+}

@@ -1,0 +1,1210 @@
+//! The explorer's model and its one entry point for change, [`App::update`].
+//!
+//! The model holds the documents, what is decoded around each cursor (a [`Window`], never the
+//! whole file), the focus and overlays. `update` applies one [`Action`] and returns the
+//! background jobs to start; `render` only reads the model. Analysis happens in the library;
+//! this module only asks for it.
+
+use super::action::{Action, Motion, PromptKind};
+use super::layout::{self, Panes};
+use super::rows;
+use super::worker::{JobMsg, Scan};
+use crate::anomaly::{AnomalyClass, Counts, Finding};
+use crate::encoding::decode::{ErrorMode, StreamDecoder};
+use crate::encoding::window::{ByteClass, Window, decode_window};
+use crate::encoding::{Charset, Options, Scope, bom, validity};
+use crate::report::{Report, inspect};
+use crate::source::Input;
+use crate::span::ByteSpan;
+use crate::teach::{CharExplanation, explain_char};
+use std::sync::Arc;
+
+/// Bytes decoded before and after the cursor.
+pub const WINDOW_BEFORE: u64 = 32 * 1024;
+pub const WINDOW_AFTER: u64 = 96 * 1024;
+/// When the cursor comes this close to a window's edge, a new window is decoded.
+pub const WINDOW_MARGIN: u64 = 8 * 1024;
+/// Files up to this size are analysed whole when opened; larger ones get an instant answer
+/// from a sample and a whole-file scan in the background.
+pub const SMALL_FILE: u64 = 8 << 20;
+/// How far `n`/`N` look past the window in one key press.
+pub const ANOMALY_SEARCH_LIMIT: u64 = 64 << 20;
+
+/// Which pane has the keyboard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Focus {
+    Hex,
+    Text,
+    Panel,
+}
+
+/// The tabs of the panel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tab {
+    Inspector,
+    Candidates,
+    Evidence,
+    Anomalies,
+    Files,
+}
+
+/// What covers the panes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Overlay {
+    None,
+    /// The help, scrolled by this many lines.
+    Help(usize),
+    Prompt {
+        kind: PromptKind,
+        input: String,
+    },
+}
+
+/// What the inspector shows for the character under the cursor.
+#[derive(Clone, Debug)]
+pub struct Inspected {
+    pub ch: char,
+    pub explanation: CharExplanation,
+    /// The input bytes of the character.
+    pub span: ByteSpan,
+    pub bytes: Vec<u8>,
+    pub classes: Vec<ByteClass>,
+    /// When the bytes are malformed: why.
+    pub invalid_reason: Option<String>,
+    /// When the character is an anomaly: its class and reason.
+    pub anomaly: Option<(AnomalyClass, String)>,
+}
+
+/// Progress of a background scan.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScanState {
+    pub pass: String,
+    pub fraction: f64,
+}
+
+/// One open document.
+pub struct Doc {
+    pub name: String,
+    pub input: Arc<Input>,
+    pub report: Report,
+    /// Set while the whole-file analysis runs.
+    pub scanning: Option<ScanState>,
+    /// Anomaly counts by class over the whole document under `counts_charset`.
+    pub counts: Option<Counts>,
+    pub counts_charset: Option<Charset>,
+    /// The encoding the document is viewed in.
+    pub charset: Charset,
+    /// Byte order mark bytes to skip under `charset`.
+    pub bom_len: u64,
+    /// The byte under the cursor.
+    pub cursor: u64,
+    /// First byte of the hex pane's top row.
+    pub hex_top: u64,
+    /// First byte of the text pane's top row.
+    pub text_top: u64,
+    pub window: Window,
+    /// Side-by-side encodings (the first is `charset`).
+    pub compare_with: Vec<Charset>,
+    pub compare_windows: Vec<Window>,
+    pub inspected: Option<Inspected>,
+    pub selection: [usize; 5],
+    pub last_search: Option<(Vec<u8>, String)>,
+    pub generation: u64,
+}
+
+/// The explorer.
+pub struct App {
+    pub docs: Vec<Doc>,
+    pub current: usize,
+    pub focus: Focus,
+    pub tab: Tab,
+    pub overlay: Overlay,
+    pub size: (u16, u16),
+    pub compare: bool,
+    pub message: Option<String>,
+    pub quit: bool,
+}
+
+fn tab_index(t: Tab) -> usize {
+    match t {
+        Tab::Inspector => 0,
+        Tab::Candidates => 1,
+        Tab::Evidence => 2,
+        Tab::Anomalies => 3,
+        Tab::Files => 4,
+    }
+}
+
+/// Bytes of BOM announcing `cs` at the start of `input`.
+fn bom_len_for(input: &Input, cs: Charset) -> u64 {
+    match input.head(4).ok().as_deref().and_then(bom::sniff) {
+        Some(b) if b.charset == cs => b.len as u64,
+        _ => 0,
+    }
+}
+
+impl Doc {
+    /// Opens a document: small files are analysed whole now; large ones from a sample, with a
+    /// whole-file scan to start in the background (returned).
+    pub fn open(name: String, input: Arc<Input>, index: usize) -> (Doc, Option<Scan>) {
+        let small = input.len() <= SMALL_FILE;
+        let options = Options {
+            scope: if small { Scope::Whole } else { Scope::Sample },
+            ..Default::default()
+        };
+        let report = match inspect(&input, &options) {
+            Ok(r) => r,
+            Err(e) => fallback_report(&name, &input, &e.to_string()),
+        };
+        let charset = report.encoding.encoding;
+        let bom_len = bom_len_for(&input, charset);
+        let window = decode_window(&input, charset, bom_len, 0, WINDOW_BEFORE, WINDOW_AFTER)
+            .unwrap_or_else(|_| empty_window(charset));
+        let mut doc = Doc {
+            name,
+            input: input.clone(),
+            report,
+            scanning: None,
+            counts: None,
+            counts_charset: None,
+            charset,
+            bom_len,
+            cursor: 0,
+            hex_top: 0,
+            text_top: 0,
+            window,
+            compare_with: Vec::new(),
+            compare_windows: Vec::new(),
+            inspected: None,
+            selection: [0; 5],
+            last_search: None,
+            generation: 1,
+        };
+        let scan = if small {
+            doc.counts = Some(count_anomalies(&input, charset, bom_len));
+            doc.counts_charset = Some(charset);
+            None
+        } else {
+            doc.scanning = Some(ScanState {
+                pass: "starting".into(),
+                fraction: 0.0,
+            });
+            Some(Scan {
+                doc: index,
+                generation: doc.generation,
+                input,
+                report: true,
+                charset,
+                bom_len,
+            })
+        };
+        doc.inspect_cursor();
+        (doc, scan)
+    }
+
+    /// Decodes a new window when the cursor nears the edge of the current one.
+    fn ensure_window(&mut self) {
+        let len = self.input.len();
+        self.cursor = self.cursor.min(len.saturating_sub(1));
+        let w = &self.window;
+        let inside = self.cursor >= w.start
+            && (self.cursor < w.end || w.at_end)
+            && (w.start <= self.bom_len || self.cursor >= w.start + WINDOW_MARGIN)
+            && (w.at_end || self.cursor + WINDOW_MARGIN < w.end);
+        if (!inside || w.charset != self.charset)
+            && let Ok(nw) = decode_window(
+                &self.input,
+                self.charset,
+                self.bom_len,
+                self.cursor,
+                WINDOW_BEFORE,
+                WINDOW_AFTER,
+            )
+        {
+            self.window = nw;
+        }
+        let (start, cs) = (self.window.start, self.charset);
+        if self.compare_windows.len() + 1 != self.compare_with.len()
+            || self
+                .compare_windows
+                .iter()
+                .zip(self.compare_with.iter().skip(1))
+                .any(|(w, c)| w.start != start || w.charset != *c)
+        {
+            let others: Vec<Charset> = self.compare_with.iter().skip(1).copied().collect();
+            self.compare_windows = others
+                .into_iter()
+                .filter(|c| *c != cs)
+                .filter_map(|c| {
+                    let bl = bom_len_for(&self.input, c);
+                    decode_window(
+                        &self.input,
+                        c,
+                        bl,
+                        start.max(bl),
+                        0,
+                        self.window.end.saturating_sub(start.max(bl)),
+                    )
+                    .ok()
+                })
+                .collect();
+        }
+    }
+
+    /// The character under the cursor, described for the inspector.
+    fn inspect_cursor(&mut self) {
+        self.ensure_window();
+        let w = &self.window;
+        let text = &w.decoded.text;
+        let Some(t) = w.text_offset_of(self.cursor) else {
+            // A BOM byte, or bytes that made no character.
+            self.inspected = None;
+            return;
+        };
+        let Some(ch) = text[t..].chars().next() else {
+            self.inspected = None;
+            return;
+        };
+        let span = w.span_of_text(t).unwrap_or(ByteSpan::at(self.cursor, 1));
+        let rel = |o: u64| (o - w.start) as usize;
+        let bytes = w.bytes[rel(span.start)..rel(span.end).min(w.bytes.len())].to_vec();
+        let classes = w.classes[rel(span.start)..rel(span.end).min(w.classes.len())].to_vec();
+        let invalid_reason = (classes.first() == Some(&ByteClass::Invalid)).then(|| {
+            let from = rel(span.start);
+            let window = &w.bytes[from..(from + bytes.len() + 1).min(w.bytes.len())];
+            if self.charset == Charset::UTF_8 {
+                validity::explain(window, bytes.len(), window.len() == bytes.len())
+            } else {
+                crate::encoding::decode::explain_error(self.charset, window, bytes.len())
+            }
+        });
+        let anomaly = crate::anomaly::classify(ch, span.start <= self.bom_len)
+            .map(|c| (c, crate::anomaly::reason(c, ch)));
+        self.inspected = Some(Inspected {
+            ch,
+            explanation: explain_char(ch),
+            span,
+            bytes,
+            classes,
+            invalid_reason,
+            anomaly,
+        });
+    }
+
+    /// Views the document under `cs`.
+    fn set_charset(&mut self, cs: Charset) {
+        if cs == self.charset {
+            return;
+        }
+        self.charset = cs;
+        self.bom_len = bom_len_for(&self.input, cs);
+        if let Some(first) = self.compare_with.first_mut() {
+            *first = cs;
+        }
+        self.compare_with.dedup();
+        self.ensure_window();
+    }
+}
+
+fn empty_window(charset: Charset) -> Window {
+    let input = Input::from_bytes("", Vec::new());
+    decode_window(&input, charset, 0, 0, 0, 0).expect("an empty input decodes")
+}
+
+/// A report for an input whose analysis failed (the explorer still shows its bytes).
+fn fallback_report(name: &str, input: &Input, _error: &str) -> Report {
+    let empty = Input::from_bytes(name, Vec::new());
+    let mut r = inspect(&empty, &Options::default()).expect("the empty input is analysable");
+    r.size_bytes = input.len();
+    r
+}
+
+/// Anomaly counts of a whole (small) input decoded under `cs`.
+pub fn count_anomalies(input: &Input, cs: Charset, bom_len: u64) -> Counts {
+    let mut counts = Counts::default();
+    let mut dec = StreamDecoder::new(cs, bom_len, ErrorMode::Replace);
+    let mut first = true;
+    let len = input.len();
+    let _ = input.for_each_chunk(|off, chunk| {
+        let from = bom_len.saturating_sub(off).min(chunk.len() as u64) as usize;
+        let text = dec.feed(&chunk[from..], off + chunk.len() as u64 >= len);
+        counts.add_text(text, first);
+        first = false;
+        true
+    });
+    counts
+}
+
+/// Parses a go-to target: `123`, `0x7b`, `+10`, `-10`, `50%`.
+pub fn parse_offset(s: &str, cursor: u64, len: u64) -> Option<u64> {
+    let s = s.trim();
+    if let Some(p) = s.strip_suffix('%') {
+        let pct: f64 = p.trim().parse().ok()?;
+        return Some(((len as f64) * pct.clamp(0.0, 100.0) / 100.0) as u64);
+    }
+    let (sign, body) = match s.as_bytes().first()? {
+        b'+' => (1i64, &s[1..]),
+        b'-' => (-1, &s[1..]),
+        _ => (0, s),
+    };
+    let body = body.trim().replace('_', "");
+    let v = if let Some(h) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
+        u64::from_str_radix(h, 16).ok()?
+    } else {
+        body.parse::<u64>().ok()?
+    };
+    Some(match sign {
+        1 => cursor.saturating_add(v),
+        -1 => cursor.saturating_sub(v),
+        _ => v,
+    })
+}
+
+/// Parses a search query: `0x c3 a9` (or `\xc3\xa9`) is bytes; anything else is text.
+pub fn parse_query(q: &str) -> Result<Option<Vec<u8>>, String> {
+    let hex = q
+        .strip_prefix("0x")
+        .map(|h| h.to_string())
+        .or_else(|| q.starts_with("\\x").then(|| q.replace("\\x", "")));
+    let Some(h) = hex else { return Ok(None) };
+    let digits: String = h.chars().filter(|c| !c.is_whitespace()).collect();
+    if digits.is_empty()
+        || !digits.len().is_multiple_of(2)
+        || !digits.chars().all(|c| c.is_ascii_hexdigit())
+    {
+        return Err(format!("not hex bytes: {q:?} (write 0x c3 a9)"));
+    }
+    Ok(Some(
+        (0..digits.len())
+            .step_by(2)
+            .map(|i| u8::from_str_radix(&digits[i..i + 2], 16).unwrap_or(0))
+            .collect(),
+    ))
+}
+
+impl App {
+    /// An explorer over `docs` (name, input); returns the background jobs to start.
+    pub fn new(sources: Vec<(String, Arc<Input>)>, size: (u16, u16)) -> (App, Vec<Scan>) {
+        let mut docs = Vec::new();
+        let mut scans = Vec::new();
+        for (i, (name, input)) in sources.into_iter().enumerate() {
+            let (doc, scan) = Doc::open(name, input, i);
+            docs.push(doc);
+            scans.extend(scan);
+        }
+        let mut app = App {
+            docs,
+            current: 0,
+            focus: Focus::Text,
+            tab: Tab::Inspector,
+            overlay: Overlay::None,
+            size,
+            compare: false,
+            message: None,
+            quit: false,
+        };
+        if app.docs.len() > 1 {
+            // Several files (the demo): start in the file list.
+            app.tab = Tab::Files;
+            app.focus = Focus::Panel;
+        }
+        app.follow_cursor();
+        (app, scans)
+    }
+
+    /// The document on screen.
+    pub fn doc(&self) -> &Doc {
+        &self.docs[self.current]
+    }
+
+    fn doc_mut(&mut self) -> &mut Doc {
+        &mut self.docs[self.current]
+    }
+
+    /// The layout for the current size.
+    pub fn panes(&self) -> Panes {
+        layout::compute(self.size.0, self.size.1)
+    }
+
+    /// Width and height of the text pane's inside (one column per side-by-side encoding).
+    pub fn text_area(&self) -> (usize, usize) {
+        let p = self.panes();
+        let cols = if self.compare {
+            self.doc().compare_with.len().max(1)
+        } else {
+            1
+        };
+        let inner_w = p.text.width.saturating_sub(2) as usize;
+        let w = if cols > 1 {
+            (inner_w + 1) / cols - 1
+        } else {
+            inner_w
+        };
+        (
+            w.max(1),
+            p.text.height.saturating_sub(2 + cols.min(2) as u16 - 1) as usize,
+        )
+    }
+
+    /// Hex pane rows visible.
+    pub fn hex_rows(&self) -> u64 {
+        self.panes().hex.height.saturating_sub(2).max(1) as u64
+    }
+
+    /// Applies one action; returns the background jobs it starts.
+    pub fn update(&mut self, action: Action) -> Vec<Scan> {
+        self.message = None;
+        let mut scans = Vec::new();
+        match action {
+            Action::Quit => self.quit = true,
+            Action::Escape => match self.overlay {
+                Overlay::None => self.quit = true,
+                _ => self.overlay = Overlay::None,
+            },
+            Action::ToggleHelp => {
+                self.overlay = match self.overlay {
+                    Overlay::Help(_) => Overlay::None,
+                    _ => Overlay::Help(0),
+                }
+            }
+            Action::Resize(w, h) => self.size = (w, h),
+            Action::FocusNext | Action::FocusPrev => {
+                let order = [Focus::Hex, Focus::Text, Focus::Panel];
+                let i = order.iter().position(|f| *f == self.focus).unwrap_or(0);
+                let n = if matches!(action, Action::FocusNext) {
+                    i + 1
+                } else {
+                    i + 2
+                };
+                self.focus = order[n % 3];
+                if self.focus == Focus::Panel && self.tab == Tab::Inspector {
+                    self.tab = Tab::Candidates;
+                }
+                self.panel_follows_focus();
+                if self.focus == Focus::Text {
+                    self.snap_to_char();
+                }
+            }
+            Action::ShowTab(t) => {
+                if t == Tab::Files && self.docs.len() < 2 {
+                    self.message = Some("only one file is open".into());
+                } else {
+                    self.tab = t;
+                    if t != Tab::Inspector {
+                        self.focus = Focus::Panel;
+                    }
+                }
+            }
+            Action::Move(m) => self.motion(m),
+            Action::Goto(o) => {
+                let len = self.doc().input.len();
+                self.doc_mut().cursor = o.min(len.saturating_sub(1));
+                if self.focus == Focus::Text {
+                    self.snap_to_char();
+                }
+            }
+            Action::SelectDelta(d) if matches!(self.overlay, Overlay::Help(_)) => {
+                if let Overlay::Help(o) = &mut self.overlay {
+                    *o = (*o as i64 + d).clamp(0, 40) as usize;
+                }
+            }
+            Action::SelectDelta(d) => {
+                let n = self.list_len();
+                let ti = tab_index(self.tab);
+                let sel = &mut self.doc_mut().selection[ti];
+                *sel = (*sel as i64 + d).clamp(0, n.saturating_sub(1) as i64) as usize;
+            }
+            Action::Activate => scans.extend(self.activate()),
+            Action::ToggleMark => self.toggle_mark(),
+            Action::ToggleCompare => {
+                self.compare = !self.compare;
+                if self.compare && self.doc().compare_with.len() < 2 {
+                    let cur = self.doc().charset;
+                    let other = self
+                        .doc()
+                        .report
+                        .candidates
+                        .iter()
+                        .map(|c| c.encoding)
+                        .find(|c| *c != cur);
+                    let d = self.doc_mut();
+                    d.compare_with = std::iter::once(cur).chain(other).collect();
+                }
+                self.message = Some(if self.compare {
+                    format!(
+                        "side by side: {} (mark others with Space in the candidates list)",
+                        self.doc()
+                            .compare_with
+                            .iter()
+                            .map(|c| c.name())
+                            .collect::<Vec<_>>()
+                            .join(" | ")
+                    )
+                } else {
+                    "side by side off".into()
+                });
+            }
+            Action::NextAnomaly => self.jump_anomaly(true),
+            Action::PrevAnomaly => self.jump_anomaly(false),
+            Action::OpenPrompt(kind) => {
+                self.overlay = Overlay::Prompt {
+                    kind,
+                    input: String::new(),
+                }
+            }
+            Action::PromptChar(c) => {
+                if let Overlay::Prompt { input, .. } = &mut self.overlay
+                    && !c.is_control()
+                    && input.chars().count() < 200
+                {
+                    input.push(c);
+                }
+            }
+            Action::PromptBackspace => {
+                if let Overlay::Prompt { input, .. } = &mut self.overlay {
+                    input.pop();
+                }
+            }
+            Action::PromptSubmit => {
+                if let Overlay::Prompt { kind, input } =
+                    std::mem::replace(&mut self.overlay, Overlay::None)
+                {
+                    match kind {
+                        PromptKind::Goto => {
+                            let (cur, len) = (self.doc().cursor, self.doc().input.len());
+                            match parse_offset(&input, cur, len) {
+                                Some(o) => return self.update(Action::Goto(o)),
+                                None => {
+                                    self.message = Some(format!(
+                                        "not an offset: {:?} (123, 0x7b, +10, -10, 50%)",
+                                        input
+                                    ))
+                                }
+                            }
+                        }
+                        PromptKind::Search => self.search(&input),
+                    }
+                }
+            }
+            Action::Click { x, y } => self.click(x, y),
+            Action::Wheel { x, y, down } => {
+                let p = self.panes();
+                if contains(p.panel, x, y) || p.inspector.is_some_and(|r| contains(r, x, y)) {
+                    self.focus = Focus::Panel;
+                    return self.update(Action::SelectDelta(if down { 3 } else { -3 }));
+                }
+                let m = if down { Motion::Down } else { Motion::Up };
+                for _ in 0..3 {
+                    self.motion(m);
+                }
+            }
+            Action::SetCharset(cs) => {
+                scans.extend(self.set_charset(cs));
+            }
+            Action::OpenDoc(i) => {
+                if i < self.docs.len() {
+                    self.current = i;
+                    self.tab = Tab::Inspector;
+                    self.focus = Focus::Text;
+                    self.message = Some(format!("opened {}", self.doc().name));
+                }
+            }
+            Action::Job(msg) => self.job(msg),
+        }
+        self.follow_cursor();
+        scans
+    }
+
+    fn set_charset(&mut self, cs: Charset) -> Option<Scan> {
+        let index = self.current;
+        let d = self.doc_mut();
+        d.set_charset(cs);
+        let small = d.input.len() <= SMALL_FILE;
+        if small {
+            d.counts = Some(count_anomalies(&d.input, cs, d.bom_len));
+            d.counts_charset = Some(cs);
+            None
+        } else {
+            d.generation += 1;
+            d.counts = None;
+            d.scanning = Some(ScanState {
+                pass: "anomalies".into(),
+                fraction: 0.0,
+            });
+            Some(Scan {
+                doc: index,
+                generation: d.generation,
+                input: d.input.clone(),
+                report: false,
+                charset: cs,
+                bom_len: d.bom_len,
+            })
+        }
+    }
+
+    fn job(&mut self, msg: JobMsg) {
+        match msg {
+            JobMsg::Progress {
+                doc,
+                generation,
+                pass,
+                fraction,
+            } => {
+                if let Some(d) = self.docs.get_mut(doc)
+                    && d.generation == generation
+                {
+                    d.scanning = Some(ScanState { pass, fraction });
+                }
+            }
+            JobMsg::Done {
+                doc,
+                generation,
+                report,
+                charset,
+                counts,
+            } => {
+                if let Some(d) = self.docs.get_mut(doc) {
+                    if d.generation != generation {
+                        return;
+                    }
+                    d.scanning = None;
+                    if let Some(r) = report {
+                        let follow = d.charset == d.report.encoding.encoding;
+                        d.report = *r;
+                        if follow && d.charset != d.report.encoding.encoding {
+                            d.set_charset(d.report.encoding.encoding);
+                        }
+                    }
+                    if charset == d.charset {
+                        d.counts = Some(counts);
+                        d.counts_charset = Some(charset);
+                    }
+                }
+            }
+            JobMsg::Failed {
+                doc,
+                generation,
+                error,
+            } => {
+                if let Some(d) = self.docs.get_mut(doc)
+                    && d.generation == generation
+                {
+                    d.scanning = None;
+                    self.message = Some(format!("{}: scan failed: {error}", d.name));
+                }
+            }
+        }
+    }
+
+    /// Items in the current tab's list.
+    pub fn list_len(&self) -> usize {
+        let d = self.doc();
+        match self.tab {
+            Tab::Inspector => 0,
+            Tab::Candidates => d.report.candidates.len(),
+            Tab::Evidence => d.report.evidence.len() + d.report.conflicts.len(),
+            Tab::Anomalies => d.window.findings.len(),
+            Tab::Files => self.docs.len(),
+        }
+    }
+
+    fn activate(&mut self) -> Option<Scan> {
+        let sel = self.doc().selection[tab_index(self.tab)];
+        match self.tab {
+            Tab::Candidates => {
+                let cs = self.doc().report.candidates.get(sel)?.encoding;
+                let scan = self.set_charset(cs);
+                self.message = Some(format!("decoding as {cs}"));
+                scan
+            }
+            Tab::Evidence => {
+                let d = self.doc();
+                let span = if sel < d.report.evidence.len() {
+                    d.report.evidence[sel].byte_span
+                } else {
+                    d.report
+                        .conflicts
+                        .get(sel - d.report.evidence.len())
+                        .and_then(|c| c.byte_span)
+                };
+                match span {
+                    Some(s) => {
+                        self.doc_mut().cursor = s.start;
+                        self.message = Some(format!("bytes {}–{}", s.start, s.end));
+                    }
+                    None => self.message = Some("this evidence is not in the file".into()),
+                }
+                None
+            }
+            Tab::Anomalies => {
+                if let Some(s) = self
+                    .doc()
+                    .window
+                    .findings
+                    .get(sel)
+                    .and_then(|f| f.byte_span)
+                {
+                    self.doc_mut().cursor = s.start;
+                }
+                None
+            }
+            Tab::Files => {
+                self.update(Action::OpenDoc(sel));
+                None
+            }
+            Tab::Inspector => None,
+        }
+    }
+
+    fn toggle_mark(&mut self) {
+        if self.tab != Tab::Candidates {
+            return;
+        }
+        let sel = self.doc().selection[tab_index(Tab::Candidates)];
+        let Some(cs) = self.doc().report.candidates.get(sel).map(|c| c.encoding) else {
+            return;
+        };
+        let cur = self.doc().charset;
+        let d = self.doc_mut();
+        if d.compare_with.is_empty() {
+            d.compare_with.push(cur);
+        }
+        if let Some(i) = d.compare_with.iter().position(|c| *c == cs) {
+            if i > 0 {
+                d.compare_with.remove(i);
+            }
+        } else if d.compare_with.len() < 4 {
+            d.compare_with.push(cs);
+        } else {
+            self.message = Some("side by side takes at most 4 encodings".into());
+            return;
+        }
+        self.compare = self.doc().compare_with.len() >= 2;
+        self.message = Some(format!(
+            "side by side: {}",
+            self.doc()
+                .compare_with
+                .iter()
+                .map(|c| c.name())
+                .collect::<Vec<_>>()
+                .join(" | ")
+        ));
+    }
+
+    fn motion(&mut self, m: Motion) {
+        let len = self.doc().input.len();
+        if len == 0 {
+            return;
+        }
+        let last = len - 1;
+        match self.focus {
+            Focus::Text => {
+                self.text_motion(m);
+                self.snap_to_char();
+            }
+            _ => {
+                let bpr = self.panes().bytes_per_row as u64;
+                let page = bpr * self.hex_rows();
+                let d = self.doc_mut();
+                let c = d.cursor;
+                d.cursor = match m {
+                    Motion::Left => c.saturating_sub(1),
+                    Motion::Right => (c + 1).min(last),
+                    Motion::Up => c.saturating_sub(bpr),
+                    Motion::Down => (c + bpr).min(last),
+                    Motion::PageUp => c.saturating_sub(page),
+                    Motion::PageDown => (c + page).min(last),
+                    Motion::Home => c - c % bpr,
+                    Motion::End => (c - c % bpr + bpr - 1).min(last),
+                    Motion::Top => 0,
+                    Motion::Bottom => last,
+                };
+            }
+        }
+    }
+
+    /// Moves by characters and display rows in the text pane.
+    fn text_motion(&mut self, m: Motion) {
+        let (width, height) = self.text_area();
+        let len = self.doc().input.len();
+        let d = self.doc_mut();
+        d.ensure_window();
+        match m {
+            Motion::Top => {
+                d.cursor = 0;
+            }
+            Motion::Bottom => {
+                d.cursor = len.saturating_sub(1);
+                d.ensure_window();
+            }
+            Motion::Left | Motion::Right => {
+                let w = &d.window;
+                let text = &w.decoded.text;
+                match w.text_offset_of(d.cursor) {
+                    Some(t) => {
+                        let target = if m == Motion::Left {
+                            text[..t].char_indices().next_back().map(|(i, _)| i)
+                        } else {
+                            text[t..]
+                                .chars()
+                                .next()
+                                .map(|c| t + c.len_utf8())
+                                .filter(|&n| n < text.len())
+                        };
+                        match target.and_then(|n| w.span_of_text(n)) {
+                            Some(s) => d.cursor = s.start,
+                            None if m == Motion::Left => d.cursor = d.cursor.saturating_sub(1),
+                            None => {
+                                let end = w.span_of_text(t).map_or(d.cursor + 1, |s| s.end);
+                                d.cursor = end.min(len.saturating_sub(1));
+                            }
+                        }
+                    }
+                    None => {
+                        d.cursor = if m == Motion::Left {
+                            d.cursor.saturating_sub(1)
+                        } else {
+                            (d.cursor + 1).min(len.saturating_sub(1))
+                        }
+                    }
+                }
+            }
+            _ => {
+                let step: i64 = match m {
+                    Motion::Up => -1,
+                    Motion::Down => 1,
+                    Motion::PageUp => -(height.max(2) as i64 - 1),
+                    Motion::PageDown => height.max(2) as i64 - 1,
+                    _ => 0,
+                };
+                let w = &d.window;
+                let text = &w.decoded.text;
+                let is_start = w.start <= d.bom_len;
+                let rs = rows::rows(text, width, is_start);
+                let Some(t) = w.text_offset_of(d.cursor) else {
+                    return;
+                };
+                let r = rows::row_of(&rs, t);
+                let target = match m {
+                    Motion::Home => rs[r].start,
+                    Motion::End => {
+                        let row = rs[r];
+                        text[row.start..row.end]
+                            .char_indices()
+                            .rfind(|&(_, c)| c != '\n' && c != '\r')
+                            .map_or(row.start, |(i, _)| row.start + i)
+                    }
+                    _ => {
+                        let col = rows::column_of(text, rs[r], t, is_start);
+                        let nr = (r as i64 + step).clamp(0, rs.len() as i64 - 1) as usize;
+                        if nr == r && step != 0 {
+                            // At the window's edge: step into the next window by bytes.
+                            if step > 0 && !w.at_end {
+                                d.cursor = w.end.min(len.saturating_sub(1));
+                            } else if step < 0 && w.start > d.bom_len {
+                                d.cursor = w.start.saturating_sub(1);
+                            }
+                            d.ensure_window();
+                            return;
+                        }
+                        rows::offset_at_column(text, rs[nr], col, is_start)
+                    }
+                };
+                if let Some(s) = w.span_of_text(target) {
+                    d.cursor = s.start;
+                }
+            }
+        }
+    }
+
+    /// Puts the cursor on the first byte of its character.
+    fn snap_to_char(&mut self) {
+        let d = self.doc_mut();
+        d.ensure_window();
+        if let Some(t) = d.window.text_offset_of(d.cursor)
+            && let Some(s) = d.window.span_of_text(t)
+        {
+            d.cursor = s.start;
+        }
+    }
+
+    /// Keeps both panes scrolled so the cursor shows, and refreshes the inspector.
+    fn follow_cursor(&mut self) {
+        let bpr = self.panes().bytes_per_row as u64;
+        let hex_rows = self.hex_rows();
+        let (width, height) = self.text_area();
+        let d = self.doc_mut();
+        d.ensure_window();
+        let row_start = d.cursor - d.cursor % bpr;
+        if row_start < d.hex_top {
+            d.hex_top = row_start;
+        } else if row_start >= d.hex_top + bpr * hex_rows {
+            d.hex_top = row_start + bpr - bpr * hex_rows;
+        }
+        d.hex_top -= d.hex_top % bpr;
+        // Text pane: keep the cursor's row within the visible rows.
+        let w = &d.window;
+        let text = &w.decoded.text;
+        let rs = rows::rows(text, width, w.start <= d.bom_len);
+        let byte_of_row = |r: usize| w.span_of_text(rs[r].start).map(|s| s.start);
+        if let Some(t) = w.text_offset_of(d.cursor) {
+            let cr = rows::row_of(&rs, t);
+            let top = w
+                .text_offset_of(d.text_top)
+                .filter(|_| d.text_top >= w.start && d.text_top < w.end)
+                .map(|tt| rows::row_of(&rs, tt))
+                .unwrap_or(cr);
+            let top = if cr < top {
+                cr
+            } else if cr >= top + height.max(1) {
+                cr + 1 - height.max(1)
+            } else {
+                top
+            };
+            d.text_top = byte_of_row(top).unwrap_or(w.start);
+        } else if d.cursor < d.bom_len {
+            d.text_top = d.bom_len;
+        }
+        d.inspect_cursor();
+    }
+
+    /// On a narrow screen the panel is the only place for the inspector: when the focus goes
+    /// back to the bytes or the text, the panel shows the inspector again.
+    fn panel_follows_focus(&mut self) {
+        if self.focus != Focus::Panel && self.panes().inspector.is_none() {
+            self.tab = Tab::Inspector;
+        }
+    }
+
+    fn click(&mut self, x: u16, y: u16) {
+        self.click_at(x, y);
+        self.panel_follows_focus();
+    }
+
+    fn click_at(&mut self, x: u16, y: u16) {
+        let p = self.panes();
+        if contains(p.hex, x, y) {
+            self.focus = Focus::Hex;
+            let bpr = p.bytes_per_row as u64;
+            let row = (y - p.hex.y).saturating_sub(1) as u64;
+            let col = x.saturating_sub(p.hex.x + 1 + 10) as usize;
+            let hex_cols = p.bytes_per_row * 3;
+            let b = if col < hex_cols {
+                Some(col / 3)
+            } else if col > hex_cols && col <= hex_cols + p.bytes_per_row {
+                Some(col - hex_cols - 1)
+            } else {
+                None
+            };
+            if let Some(b) = b {
+                let o = self.doc().hex_top + row * bpr + b as u64;
+                if o < self.doc().input.len() {
+                    self.doc_mut().cursor = o;
+                }
+            }
+        } else if contains(p.text, x, y) && !self.compare {
+            self.focus = Focus::Text;
+            let (width, _) = self.text_area();
+            let d = self.doc();
+            let w = &d.window;
+            let text = &w.decoded.text;
+            let is_start = w.start <= d.bom_len;
+            let rs = rows::rows(text, width, is_start);
+            let top = w
+                .text_offset_of(d.text_top)
+                .map(|t| rows::row_of(&rs, t))
+                .unwrap_or(0);
+            let r = top + (y - p.text.y).saturating_sub(1) as usize;
+            if let Some(row) = rs.get(r) {
+                let col = x.saturating_sub(p.text.x + 1) as usize;
+                let t = rows::offset_at_column(text, *row, col, is_start);
+                if let Some(s) = w.span_of_text(t) {
+                    self.doc_mut().cursor = s.start;
+                }
+            }
+        } else if contains(p.panel, x, y) {
+            self.focus = Focus::Panel;
+            if self.tab == Tab::Inspector {
+                return;
+            }
+            let first_row = p.panel.y + 2; // border + tab bar
+            if y >= first_row {
+                let row = (y - first_row) as usize + self.list_offset();
+                let header = header_rows(self.tab);
+                if row >= header && row - header < self.list_len() {
+                    let ti = tab_index(self.tab);
+                    self.doc_mut().selection[ti] = row - header;
+                }
+            }
+        }
+    }
+
+    /// First list row shown (the list scrolls to keep the selection visible).
+    pub fn list_offset(&self) -> usize {
+        list_offset(
+            self.doc().selection[tab_index(self.tab)] + header_rows(self.tab),
+            self.panes().panel.height.saturating_sub(3).max(1) as usize,
+        )
+    }
+
+    /// The selection of `tab`.
+    pub fn selection(&self, tab: Tab) -> usize {
+        self.doc().selection[tab_index(tab)]
+    }
+
+    fn jump_anomaly(&mut self, forward: bool) {
+        let len = self.doc().input.len();
+        let cursor = self.doc().cursor;
+        let pick = |fs: &[Finding]| -> Option<(u64, String)> {
+            let it = fs
+                .iter()
+                .filter_map(|f| f.byte_span.map(|s| (s.start, f.reason.clone())));
+            if forward {
+                it.filter(|(s, _)| *s > cursor).min_by_key(|(s, _)| *s)
+            } else {
+                it.filter(|(s, _)| *s < cursor).max_by_key(|(s, _)| *s)
+            }
+        };
+        if let Some((o, reason)) = pick(&self.doc().window.findings) {
+            self.doc_mut().cursor = o;
+            self.message = Some(reason);
+            return;
+        }
+        // Look further, a window at a time, up to a limit per key press.
+        let (input, cs) = (self.doc().input.clone(), self.doc().charset);
+        let bom_len = self.doc().bom_len;
+        let mut scanned = 0u64;
+        let mut at = if forward {
+            self.doc().window.end
+        } else {
+            self.doc().window.start
+        };
+        while scanned < ANOMALY_SEARCH_LIMIT {
+            if (forward && at >= len) || (!forward && at <= bom_len) {
+                break;
+            }
+            let step = 1 << 20;
+            let w = if forward {
+                decode_window(&input, cs, bom_len, at, 0, step)
+            } else {
+                decode_window(&input, cs, bom_len, at, step, 0)
+            };
+            let Ok(w) = w else { break };
+            if let Some((o, reason)) = pick(&w.findings) {
+                self.doc_mut().cursor = o;
+                self.message = Some(reason);
+                return;
+            }
+            scanned += step;
+            let next = if forward { w.end } else { w.start };
+            if next == at {
+                break;
+            }
+            at = next;
+        }
+        self.message = Some(if scanned >= ANOMALY_SEARCH_LIMIT {
+            format!(
+                "no anomaly in the next {} MB; press {} again to look further",
+                ANOMALY_SEARCH_LIMIT >> 20,
+                if forward { "n" } else { "N" }
+            )
+        } else if forward {
+            "no anomaly after the cursor".into()
+        } else {
+            "no anomaly before the cursor".into()
+        });
+        if scanned >= ANOMALY_SEARCH_LIMIT {
+            self.doc_mut().cursor = at.min(len.saturating_sub(1));
+        }
+    }
+
+    fn search(&mut self, query: &str) {
+        let (needle, shown) = if query.is_empty() {
+            match &self.doc().last_search {
+                Some(s) => s.clone(),
+                None => {
+                    self.message = Some("nothing to search for yet".into());
+                    return;
+                }
+            }
+        } else {
+            match parse_query(query) {
+                Err(e) => {
+                    self.message = Some(e);
+                    return;
+                }
+                Ok(Some(bytes)) => (bytes, query.to_string()),
+                Ok(None) => match self.doc().charset.encode(query) {
+                    Some(b) => (b, format!("{query:?} in {}", self.doc().charset)),
+                    None => {
+                        self.message = Some(format!(
+                            "{query:?} cannot be written in {}",
+                            self.doc().charset
+                        ));
+                        return;
+                    }
+                },
+            }
+        };
+        self.doc_mut().last_search = Some((needle.clone(), shown.clone()));
+        let from = self.doc().cursor + 1;
+        let found = self
+            .doc()
+            .input
+            .find(&needle, from, true)
+            .ok()
+            .flatten()
+            .or_else(|| self.doc().input.find(&needle, 0, true).ok().flatten());
+        match found {
+            Some(o) => {
+                self.doc_mut().cursor = o;
+                self.message = Some(format!(
+                    "found {shown} at byte {o}{}",
+                    if o < from {
+                        " (wrapped to the start)"
+                    } else {
+                        ""
+                    }
+                ));
+            }
+            None => self.message = Some(format!("{shown} not found")),
+        }
+    }
+}
+
+/// Header rows above a tab's list items.
+pub fn header_rows(tab: Tab) -> usize {
+    match tab {
+        Tab::Candidates | Tab::Evidence => 1,
+        Tab::Anomalies => 2,
+        Tab::Inspector | Tab::Files => 0,
+    }
+}
+
+/// The first row shown so that row `sel` is visible in `visible` rows.
+pub fn list_offset(sel: usize, visible: usize) -> usize {
+    (sel + 1).saturating_sub(visible.max(1))
+}
+
+fn contains(r: ratatui::layout::Rect, x: u16, y: u16) -> bool {
+    x >= r.x && x < r.x + r.width && y >= r.y && y < r.y + r.height
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn offsets_and_queries() {
+        assert_eq!(parse_offset("123", 0, 1000), Some(123));
+        assert_eq!(parse_offset("0x7b", 0, 1000), Some(123));
+        assert_eq!(parse_offset("+10", 5, 1000), Some(15));
+        assert_eq!(parse_offset("-10", 5, 1000), Some(0));
+        assert_eq!(parse_offset("50%", 0, 1000), Some(500));
+        assert_eq!(parse_offset("x", 0, 1000), None);
+        assert_eq!(parse_query("0x c3 a9"), Ok(Some(vec![0xC3, 0xA9])));
+        assert_eq!(parse_query("\\xc3\\xa9"), Ok(Some(vec![0xC3, 0xA9])));
+        assert_eq!(parse_query("résumé"), Ok(None));
+        assert!(parse_query("0x c").is_err());
+    }
+}

@@ -1,0 +1,215 @@
+//! The explorer: a terminal UI over the library (ratatui + crossterm).
+//!
+//! `app` is the model with its single `update(Action)`; `action` maps keys and the mouse to
+//! actions; `view/` draws (reading only); `worker` runs whole-file scans in the background;
+//! `layout`, `rows` and `theme` are shared helpers. The terminal is restored on every exit path,
+//! a panic included. [`headless`] drives the same model without a terminal, for tests and
+//! benchmarks.
+
+pub mod action;
+pub mod app;
+pub mod layout;
+pub mod rows;
+pub mod theme;
+pub mod view;
+pub mod worker;
+
+use crate::source::Input;
+use action::{Action, map_event};
+use app::App;
+use ratatui::Terminal;
+use ratatui::backend::{CrosstermBackend, TestBackend};
+use ratatui::crossterm::event::{
+    self, DisableMouseCapture, EnableMouseCapture, KeyCode, KeyEvent, KeyModifiers,
+};
+use ratatui::crossterm::execute;
+use ratatui::crossterm::terminal::{
+    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+};
+use std::io::{self, IsTerminal};
+use std::sync::Arc;
+use std::sync::mpsc;
+use std::time::Duration;
+use theme::Theme;
+use worker::Worker;
+
+/// Documents to open: a display name and the input.
+pub type Sources = Vec<(String, Arc<Input>)>;
+
+fn restore_terminal() {
+    let _ = disable_raw_mode();
+    let _ = execute!(
+        io::stdout(),
+        DisableMouseCapture,
+        LeaveAlternateScreen,
+        ratatui::crossterm::cursor::Show
+    );
+}
+
+/// Runs the explorer in the terminal until the user quits.
+pub fn run(sources: Sources) -> io::Result<()> {
+    if !io::stdout().is_terminal() || !io::stdin().is_terminal() {
+        return Err(io::Error::other(
+            "the explorer needs a terminal; for a report on a pipe use `delineate inspect`",
+        ));
+    }
+    let size = ratatui::crossterm::terminal::size()?;
+    let (mut app, scans) = App::new(sources, size);
+    let (tx, rx) = mpsc::channel();
+    let mut worker = Worker::new(tx);
+    for s in scans {
+        worker.start(s);
+    }
+
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        restore_terminal();
+        previous(info);
+    }));
+    enable_raw_mode()?;
+    let setup = execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture);
+    let result = setup.and_then(|()| {
+        let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
+        event_loop(&mut terminal, &mut app, &mut worker, &rx)
+    });
+    worker.cancel_all();
+    restore_terminal();
+    let _ = std::panic::take_hook();
+    result
+}
+
+fn event_loop(
+    terminal: &mut Terminal<CrosstermBackend<io::Stdout>>,
+    app: &mut App,
+    worker: &mut Worker,
+    rx: &mpsc::Receiver<worker::JobMsg>,
+) -> io::Result<()> {
+    let theme = Theme::from_env();
+    loop {
+        terminal.draw(|f| view::render(f, app, &theme))?;
+        if event::poll(Duration::from_millis(50))? {
+            let ev = event::read()?;
+            if let Some(a) = map_event(app, &ev) {
+                for s in app.update(a) {
+                    worker.start(s);
+                }
+            }
+        }
+        while let Ok(msg) = rx.try_recv() {
+            for s in app.update(Action::Job(msg)) {
+                worker.start(s);
+            }
+        }
+        if app.quit {
+            return Ok(());
+        }
+    }
+}
+
+/// Parses a key script for [`headless`]: space-separated keys (`l`, `Right`, `Tab`, `Enter`,
+/// `Esc`, `PageDown`, `Space`, …), `type:TEXT` to type text, and `wait` to let background scans
+/// finish.
+fn parse_keys(script: &str) -> Vec<Result<KeyEvent, &str>> {
+    let mut out = Vec::new();
+    for tok in script.split_whitespace() {
+        if tok == "wait" {
+            out.push(Err("wait"));
+            continue;
+        }
+        if let Some(t) = tok.strip_prefix("type:") {
+            out.extend(
+                t.chars()
+                    .map(|c| Ok(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE))),
+            );
+            continue;
+        }
+        let code = match tok {
+            "Left" => KeyCode::Left,
+            "Right" => KeyCode::Right,
+            "Up" => KeyCode::Up,
+            "Down" => KeyCode::Down,
+            "Tab" => KeyCode::Tab,
+            "BackTab" => KeyCode::BackTab,
+            "Enter" => KeyCode::Enter,
+            "Esc" => KeyCode::Esc,
+            "PageUp" => KeyCode::PageUp,
+            "PageDown" => KeyCode::PageDown,
+            "Home" => KeyCode::Home,
+            "End" => KeyCode::End,
+            "Backspace" => KeyCode::Backspace,
+            "Space" => KeyCode::Char(' '),
+            "F1" => KeyCode::F(1),
+            t if t.chars().count() == 1 => KeyCode::Char(t.chars().next().unwrap_or(' ')),
+            _ => continue,
+        };
+        out.push(Ok(KeyEvent::new(code, KeyModifiers::NONE)));
+    }
+    out
+}
+
+/// Drives the explorer without a terminal: opens `sources` at `width` × `height`, plays `keys`
+/// (see [`parse_keys`]) and returns the last frame as text. Background scans run when the
+/// script says `wait`. Used by tests, by `--headless`, and to time the first frame.
+pub fn headless(sources: Sources, width: u16, height: u16, keys: &str, no_color: bool) -> String {
+    let (mut app, scans) = App::new(sources, (width, height));
+    let mut pending = scans;
+    let theme = Theme { color: !no_color };
+    for k in parse_keys(keys) {
+        match k {
+            Ok(key) => {
+                if let Some(a) = action::map_key(&app, &key) {
+                    pending.extend(app.update(a));
+                }
+            }
+            Err(_) => {
+                for s in std::mem::take(&mut pending) {
+                    let (tx, _rx) = mpsc::channel();
+                    let msg = worker::run(&s, &std::sync::atomic::AtomicBool::new(false), &tx);
+                    pending.extend(app.update(Action::Job(msg)));
+                }
+            }
+        }
+        if app.quit {
+            break;
+        }
+    }
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test backend");
+    terminal
+        .draw(|f| view::render(f, &app, &theme))
+        .expect("draw to a test backend");
+    buffer_text(terminal.backend().buffer())
+}
+
+/// The symbols of a buffer, one line per row, wide characters once.
+pub fn buffer_text(buf: &ratatui::buffer::Buffer) -> String {
+    use unicode_width::UnicodeWidthStr;
+    let mut out = String::new();
+    for y in 0..buf.area.height {
+        let mut skip = 0;
+        let mut line = String::new();
+        for x in 0..buf.area.width {
+            if skip > 0 {
+                skip -= 1;
+                continue;
+            }
+            let s = buf[(x, y)].symbol();
+            line.push_str(s);
+            skip = s.width().saturating_sub(1);
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_parse() {
+        let k = parse_keys("l Right type:ab wait Enter");
+        assert_eq!(k.len(), 6);
+        assert!(k[4].is_err());
+    }
+}

@@ -1,0 +1,172 @@
+//! Drawing: `render(&App, &mut Frame)` only reads the model. One module per pane.
+
+mod hex;
+pub mod panel;
+mod text;
+
+use super::action::{KEYS, PromptKind};
+use super::app::{App, Overlay};
+use super::theme::{BYTE_LEGEND, Theme};
+use crate::cli::output::thousands;
+use crate::visible::visible;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+
+/// A bordered block with a title, highlighted when focused.
+pub fn block<'a>(title: &str, focused: bool, theme: &Theme) -> Block<'a> {
+    let b = Block::default()
+        .borders(Borders::ALL)
+        .title(title.to_string());
+    if focused {
+        b.border_style(theme.focused())
+    } else {
+        b.border_style(theme.dim())
+    }
+}
+
+/// Draws the whole explorer.
+pub fn render(f: &mut Frame, app: &App, theme: &Theme) {
+    let p = app.panes();
+    title_bar(f, app, p.title, theme);
+    hex::render(f, app, p.hex, theme);
+    text::render(f, app, p.text, theme);
+    panel::render(f, app, p.panel, theme, p.inspector.is_none());
+    if let Some(r) = p.inspector {
+        panel::render_inspector(f, app, r, theme);
+    }
+    status_bar(f, app, p.status, theme);
+    match &app.overlay {
+        Overlay::Help(scroll) => help(f, f.area(), *scroll, theme),
+        Overlay::Prompt { kind, input } => prompt(f, app, *kind, input, p.status, theme),
+        Overlay::None => {}
+    }
+}
+
+fn title_bar(f: &mut Frame, app: &App, area: Rect, theme: &Theme) {
+    let d = app.doc();
+    let r = &d.report;
+    let mut spans = vec![
+        Span::styled(
+            " delineate ",
+            Style::default().add_modifier(Modifier::BOLD | Modifier::REVERSED),
+        ),
+        Span::raw(format!(" {} ", visible(&d.name, false))),
+        Span::styled(
+            format!(
+                " {} by {} ",
+                r.encoding.encoding,
+                r.encoding.decided_by.name()
+            ),
+            Style::default().add_modifier(Modifier::BOLD),
+        ),
+        Span::raw(format!(" {} bytes ", thousands(d.input.len()))),
+    ];
+    let warnings = r
+        .conflicts
+        .iter()
+        .filter(|c| c.severity == crate::encoding::decide::Severity::Warning)
+        .count();
+    if warnings > 0 {
+        spans.push(Span::styled(
+            format!(
+                " {warnings} conflict{} (e) ",
+                if warnings == 1 { "" } else { "s" }
+            ),
+            theme.warn(),
+        ));
+    }
+    if let Some(m) = &r.mojibake {
+        spans.push(Span::styled(
+            format!(" mojibake: {} ", m.analysis.verdict_word()),
+            theme.warn(),
+        ));
+    }
+    if let Some(s) = &d.scanning {
+        spans.push(Span::styled(
+            format!(" scanning {} {:.0} % ", s.pass, s.fraction * 100.0),
+            theme.dim(),
+        ));
+    }
+    if app.docs.len() > 1 {
+        spans.push(Span::styled(
+            format!(" file {}/{} (f) ", app.current + 1, app.docs.len()),
+            theme.dim(),
+        ));
+    }
+    f.render_widget(Paragraph::new(Line::from(spans)), area);
+}
+
+fn status_bar(f: &mut Frame, app: &App, area: Rect, theme: &Theme) {
+    let line = match &app.message {
+        Some(m) => Line::from(Span::raw(visible(m, false))),
+        None => Line::from(Span::styled(
+            "? help  Tab focus  : goto  / search  n N anomaly  s side-by-side  c e a panels  q quit",
+            theme.dim(),
+        )),
+    };
+    f.render_widget(Paragraph::new(line), area);
+}
+
+fn prompt(f: &mut Frame, app: &App, kind: PromptKind, input: &str, area: Rect, theme: &Theme) {
+    let label = match kind {
+        PromptKind::Goto => "Go to byte (123, 0x7b, +10, -10, 50%): ".to_string(),
+        PromptKind::Search => format!(
+            "Search text in {} (or bytes: 0x c3 a9; empty = again): ",
+            app.doc().charset
+        ),
+    };
+    f.render_widget(Clear, area);
+    f.render_widget(
+        Paragraph::new(Line::from(vec![
+            Span::styled(label, theme.focused()),
+            Span::raw(visible(input, false)),
+            Span::styled("█", theme.dim()),
+        ])),
+        area,
+    );
+}
+
+fn help(f: &mut Frame, area: Rect, scroll: usize, theme: &Theme) {
+    let w = area.width.saturating_sub(4).min(100);
+    let h = area.height.saturating_sub(2);
+    let r = Rect::new(area.x + (area.width - w) / 2, area.y + 1, w, h);
+    let bold = Style::default().add_modifier(Modifier::BOLD);
+    let mut lines = vec![Line::from(Span::styled("Keys", bold))];
+    for (k, what) in KEYS {
+        lines.push(Line::from(vec![
+            Span::styled(format!("  {k:<22}"), bold),
+            Span::raw(*what),
+        ]));
+    }
+    lines.push(Line::raw(""));
+    lines.push(Line::from(Span::styled("Byte classes (hex pane)", bold)));
+    for pair in BYTE_LEGEND.chunks(3) {
+        let mut legend = vec![Span::raw("  ")];
+        for (c, label) in pair {
+            legend.push(Span::styled("c3", theme.byte(*c)));
+            legend.push(Span::raw(format!(" {label:<18}")));
+        }
+        lines.push(Line::from(legend));
+    }
+    lines.push(Line::raw(""));
+    lines.push(Line::from(Span::styled("Placeholders (text pane)", bold)));
+    lines.extend(panel::anomaly_legend(theme).into_iter().map(|mut l| {
+        l.spans.insert(0, Span::raw("  "));
+        l
+    }));
+    f.render_widget(Clear, r);
+    f.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .scroll((scroll as u16, 0))
+            .block(block(
+                " Help — ↑ ↓ scroll, any other key closes ",
+                true,
+                theme,
+            )),
+        r,
+    );
+}

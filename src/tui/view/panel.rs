@@ -1,0 +1,468 @@
+//! The panel: the inspector (the character under the cursor, taught byte by byte), and the
+//! lists of candidates, evidence, anomalies and open files.
+
+use super::super::app::{App, Focus, Inspected, Tab, header_rows, list_offset};
+use super::super::theme::{Theme, glyph};
+use super::block;
+use crate::anomaly::ALL_CLASSES;
+use crate::cli::output::thousands;
+use crate::encoding::decide::Severity;
+use crate::encoding::window::ByteClass;
+use crate::visible::visible;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Wrap};
+
+fn v(s: &str) -> String {
+    visible(s, false)
+}
+
+/// The inspector's lines for the character under the cursor.
+pub fn inspector_lines(app: &App, theme: &Theme) -> Vec<Line<'static>> {
+    let d = app.doc();
+    let Some(i) = &d.inspected else {
+        let what = if d.cursor < d.bom_len {
+            "a byte of the byte order mark: not text"
+        } else {
+            "this byte makes no character (an escape sequence, or a character cut off)"
+        };
+        return vec![Line::from(format!("byte {}: {what}", d.cursor))];
+    };
+    lines_for(i, &d.charset.to_string(), theme)
+}
+
+fn lines_for(i: &Inspected, charset: &str, theme: &Theme) -> Vec<Line<'static>> {
+    let e = &i.explanation;
+    let bold = Style::default().add_modifier(Modifier::BOLD);
+    let mut out = Vec::new();
+    if let Some(reason) = &i.invalid_reason {
+        out.push(Line::from(vec![
+            Span::styled(
+                format!("INVALID {charset} bytes {}: ", hex_lower(&i.bytes)),
+                theme.warn(),
+            ),
+            Span::styled(v(reason), theme.warn()),
+        ]));
+    }
+    let shown = match i.anomaly {
+        Some((a, _)) => glyph(a, i.ch).to_string(),
+        None => v(&i.ch.to_string()),
+    };
+    out.push(Line::from(vec![
+        Span::styled(format!("{shown}  {}  ", e.code_point), bold),
+        Span::raw(v(&e.name)),
+    ]));
+    if let Some((a, reason)) = &i.anomaly {
+        out.push(Line::from(Span::styled(
+            format!("{}: {}", a.name(), v(reason)),
+            theme.anomaly(*a),
+        )));
+    }
+    out.push(Line::from(format!(
+        "{} {} · script {} · width {} · bytes {}–{} in {charset}: {}",
+        e.category,
+        e.category_name,
+        e.script,
+        e.width.map_or("—".to_string(), |w| w.to_string()),
+        i.span.start,
+        i.span.end,
+        hex_lower(&i.bytes)
+    )));
+    let u = &e.utf8;
+    out.push(Line::from(Span::styled(
+        format!(
+            "UTF-8 (RFC 3629): {} bits → {} ({} payload bits: {})",
+            u.bits_needed, u.pattern, u.payload_bits, u.padded_split
+        ),
+        bold,
+    )));
+    for b in &u.bytes {
+        out.push(Line::from(vec![
+            Span::styled(format!("  {:<11} ", b.role), theme.dim()),
+            Span::styled(b.prefix.clone(), theme.dim()),
+            Span::raw(" "),
+            Span::styled(b.payload.clone(), bold),
+            Span::raw(format!("   {}   {}", b.binary, b.hex)),
+        ]));
+    }
+    let units: Vec<String> = e
+        .utf16
+        .iter()
+        .map(|x| {
+            if e.utf16.len() > 1 {
+                format!("{} {}", x.hex, x.kind)
+            } else {
+                x.hex.clone()
+            }
+        })
+        .collect();
+    out.push(Line::from(format!("UTF-16: {}", units.join(", "))));
+    let forms: Vec<String> = e
+        .forms
+        .iter()
+        .filter(|f| f.form != "NFKD")
+        .map(|f| {
+            format!(
+                "{} {}{}",
+                f.form,
+                f.code_points,
+                if f.changed { "*" } else { "" }
+            )
+        })
+        .collect();
+    out.push(Line::from(Span::styled(
+        format!("{}   (* differs)", forms.join(" · ")),
+        theme.dim(),
+    )));
+    let classes: Vec<&str> = i
+        .classes
+        .iter()
+        .map(|c| match c {
+            ByteClass::AsciiPrintable => "ASCII",
+            ByteClass::AsciiControl => "control",
+            ByteClass::Lead2 => "lead/2",
+            ByteClass::Lead3 => "lead/3",
+            ByteClass::Lead4 => "lead/4",
+            ByteClass::Continuation => "cont",
+            ByteClass::HighSingle => "1-byte",
+            ByteClass::Invalid => "invalid",
+            ByteClass::Bom => "BOM",
+            ByteClass::NoChar => "none",
+        })
+        .collect();
+    out.push(Line::from(Span::styled(
+        format!("byte classes: {}", classes.join(" ")),
+        theme.dim(),
+    )));
+    out
+}
+
+fn hex_lower(bytes: &[u8]) -> String {
+    bytes
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn tab_bar(app: &App, shown: Tab, theme: &Theme, with_inspector: bool) -> Line<'static> {
+    let mut tabs = vec![];
+    if with_inspector {
+        tabs.push((Tab::Inspector, "i Inspector"));
+    }
+    tabs.extend([
+        (Tab::Candidates, "c Candidates"),
+        (Tab::Evidence, "e Evidence"),
+        (Tab::Anomalies, "a Anomalies"),
+    ]);
+    if app.docs.len() > 1 {
+        tabs.push((Tab::Files, "f Files"));
+    }
+    let mut spans = Vec::new();
+    for (t, label) in tabs {
+        let style = if shown == t {
+            theme.selected().add_modifier(Modifier::BOLD)
+        } else {
+            theme.dim()
+        };
+        spans.push(Span::styled(format!(" {label} "), style));
+        spans.push(Span::raw(" "));
+    }
+    Line::from(spans)
+}
+
+/// The list rows of the current tab (each a line), and which is selected.
+fn list_lines(app: &App, tab: Tab, theme: &Theme, width: usize) -> Vec<Line<'static>> {
+    let d = app.doc();
+    match tab {
+        Tab::Inspector => inspector_lines(app, theme),
+        Tab::Candidates => {
+            let mut rows = vec![Line::from(Span::styled(
+                format!(
+                    "   {:<14} {:>5} {:>7} {:>7} {:>9}  {}",
+                    "encoding", "score", "U+FFFD", "deleted", "strict at", "text"
+                ),
+                theme.dim(),
+            ))];
+            for c in &d.report.candidates {
+                let mark = if c.encoding == d.charset {
+                    "●"
+                } else if d.compare_with.contains(&c.encoding) {
+                    "◆"
+                } else {
+                    " "
+                };
+                let line = format!(
+                    " {mark} {:<14} {:>5.2} {:>7} {:>7} {:>9}  {}",
+                    c.encoding.name(),
+                    c.score,
+                    thousands(c.replacement_chars),
+                    thousands(c.deleted_bytes),
+                    c.first_error_offset
+                        .map_or("—".to_string(), |o| o.to_string()),
+                    v(&c.excerpt)
+                );
+                rows.push(Line::from(truncate(&line, width)));
+            }
+            rows
+        }
+        Tab::Evidence => {
+            let r = &d.report;
+            let mut rows = vec![Line::from(Span::styled(
+                truncate(
+                    &format!(
+                        "{} by {}: {}",
+                        r.encoding.encoding,
+                        r.encoding.decided_by.name(),
+                        v(&r.encoding.explanation)
+                    ),
+                    width,
+                ),
+                theme.dim(),
+            ))];
+            for (i, e) in r.evidence.iter().enumerate() {
+                let won = if r.encoding.evidence_index == Some(i) {
+                    "✔"
+                } else {
+                    " "
+                };
+                let span = e
+                    .byte_span
+                    .map_or("—".to_string(), |s| format!("{}–{}", s.start, s.end));
+                rows.push(Line::from(truncate(
+                    &format!("{won} {:<15} {:<12} {}", e.kind.name(), span, v(&e.detail)),
+                    width,
+                )));
+            }
+            for c in &r.conflicts {
+                let style = match c.severity {
+                    Severity::Warning => theme.warn(),
+                    Severity::Note => Style::default(),
+                };
+                rows.push(Line::from(Span::styled(
+                    truncate(&format!("! {}", v(&c.message)), width),
+                    style,
+                )));
+            }
+            rows
+        }
+        Tab::Anomalies => {
+            let mut rows = Vec::new();
+            match (&d.counts, d.scanning.as_ref()) {
+                (Some(c), _) => {
+                    rows.push(Line::from(format!(
+                        "whole document in {}: {} anomal{}; around the cursor:",
+                        d.counts_charset.map_or("?", |c| c.name()),
+                        thousands(c.total()),
+                        if c.total() == 1 { "y" } else { "ies" }
+                    )));
+                    let mut spans = vec![];
+                    for (class, n) in &c.by_class {
+                        spans.push(Span::styled(
+                            glyph(*class, '\u{1b}').to_string(),
+                            theme.anomaly(*class),
+                        ));
+                        spans.push(Span::raw(format!(" {} {}  ", class.name(), thousands(*n))));
+                    }
+                    rows.push(Line::from(spans));
+                }
+                (None, Some(s)) => {
+                    rows.push(Line::from(format!(
+                        "whole document: counting… {:.0} % ({})",
+                        s.fraction * 100.0,
+                        s.pass
+                    )));
+                    rows.push(Line::raw(""));
+                }
+                (None, None) => {
+                    rows.push(Line::from("whole document: not counted"));
+                    rows.push(Line::raw(""));
+                }
+            }
+            // The list: anomalies in the decoded window, with jump targets.
+            for f in &d.window.findings {
+                let at = f.byte_span.map_or(0, |s| s.start);
+                rows.push(Line::from(vec![
+                    Span::styled(glyph(f.class, f.ch).to_string(), theme.anomaly(f.class)),
+                    Span::raw(truncate(
+                        &format!(" byte {at:<9} {:<18} {}", f.class.name(), v(&f.reason)),
+                        width.saturating_sub(1),
+                    )),
+                ]));
+            }
+            if d.window.findings.is_empty() {
+                rows.push(Line::from(Span::styled(
+                    "no anomaly around the cursor (n / N search the whole document)",
+                    theme.dim(),
+                )));
+            }
+            rows
+        }
+        Tab::Files => {
+            let name_w = app
+                .docs
+                .iter()
+                .map(|d| v(&d.name).chars().count())
+                .max()
+                .unwrap_or(0);
+            app.docs
+                .iter()
+                .enumerate()
+                .map(|(i, doc)| {
+                    let mark = if i == app.current { "●" } else { " " };
+                    Line::from(truncate(
+                        &format!(
+                            " {mark} {:<name_w$} {:>10} bytes  {} ({})",
+                            v(&doc.name),
+                            thousands(doc.input.len()),
+                            doc.report.encoding.encoding,
+                            doc.report.encoding.decided_by.name()
+                        ),
+                        width,
+                    ))
+                })
+                .collect()
+        }
+    }
+}
+
+fn truncate(s: &str, width: usize) -> String {
+    use unicode_width::UnicodeWidthChar;
+    let mut out = String::new();
+    let mut used = 0;
+    for c in s.chars() {
+        let w = c.width().unwrap_or(0);
+        if used + w > width {
+            out.push('…');
+            break;
+        }
+        used += w;
+        out.push(c);
+    }
+    out
+}
+
+/// The tabbed panel; `with_inspector` when the inspector has no pane of its own.
+pub fn render(f: &mut Frame, app: &App, area: Rect, theme: &Theme, with_inspector: bool) {
+    let blk = block("", app.focus == Focus::Panel, theme);
+    let inner = blk.inner(area);
+    f.render_widget(blk, area);
+    if inner.height == 0 {
+        return;
+    }
+    let tab = if !with_inspector && app.tab == Tab::Inspector {
+        Tab::Candidates
+    } else {
+        app.tab
+    };
+    let bar = Rect::new(inner.x, inner.y, inner.width, 1);
+    f.render_widget(
+        Paragraph::new(tab_bar(app, tab, theme, with_inspector)),
+        bar,
+    );
+    let body = Rect::new(inner.x, inner.y + 1, inner.width, inner.height - 1);
+    if tab == Tab::Inspector {
+        f.render_widget(
+            Paragraph::new(inspector_lines(app, theme)).wrap(Wrap { trim: false }),
+            body,
+        );
+        return;
+    }
+    // With the focus on the list, the last rows show the selected item in full.
+    let detail = (app.focus == Focus::Panel && body.height >= 6)
+        .then(|| detail_text(app, tab))
+        .flatten();
+    let body = match &detail {
+        Some(text) => {
+            let h = 2.min(body.height);
+            let area = Rect::new(body.x, body.y + body.height - h, body.width, h);
+            f.render_widget(
+                Paragraph::new(Line::from(Span::styled(text.clone(), theme.dim())))
+                    .wrap(Wrap { trim: true }),
+                area,
+            );
+            Rect::new(body.x, body.y, body.width, body.height - h)
+        }
+        None => body,
+    };
+    let mut lines = list_lines(app, tab, theme, body.width as usize);
+    // Lists: the first line of candidates and anomalies is a header; the selection moves
+    // over the items after it.
+    let sel = app.selection(tab) + header_rows(tab);
+    let visible_rows = body.height as usize;
+    let offset = list_offset(sel, visible_rows);
+    if app.focus == Focus::Panel
+        && tab != Tab::Inspector
+        && let Some(l) = lines.get_mut(sel)
+    {
+        *l = l.clone().style(theme.selected());
+    }
+    let shown: Vec<Line> = lines.into_iter().skip(offset).take(visible_rows).collect();
+    f.render_widget(Paragraph::new(shown), body);
+}
+
+/// The whole text of the selected list item, for the detail rows.
+fn detail_text(app: &App, tab: Tab) -> Option<String> {
+    let d = app.doc();
+    let sel = app.selection(tab);
+    Some(match tab {
+        Tab::Evidence => {
+            let r = &d.report;
+            if sel < r.evidence.len() {
+                let e = &r.evidence[sel];
+                format!(
+                    "{}: {}{}",
+                    e.kind.name(),
+                    v(&e.detail),
+                    e.remap
+                        .as_ref()
+                        .map(|m| format!(" ({})", v(m)))
+                        .unwrap_or_default()
+                )
+            } else {
+                v(&r.conflicts.get(sel - r.evidence.len())?.message)
+            }
+        }
+        Tab::Candidates => {
+            let c = d.report.candidates.get(sel)?;
+            let f = &c.features;
+            format!(
+                "{}: letter pairs {:.2}, word purity {:.2}, script alternation {:.2}, anomalies {:.3}, mojibake sequences {}; Enter decodes as {0}, Space marks for side by side",
+                c.encoding,
+                f.letter_pair_density,
+                f.per_word_script_purity,
+                f.script_alternation_ratio,
+                f.replacement_ratio,
+                c.mojibake_fingerprints
+            )
+        }
+        Tab::Anomalies => v(&d.window.findings.get(sel)?.reason),
+        _ => return None,
+    })
+}
+
+/// The inspector in its own pane (wide terminals).
+pub fn render_inspector(f: &mut Frame, app: &App, area: Rect, theme: &Theme) {
+    let title = " Inspector ";
+    f.render_widget(
+        Paragraph::new(inspector_lines(app, theme))
+            .wrap(Wrap { trim: false })
+            .block(block(title, false, theme)),
+        area,
+    );
+}
+
+/// Legend lines for the help overlay: anomaly placeholders.
+pub fn anomaly_legend(theme: &Theme) -> Vec<Line<'static>> {
+    ALL_CLASSES
+        .iter()
+        .map(|c| {
+            Line::from(vec![
+                Span::styled(glyph(*c, '\u{1b}').to_string(), theme.anomaly(*c)),
+                Span::raw(format!(" {:<19} {}", c.name(), c.description())),
+            ])
+        })
+        .collect()
+}

@@ -1,0 +1,146 @@
+//! The text pane: the document decoded under the current encoding, anomalies drawn as
+//! placeholders, the cursor's character highlighted; or, side by side, the same bytes under
+//! 2–4 encodings, row by row aligned on byte offsets.
+
+use super::super::app::{App, Focus};
+use super::super::rows::{self, Cell, Row, cell};
+use super::super::theme::{Theme, glyph};
+use super::block;
+use crate::encoding::window::Window;
+use crate::span::ByteSpan;
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+/// The spans drawing text `[start, end)` of a window, at most `width` cells.
+fn draw(
+    w: &Window,
+    start: usize,
+    end: usize,
+    width: usize,
+    cursor: Option<ByteSpan>,
+    theme: &Theme,
+) -> Line<'static> {
+    let text = &w.decoded.text;
+    let mut spans: Vec<Span<'static>> = Vec::new();
+    let mut used = 0;
+    let mut it = text[start..end].char_indices().peekable();
+    while let Some((i, c)) = it.next() {
+        let t = start + i;
+        let next = it
+            .peek()
+            .map(|&(_, n)| n)
+            .or_else(|| text[end..].chars().next());
+        let cl = cell(c, next, w.start <= w.bom_len && t == 0);
+        let (s, mut style) = match cl {
+            Cell::Break => continue,
+            Cell::Anomaly(a) => (glyph(a, c).to_string(), theme.anomaly(a)),
+            Cell::Tab => ("⇥".to_string(), theme.dim()),
+            Cell::LoneCr => ("␍".to_string(), theme.dim()),
+            Cell::Plain { width: 0 } if spans.is_empty() && c != '\r' && c != '\u{FEFF}' => {
+                (format!("◌{c}"), Style::default())
+            }
+            Cell::Plain { .. } => (c.to_string(), Style::default()),
+        };
+        let wdt = match cl {
+            Cell::Plain { width: 0 } if s.starts_with('◌') => 1,
+            _ => cl.width(),
+        };
+        if used + wdt > width {
+            break;
+        }
+        used += wdt;
+        if cursor.is_some() && w.span_of_text(t) == cursor {
+            style = theme.cursor();
+        }
+        spans.push(Span::styled(s, style));
+    }
+    Line::from(spans)
+}
+
+pub fn render(f: &mut Frame, app: &App, area: Rect, theme: &Theme) {
+    let d = app.doc();
+    let focused = app.focus == Focus::Text;
+    let cursor = d.inspected.as_ref().map(|i| i.span);
+    let (width, height) = app.text_area();
+    let w = &d.window;
+    let text = &w.decoded.text;
+    let is_start = w.start <= d.bom_len;
+    let rs = rows::rows(text, width, is_start);
+    let top = w
+        .text_offset_of(d.text_top)
+        .map(|t| rows::row_of(&rs, t))
+        .unwrap_or(0);
+    if !app.compare || d.compare_windows.is_empty() {
+        let lines: Vec<Line> = rs
+            .iter()
+            .skip(top)
+            .take(height)
+            .map(|r| draw(w, r.start, r.end, width, cursor, theme))
+            .collect();
+        let title = format!(
+            " Text · {}{} ",
+            d.charset,
+            if d.charset == d.report.encoding.encoding {
+                " (decided)"
+            } else {
+                " (chosen)"
+            }
+        );
+        f.render_widget(
+            Paragraph::new(lines).block(block(&title, focused, theme)),
+            area,
+        );
+        return;
+    }
+    // Side by side: one column per encoding, rows cut at the primary decoding's rows.
+    let outer = block(" Side by side: the same bytes, row by row ", focused, theme);
+    let inner = outer.inner(area);
+    f.render_widget(outer, area);
+    let windows: Vec<&Window> = std::iter::once(w).chain(d.compare_windows.iter()).collect();
+    let cols = Layout::horizontal(vec![
+        Constraint::Ratio(1, windows.len() as u32);
+        windows.len()
+    ])
+    .spacing(1)
+    .split(inner);
+    let visible: Vec<Row> = rs.iter().skip(top).take(height).copied().collect();
+    for (wi, (cw, col)) in windows.iter().zip(cols.iter()).enumerate() {
+        let mut lines = vec![Line::from(Span::styled(
+            cw.charset.name().to_string(),
+            Style::default().add_modifier(Modifier::BOLD | Modifier::UNDERLINED),
+        ))];
+        for r in &visible {
+            let Some(a) = w.span_of_text(r.start).map(|s| s.start) else {
+                lines.push(Line::raw(""));
+                continue;
+            };
+            let b = w
+                .decoded
+                .map
+                .span_of_range(text, r.start, r.end)
+                .map_or(a, |s| s.end);
+            let line = if wi == 0 {
+                draw(w, r.start, r.end, col.width as usize, cursor, theme)
+            } else {
+                let ct = &cw.decoded.text;
+                let s = (a..b)
+                    .find_map(|o| cw.text_offset_of(o))
+                    .unwrap_or(ct.len());
+                let e = (a..b)
+                    .rev()
+                    .find_map(|o| cw.text_offset_of(o))
+                    .map(|t| t + ct[t..].chars().next().map_or(0, char::len_utf8))
+                    .unwrap_or(s)
+                    .max(s);
+                let cursor_here = cursor
+                    .and_then(|c| cw.text_offset_of(c.start).and_then(|t| cw.span_of_text(t)));
+                draw(cw, s, e, col.width as usize, cursor_here, theme)
+            };
+            lines.push(line);
+        }
+        f.render_widget(Paragraph::new(lines), *col);
+    }
+}

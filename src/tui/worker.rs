@@ -1,0 +1,174 @@
+//! Background jobs: whole-file analysis and anomaly counts of large files, off the UI thread,
+//! with progress, cancellation and a generation number so late answers are dropped (after
+//! gitui's async jobs).
+
+use crate::anomaly::Counts;
+use crate::encoding::decode::{ErrorMode, StreamDecoder};
+use crate::encoding::{Charset, Options, Scope};
+use crate::report::{Report, inspect_with};
+use crate::source::Input;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::Sender;
+
+/// A message from a job to the UI.
+#[derive(Debug)]
+pub enum JobMsg {
+    Progress {
+        doc: usize,
+        generation: u64,
+        pass: String,
+        fraction: f64,
+    },
+    /// The whole-file report (when asked for) and the anomaly counts under `charset`.
+    Done {
+        doc: usize,
+        generation: u64,
+        report: Option<Box<Report>>,
+        charset: Charset,
+        counts: Counts,
+    },
+    Failed {
+        doc: usize,
+        generation: u64,
+        error: String,
+    },
+}
+
+/// A job to start.
+#[derive(Debug)]
+pub struct Scan {
+    pub doc: usize,
+    pub generation: u64,
+    pub input: Arc<Input>,
+    /// Also compute the whole-file report.
+    pub report: bool,
+    /// Count anomalies in the text decoded under this encoding.
+    pub charset: Charset,
+    pub bom_len: u64,
+}
+
+/// Starts and cancels jobs.
+pub struct Worker {
+    tx: Sender<JobMsg>,
+    running: Vec<(usize, Arc<AtomicBool>)>,
+}
+
+impl Worker {
+    pub fn new(tx: Sender<JobMsg>) -> Self {
+        Worker {
+            tx,
+            running: Vec::new(),
+        }
+    }
+
+    /// Starts `scan` on a thread, cancelling any earlier job for the same document.
+    pub fn start(&mut self, scan: Scan) {
+        self.cancel(scan.doc);
+        let cancel = Arc::new(AtomicBool::new(false));
+        self.running.push((scan.doc, cancel.clone()));
+        let tx = self.tx.clone();
+        std::thread::spawn(move || {
+            let msg = run(&scan, &cancel, &tx);
+            if !cancel.load(Ordering::Relaxed) {
+                let _ = tx.send(msg);
+            }
+        });
+    }
+
+    /// Cancels the job of `doc`, if any.
+    pub fn cancel(&mut self, doc: usize) {
+        self.running.retain(|(d, flag)| {
+            if *d == doc {
+                flag.store(true, Ordering::Relaxed);
+                false
+            } else {
+                true
+            }
+        });
+    }
+
+    /// Cancels everything (on quit).
+    pub fn cancel_all(&mut self) {
+        for (_, flag) in self.running.drain(..) {
+            flag.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+/// Runs a scan to completion on the calling thread (the worker's thread, or a test's).
+pub fn run(scan: &Scan, cancel: &AtomicBool, tx: &Sender<JobMsg>) -> JobMsg {
+    let len = scan.input.len().max(1);
+    let send = |pass: String, fraction: f64| {
+        let _ = tx.send(JobMsg::Progress {
+            doc: scan.doc,
+            generation: scan.generation,
+            pass,
+            fraction,
+        });
+    };
+    let mut last = 0.0f64;
+    let report = if scan.report {
+        let options = Options {
+            scope: Scope::Whole,
+            ..Default::default()
+        };
+        let r = inspect_with(&scan.input, &options, &mut |p| {
+            let f = p.done as f64 / p.total.max(1) as f64;
+            if f - last >= 0.01 || f >= 1.0 {
+                last = f;
+                send(p.pass.to_string(), f);
+            }
+            !cancel.load(Ordering::Relaxed)
+        });
+        match r {
+            Ok(r) => Some(Box::new(r)),
+            Err(e) => {
+                return JobMsg::Failed {
+                    doc: scan.doc,
+                    generation: scan.generation,
+                    error: e.to_string(),
+                };
+            }
+        }
+    } else {
+        None
+    };
+    let charset = report
+        .as_ref()
+        .map_or(scan.charset, |r| r.encoding.encoding);
+    let bom_len = report
+        .as_ref()
+        .map_or(scan.bom_len, |r| r.encoding.bom_len as u64);
+    let mut counts = Counts::default();
+    let mut dec = StreamDecoder::new(charset, bom_len, ErrorMode::Replace);
+    let mut first = true;
+    let mut last = 0.0f64;
+    let r = scan.input.for_each_chunk(|off, chunk| {
+        let from = bom_len.saturating_sub(off).min(chunk.len() as u64) as usize;
+        let end = off + chunk.len() as u64;
+        let text = dec.feed(&chunk[from..], end >= scan.input.len());
+        counts.add_text(text, first);
+        first = false;
+        let f = end as f64 / len as f64;
+        if f - last >= 0.01 {
+            last = f;
+            send("anomalies".to_string(), f);
+        }
+        !cancel.load(Ordering::Relaxed)
+    });
+    if let Err(e) = r {
+        return JobMsg::Failed {
+            doc: scan.doc,
+            generation: scan.generation,
+            error: e.to_string(),
+        };
+    }
+    JobMsg::Done {
+        doc: scan.doc,
+        generation: scan.generation,
+        report,
+        charset,
+        counts,
+    }
+}

@@ -1,0 +1,372 @@
+//! The explorer without a terminal: state tests of `update(Action)`, snapshots of the main
+//! screens at 80×24 and 120×40 after scripted keys (ratatui `TestBackend` + insta), and the
+//! terminal-safety check that no byte of a document reaches the screen as a control.
+
+use delineate::encoding::Charset;
+use delineate::source::Input;
+use delineate::tui::action::{Action, Motion, PromptKind};
+use delineate::tui::app::{App, Focus, Overlay, Tab};
+use delineate::tui::{Sources, headless};
+use std::sync::Arc;
+
+fn fixture(name: &str) -> Vec<u8> {
+    std::fs::read(format!(
+        "{}/tests/fixtures/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap()
+}
+
+fn sources(names: &[&str]) -> Sources {
+    names
+        .iter()
+        .map(|n| {
+            let name = format!("tests/fixtures/{n}");
+            (name.clone(), Arc::new(Input::from_bytes(name, fixture(n))))
+        })
+        .collect()
+}
+
+fn app(names: &[&str], w: u16, h: u16) -> App {
+    App::new(sources(names), (w, h)).0
+}
+
+fn screen(names: &[&str], w: u16, h: u16, keys: &str) -> String {
+    headless(sources(names), w, h, keys, false)
+}
+
+// ---- state ------------------------------------------------------------------------------------
+
+#[test]
+fn cursor_moves_by_character_in_text_and_by_byte_in_hex() {
+    let mut a = app(&["resume-utf8.txt"], 80, 24);
+    assert_eq!(a.focus, Focus::Text);
+    a.update(Action::Move(Motion::Right));
+    assert_eq!(a.doc().cursor, 1);
+    assert_eq!(a.doc().inspected.as_ref().unwrap().ch, 'é');
+    a.update(Action::Move(Motion::Right));
+    assert_eq!(
+        a.doc().cursor,
+        3,
+        "é is two bytes: the next character starts at 3"
+    );
+    a.update(Action::FocusPrev); // text → hex
+    assert_eq!(a.focus, Focus::Hex);
+    a.update(Action::Move(Motion::Left));
+    assert_eq!(
+        a.doc().cursor,
+        2,
+        "in the hex pane the cursor moves by byte"
+    );
+    // The inspector follows: byte 2 belongs to é.
+    let i = a.doc().inspected.as_ref().unwrap();
+    assert_eq!(i.ch, 'é');
+    assert_eq!(i.span.start, 1);
+    a.update(Action::Move(Motion::Bottom));
+    assert_eq!(a.doc().cursor, 8);
+    a.update(Action::Move(Motion::Top));
+    assert_eq!(a.doc().cursor, 0);
+}
+
+#[test]
+fn choosing_a_candidate_re_decodes() {
+    let mut a = app(&["resume-utf8.txt"], 80, 24);
+    a.update(Action::SetCharset(Charset::WINDOWS_1252));
+    assert_eq!(a.doc().charset, Charset::WINDOWS_1252);
+    assert!(a.doc().window.decoded.text.starts_with("rÃ©sumÃ©"));
+    a.update(Action::Goto(1));
+    assert_eq!(a.doc().inspected.as_ref().unwrap().ch, 'Ã');
+    // Through the candidates list: select UTF-8 and press Enter.
+    a.update(Action::ShowTab(Tab::Candidates));
+    let utf8 = a
+        .doc()
+        .report
+        .candidates
+        .iter()
+        .position(|c| c.encoding == Charset::UTF_8)
+        .unwrap();
+    a.update(Action::SelectDelta(utf8 as i64));
+    a.update(Action::Activate);
+    assert_eq!(a.doc().charset, Charset::UTF_8);
+}
+
+#[test]
+fn evidence_jumps_to_its_bytes() {
+    let mut a = app(&["meta-lies.html"], 120, 40);
+    a.update(Action::ShowTab(Tab::Evidence));
+    let meta = a
+        .doc()
+        .report
+        .evidence
+        .iter()
+        .position(|e| e.kind.name() == "html-meta")
+        .unwrap();
+    a.update(Action::SelectDelta(meta as i64));
+    a.update(Action::Activate);
+    assert_eq!(a.doc().cursor, 40);
+}
+
+#[test]
+fn anomalies_next_and_previous() {
+    let mut a = app(&["controls.txt"], 80, 24);
+    a.update(Action::NextAnomaly);
+    assert_eq!(a.doc().cursor, 5, "ESC of the OSC title sequence");
+    assert!(a.message.as_ref().unwrap().contains("U+001B"));
+    a.update(Action::NextAnomaly);
+    a.update(Action::NextAnomaly);
+    let third = a.doc().cursor;
+    a.update(Action::PrevAnomaly);
+    assert!(a.doc().cursor < third);
+    let counts = a.doc().counts.as_ref().unwrap();
+    assert!(counts.total() >= 6, "{counts:?}");
+}
+
+#[test]
+fn goto_and_search_prompts() {
+    let mut a = app(&["meta-lies.html"], 80, 24);
+    a.update(Action::OpenPrompt(PromptKind::Goto));
+    for c in "0x70".chars() {
+        a.update(Action::PromptChar(c));
+    }
+    a.update(Action::PromptSubmit);
+    assert_eq!(a.doc().cursor, 0x70);
+    assert_eq!(a.overlay, Overlay::None);
+    // Text search in the current encoding (windows-1252: the page's <meta> wins).
+    a.update(Action::OpenPrompt(PromptKind::Search));
+    for c in "Noël".chars() {
+        a.update(Action::PromptChar(c));
+    }
+    a.update(Action::PromptSubmit);
+    assert!(
+        a.message.as_ref().unwrap().contains("not found"),
+        "{:?}",
+        a.message
+    );
+    // As bytes: the UTF-8 of ë.
+    a.update(Action::OpenPrompt(PromptKind::Search));
+    for c in "0x c3 ab".chars() {
+        a.update(Action::PromptChar(c));
+    }
+    a.update(Action::PromptSubmit);
+    let hit = a.doc().cursor;
+    assert_eq!(
+        &fixture("meta-lies.html")[hit as usize..hit as usize + 2],
+        b"\xC3\xAB"
+    );
+}
+
+#[test]
+fn side_by_side_and_marks() {
+    let mut a = app(&["resume-utf8.txt"], 120, 40);
+    a.update(Action::ToggleCompare);
+    assert!(a.compare);
+    assert_eq!(a.doc().compare_with.len(), 2);
+    assert_eq!(a.doc().compare_windows.len(), 1);
+    a.update(Action::ShowTab(Tab::Candidates));
+    // Mark every other candidate: at most 4 encodings side by side.
+    for i in 0..a.doc().report.candidates.len() {
+        a.update(Action::SelectDelta(-100));
+        a.update(Action::SelectDelta(i as i64));
+        a.update(Action::ToggleMark);
+    }
+    assert!(a.doc().compare_with.len() <= 4);
+}
+
+#[test]
+fn help_overlay_and_quit() {
+    let mut a = app(&["ascii.txt"], 80, 24);
+    a.update(Action::ToggleHelp);
+    assert_eq!(a.overlay, Overlay::Help(0));
+    a.update(Action::Escape);
+    assert_eq!(a.overlay, Overlay::None);
+    assert!(!a.quit);
+    a.update(Action::Quit);
+    assert!(a.quit);
+}
+
+#[test]
+fn clicks_select_bytes_and_characters() {
+    let mut a = app(&["resume-utf8.txt"], 80, 24);
+    let p = a.panes();
+    // Hex pane: row 0, byte 2 ("a9"): column = border + offset(8) + 2 spaces + 2*3.
+    a.update(Action::Click {
+        x: p.hex.x + 1 + 10 + 6,
+        y: p.hex.y + 1,
+    });
+    assert_eq!(a.focus, Focus::Hex);
+    assert_eq!(a.doc().cursor, 2);
+    // Text pane: the third character ('s' at byte 3).
+    a.update(Action::Click {
+        x: p.text.x + 1 + 2,
+        y: p.text.y + 1,
+    });
+    assert_eq!(a.focus, Focus::Text);
+    assert_eq!(a.doc().cursor, 3);
+}
+
+#[test]
+fn resize_keeps_the_cursor_visible() {
+    let mut a = app(&["mixed-mojibake.txt"], 120, 40);
+    a.update(Action::Move(Motion::Bottom));
+    a.update(Action::Resize(80, 24));
+    let out = headless(sources(&["mixed-mojibake.txt"]), 30, 10, "G", false);
+    assert!(out.lines().count() == 10);
+}
+
+// ---- snapshots ----------------------------------------------------------------------------------
+
+#[test]
+fn snapshot_resume_cursor_on_e_acute_80x24() {
+    insta::assert_snapshot!(screen(&["resume-utf8.txt"], 80, 24, "Right"));
+}
+
+#[test]
+fn snapshot_resume_cursor_on_e_acute_120x40() {
+    insta::assert_snapshot!(screen(&["resume-utf8.txt"], 120, 40, "Right"));
+}
+
+#[test]
+fn snapshot_lying_meta_side_by_side_120x40() {
+    insta::assert_snapshot!(screen(&["meta-lies.html"], 120, 40, "s"));
+}
+
+#[test]
+fn snapshot_lying_meta_evidence_80x24() {
+    insta::assert_snapshot!(screen(&["meta-lies.html"], 80, 24, "e"));
+}
+
+#[test]
+fn snapshot_invalid_byte_inspector_80x24() {
+    insta::assert_snapshot!(screen(
+        &["resume-latin1.txt"],
+        80,
+        24,
+        "c Down Down Enter Tab Tab Right"
+    ));
+}
+
+#[test]
+fn snapshot_anomalies_120x40() {
+    insta::assert_snapshot!(screen(&["controls.txt"], 120, 40, "a n n"));
+}
+
+#[test]
+fn snapshot_utf32_and_utf16_120x40() {
+    insta::assert_snapshot!(screen(
+        &["utf32be-bom.txt", "utf16le-nobom.txt"],
+        120,
+        40,
+        "Right Right Right Right Right"
+    ));
+}
+
+#[test]
+fn snapshot_help_80x24() {
+    insta::assert_snapshot!(screen(&["ascii.txt"], 80, 24, "?"));
+}
+
+// ---- terminal safety --------------------------------------------------------------------------
+
+fn assert_no_controls(screen: &str, what: &str) {
+    for (n, line) in screen.lines().enumerate() {
+        for c in line.chars() {
+            let u = c as u32;
+            assert!(
+                !(u < 0x20
+                    || (0x7F..=0x9F).contains(&u)
+                    || (0x202A..=0x202E).contains(&u)
+                    || (0x2066..=0x2069).contains(&u)),
+                "{what}: U+{u:04X} on screen line {n}: {line}"
+            );
+        }
+    }
+}
+
+#[test]
+fn no_document_control_reaches_the_screen() {
+    let keysets = [
+        "",
+        "s",
+        "e",
+        "c",
+        "a",
+        "?",
+        "n",
+        "n n n n",
+        "Tab Tab Right Right Right Right Right",
+        "type:/ type:x Enter",
+    ];
+    for keys in keysets {
+        for (w, h) in [(80, 24), (120, 40)] {
+            let s = screen(&["controls.txt"], w, h, keys);
+            assert_no_controls(&s, &format!("keys {keys:?} at {w}x{h}"));
+            if keys != "?" {
+                assert!(
+                    s.contains('␛'),
+                    "the ESC shows as a placeholder ({keys:?}):\n{s}"
+                );
+            }
+        }
+    }
+    // The raw text pane also shows the RLO and C1 as placeholders.
+    let s = screen(&["controls.txt"], 120, 40, "");
+    assert!(s.contains('⇄') && s.contains('◆') && s.contains('␀'), "{s}");
+}
+
+#[test]
+fn no_color_keeps_classes_distinguishable() {
+    use delineate::encoding::window::ByteClass;
+    use delineate::tui::theme::Theme;
+    let plain = Theme { color: false };
+    let classes = [
+        ByteClass::AsciiPrintable,
+        ByteClass::AsciiControl,
+        ByteClass::Lead2,
+        ByteClass::Lead3,
+        ByteClass::Lead4,
+        ByteClass::Continuation,
+        ByteClass::HighSingle,
+        ByteClass::Invalid,
+        ByteClass::Bom,
+    ];
+    for (i, a) in classes.iter().enumerate() {
+        let sa = plain.byte(*a);
+        assert!(
+            sa.fg.is_none() && sa.bg.is_none(),
+            "{a:?} uses colour under NO_COLOR"
+        );
+        for b in &classes[i + 1..] {
+            assert_ne!(
+                sa,
+                plain.byte(*b),
+                "{a:?} and {b:?} look the same without colour"
+            );
+        }
+    }
+}
+
+#[test]
+fn large_inputs_open_on_a_window() {
+    // 12 MB of one long line: opened from a sample, decoded only around the cursor.
+    let line = "0123456789abcdefé".repeat(700_000);
+    let input = Arc::new(Input::from_bytes("long", line.into_bytes()));
+    let (mut a, scans) = App::new(vec![("long".into(), input)], (80, 24));
+    assert_eq!(scans.len(), 1, "the whole-file scan goes to the background");
+    assert!(a.doc().scanning.is_some());
+    assert!(a.doc().window.bytes.len() < 200_000);
+    a.update(Action::Move(Motion::Bottom));
+    assert!(a.doc().window.at_end);
+    a.update(Action::Move(Motion::PageUp));
+    a.update(Action::Move(Motion::Top));
+    assert_eq!(a.doc().cursor, 0);
+    // A binary: every byte still gets a safe cell.
+    let png: Vec<u8> = (0..=255u8).cycle().take(5000).collect();
+    let out = headless(
+        vec![("bin".into(), Arc::new(Input::from_bytes("bin", png)))],
+        120,
+        40,
+        "PageDown PageDown",
+        false,
+    );
+    assert_no_controls(&out, "binary");
+}

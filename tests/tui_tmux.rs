@@ -1,0 +1,170 @@
+//! End to end: the real binary in a real terminal (tmux), driven by keys and read back from the
+//! screen, as a person would. Skips with a message when tmux is not installed (`.ci/run` installs
+//! it).
+
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+struct Tmux {
+    socket: String,
+    session: String,
+}
+
+impl Tmux {
+    fn tmux(&self) -> Command {
+        let mut c = Command::new("tmux");
+        c.args(["-L", &self.socket]);
+        c
+    }
+
+    fn start(name: &str, cmd: &str, w: u16, h: u16) -> Option<Tmux> {
+        if Command::new("tmux").arg("-V").output().is_err() {
+            eprintln!("skipped: tmux is not installed (.ci/run installs it)");
+            return None;
+        }
+        let t = Tmux {
+            socket: format!("delineate-test-{}-{name}", std::process::id()),
+            session: name.to_string(),
+        };
+        let ok = t
+            .tmux()
+            .args([
+                "new-session",
+                "-d",
+                "-s",
+                &t.session,
+                "-x",
+                &w.to_string(),
+                "-y",
+                &h.to_string(),
+            ])
+            .arg(cmd)
+            .env("TERM", "xterm-256color")
+            .status()
+            .expect("tmux runs")
+            .success();
+        assert!(ok, "tmux new-session failed");
+        Some(t)
+    }
+
+    fn capture(&self) -> String {
+        let out = self
+            .tmux()
+            .args(["capture-pane", "-p", "-t", &self.session])
+            .output()
+            .expect("capture-pane");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    fn keys(&self, keys: &[&str]) {
+        self.tmux()
+            .args(["send-keys", "-t", &self.session])
+            .args(keys)
+            .status()
+            .expect("send-keys");
+    }
+
+    /// Waits until the screen contains every needle (or fails after 10 s with the screen).
+    fn wait_for(&self, needles: &[&str]) -> String {
+        let start = Instant::now();
+        loop {
+            let screen = self.capture();
+            if needles.iter().all(|n| screen.contains(n)) {
+                return screen;
+            }
+            if start.elapsed() > Duration::from_secs(10) {
+                panic!("waited for {needles:?}; the screen shows:\n{screen}");
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    fn alive(&self) -> bool {
+        self.tmux()
+            .args(["has-session", "-t", &self.session])
+            .status()
+            .map(|s| s.success())
+            .unwrap_or(false)
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = self.tmux().arg("kill-server").status();
+    }
+}
+
+fn bin() -> String {
+    assert_cmd::cargo::cargo_bin("delineate")
+        .display()
+        .to_string()
+}
+
+fn fixture(name: &str) -> String {
+    format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn cursor_onto_e_acute_shows_its_bytes_and_bit_layout() {
+    let cmd = format!("{} {}", bin(), fixture("resume-utf8.txt"));
+    let Some(t) = Tmux::start("resume", &cmd, 100, 30) else {
+        return;
+    };
+    t.wait_for(&["Hex", "résumé"]);
+    t.keys(&["Right"]);
+    let screen = t.wait_for(&["U+00E9"]);
+    assert!(screen.contains("c3 a9"), "hex pane:\n{screen}");
+    assert!(
+        screen.contains("110 00011"),
+        "inspector bit layout:\n{screen}"
+    );
+    assert!(
+        screen.contains("LATIN SMALL LETTER E WITH ACUTE"),
+        "{screen}"
+    );
+    t.keys(&["q"]);
+    let start = Instant::now();
+    while t.alive() && start.elapsed() < Duration::from_secs(5) {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert!(!t.alive(), "q quits");
+}
+
+#[test]
+fn control_sequences_in_a_file_stay_inert_in_a_real_terminal() {
+    let cmd = format!("{} {}", bin(), fixture("controls.txt"));
+    let Some(t) = Tmux::start("controls", &cmd, 120, 40) else {
+        return;
+    };
+    let screen = t.wait_for(&["Hex", "␛]0;pwned␇"]);
+    // The file's OSC title change and clear-screen did nothing: the panes are all there.
+    assert!(screen.contains("Inspector"), "{screen}");
+    assert!(screen.contains("⇄gnp.exe"), "{screen}");
+    let title = t
+        .tmux()
+        .args(["display-message", "-p", "-t", &t.session, "#{pane_title}"])
+        .output()
+        .unwrap();
+    assert!(
+        !String::from_utf8_lossy(&title.stdout).contains("pwned"),
+        "the title was changed"
+    );
+    t.keys(&["?"]);
+    t.wait_for(&["Help"]);
+    t.keys(&["Escape"]);
+    t.keys(&["q"]);
+}
+
+#[test]
+fn demo_opens_and_switches_files() {
+    let cmd = format!("{} demo", bin());
+    let Some(t) = Tmux::start("demo", &cmd, 120, 40) else {
+        return;
+    };
+    t.wait_for(&["01-resume-utf8.txt", "Files"]);
+    t.keys(&["Down", "Down", "Down", "Down", "Enter"]);
+    t.wait_for(&["05-meta-lies.html", "conflicts"]);
+    t.keys(&["s"]);
+    t.wait_for(&["Side by side", "résumé"]);
+    t.keys(&["q"]);
+}
