@@ -14,6 +14,7 @@ impl Tmux {
     fn tmux(&self) -> Command {
         let mut c = Command::new("tmux");
         c.args(["-L", &self.socket]);
+        c.stderr(std::process::Stdio::null());
         c
     }
 
@@ -167,4 +168,28 @@ fn demo_opens_and_switches_files() {
     t.keys(&["s"]);
     t.wait_for(&["Side by side", "résumé"]);
     t.keys(&["q"]);
+}
+
+#[test]
+fn a_panic_restores_the_terminal() {
+    // Debug builds panic on `!` when DELINEATE_TEST_PANIC is set.
+    let cmd = format!(
+        "sh -c 'DELINEATE_TEST_PANIC=1 {} {} 2>/dev/null; echo EXIT=$?; stty -a | tr \" \" \"\\n\" | grep -x -- \"-\\?icanon\"; sleep 30'",
+        bin(),
+        fixture("ascii.txt")
+    );
+    let Some(t) = Tmux::start("panic", &cmd, 100, 30) else {
+        return;
+    };
+    t.wait_for(&["Hex"]);
+    t.keys(&["!"]);
+    let screen = t.wait_for(&["EXIT="]);
+    assert!(screen.contains("EXIT=101"), "{screen}");
+    // Raw mode is off again (canonical input), and the alternate screen is gone.
+    let screen = t.wait_for(&["icanon"]);
+    assert!(!screen.contains("-icanon"), "raw mode left on:\n{screen}");
+    assert!(
+        !screen.contains("Hex ·"),
+        "the explorer's screen is still shown:\n{screen}"
+    );
 }

@@ -85,10 +85,15 @@ fn event_loop(
     rx: &mpsc::Receiver<worker::JobMsg>,
 ) -> io::Result<()> {
     let theme = Theme::from_env();
+    // Debug builds can be made to panic on `!`, so a test can check the terminal is restored.
+    let test_panic = cfg!(debug_assertions) && std::env::var_os("DELINEATE_TEST_PANIC").is_some();
     loop {
         terminal.draw(|f| view::render(f, app, &theme))?;
         if event::poll(Duration::from_millis(50))? {
             let ev = event::read()?;
+            if test_panic && matches!(&ev, event::Event::Key(k) if k.code == KeyCode::Char('!')) {
+                panic!("test panic requested with DELINEATE_TEST_PANIC");
+            }
             if let Some(a) = map_event(app, &ev) {
                 for s in app.update(a) {
                     worker.start(s);
