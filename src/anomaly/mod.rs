@@ -1,25 +1,38 @@
-//! Representational anomalies: characters that are invisible, that act on a terminal or on text
-//! direction, or that say a decode went wrong — each found with its class, byte span and text
-//! span, and a one-line reason.
+//! Representational anomalies: every way a visible word can differ from the string underneath
+//! it (`../shared/seeds/normalising-text.txt`). Each finding has its class, byte span, text and
+//! character span, a one-line reason, and where it applies a suggestion (the joined word, the
+//! decoded entity, the NFC form, the confusable skeleton).
 //!
-//! This is the first cut, covering what the explorer must make visible (controls, C1, zero-width,
-//! bidi controls, soft hyphen, non-standard spaces, line separators, BOM mid-text, U+FFFD,
-//! private use, noncharacters, tags, variation selectors, unassigned code points). Context
-//! judgements (legitimate ZWJ in emoji, ZWNJ in Persian) and the normalisation pipeline build
-//! on it.
+//! One detector per file: [`chars`] (controls, invisibles, bidi characters, compatibility
+//! variants, judged in context: a ZWJ inside an emoji sequence or a ZWNJ in Persian is reported
+//! as legitimate), [`bidi`] (embedding balance: the Trojan Source pattern), [`composition`]
+//! (decomposed sequences, mixed forms), [`lines`] (line-end hyphenation, hard line breaks, layout
+//! spaces and tabs), [`entities`] (undecoded markup entities: the Reuters `lt`), [`words`]
+//! (mojibake fingerprints and mixed-script words, UTS #39). [`scan`] runs them all.
 
+pub mod bidi;
+pub mod chars;
+pub mod composition;
+pub mod entities;
+pub mod lines;
+pub mod words;
+
+pub use chars::{classify, reason};
+
+use crate::encoding::decode::{DecodeError, ErrorMode};
 use crate::encoding::offsets::OffsetMap;
 use crate::span::ByteSpan;
-use crate::teach::is_noncharacter;
-use crate::unicode::char_info;
 use serde::Serialize;
-use unicode_properties::GeneralCategory;
 
 /// A class of anomaly.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum AnomalyClass {
-    /// U+FFFD: a decoder met bytes it could not read (or the source already held it).
+    /// U+FFFD produced by the decoder from bytes it could not read.
+    DecodeError,
+    /// Bytes an ignore-mode decoder dropped.
+    DeletedBytes,
+    /// U+FFFD present in the text itself (an earlier decode lost these bytes).
     Replacement,
     /// C0 controls other than TAB, LF and CR.
     Control,
@@ -31,6 +44,8 @@ pub enum AnomalyClass {
     ZeroWidth,
     /// Bidirectional controls (LRM, RLM, ALM, LRE…PDF, LRO, RLO, LRI…PDI).
     Bidi,
+    /// An embedding, override or isolate left open at the end of its line (Trojan Source).
+    UnbalancedBidi,
     /// U+00AD SOFT HYPHEN.
     SoftHyphen,
     /// NBSP and the other non-standard spaces.
@@ -49,67 +64,194 @@ pub enum AnomalyClass {
     VariationSelector,
     /// Code points not assigned in the Unicode version of the tables.
     Unassigned,
+    /// Ligature characters (ﬁ ﬂ ﬀ ﬃ ﬄ ﬅ ﬆ).
+    Ligature,
+    /// Full-width forms of ASCII.
+    FullWidth,
+    /// Superscript and subscript digits.
+    SuperSubscript,
+    /// Characters that look like a hyphen-minus.
+    HyphenLookalike,
+    /// Characters that look like an apostrophe or a quotation mark.
+    QuoteLookalike,
+    /// A base character followed by combining marks that NFC would compose.
+    Decomposed,
+    /// Both composed and decomposed accents in one text.
+    MixedForms,
+    /// A word split by a hyphen at the end of a line.
+    LineEndHyphen,
+    /// A line break in the middle of a sentence.
+    HardLineBreak,
+    /// A run of spaces used for layout.
+    LayoutSpaces,
+    /// A tab used as a column separator.
+    TabColumns,
+    /// A markup entity left undecoded (`&lt;`, `&#233;`).
+    Entity,
+    /// A word carrying mojibake (UTF-8 read as a single-byte encoding).
+    MojibakeWord,
+    /// A word whose letters come from more than one script (UTS #39).
+    MixedScript,
 }
 
 /// Every class, in display order.
-pub const ALL_CLASSES: [AnomalyClass; 15] = [
-    AnomalyClass::Replacement,
-    AnomalyClass::Control,
-    AnomalyClass::Delete,
-    AnomalyClass::C1Control,
-    AnomalyClass::ZeroWidth,
-    AnomalyClass::Bidi,
-    AnomalyClass::SoftHyphen,
-    AnomalyClass::NonStandardSpace,
-    AnomalyClass::LineSeparator,
-    AnomalyClass::BomMidText,
-    AnomalyClass::PrivateUse,
-    AnomalyClass::Noncharacter,
-    AnomalyClass::Tag,
-    AnomalyClass::VariationSelector,
-    AnomalyClass::Unassigned,
-];
+pub const ALL_CLASSES: [AnomalyClass; 32] = {
+    use AnomalyClass::*;
+    [
+        DecodeError,
+        DeletedBytes,
+        Replacement,
+        Control,
+        Delete,
+        C1Control,
+        ZeroWidth,
+        Bidi,
+        UnbalancedBidi,
+        SoftHyphen,
+        NonStandardSpace,
+        LineSeparator,
+        BomMidText,
+        PrivateUse,
+        Noncharacter,
+        Tag,
+        VariationSelector,
+        Unassigned,
+        Ligature,
+        FullWidth,
+        SuperSubscript,
+        HyphenLookalike,
+        QuoteLookalike,
+        Decomposed,
+        MixedForms,
+        LineEndHyphen,
+        HardLineBreak,
+        LayoutSpaces,
+        TabColumns,
+        Entity,
+        MojibakeWord,
+        MixedScript,
+    ]
+};
+
+/// The families of classes (for summaries and toggles).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Family {
+    Decode,
+    Control,
+    Invisible,
+    Bidi,
+    Compatibility,
+    Composition,
+    Hyphenation,
+    Layout,
+    Entity,
+    Mojibake,
+    Script,
+}
 
 impl AnomalyClass {
     /// Name as in JSON.
     pub fn name(&self) -> &'static str {
+        use AnomalyClass::*;
         match self {
-            AnomalyClass::Replacement => "replacement",
-            AnomalyClass::Control => "control",
-            AnomalyClass::Delete => "delete",
-            AnomalyClass::C1Control => "c1-control",
-            AnomalyClass::ZeroWidth => "zero-width",
-            AnomalyClass::Bidi => "bidi",
-            AnomalyClass::SoftHyphen => "soft-hyphen",
-            AnomalyClass::NonStandardSpace => "non-standard-space",
-            AnomalyClass::LineSeparator => "line-separator",
-            AnomalyClass::BomMidText => "bom-mid-text",
-            AnomalyClass::PrivateUse => "private-use",
-            AnomalyClass::Noncharacter => "noncharacter",
-            AnomalyClass::Tag => "tag",
-            AnomalyClass::VariationSelector => "variation-selector",
-            AnomalyClass::Unassigned => "unassigned",
+            DecodeError => "decode-error",
+            DeletedBytes => "deleted-bytes",
+            Replacement => "replacement",
+            Control => "control",
+            Delete => "delete",
+            C1Control => "c1-control",
+            ZeroWidth => "zero-width",
+            Bidi => "bidi",
+            UnbalancedBidi => "unbalanced-bidi",
+            SoftHyphen => "soft-hyphen",
+            NonStandardSpace => "non-standard-space",
+            LineSeparator => "line-separator",
+            BomMidText => "bom-mid-text",
+            PrivateUse => "private-use",
+            Noncharacter => "noncharacter",
+            Tag => "tag",
+            VariationSelector => "variation-selector",
+            Unassigned => "unassigned",
+            Ligature => "ligature",
+            FullWidth => "full-width",
+            SuperSubscript => "super-subscript",
+            HyphenLookalike => "hyphen-lookalike",
+            QuoteLookalike => "quote-lookalike",
+            Decomposed => "decomposed",
+            MixedForms => "mixed-forms",
+            LineEndHyphen => "line-end-hyphen",
+            HardLineBreak => "hard-line-break",
+            LayoutSpaces => "layout-spaces",
+            TabColumns => "tab-columns",
+            Entity => "entity",
+            MojibakeWord => "mojibake-word",
+            MixedScript => "mixed-script",
+        }
+    }
+
+    /// Parses a class name as in JSON.
+    pub fn from_name(s: &str) -> Option<AnomalyClass> {
+        ALL_CLASSES.iter().copied().find(|c| c.name() == s)
+    }
+
+    /// The family of the class.
+    pub fn family(&self) -> Family {
+        use AnomalyClass::*;
+        match self {
+            DecodeError | DeletedBytes | Replacement => Family::Decode,
+            Control | Delete | C1Control => Family::Control,
+            ZeroWidth | SoftHyphen | NonStandardSpace | LineSeparator | BomMidText | PrivateUse
+            | Noncharacter | Tag | VariationSelector | Unassigned => Family::Invisible,
+            Bidi | UnbalancedBidi => Family::Bidi,
+            Ligature | FullWidth | SuperSubscript | HyphenLookalike | QuoteLookalike => {
+                Family::Compatibility
+            }
+            Decomposed | MixedForms => Family::Composition,
+            LineEndHyphen => Family::Hyphenation,
+            HardLineBreak | LayoutSpaces | TabColumns => Family::Layout,
+            Entity => Family::Entity,
+            MojibakeWord => Family::Mojibake,
+            MixedScript => Family::Script,
         }
     }
 
     /// What the class means, for a legend.
     pub fn description(&self) -> &'static str {
+        use AnomalyClass::*;
         match self {
-            AnomalyClass::Replacement => "U+FFFD: bytes a decoder could not read",
-            AnomalyClass::Control => "C0 control (not TAB, LF, CR)",
-            AnomalyClass::Delete => "DEL",
-            AnomalyClass::C1Control => "C1 control: a windows-1252 byte read as ISO-8859",
-            AnomalyClass::ZeroWidth => "zero-width character (ZWSP, ZWNJ, ZWJ, WJ…)",
-            AnomalyClass::Bidi => "bidirectional control",
-            AnomalyClass::SoftHyphen => "soft hyphen",
-            AnomalyClass::NonStandardSpace => "non-standard space (NBSP, thin, ideographic…)",
-            AnomalyClass::LineSeparator => "line or paragraph separator",
-            AnomalyClass::BomMidText => "byte order mark inside the text",
-            AnomalyClass::PrivateUse => "private-use code point",
-            AnomalyClass::Noncharacter => "noncharacter",
-            AnomalyClass::Tag => "tag character",
-            AnomalyClass::VariationSelector => "variation selector",
-            AnomalyClass::Unassigned => "unassigned code point",
+            DecodeError => "U+FFFD made by the decoder from bytes it could not read",
+            DeletedBytes => "bytes an ignore-mode decoder dropped",
+            Replacement => "U+FFFD already in the text",
+            Control => "C0 control (not TAB, LF, CR)",
+            Delete => "DEL",
+            C1Control => "C1 control: a windows-1252 byte read as ISO-8859",
+            ZeroWidth => "zero-width character (ZWSP, ZWNJ, ZWJ, WJ…)",
+            Bidi => "bidirectional control",
+            UnbalancedBidi => "embedding or override left open (Trojan Source)",
+            SoftHyphen => "soft hyphen",
+            NonStandardSpace => "non-standard space (NBSP, thin, ideographic…)",
+            LineSeparator => "line or paragraph separator",
+            BomMidText => "byte order mark inside the text",
+            PrivateUse => "private-use code point",
+            Noncharacter => "noncharacter",
+            Tag => "tag character",
+            VariationSelector => "variation selector",
+            Unassigned => "unassigned code point",
+            Ligature => "ligature character (ﬁ ﬂ …)",
+            FullWidth => "full-width form",
+            SuperSubscript => "superscript or subscript digit",
+            HyphenLookalike => "hyphen look-alike",
+            QuoteLookalike => "apostrophe or quote look-alike",
+            Decomposed => "decomposed accent (not NFC)",
+            MixedForms => "composed and decomposed accents mixed",
+            LineEndHyphen => "word split by a line-end hyphen",
+            HardLineBreak => "hard line break mid-sentence",
+            LayoutSpaces => "run of spaces used as layout",
+            TabColumns => "tab used as a column",
+            Entity => "undecoded markup entity",
+            MojibakeWord => "mojibake word",
+            MixedScript => "mixed-script word (confusable)",
         }
     }
 }
@@ -118,136 +260,226 @@ impl AnomalyClass {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Finding {
     pub class: AnomalyClass,
-    /// The input bytes of the character (when the text has an offset map).
+    /// The input bytes (when the text has an offset map).
     pub byte_span: Option<ByteSpan>,
     /// Byte offsets in the decoded text.
     pub text_start: usize,
     pub text_end: usize,
+    /// Character offsets in the decoded text.
+    pub char_start: usize,
+    pub char_end: usize,
+    /// The first character of the finding (for placeholders and the inspector).
     pub ch: char,
-    /// One line: what the character is and why it matters.
+    /// True when context shows the character is meant to be there (ZWJ in an emoji sequence,
+    /// ZWNJ in Persian, a variation selector after an emoji): reported, not counted as damage.
+    pub legitimate: bool,
+    /// One line: what it is and why it matters.
     pub reason: String,
+    /// What it would become: the joined word, the decoded entity, the NFC form, the skeleton.
+    pub suggestion: Option<String>,
 }
 
-/// The class of `c`, if it is an anomaly; `at_start` says it is the first character of the text
-/// (where U+FEFF is a byte order mark, not an anomaly).
-pub fn classify(c: char, at_start: bool) -> Option<AnomalyClass> {
-    let u = c as u32;
-    Some(match u {
-        0xFFFD => AnomalyClass::Replacement,
-        0x09 | 0x0A | 0x0D => return None,
-        0x00..=0x1F => AnomalyClass::Control,
-        0x7F => AnomalyClass::Delete,
-        0x80..=0x9F => AnomalyClass::C1Control,
-        0xAD => AnomalyClass::SoftHyphen,
-        0xFEFF if at_start => return None,
-        0xFEFF => AnomalyClass::BomMidText,
-        0x200B | 0x200C | 0x200D | 0x2060 | 0x180E | 0x2061..=0x2064 | 0x034F => {
-            AnomalyClass::ZeroWidth
-        }
-        0x200E | 0x200F | 0x061C | 0x202A..=0x202E | 0x2066..=0x2069 => AnomalyClass::Bidi,
-        0xA0 | 0x2000..=0x200A | 0x202F | 0x205F | 0x3000 | 0x1680 => {
-            AnomalyClass::NonStandardSpace
-        }
-        0x2028 | 0x2029 => AnomalyClass::LineSeparator,
-        0xE0000..=0xE007F => AnomalyClass::Tag,
-        0xFE00..=0xFE0F | 0xE0100..=0xE01EF => AnomalyClass::VariationSelector,
-        0xE000..=0xF8FF | 0xF0000..=0xFFFFD | 0x100000..=0x10FFFD => AnomalyClass::PrivateUse,
-        _ if is_noncharacter(c) => AnomalyClass::Noncharacter,
-        _ if c.is_ascii() => return None,
-        _ => match char_info(c).category {
-            GeneralCategory::Unassigned => AnomalyClass::Unassigned,
-            _ => return None,
-        },
-    })
-}
-
-/// The one-line reason for a finding.
-pub fn reason(class: AnomalyClass, c: char) -> String {
-    let name = crate::teach::char_name(c);
-    let why = match class {
-        AnomalyClass::Replacement => {
-            "a decoder could not read some bytes here; the word containing it matches nothing"
-        }
-        AnomalyClass::Control => {
-            "a control character inside text: invisible, and a terminal may act on it"
-        }
-        AnomalyClass::Delete => "a control character inside text",
-        AnomalyClass::C1Control => {
-            "a C1 control: usually a windows-1252 byte (smart quote, dash, €) decoded as ISO-8859-x"
-        }
-        AnomalyClass::ZeroWidth => "invisible: the word containing it is a different token",
-        AnomalyClass::Bidi => {
-            "changes the display order of the text around it; invisible in review"
-        }
-        AnomalyClass::SoftHyphen => "invisible unless a line breaks there; splits the token",
-        AnomalyClass::NonStandardSpace => "looks like a space but is another character",
-        AnomalyClass::LineSeparator => "a line break most tools do not treat as one",
-        AnomalyClass::BomMidText => {
-            "a byte order mark in the middle of text, usually from concatenated files"
-        }
-        AnomalyClass::PrivateUse => {
-            "no meaning outside one font or application (PDF extraction failures produce these)"
-        }
-        AnomalyClass::Noncharacter => "never meant for interchange",
-        AnomalyClass::Tag => "an invisible tag character (also used to smuggle hidden text)",
-        AnomalyClass::VariationSelector => {
-            "invisible; selects a glyph variant of the character before it"
-        }
-        AnomalyClass::Unassigned => "not assigned in this Unicode version",
-    };
-    format!("U+{:04X} {name}: {why}", c as u32)
-}
-
-/// Finds every anomaly in `text`; `map` gives their bytes; `text_is_start` says the text begins
-/// the document (so a leading U+FEFF is a BOM).
-pub fn scan(text: &str, map: Option<&OffsetMap>, text_is_start: bool) -> Vec<Finding> {
-    let mut out = Vec::new();
-    for (i, c) in text.char_indices() {
-        let Some(class) = classify(c, text_is_start && i == 0) else {
-            continue;
-        };
-        out.push(Finding {
+impl Finding {
+    /// A finding over text `[start, end)`; spans are filled in by [`scan`].
+    pub fn new(
+        class: AnomalyClass,
+        text: &str,
+        start: usize,
+        end: usize,
+        reason: String,
+    ) -> Finding {
+        Finding {
             class,
-            byte_span: map.and_then(|m| m.span_of(text, i)),
-            text_start: i,
-            text_end: i + c.len_utf8(),
-            ch: c,
-            reason: reason(class, c),
-        });
+            byte_span: None,
+            text_start: start,
+            text_end: end,
+            char_start: 0,
+            char_end: 0,
+            ch: text[start..].chars().next().unwrap_or('\0'),
+            legitimate: false,
+            reason,
+            suggestion: None,
+        }
     }
-    out
 }
 
-/// Counts of anomalies by class.
+/// What a scan sees besides the text.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ScanContext<'a> {
+    /// The map from text to input bytes.
+    pub map: Option<&'a OffsetMap>,
+    /// Malformed sequences of the decoding that produced the text.
+    pub errors: &'a [DecodeError],
+    /// The error mode of that decoding (ignore mode deletes bytes).
+    pub mode: Option<ErrorMode>,
+    /// The text begins the document (a leading U+FEFF is a byte order mark).
+    pub text_is_start: bool,
+}
+
+/// Findings, counts and the document-level signals of one scan.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Scan {
+    pub findings: Vec<Finding>,
+    pub counts: Counts,
+    /// Lines ending in a hyphen / non-empty lines (the seed's hyphenation signal).
+    pub hyphen_line_rate: f64,
+    pub lines: u64,
+    /// Normalisation forms present: composed accents, decomposed accents.
+    pub has_composed: bool,
+    pub has_decomposed: bool,
+}
+
+/// Runs every detector over `text`.
+pub fn scan_text(text: &str, cx: ScanContext) -> Scan {
+    let mut findings = chars::scan(text, cx.text_is_start);
+    findings.extend(bidi::scan(text));
+    let comp = composition::scan(text);
+    findings.extend(comp.findings);
+    let line_scan = lines::scan(text);
+    findings.extend(line_scan.findings);
+    findings.extend(entities::scan(text));
+    findings.extend(words::scan(text));
+    // Decode failures: U+FFFD from the decoder, bytes an ignore decoder dropped.
+    let mut produced = std::collections::HashSet::new();
+    for e in cx.errors {
+        if cx.mode == Some(ErrorMode::Ignore) {
+            let mut f = Finding::new(
+                AnomalyClass::DeletedBytes,
+                text,
+                e.text_offset.min(text.len()),
+                e.text_offset.min(text.len()),
+                format!(
+                    "{} byte{} dropped here by a decoder told to ignore errors: the word around it lost them silently",
+                    e.byte_span.len(),
+                    if e.byte_span.len() == 1 { "" } else { "s" }
+                ),
+            );
+            f.byte_span = Some(e.byte_span);
+            findings.push(f);
+        } else {
+            produced.insert(e.text_offset);
+        }
+    }
+    for f in &mut findings {
+        if f.class == AnomalyClass::Replacement && produced.contains(&f.text_start) {
+            f.class = AnomalyClass::DecodeError;
+            f.reason = "U+FFFD made by the decoder from bytes it could not read; an ignore-mode decoder would delete them instead".to_string();
+        }
+    }
+    findings.sort_by_key(|f| (f.text_start, f.class));
+    fill_spans(text, &mut findings, cx.map);
+    let mut counts = Counts::default();
+    for f in &findings {
+        counts.add_finding(f);
+    }
+    Scan {
+        findings,
+        counts,
+        hyphen_line_rate: line_scan.hyphen_line_rate,
+        lines: line_scan.lines,
+        has_composed: comp.has_composed,
+        has_decomposed: comp.has_decomposed,
+    }
+}
+
+/// Character offsets and byte spans of findings (sorted by `text_start`).
+fn fill_spans(text: &str, findings: &mut [Finding], map: Option<&OffsetMap>) {
+    let mut chars = 0usize;
+    let mut at = 0usize;
+    let count_to = |target: usize, chars: &mut usize, at: &mut usize| {
+        let target = target.min(text.len());
+        if target > *at {
+            *chars += text[*at..target].chars().count();
+            *at = target;
+        }
+        *chars
+    };
+    for f in findings.iter_mut() {
+        f.char_start = count_to(f.text_start, &mut chars, &mut at);
+        let mut c2 = chars;
+        let mut a2 = at;
+        f.char_end = count_to(f.text_end, &mut c2, &mut a2);
+        if f.byte_span.is_none() {
+            f.byte_span = map.and_then(|m| m.span_of_range(text, f.text_start, f.text_end));
+        }
+    }
+}
+
+/// The character-level findings of `text` (the classes drawn as placeholders), with byte spans.
+pub fn scan(text: &str, map: Option<&OffsetMap>, text_is_start: bool) -> Vec<Finding> {
+    scan_text(
+        text,
+        ScanContext {
+            map,
+            text_is_start,
+            ..Default::default()
+        },
+    )
+    .findings
+}
+
+/// Counts of anomalies by class; legitimate occurrences are counted apart.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Counts {
+    /// (class, damaging occurrences).
     pub by_class: Vec<(AnomalyClass, u64)>,
+    /// (class, legitimate occurrences).
+    pub legitimate: Vec<(AnomalyClass, u64)>,
 }
 
 impl Counts {
-    /// Adds the anomalies of `text` (no positions kept).
+    /// Adds the character-level anomalies of `text` (no positions kept; fast).
     pub fn add_text(&mut self, text: &str, text_is_start: bool) {
-        for (i, c) in text.char_indices() {
-            if let Some(class) = classify(c, text_is_start && i == 0) {
-                self.add(class, 1);
-            }
+        for f in chars::scan(text, text_is_start) {
+            self.add_finding(&f);
+        }
+    }
+
+    /// Adds one finding.
+    pub fn add_finding(&mut self, f: &Finding) {
+        if f.legitimate {
+            bump(&mut self.legitimate, f.class, 1);
+        } else {
+            bump(&mut self.by_class, f.class, 1);
         }
     }
 
     /// Adds `n` anomalies of `class`.
     pub fn add(&mut self, class: AnomalyClass, n: u64) {
-        match self.by_class.iter_mut().find(|(k, _)| *k == class) {
-            Some((_, c)) => *c += n,
-            None => {
-                self.by_class.push((class, n));
-                self.by_class.sort();
-            }
+        bump(&mut self.by_class, class, n);
+    }
+
+    /// Adds another count.
+    pub fn merge(&mut self, other: &Counts) {
+        for &(c, n) in &other.by_class {
+            bump(&mut self.by_class, c, n);
+        }
+        for &(c, n) in &other.legitimate {
+            bump(&mut self.legitimate, c, n);
         }
     }
 
-    /// Total anomalies.
+    /// Total damaging anomalies.
     pub fn total(&self) -> u64 {
         self.by_class.iter().map(|(_, n)| n).sum()
+    }
+
+    /// The count of one class.
+    pub fn get(&self, class: AnomalyClass) -> u64 {
+        self.by_class
+            .iter()
+            .find(|(c, _)| *c == class)
+            .map_or(0, |(_, n)| *n)
+    }
+}
+
+fn bump(list: &mut Vec<(AnomalyClass, u64)>, class: AnomalyClass, n: u64) {
+    match list.iter_mut().find(|(k, _)| *k == class) {
+        Some((_, c)) => *c += n,
+        None => {
+            list.push((class, n));
+            list.sort();
+        }
     }
 }
 
@@ -255,52 +487,70 @@ impl Counts {
 mod tests {
     use super::*;
 
-    fn classes(text: &str) -> Vec<AnomalyClass> {
-        scan(text, None, true)
-            .into_iter()
-            .map(|f| f.class)
-            .collect()
-    }
-
     #[test]
-    fn one_line_cases() {
-        use AnomalyClass::*;
-        assert_eq!(classes("plain text\twith\nbreaks\r\n"), []);
-        assert_eq!(classes("a\u{1b}[2J"), [Control]);
-        assert_eq!(classes("\u{7f}"), [Delete]);
-        assert_eq!(classes("it\u{92}s"), [C1Control]);
-        assert_eq!(classes("zero\u{200b}width"), [ZeroWidth]);
-        assert_eq!(classes("evil\u{202e}gnp.exe"), [Bidi]);
-        assert_eq!(classes("hy\u{ad}phen"), [SoftHyphen]);
-        assert_eq!(classes("non\u{a0}breaking"), [NonStandardSpace]);
-        assert_eq!(classes("a\u{2028}b"), [LineSeparator]);
-        assert_eq!(classes("\u{feff}start ok"), []);
-        assert_eq!(classes("mid\u{feff}dle"), [BomMidText]);
-        assert_eq!(classes("r\u{fffd}sum"), [Replacement]);
-        assert_eq!(classes("\u{e000}"), [PrivateUse]);
-        assert_eq!(classes("\u{fdd0}"), [Noncharacter]);
-        assert_eq!(classes("\u{e0041}"), [Tag]);
-        assert_eq!(classes("\u{fe0f}"), [VariationSelector]);
-        assert_eq!(classes("\u{378}"), [Unassigned]);
-        assert_eq!(classes("résumé 中文 😀"), []);
-    }
-
-    #[test]
-    fn findings_carry_spans_and_reasons() {
-        let text = "a\u{200b}b";
+    fn scan_fills_char_and_byte_spans() {
+        let text = "é a\u{200b}b";
         let mut map = OffsetMap::new(10);
         map.push_same(text.len());
-        let f = &scan(text, Some(&map), false)[0];
-        assert_eq!(f.byte_span, Some(ByteSpan::at(11, 3)));
-        assert_eq!((f.text_start, f.text_end), (1, 4));
+        let f = scan(text, Some(&map), false)
+            .into_iter()
+            .find(|f| f.class == AnomalyClass::ZeroWidth)
+            .unwrap();
+        assert_eq!((f.char_start, f.char_end), (3, 4));
+        assert_eq!((f.text_start, f.text_end), (4, 7));
+        assert_eq!(f.byte_span, Some(ByteSpan::at(14, 3)));
         assert!(
             f.reason.starts_with("U+200B ZERO WIDTH SPACE"),
             "{}",
             f.reason
         );
+    }
+
+    #[test]
+    fn decode_errors_and_deletions() {
+        use crate::encoding::{Charset, decode};
+        let d = decode(
+            b"r\xE9sum\xEF\xBF\xBD",
+            0,
+            Charset::UTF_8,
+            ErrorMode::Replace,
+            true,
+        );
+        let s = scan_text(
+            &d.text,
+            ScanContext {
+                map: Some(&d.map),
+                errors: &d.errors,
+                mode: Some(ErrorMode::Replace),
+                text_is_start: true,
+            },
+        );
+        let classes: Vec<_> = s.findings.iter().map(|f| f.class).collect();
+        assert_eq!(
+            classes,
+            [AnomalyClass::DecodeError, AnomalyClass::Replacement]
+        );
+        assert_eq!(s.findings[0].byte_span, Some(ByteSpan::at(1, 1)));
+        let i = decode(b"r\xE9sum", 0, Charset::UTF_8, ErrorMode::Ignore, true);
+        let s = scan_text(
+            &i.text,
+            ScanContext {
+                map: Some(&i.map),
+                errors: &i.errors,
+                mode: Some(ErrorMode::Ignore),
+                text_is_start: true,
+            },
+        );
+        assert_eq!(s.findings[0].class, AnomalyClass::DeletedBytes);
+        assert_eq!(s.findings[0].byte_span, Some(ByteSpan::at(1, 1)));
+    }
+
+    #[test]
+    fn counts_keep_legitimate_apart() {
         let mut c = Counts::default();
-        c.add_text("\u{200b}\u{200b}\u{a0}", false);
-        assert_eq!(c.total(), 3);
-        assert_eq!(c.by_class[0], (AnomalyClass::ZeroWidth, 2));
+        // ZWJ between emoji is legitimate; ZWSP is damage.
+        c.add_text("👩\u{200d}💻 a\u{200b}b", false);
+        assert_eq!(c.get(AnomalyClass::ZeroWidth), 1);
+        assert_eq!(c.legitimate, [(AnomalyClass::ZeroWidth, 1)]);
     }
 }

@@ -640,6 +640,34 @@ fn sort_hypotheses(h: &mut [Hypothesis]) {
     h.sort_by(|a, b| a.cost.total_cmp(&b.cost));
 }
 
+/// Repairs one word on its own: up to [`MAX_ROUNDS`] rounds, each undoing the first encoding
+/// (in preference order) whose misreading the word shows. Returns the repaired word and the
+/// chain, or `None` for a clean word. Cheap enough to run on every word of a document.
+pub fn repair_word(word: &str) -> Option<(String, Vec<Charset>)> {
+    if word.is_ascii() {
+        return None;
+    }
+    let mut current = word.to_string();
+    let mut chain = Vec::new();
+    for _ in 0..MAX_ROUNDS {
+        let mask = suspect_mask(&current);
+        if mask == 0 {
+            break;
+        }
+        let step = (0..encodings().len())
+            .filter(|e| mask & (1 << e) != 0)
+            .find_map(|e| undo_word(&current, e).map(|(t, _)| (t, encodings()[e])));
+        match step {
+            Some((t, cs)) => {
+                current = t;
+                chain.push(cs);
+            }
+            None => break,
+        }
+    }
+    (!chain.is_empty()).then_some((current, chain))
+}
+
 /// Applies a chain (undo order) to `text`.
 pub fn apply_chain(text: &str, chain: &[Charset]) -> String {
     let mut t = text.to_string();

@@ -118,7 +118,16 @@ pub fn decode_window(
     let at_end = end >= len;
     let decoded = decode(&bytes, start, charset, ErrorMode::Replace, at_end);
     let classes = classify(&bytes, start, bom_len.min(start), &decoded);
-    let mut findings = anomaly::scan(&decoded.text, Some(&decoded.map), start <= bom_len);
+    let mut findings = anomaly::scan_text(
+        &decoded.text,
+        anomaly::ScanContext {
+            map: Some(&decoded.map),
+            errors: &decoded.errors,
+            mode: Some(ErrorMode::Replace),
+            text_is_start: start <= bom_len,
+        },
+    )
+    .findings;
     findings.retain(|f| f.byte_span.is_some());
     // BOM bytes before the window's start are shown by a separate read.
     let (bytes, classes, start) = if start == bom_len && bom_len > 0 {
@@ -296,7 +305,8 @@ mod tests {
     #[test]
     fn findings_in_the_window() {
         let w = window("a\u{200b}b\u{202e}c".as_bytes(), "utf-8", 0, 0, 0, 100);
-        assert_eq!(w.findings.len(), 2);
+        // ZWSP, the RLO, and the RLO left open to the end of the line.
+        assert_eq!(w.findings.len(), 3);
         assert_eq!(w.findings[0].byte_span, Some(ByteSpan::at(1, 3)));
     }
 }

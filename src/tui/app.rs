@@ -278,8 +278,14 @@ impl Doc {
                 crate::encoding::decode::explain_error(self.charset, window, bytes.len())
             }
         });
-        let anomaly = crate::anomaly::classify(ch, span.start <= self.bom_len)
-            .map(|c| (c, crate::anomaly::reason(c, ch)));
+        let anomaly = match crate::anomaly::classify(ch, span.start <= self.bom_len) {
+            // U+FFFD over malformed bytes was made by this decoding, not found in the text.
+            Some(AnomalyClass::Replacement) if invalid_reason.is_some() => {
+                Some(AnomalyClass::DecodeError)
+            }
+            other => other,
+        }
+        .map(|c| (c, crate::anomaly::reason(c, ch)));
         self.inspected = Some(Inspected {
             ch,
             explanation: explain_char(ch),

@@ -145,6 +145,23 @@ pub fn glyph(class: AnomalyClass, c: char) -> char {
         AnomalyClass::Tag => '⌑',
         AnomalyClass::VariationSelector => '∿',
         AnomalyClass::Unassigned => '⍰',
+        AnomalyClass::DecodeError => '�',
+        AnomalyClass::DeletedBytes => '✂',
+        AnomalyClass::UnbalancedBidi => '⇆',
+        AnomalyClass::Ligature
+        | AnomalyClass::FullWidth
+        | AnomalyClass::SuperSubscript
+        | AnomalyClass::HyphenLookalike
+        | AnomalyClass::QuoteLookalike => '≈',
+        AnomalyClass::Decomposed => '◌',
+        AnomalyClass::MixedForms => '◎',
+        AnomalyClass::LineEndHyphen => '⌇',
+        AnomalyClass::HardLineBreak => '↵',
+        AnomalyClass::LayoutSpaces => '␣',
+        AnomalyClass::TabColumns => '⇥',
+        AnomalyClass::Entity => '&',
+        AnomalyClass::MojibakeWord => 'Ã',
+        AnomalyClass::MixedScript => '≠',
     }
 }
 

@@ -1,0 +1,139 @@
+//! Composition (UAX #15): accents written as a base letter plus combining marks that NFC would
+//! compose (`e` + U+0301 instead of `é`), and texts that hold both forms — the seed's signal
+//! that normalisation did not run, or ran inconsistently.
+
+use super::{AnomalyClass, Finding};
+use icu_normalizer::ComposingNormalizerBorrowed;
+use unicode_normalization::char::{
+    canonical_combining_class, decompose_canonical, is_combining_mark,
+};
+
+/// What the composition check found.
+#[derive(Default)]
+pub struct CompositionScan {
+    pub findings: Vec<Finding>,
+    /// Some character has a canonical decomposition (a precomposed accent).
+    pub has_composed: bool,
+    /// Some base + marks sequence is not in NFC.
+    pub has_decomposed: bool,
+}
+
+fn is_composed(c: char) -> bool {
+    let mut n = 0;
+    let mut same = true;
+    decompose_canonical(c, |d| {
+        n += 1;
+        same &= d == c;
+    });
+    n > 1 || !same
+}
+
+/// Decomposed sequences and mixed forms in `text`.
+pub fn scan(text: &str) -> CompositionScan {
+    let mut out = CompositionScan::default();
+    if text.is_ascii() {
+        return out;
+    }
+    let nfc = ComposingNormalizerBorrowed::new_nfc();
+    let mut first_composed: Option<(usize, char)> = None;
+    let mut first_decomposed: Option<usize> = None;
+    let mut base: Option<usize> = None;
+    let mut marks_end = 0usize;
+    let flush = |base: Option<usize>,
+                 end: usize,
+                 out: &mut CompositionScan,
+                 first: &mut Option<usize>| {
+        let Some(b) = base else { return };
+        if end <= b {
+            return;
+        }
+        let seq = &text[b..end];
+        if !seq.chars().skip(1).any(is_combining_mark) {
+            return;
+        }
+        let composed = nfc.normalize(seq);
+        if composed != seq {
+            out.has_decomposed = true;
+            first.get_or_insert(b);
+            let shown: Vec<String> = seq.chars().map(|c| format!("U+{:04X}", c as u32)).collect();
+            let mut f = Finding::new(
+                AnomalyClass::Decomposed,
+                text,
+                b,
+                end,
+                format!(
+                    "decomposed accent {} (NFC: {}): looks the same as the composed form, but does not match it",
+                    shown.join(" "),
+                    composed
+                        .chars()
+                        .map(|c| format!("U+{:04X}", c as u32))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                ),
+            );
+            f.suggestion = Some(composed.into_owned());
+            out.findings.push(f);
+        }
+    };
+    for (i, c) in text.char_indices() {
+        if c.is_ascii() {
+            flush(base, marks_end, &mut out, &mut first_decomposed);
+            base = Some(i);
+            marks_end = i + 1;
+            continue;
+        }
+        if canonical_combining_class(c) != 0 || is_combining_mark(c) {
+            marks_end = i + c.len_utf8();
+            continue;
+        }
+        flush(base, marks_end, &mut out, &mut first_decomposed);
+        if is_composed(c) {
+            out.has_composed = true;
+            first_composed.get_or_insert((i, c));
+        }
+        base = Some(i);
+        marks_end = i + c.len_utf8();
+    }
+    flush(base, marks_end, &mut out, &mut first_decomposed);
+    if let (Some((ci, cc)), Some(di)) = (first_composed, first_decomposed) {
+        let mut f = Finding::new(
+            AnomalyClass::MixedForms,
+            text,
+            di,
+            out.findings.first().map_or(di, |f| f.text_end),
+            format!(
+                "both composed accents ({cc} U+{:04X} at text offset {ci}) and decomposed ones (here) in one text: normalisation did not run, or ran inconsistently",
+                cc as u32
+            ),
+        );
+        f.suggestion = out.findings.first().and_then(|f| f.suggestion.clone());
+        out.findings.push(f);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decomposed_and_mixed() {
+        let s = scan("re\u{301}sume\u{301}");
+        assert_eq!(s.findings.len(), 2);
+        assert_eq!(s.findings[0].suggestion.as_deref(), Some("é"));
+        assert!(s.has_decomposed && !s.has_composed);
+        let m = scan("résumé re\u{301}sume\u{301}");
+        assert!(m.has_composed && m.has_decomposed);
+        assert_eq!(m.findings.last().unwrap().class, AnomalyClass::MixedForms);
+        // A combining mark NFC cannot compose is not a finding (q + dot above).
+        assert!(scan("q\u{307}").findings.is_empty());
+        let clean = scan("résumé naïve");
+        assert!(clean.findings.is_empty() && clean.has_composed);
+        assert!(scan("plain").findings.is_empty());
+        // Vietnamese with two marks on one base, decomposed.
+        assert_eq!(
+            scan("Vie\u{302}\u{323}t").findings[0].suggestion.as_deref(),
+            Some("ệ")
+        );
+    }
+}

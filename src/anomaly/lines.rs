@@ -1,0 +1,239 @@
+//! Line structure: words split by a hyphen at a line end (`infor-` + `mation`), hard line
+//! breaks in the middle of sentences, runs of spaces used as layout, and tabs standing in for
+//! table columns; and the seed's cheap signal, the rate of lines ending in a hyphen.
+//!
+//! A split word is reported with its joined form. Some hyphens are real (`self-` + `esteem`);
+//! those are marked as possible compounds but still joined, as the seed argues: a wrongly joined
+//! compound is still a searchable word, a split word is nothing at all.
+
+use super::{AnomalyClass, Finding};
+
+/// Prefixes that often form genuine hyphenated compounds in English.
+const COMPOUND_PREFIXES: &[&str] = &[
+    "all", "anti", "co", "cross", "ex", "far", "full", "half", "high", "long", "low", "mid",
+    "multi", "non", "off", "old", "one", "over", "post", "pre", "pro", "quasi", "self", "semi",
+    "short", "two", "three", "under", "well", "wide", "world",
+];
+/// Second parts that often form genuine hyphenated compounds.
+const COMPOUND_SUFFIXES: &[&str] = &[
+    "based", "like", "free", "wide", "related", "level", "term", "scale", "known", "made",
+    "oriented", "specific", "friendly", "driven", "style",
+];
+
+/// What the line scan found.
+#[derive(Default)]
+pub struct LineScan {
+    pub findings: Vec<Finding>,
+    /// Lines ending in a hyphen (or soft hyphen) after a letter / non-empty lines.
+    pub hyphen_line_rate: f64,
+    pub lines: u64,
+}
+
+fn is_hyphen(c: char) -> bool {
+    matches!(c, '-' | '\u{AD}' | '\u{2010}')
+}
+
+/// Scans the lines of `text`.
+pub fn scan(text: &str) -> LineScan {
+    let mut out = LineScan::default();
+    let mut lines: Vec<(usize, &str)> = Vec::new();
+    let mut start = 0;
+    for nl in memchr::memchr_iter(b'\n', text.as_bytes()) {
+        lines.push((start, &text[start..nl]));
+        start = nl + 1;
+    }
+    if start < text.len() {
+        lines.push((start, &text[start..]));
+    }
+    let mut nonempty = 0u64;
+    let mut hyphenated = 0u64;
+    for (li, &(off, raw)) in lines.iter().enumerate() {
+        let line = raw.strip_suffix('\r').unwrap_or(raw);
+        let content = line.trim_end_matches([' ', '\t']);
+        if content.trim().is_empty() {
+            continue;
+        }
+        nonempty += 1;
+        layout(text, off, line, &mut out.findings);
+        let last = content.chars().next_back().unwrap_or(' ');
+        let before_last = content[..content.len() - last.len_utf8()]
+            .chars()
+            .next_back();
+        let ends_hyphen = is_hyphen(last) && before_last.is_some_and(|c| c.is_alphabetic());
+        if ends_hyphen {
+            hyphenated += 1;
+        }
+        // The next line, if this one continues into it.
+        let Some(&(noff, nraw)) = lines.get(li + 1) else {
+            continue;
+        };
+        let next = nraw.strip_suffix('\r').unwrap_or(nraw);
+        let lead = next.len() - next.trim_start_matches([' ', '\t']).len();
+        let Some(first) = next[lead..].chars().next() else {
+            continue;
+        };
+        if !first.is_lowercase() {
+            continue;
+        }
+        let nl_at = off + raw.len();
+        if ends_hyphen {
+            let hy_at = off + content.len() - last.len_utf8();
+            let frag1_len: usize = content[..content.len() - last.len_utf8()]
+                .chars()
+                .rev()
+                .take_while(|c| c.is_alphabetic())
+                .map(char::len_utf8)
+                .sum();
+            let frag1_start = hy_at - frag1_len;
+            let frag2: String = next[lead..]
+                .chars()
+                .take_while(|c| c.is_alphabetic())
+                .collect();
+            let frag2_end = noff + lead + frag2.len();
+            let frag1 = &text[frag1_start..hy_at];
+            let joined = format!("{frag1}{frag2}");
+            let compound = last == '-'
+                && (COMPOUND_PREFIXES.contains(&frag1.to_lowercase().as_str())
+                    || COMPOUND_SUFFIXES.contains(&frag2.as_str()));
+            let mut f = Finding::new(
+                AnomalyClass::LineEndHyphen,
+                text,
+                frag1_start,
+                frag2_end,
+                if compound {
+                    format!(
+                        "{frag1}{last} + {frag2} at a line end: joined as '{joined}', though '{frag1}-{frag2}' may be a genuine compound (a wrong join is still a searchable word; a split word is none)"
+                    )
+                } else {
+                    format!(
+                        "a word split at a line end: '{frag1}{}' + '{frag2}' are two non-words; joined it is '{joined}'",
+                        if last == '\u{AD}' { "\u{AD}" } else { "-" }
+                    )
+                },
+            );
+            f.suggestion = Some(joined);
+            out.findings.push(f);
+        } else if !content.ends_with(['.', '!', '?', ':', ';', '…', '"', '”', ')', '»', ']'])
+            && content.chars().count() >= 20
+        {
+            let mut f = Finding::new(
+                AnomalyClass::HardLineBreak,
+                text,
+                nl_at - (raw.len() - line.len()),
+                nl_at + 1,
+                "a hard line break in the middle of a sentence (the next line goes on in lower case): layout, not structure".to_string(),
+            );
+            f.suggestion = Some(" ".into());
+            out.findings.push(f);
+        }
+    }
+    out.lines = nonempty;
+    out.hyphen_line_rate = if nonempty == 0 {
+        0.0
+    } else {
+        hyphenated as f64 / nonempty as f64
+    };
+    out
+}
+
+/// Runs of three or more spaces, and tabs, after the line's first non-blank character.
+fn layout(text: &str, off: usize, line: &str, out: &mut Vec<Finding>) {
+    let indent = line.len() - line.trim_start_matches([' ', '\t']).len();
+    let body_end = line.trim_end_matches([' ', '\t']).len();
+    if body_end <= indent {
+        return;
+    }
+    let body = &line[indent..body_end];
+    let b = body.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'\t' {
+            let mut j = i;
+            while j < b.len() && b[j] == b'\t' {
+                j += 1;
+            }
+            let at = off + indent + i;
+            let mut f = Finding::new(
+                AnomalyClass::TabColumns,
+                text,
+                at,
+                at + (j - i),
+                "a tab inside a line: a column separator, not a word boundary a reader sees".into(),
+            );
+            f.suggestion = Some(" ".into());
+            out.push(f);
+            i = j;
+        } else if b[i] == b' ' {
+            let mut j = i;
+            while j < b.len() && b[j] == b' ' {
+                j += 1;
+            }
+            if j - i >= 3 {
+                let at = off + indent + i;
+                let mut f = Finding::new(
+                    AnomalyClass::LayoutSpaces,
+                    text,
+                    at,
+                    at + (j - i),
+                    format!(
+                        "{} spaces in a row: layout (columns, alignment), not text",
+                        j - i
+                    ),
+                );
+                f.suggestion = Some(" ".into());
+                out.push(f);
+            }
+            i = j;
+        } else {
+            i += 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn classes(text: &str) -> Vec<(AnomalyClass, Option<String>)> {
+        scan(text)
+            .findings
+            .into_iter()
+            .map(|f| (f.class, f.suggestion))
+            .collect()
+    }
+
+    #[test]
+    fn split_words() {
+        let s = scan("turns bytes into infor-\nmation that an index can use.\n");
+        assert_eq!(s.findings.len(), 1);
+        let f = &s.findings[0];
+        assert_eq!(f.class, AnomalyClass::LineEndHyphen);
+        assert_eq!(f.suggestion.as_deref(), Some("information"));
+        assert_eq!(
+            &"turns bytes into infor-\nmation that"[f.text_start..f.text_end],
+            "infor-\nmation"
+        );
+        assert!((s.hyphen_line_rate - 0.5).abs() < 1e-9);
+        // Soft hyphen at the end, CRLF, indentation on the next line.
+        assert_eq!(
+            classes("delinea\u{ad}\r\n   tion")[0].1.as_deref(),
+            Some("delineation")
+        );
+        // A genuine compound is joined but marked.
+        let c = scan("a self-\nesteem issue").findings[0].reason.clone();
+        assert!(c.contains("genuine compound"), "{c}");
+        // Upper case on the next line: not a split word.
+        assert!(scan("the Anglo-\nSaxon").findings.is_empty());
+    }
+
+    #[test]
+    fn hard_breaks_and_layout() {
+        let f = classes("This sentence goes on past the end of\nthe line and ends here.\nNew one.");
+        assert_eq!(f, [(AnomalyClass::HardLineBreak, Some(" ".into()))]);
+        assert!(classes("A complete sentence at last.\nnext").is_empty());
+        assert_eq!(classes("name    value")[0].0, AnomalyClass::LayoutSpaces);
+        assert_eq!(classes("    indented only"), []);
+        assert_eq!(classes("a\tb")[0].0, AnomalyClass::TabColumns);
+        assert_eq!(classes("\tleading tab"), []);
+    }
+}
