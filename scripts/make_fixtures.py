@@ -78,3 +78,42 @@ invis = ("Zero\u200bwidth space, a soft hy\u00adphen, a word\u2060joiner, an RLO
          "and a non\u00a0breaking space.\n")
 write(D + "07-invisible-characters.txt", invis.encode("utf-8"))
 write(D + "08-hyphenated.txt", "Delineation turns bytes into infor-\nmation that an index can use.\n".encode("utf-8"))
+
+# --- one fixture per anomaly class (tests/fixtures/anomalies/<class>.txt) ----------------------
+A = "tests/fixtures/anomalies/"
+per_class = {
+    "decode-error": b"r\xe9sum\xe9 read as UTF-8\n",
+    "replacement": "r\ufffdsum\ufffd already lost\n".encode(),
+    "control": b"bell\x07 and escape\x1b[2J\n",
+    "delete": b"rub\x7fout\n",
+    "c1-control": "it\u0092s a windows-1252 quote read as Latin-1\n".encode(),
+    "zero-width": "pay\u200bpal\n".encode(),
+    "bidi": "plain \u200f mark\n".encode(),
+    "unbalanced-bidi": "access = \"user\u202e \u2066// admin\u2069\"\n".encode(),
+    "soft-hyphen": "infor\u00admation\n".encode(),
+    "non-standard-space": "10\u00a0000 and 5\u202fkm\n".encode(),
+    "line-separator": "one\u2028two\n".encode(),
+    "bom-mid-text": "first file\n\ufeffsecond file\n".encode(),
+    "private-use": "glyph \ue000 from a PDF\n".encode(),
+    "noncharacter": "odd \ufdd0 char\n".encode(),
+    "tag": "hidden a\U000e0041\U000e0042 tags\n".encode(),
+    "variation-selector": "text a\ufe0f selector\n".encode(),
+    "unassigned": "unassigned \u0378 here\n".encode(),
+    "ligature": "\ufb01nd the \ufb02ow\n".encode(),
+    "full-width": "\uff26\uff55\uff4c\uff4c width\n".encode(),
+    "super-subscript": "E = mc\u00b2 and H\u2082O\n".encode(),
+    "hyphen-lookalike": "well\u2010known \u2212 minus\n".encode(),
+    "quote-lookalike": "it\u2019s \u201cquoted\u201d\n".encode(),
+    "decomposed": "re\u0301sume\u0301\n".encode(),
+    "mixed-forms": "r\u00e9sum\u00e9 and re\u0301sume\u0301\n".encode(),
+    "line-end-hyphen": b"bytes into infor-\nmation for the index.\n",
+    "hard-line-break": b"This sentence runs past the end of the\nline and goes on to finish here.\n",
+    "layout-spaces": b"name      value\n",
+    "tab-columns": b"name\tvalue\tunit\n",
+    "entity": b"VIACOM &lt;VIA> BID &amp; more\n",
+    "mojibake-word": "a r\u00c3\u00a9sum\u00c3\u00a9 sent\n".encode(),
+    "mixed-script": "login at p\u0430ypal.com\n".encode(),
+}
+for name, data in per_class.items():
+    write(A + name + ".txt", data)
+# deleted-bytes appears only in an ignore-mode decode of decode-error.txt.

@@ -18,6 +18,7 @@
 //! | [`format`] | what kind of document it is (HTML, XML, email, text), which sets the encoding rules |
 //! | [`encoding`] | evidence (BOM, declarations, validity, statistics), the decision, candidates decoded with offset maps, text-quality features, mojibake chains |
 //! | [`anomaly`] | invisible, control, bidi and other anomalous characters, with spans and reasons |
+//! | [`normalize`] | the normalisation pipeline in the seed's order, each step's changes, the record |
 //! | [`teach`] | what a character is, and its UTF-8 bit layout byte by byte (RFC 3629) |
 //! | [`terms`] | the seed's tokenizer (lower-case runs of letters and digits) |
 //! | [`unicode`] | character properties shared by the analyses |
@@ -42,6 +43,7 @@ pub mod cli;
 pub mod encoding;
 pub mod error;
 pub mod format;
+pub mod normalize;
 pub mod report;
 pub mod source;
 pub mod span;

@@ -508,3 +508,168 @@ fn explain_matches_the_seed_tables() {
     cmd().args(["explain", "--bytes", "zz"]).assert().code(2);
     assert_inert(&stdout_of(&["explain", "\u{1b}\u{9b}\u{202e}"]), "explain");
 }
+
+// ---- anomalies and normalize ------------------------------------------------------------------
+
+#[test]
+fn each_anomaly_class_has_a_fixture_that_shows_it() {
+    let dir = format!("{}/tests/fixtures/anomalies", env!("CARGO_MANIFEST_DIR"));
+    let mut seen = Vec::new();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let class = path.file_stem().unwrap().to_str().unwrap().to_string();
+        let mut args = vec!["anomalies", "--json", "--all", path.to_str().unwrap()];
+        if class == "decode-error" {
+            args.extend(["--encoding", "utf-8"]);
+        }
+        let j: Value = serde_json::from_str(&stdout_of(&args)).unwrap();
+        let classes: Vec<&str> = j["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["class"].as_str().unwrap())
+            .collect();
+        assert!(
+            classes.contains(&class.as_str()),
+            "{class}: found {classes:?}"
+        );
+        for f in j["findings"].as_array().unwrap() {
+            assert!(
+                f["byte_span"]["start"].is_u64() && f["char_start"].is_u64(),
+                "{f}"
+            );
+            assert!(f["context"].as_str().unwrap().contains('['));
+        }
+        seen.push(class);
+    }
+    // deleted-bytes: the same bytes under an ignore-mode decoder.
+    let j: Value = serde_json::from_str(&stdout_of(&[
+        "anomalies",
+        "--json",
+        "--encoding",
+        "utf-8",
+        "--errors",
+        "ignore",
+        &format!("{dir}/decode-error.txt"),
+    ]))
+    .unwrap();
+    assert_eq!(j["findings"][0]["class"], "deleted-bytes");
+    assert_eq!(j["findings"][0]["byte_span"]["start"], 1);
+    seen.push("deleted-bytes".into());
+    for c in delineate::anomaly::ALL_CLASSES {
+        assert!(
+            seen.iter().any(|s| s == c.name()),
+            "no fixture for {}",
+            c.name()
+        );
+    }
+}
+
+#[test]
+fn anomalies_summary_and_filters() {
+    let out = stdout_of(&["anomalies", "assets/demo/07-invisible-characters.txt"]);
+    assert!(
+        out.contains("anomalies: 6 — zero-width 2 · bidi 2 · soft-hyphen 1 · non-standard-space 1"),
+        "{out}"
+    );
+    assert!(out.contains("Zero[⟨ZWSP⟩]width"), "{out}");
+    let j: Value = serde_json::from_str(&stdout_of(&[
+        "anomalies",
+        "--json",
+        "--class",
+        "bidi",
+        "assets/demo/07-invisible-characters.txt",
+    ]))
+    .unwrap();
+    assert_eq!(j["findings"].as_array().unwrap().len(), 2);
+    assert_eq!(j["summary"]["by_class"]["zero-width"], 2);
+    cmd()
+        .args(["anomalies", "--class", "nonsense", "x"])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn normalize_writes_text_explains_and_answers_queries() {
+    let f = fixture("anomalies/line-end-hyphen.txt");
+    assert_eq!(
+        stdout_of(&["normalize", &f]),
+        "bytes into information for the index.\n"
+    );
+    let explain = stdout_of(&[
+        "normalize",
+        "--explain",
+        &fixture("anomalies/decomposed.txt"),
+    ]);
+    assert!(
+        explain.contains("step 3 normalize    2 changes: NFC 2"),
+        "{explain}"
+    );
+    assert!(
+        explain.contains("(U+0065 U+0301) → 'é' (U+00E9)"),
+        "{explain}"
+    );
+    let q = stdout_of(&["normalize", &f, "--query", "information"]);
+    assert!(q.contains("raw text (UTF-8, validity):  0 matches"), "{q}");
+    assert!(q.contains("normalised text:  1 match"), "{q}");
+    assert!(q.contains("[infor-␊mation]"), "{q}");
+    assert!(q.contains("(in the raw text: joined)"), "{q}");
+    let z = stdout_of(&[
+        "normalize",
+        &fixture("anomalies/zero-width.txt"),
+        "--query",
+        "paypal",
+    ]);
+    assert!(z.contains("(in the raw text: zero-width)"), "{z}");
+    // NFKC folds ligatures; fold makes a lower-case accent-free copy.
+    assert_eq!(
+        stdout_of(&["normalize", "--nfkc", &fixture("anomalies/ligature.txt")]),
+        "find the flow\n"
+    );
+    assert_eq!(
+        stdout_of(&["normalize", "--fold", &fixture("resume-utf8.txt")]),
+        "resume\n"
+    );
+    // The wrong order loses the repair.
+    assert_eq!(
+        stdout_of(&["normalize", "--steps", "whitespace,hyphenation", &f]),
+        "bytes into infor- mation for the index.\n"
+    );
+}
+
+#[test]
+fn normalize_record_is_written_but_never_over_the_input() {
+    let dir = std::env::temp_dir().join(format!("delineate-rec-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let rec = dir.join("record.json");
+    stdout_of(&[
+        "normalize",
+        &fixture("anomalies/zero-width.txt"),
+        "--record",
+        rec.to_str().unwrap(),
+    ]);
+    let j: Value = serde_json::from_str(&std::fs::read_to_string(&rec).unwrap()).unwrap();
+    assert_eq!(j["tool"], "delineate");
+    assert_eq!(j["encoding"], "UTF-8");
+    assert_eq!(j["unicode_version"], "18.0");
+    assert_eq!(j["steps"][0]["step"], "invisibles");
+    assert_eq!(j["steps"][0]["changes"], 1);
+    assert_eq!(j["options"]["form"], "NFC");
+    // The input is refused as the output.
+    let input = dir.join("doc.txt");
+    std::fs::write(&input, "a\u{200b}b\n").unwrap();
+    cmd()
+        .args([
+            "normalize",
+            input.to_str().unwrap(),
+            "--record",
+            input.to_str().unwrap(),
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "refusing to write the record over the input file",
+        ));
+    assert_eq!(std::fs::read_to_string(&input).unwrap(), "a\u{200b}b\n");
+    std::fs::remove_dir_all(&dir).ok();
+}

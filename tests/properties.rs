@@ -132,6 +132,36 @@ proptest! {
     }
 
     #[test]
+    fn anomaly_spans_lie_on_char_boundaries(s in "\\PC{0,200}|[a-z\\-\n \t&;#0-9\u{200b}\u{202e}\u{ad}\u{301}é]{0,200}") {
+        use delineate::anomaly::{scan_text, ScanContext};
+        let scan = scan_text(&s, ScanContext { text_is_start: true, ..Default::default() });
+        let chars = s.chars().count();
+        for f in &scan.findings {
+            prop_assert!(f.text_start <= f.text_end && f.text_end <= s.len());
+            prop_assert!(s.is_char_boundary(f.text_start) && s.is_char_boundary(f.text_end), "{:?}", f);
+            prop_assert!(f.char_start <= f.char_end && f.char_end <= chars);
+            prop_assert_eq!(f.char_start, s[..f.text_start].chars().count());
+        }
+    }
+
+    #[test]
+    fn nfc_is_idempotent_and_the_pipeline_never_panics(s in "\\PC{0,200}|[a-z\\-\n \u{ad}\u{301}\u{200b}]{0,200}") {
+        use delineate::normalize::{run, Options, Form, Step};
+        let p = run(&s, None, &Options::default());
+        let again = run(&p.output, None, &Options::default());
+        prop_assert_eq!(&again.output, &p.output, "the pipeline is idempotent");
+        let nfc = icu_normalizer::ComposingNormalizerBorrowed::new_nfc();
+        let once = nfc.normalize(&s).into_owned();
+        prop_assert_eq!(nfc.normalize(&once).into_owned(), once);
+        // Every step's changes map offsets consistently.
+        for step in &p.steps {
+            prop_assert!(step.to_output(0) == 0 || !step.changes.is_empty());
+        }
+        let all = Options { steps: vec![Step::Fold, Step::Whitespace, Step::Hyphenation, Step::Normalize, Step::Invisibles], form: Form::Nfkc, punctuation: true, ..Options::default() };
+        let _ = run(&s, None, &all);
+    }
+
+    #[test]
     fn tokens_are_lowercase_slices(s in "\\PC{0,120}") {
         for rule in [TokenRule::Alnum, TokenRule::Letters] {
             for t in tokenize(&s, rule) {

@@ -27,20 +27,29 @@ fn name(c: char) -> &'static str {
     }
 }
 
-/// Paragraph separators of UAX #9 (bidi class B).
-fn ends_paragraph(c: char) -> bool {
-    matches!(c, '\n' | '\r' | '\u{1C}'..='\u{1E}' | '\u{85}' | '\u{2029}')
-}
-
 /// Unbalanced embeddings, overrides and isolates in `text`.
 pub fn scan(text: &str) -> Vec<Finding> {
     let mut out = Vec::new();
-    if !text.contains([
-        '\u{202A}', '\u{202B}', '\u{202C}', '\u{202D}', '\u{202E}', '\u{2066}', '\u{2067}',
-        '\u{2068}', '\u{2069}',
-    ]) {
+    // Every embedding, override and isolate control is E2 80 AA–AE or E2 81 A6–A9 in UTF-8:
+    // find them with memchr instead of walking every character.
+    let b = text.as_bytes();
+    let controls: Vec<usize> = memchr::memchr_iter(0xE2, b)
+        .filter(|&i| {
+            matches!(
+                (b.get(i + 1), b.get(i + 2)),
+                (Some(0x80), Some(0xAA..=0xAE)) | (Some(0x81), Some(0xA6..=0xA9))
+            )
+        })
+        .collect();
+    if controls.is_empty() {
         return out;
     }
+    // A paragraph separator (UAX #9 class B) between two controls ends what is open.
+    let breaks_between = |from: usize, to: usize| -> bool {
+        let seg = &text[from..to];
+        memchr::memchr3(b'\n', b'\r', 0x1C, seg.as_bytes()).is_some()
+            || seg.contains(['\u{1D}', '\u{1E}', '\u{85}', '\u{2029}'])
+    };
     let mut stack: Vec<(Kind, usize, char)> = Vec::new();
     let close_line = |stack: &mut Vec<(Kind, usize, char)>, out: &mut Vec<Finding>| {
         for (_, at, c) in stack.drain(..) {
@@ -56,7 +65,13 @@ pub fn scan(text: &str) -> Vec<Finding> {
             ));
         }
     };
-    for (i, c) in text.char_indices() {
+    let mut last = 0usize;
+    for i in controls {
+        if !stack.is_empty() && breaks_between(last, i) {
+            close_line(&mut stack, &mut out);
+        }
+        last = i;
+        let c = text[i..].chars().next().expect("a control character");
         match c {
             '\u{202A}' | '\u{202B}' | '\u{202D}' | '\u{202E}' => {
                 stack.push((Kind::Embedding, i, c))
@@ -71,7 +86,7 @@ pub fn scan(text: &str) -> Vec<Finding> {
                         text,
                         i,
                         i + c.len_utf8(),
-                        "PDF with no embedding or override open to close".to_string(),
+                        "PDF with no embedding or override open to close",
                     ));
                 }
             }
@@ -83,10 +98,9 @@ pub fn scan(text: &str) -> Vec<Finding> {
                     text,
                     i,
                     i + c.len_utf8(),
-                    "PDI with no isolate open to close".to_string(),
+                    "PDI with no isolate open to close",
                 )),
             },
-            c if ends_paragraph(c) => close_line(&mut stack, &mut out),
             _ => {}
         }
     }

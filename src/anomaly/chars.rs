@@ -11,6 +11,7 @@
 use super::{AnomalyClass, Finding};
 use crate::teach::{char_name, is_noncharacter};
 use crate::unicode::char_info;
+use std::borrow::Cow;
 use unicode_properties::{GeneralCategory, UnicodeEmoji};
 use unicode_script::Script;
 
@@ -205,6 +206,26 @@ fn legitimate(
     }
 }
 
+/// Characters below this have a precomputed "never an anomaly" flag.
+const QUIET_LIMIT: usize = 0x3000;
+
+/// For each code point below [`QUIET_LIMIT`]: true when it is neither an anomaly (anywhere in
+/// a text) nor a compatibility variant.
+fn quiet() -> &'static [bool] {
+    static TABLE: std::sync::OnceLock<Box<[bool]>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        (0..QUIET_LIMIT as u32)
+            .map(|u| {
+                char::from_u32(u).is_some_and(|c| {
+                    classify(c, false).is_none()
+                        && classify(c, true).is_none()
+                        && compat(c).is_none()
+                })
+            })
+            .collect()
+    })
+}
+
 /// Finds every character-level anomaly in `text`.
 pub fn scan(text: &str, text_is_start: bool) -> Vec<Finding> {
     let mut out = Vec::new();
@@ -212,6 +233,16 @@ pub fn scan(text: &str, text_is_start: bool) -> Vec<Finding> {
     let mut prev: Option<char> = None;
     let mut i = 0;
     while i < bytes.len() {
+        // Skip printable ASCII, TAB, LF and CR fast: they are never anomalies.
+        let run = bytes[i..]
+            .iter()
+            .position(|&b| !((0x20..0x7F).contains(&b) || b == b'\n' || b == b'\t' || b == b'\r'))
+            .unwrap_or(bytes.len() - i);
+        if run > 0 {
+            i += run;
+            prev = Some(bytes[i - 1] as char);
+            continue;
+        }
         let b = bytes[i];
         if b < 0x80 {
             // ASCII: only controls can be anomalies.
@@ -226,12 +257,18 @@ pub fn scan(text: &str, text_is_start: bool) -> Vec<Finding> {
         }
         let c = text[i..].chars().next().expect("a char boundary");
         let len = c.len_utf8();
+        // Most letters are nothing: one table lookup says so.
+        if (c as usize) < QUIET_LIMIT && quiet()[c as usize] {
+            prev = Some(c);
+            i += len;
+            continue;
+        }
         let next = text[i + len..].chars().next();
         if let Some(class) = classify(c, text_is_start && i == 0) {
             let mut f = Finding::new(class, text, i, i + len, reason(class, c));
             if let Some(why) = legitimate(class, c, prev, next) {
                 f.legitimate = true;
-                f.reason = format!("U+{:04X} {}: {why}", c as u32, char_name(c));
+                f.reason = Cow::Owned(format!("U+{:04X} {}: {why}", c as u32, char_name(c)));
             }
             if class == AnomalyClass::SoftHyphen {
                 let w_start = text[..i]
@@ -242,16 +279,16 @@ pub fn scan(text: &str, text_is_start: bool) -> Vec<Finding> {
                     .map_or(text.len(), |p| i + p);
                 let in_mojibake =
                     crate::encoding::mojibake::repair_word(&text[w_start..w_end]).is_some();
-                f.reason = soft_hyphen_reason(prev, next, in_mojibake);
-                f.suggestion = Some(String::new());
+                f.reason = Cow::Owned(soft_hyphen_reason(prev, next, in_mojibake));
+                f.suggestion = Some(Cow::Borrowed(""));
             }
             if class == AnomalyClass::NonStandardSpace {
-                f.suggestion = Some(" ".into());
+                f.suggestion = Some(Cow::Borrowed(" "));
             }
             out.push(f);
         } else if let Some((class, plain)) = compat(c) {
             let mut f = Finding::new(class, text, i, i + len, reason(class, c));
-            f.suggestion = Some(plain.to_string());
+            f.suggestion = Some(Cow::Borrowed(plain));
             out.push(f);
         }
         prev = Some(c);

@@ -4,9 +4,8 @@
 
 use super::{AnomalyClass, Finding};
 use icu_normalizer::ComposingNormalizerBorrowed;
-use unicode_normalization::char::{
-    canonical_combining_class, decompose_canonical, is_combining_mark,
-};
+use std::borrow::Cow;
+use unicode_normalization::char::decompose_canonical;
 
 /// What the composition check found.
 #[derive(Default)]
@@ -48,51 +47,58 @@ pub fn scan(text: &str) -> CompositionScan {
             return;
         }
         let seq = &text[b..end];
-        if !seq.chars().skip(1).any(is_combining_mark) {
+        if !seq
+            .chars()
+            .skip(1)
+            .any(|c| crate::unicode::char_info(c).is_mark())
+        {
             return;
         }
         let composed = nfc.normalize(seq);
         if composed != seq {
             out.has_decomposed = true;
             first.get_or_insert(b);
-            let shown: Vec<String> = seq.chars().map(|c| format!("U+{:04X}", c as u32)).collect();
             let mut f = Finding::new(
                 AnomalyClass::Decomposed,
                 text,
                 b,
                 end,
-                format!(
-                    "decomposed accent {} (NFC: {}): looks the same as the composed form, but does not match it",
-                    shown.join(" "),
-                    composed
-                        .chars()
-                        .map(|c| format!("U+{:04X}", c as u32))
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                ),
+                "a decomposed accent (base letter + combining marks): looks like the composed form, but does not match it",
             );
-            f.suggestion = Some(composed.into_owned());
+            f.suggestion = Some(Cow::Owned(composed.into_owned()));
             out.findings.push(f);
         }
     };
-    for (i, c) in text.char_indices() {
-        if c.is_ascii() {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] < 0x80 {
+            // ASCII: a new base, never a mark. Skip the run, ending on its last byte.
+            let run = bytes[i..]
+                .iter()
+                .position(|&b| b >= 0x80)
+                .unwrap_or(bytes.len() - i);
             flush(base, marks_end, &mut out, &mut first_decomposed);
-            base = Some(i);
-            marks_end = i + 1;
+            let last = i + run - 1;
+            base = Some(last);
+            marks_end = last + 1;
+            i += run;
             continue;
         }
-        if canonical_combining_class(c) != 0 || is_combining_mark(c) {
+        let c = text[i..].chars().next().expect("a char boundary");
+        if crate::unicode::char_info(c).is_mark() {
             marks_end = i + c.len_utf8();
+            i += c.len_utf8();
             continue;
         }
         flush(base, marks_end, &mut out, &mut first_decomposed);
-        if is_composed(c) {
+        if first_composed.is_none() && is_composed(c) {
             out.has_composed = true;
-            first_composed.get_or_insert((i, c));
+            first_composed = Some((i, c));
         }
         base = Some(i);
         marks_end = i + c.len_utf8();
+        i += c.len_utf8();
     }
     flush(base, marks_end, &mut out, &mut first_decomposed);
     if let (Some((ci, cc)), Some(di)) = (first_composed, first_decomposed) {

@@ -6,6 +6,7 @@
 
 use super::{AnomalyClass, Finding};
 use crate::visible::visible;
+use std::borrow::Cow;
 
 /// Legacy entity names that HTML parsers accept without a semicolon (a subset of the HTML
 /// standard's list: the ones met in text).
@@ -58,7 +59,7 @@ pub fn scan(text: &str) -> Vec<Finding> {
                 visible(&decoded, false)
             ),
         );
-        f.suggestion = Some(decoded);
+        f.suggestion = Some(Cow::Owned(decoded));
         out.push(f);
     }
     out
@@ -74,7 +75,7 @@ mod tests {
             .map(|f| {
                 (
                     text[f.text_start..f.text_end].to_string(),
-                    f.suggestion.unwrap(),
+                    f.suggestion.unwrap().into_owned(),
                 )
             })
             .collect()

@@ -7,6 +7,7 @@
 //! compound is still a searchable word, a split word is nothing at all.
 
 use super::{AnomalyClass, Finding};
+use std::borrow::Cow;
 
 /// Prefixes that often form genuine hyphenated compounds in English.
 const COMPOUND_PREFIXES: &[&str] = &[
@@ -35,49 +36,82 @@ fn is_hyphen(c: char) -> bool {
 
 /// Scans the lines of `text`.
 pub fn scan(text: &str) -> LineScan {
+    scan_with(text, true)
+}
+
+/// Scans the lines of `text`; `full` also looks for layout spaces, tabs and hard line breaks
+/// (the hyphenation repair needs only split words).
+pub fn scan_with(text: &str, full: bool) -> LineScan {
     let mut out = LineScan::default();
-    let mut lines: Vec<(usize, &str)> = Vec::new();
-    let mut start = 0;
-    for nl in memchr::memchr_iter(b'\n', text.as_bytes()) {
-        lines.push((start, &text[start..nl]));
-        start = nl + 1;
-    }
-    if start < text.len() {
-        lines.push((start, &text[start..]));
-    }
+    let bytes = text.as_bytes();
     let mut nonempty = 0u64;
     let mut hyphenated = 0u64;
-    for (li, &(off, raw)) in lines.iter().enumerate() {
+    let mut off = 0usize;
+    while off < bytes.len() || (off == 0 && bytes.is_empty()) {
+        if bytes.is_empty() {
+            break;
+        }
+        let nl = memchr::memchr(b'\n', &bytes[off..]).map_or(bytes.len(), |p| off + p);
+        let raw = &text[off..nl];
+        let this_off = off;
+        off = nl + 1;
         let line = raw.strip_suffix('\r').unwrap_or(raw);
         let content = line.trim_end_matches([' ', '\t']);
-        if content.trim().is_empty() {
+        if content.bytes().all(|b| b == b' ' || b == b'\t') {
             continue;
         }
         nonempty += 1;
-        layout(text, off, line, &mut out.findings);
-        let last = content.chars().next_back().unwrap_or(' ');
-        let before_last = content[..content.len() - last.len_utf8()]
-            .chars()
-            .next_back();
-        let ends_hyphen = is_hyphen(last) && before_last.is_some_and(|c| c.is_alphabetic());
+        if full {
+            layout(text, this_off, line, &mut out.findings);
+        }
+        let cb = content.as_bytes();
+        let last_byte = cb[cb.len() - 1];
+        let last = if last_byte < 0x80 {
+            last_byte as char
+        } else {
+            content.chars().next_back().unwrap_or(' ')
+        };
+        let ends_hyphen = is_hyphen(last)
+            && content[..content.len() - last.len_utf8()]
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_alphabetic());
         if ends_hyphen {
             hyphenated += 1;
         }
-        // The next line, if this one continues into it.
-        let Some(&(noff, nraw)) = lines.get(li + 1) else {
-            continue;
-        };
-        let next = nraw.strip_suffix('\r').unwrap_or(nraw);
-        let lead = next.len() - next.trim_start_matches([' ', '\t']).len();
-        let Some(first) = next[lead..].chars().next() else {
-            continue;
-        };
-        if !first.is_lowercase() {
+        let hard_break_candidate = full
+            && !ends_hyphen
+            && content.len() >= 20
+            && !matches!(
+                last,
+                '.' | '!' | '?' | ':' | ';' | '…' | '"' | '”' | ')' | '»' | ']'
+            );
+        if !ends_hyphen && !hard_break_candidate {
             continue;
         }
-        let nl_at = off + raw.len();
+        // The next line, if this one continues into it (its first character is lower case).
+        if nl >= bytes.len() {
+            continue;
+        }
+        let noff = nl + 1;
+        let nend = memchr::memchr(b'\n', &bytes[noff..]).map_or(bytes.len(), |p| noff + p);
+        let next = &text[noff..nend];
+        let next = next.strip_suffix('\r').unwrap_or(next);
+        let lead = next.len() - next.trim_start_matches([' ', '\t']).len();
+        let starts_lower = match next.as_bytes().get(lead) {
+            Some(b) if b.is_ascii_lowercase() => true,
+            Some(b) if *b < 0x80 => false,
+            Some(_) => next[lead..]
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_lowercase()),
+            None => false,
+        };
+        if !starts_lower {
+            continue;
+        }
         if ends_hyphen {
-            let hy_at = off + content.len() - last.len_utf8();
+            let hy_at = this_off + content.len() - last.len_utf8();
             let frag1_len: usize = content[..content.len() - last.len_utf8()]
                 .chars()
                 .rev()
@@ -85,16 +119,18 @@ pub fn scan(text: &str) -> LineScan {
                 .map(char::len_utf8)
                 .sum();
             let frag1_start = hy_at - frag1_len;
-            let frag2: String = next[lead..]
+            let frag2_len: usize = next[lead..]
                 .chars()
                 .take_while(|c| c.is_alphabetic())
-                .collect();
-            let frag2_end = noff + lead + frag2.len();
+                .map(char::len_utf8)
+                .sum();
+            let frag2 = &next[lead..lead + frag2_len];
+            let frag2_end = noff + lead + frag2_len;
             let frag1 = &text[frag1_start..hy_at];
             let joined = format!("{frag1}{frag2}");
             let compound = last == '-'
                 && (COMPOUND_PREFIXES.contains(&frag1.to_lowercase().as_str())
-                    || COMPOUND_SUFFIXES.contains(&frag2.as_str()));
+                    || COMPOUND_SUFFIXES.contains(&frag2));
             let mut f = Finding::new(
                 AnomalyClass::LineEndHyphen,
                 text,
@@ -111,19 +147,17 @@ pub fn scan(text: &str) -> LineScan {
                     )
                 },
             );
-            f.suggestion = Some(joined);
+            f.suggestion = Some(Cow::Owned(joined));
             out.findings.push(f);
-        } else if !content.ends_with(['.', '!', '?', ':', ';', '…', '"', '”', ')', '»', ']'])
-            && content.chars().count() >= 20
-        {
+        } else {
             let mut f = Finding::new(
                 AnomalyClass::HardLineBreak,
                 text,
-                nl_at - (raw.len() - line.len()),
-                nl_at + 1,
-                "a hard line break in the middle of a sentence (the next line goes on in lower case): layout, not structure".to_string(),
+                nl - (raw.len() - line.len()),
+                nl + 1,
+                "a hard line break in the middle of a sentence (the next line goes on in lower case): layout, not structure",
             );
-            f.suggestion = Some(" ".into());
+            f.suggestion = Some(Cow::Borrowed(" "));
             out.findings.push(f);
         }
     }
@@ -138,6 +172,13 @@ pub fn scan(text: &str) -> LineScan {
 
 /// Runs of three or more spaces, and tabs, after the line's first non-blank character.
 fn layout(text: &str, off: usize, line: &str, out: &mut Vec<Finding>) {
+    let lb = line.as_bytes();
+    // Most lines have neither: two fast searches decide.
+    let has_tab = memchr::memchr(b'\t', lb).is_some();
+    let has_spaces = memchr::memmem::find(lb, b"   ").is_some();
+    if !has_tab && !has_spaces {
+        return;
+    }
     let indent = line.len() - line.trim_start_matches([' ', '\t']).len();
     let body_end = line.trim_end_matches([' ', '\t']).len();
     if body_end <= indent {
@@ -158,9 +199,9 @@ fn layout(text: &str, off: usize, line: &str, out: &mut Vec<Finding>) {
                 text,
                 at,
                 at + (j - i),
-                "a tab inside a line: a column separator, not a word boundary a reader sees".into(),
+                "a tab inside a line: a column separator, not a word boundary a reader sees",
             );
-            f.suggestion = Some(" ".into());
+            f.suggestion = Some(Cow::Borrowed(" "));
             out.push(f);
             i = j;
         } else if b[i] == b' ' {
@@ -180,7 +221,7 @@ fn layout(text: &str, off: usize, line: &str, out: &mut Vec<Finding>) {
                         j - i
                     ),
                 );
-                f.suggestion = Some(" ".into());
+                f.suggestion = Some(Cow::Borrowed(" "));
                 out.push(f);
             }
             i = j;
@@ -198,7 +239,7 @@ mod tests {
         scan(text)
             .findings
             .into_iter()
-            .map(|f| (f.class, f.suggestion))
+            .map(|f| (f.class, f.suggestion.map(|s| s.into_owned())))
             .collect()
     }
 

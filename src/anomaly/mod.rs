@@ -13,6 +13,7 @@
 pub mod bidi;
 pub mod chars;
 pub mod composition;
+pub mod document;
 pub mod entities;
 pub mod lines;
 pub mod words;
@@ -22,10 +23,11 @@ pub use chars::{classify, reason};
 use crate::encoding::decode::{DecodeError, ErrorMode};
 use crate::encoding::offsets::OffsetMap;
 use crate::span::ByteSpan;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 
 /// A class of anomaly.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum AnomalyClass {
     /// U+FFFD produced by the decoder from bytes it could not read.
@@ -274,9 +276,9 @@ pub struct Finding {
     /// ZWNJ in Persian, a variation selector after an emoji): reported, not counted as damage.
     pub legitimate: bool,
     /// One line: what it is and why it matters.
-    pub reason: String,
+    pub reason: Cow<'static, str>,
     /// What it would become: the joined word, the decoded entity, the NFC form, the skeleton.
-    pub suggestion: Option<String>,
+    pub suggestion: Option<Cow<'static, str>>,
 }
 
 impl Finding {
@@ -286,7 +288,7 @@ impl Finding {
         text: &str,
         start: usize,
         end: usize,
-        reason: String,
+        reason: impl Into<Cow<'static, str>>,
     ) -> Finding {
         Finding {
             class,
@@ -297,7 +299,7 @@ impl Finding {
             char_end: 0,
             ch: text[start..].chars().next().unwrap_or('\0'),
             legitimate: false,
-            reason,
+            reason: reason.into(),
             suggestion: None,
         }
     }
@@ -363,7 +365,7 @@ pub fn scan_text(text: &str, cx: ScanContext) -> Scan {
     for f in &mut findings {
         if f.class == AnomalyClass::Replacement && produced.contains(&f.text_start) {
             f.class = AnomalyClass::DecodeError;
-            f.reason = "U+FFFD made by the decoder from bytes it could not read; an ignore-mode decoder would delete them instead".to_string();
+            f.reason = "U+FFFD made by the decoder from bytes it could not read; an ignore-mode decoder would delete them instead".into();
         }
     }
     findings.sort_by_key(|f| (f.text_start, f.class));

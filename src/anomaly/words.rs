@@ -5,6 +5,7 @@
 
 use super::{AnomalyClass, Finding};
 use crate::encoding::mojibake::repair_word;
+use std::borrow::Cow;
 use unicode_security::MixedScript;
 
 /// Word-level anomalies in `text`. Words are runs between ASCII whitespace; punctuation at
@@ -15,12 +16,13 @@ pub fn scan(text: &str) -> Vec<Finding> {
         return out;
     }
     let mut pos = 0;
-    for word in text.split(|c: char| c.is_ascii_whitespace()) {
+    for wb in text.as_bytes().split(|b| b.is_ascii_whitespace()) {
         let start = pos;
-        pos += word.len() + 1;
-        if word.is_ascii() || word.is_empty() {
+        pos += wb.len() + 1;
+        if wb.is_ascii() {
             continue;
         }
+        let word = &text[start..start + wb.len()];
         if let Some((repaired, chain)) = repair_word(word) {
             let how: Vec<&str> = chain.iter().map(|c| c.name()).collect();
             let mut f = Finding::new(
@@ -33,8 +35,11 @@ pub fn scan(text: &str) -> Vec<Finding> {
                     how.join(", then as ")
                 ),
             );
-            f.suggestion = Some(repaired);
+            f.suggestion = Some(Cow::Owned(repaired));
             out.push(f);
+            continue;
+        }
+        if !several_scripts(word) {
             continue;
         }
         let core = word.trim_matches(|c: char| !c.is_alphanumeric());
@@ -65,7 +70,7 @@ pub fn scan(text: &str) -> Vec<Finding> {
                 )
             },
         );
-        f.suggestion = (skeleton != core).then_some(skeleton);
+        f.suggestion = (skeleton != core).then_some(Cow::Owned(skeleton));
         out.push(f);
     }
     out
@@ -85,6 +90,24 @@ fn looks_like(word: &str, main: Option<&'static str>) -> String {
             }
         })
         .collect()
+}
+
+/// Cheap pre-check: do the word's letters have more than one real script? (UTS #39 then
+/// decides, with script extensions and the Japanese/Korean/Chinese sets.)
+fn several_scripts(word: &str) -> bool {
+    let mut first = None;
+    for c in word.chars() {
+        let info = crate::unicode::char_info(c);
+        if !info.has_real_script() {
+            continue;
+        }
+        match first {
+            None => first = Some(info.script),
+            Some(s) if s != info.script => return true,
+            _ => {}
+        }
+    }
+    false
 }
 
 fn scripts_of(word: &str) -> Vec<&'static str> {

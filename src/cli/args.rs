@@ -71,10 +71,86 @@ pub enum Command {
     /// by line. Like `decode`, it writes the text itself.
     #[command(after_help = AFTER_HELP)]
     Fix(FixArgs),
+    /// List the representational anomalies of each FILE: invisible and control characters, bidi
+    /// controls, compatibility variants, decomposed accents, split words, layout whitespace,
+    /// undecoded entities, mojibake and mixed-script words — with byte and character spans.
+    #[command(after_help = AFTER_HELP)]
+    Anomalies(AnomaliesArgs),
+    /// Run the normalisation pipeline (invisibles → NFC/NFKC → hyphenation → whitespace → fold)
+    /// and write the normalised text; or, with --query, show where a query matches before and
+    /// after. Like `decode`, it writes the text itself.
+    #[command(after_help = AFTER_HELP)]
+    Normalize(NormalizeArgs),
     /// Explain characters: code point, name, category, script, width, and how UTF-8 packs the code
     /// point, byte by byte (RFC 3629), with UTF-16 units and normalisation forms.
     #[command(after_help = AFTER_HELP)]
     Explain(ExplainArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct AnomaliesArgs {
+    /// Files to scan (`-` for standard input).
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// One JSON object per file per line.
+    #[arg(long)]
+    pub json: bool,
+    /// Decode as this encoding instead of the one the evidence decides.
+    #[arg(long, value_name = "LABEL")]
+    pub encoding: Option<String>,
+    /// Only these classes (e.g. zero-width, bidi, entity, line-end-hyphen); repeatable.
+    #[arg(long = "class", value_name = "CLASS")]
+    pub classes: Vec<String>,
+    /// List at most this many findings per file (counts are always complete).
+    #[arg(long, default_value_t = 1000)]
+    pub limit: usize,
+    /// Also list findings judged legitimate in context (ZWJ in emoji, ZWNJ in Persian).
+    #[arg(long)]
+    pub all: bool,
+    /// Decode with this error mode: replace shows U+FFFD from the decoder; ignore shows the
+    /// bytes a deleting decoder drops.
+    #[arg(long, value_enum, default_value_t = ErrorsArg::Replace)]
+    pub errors: ErrorsArg,
+}
+
+#[derive(Debug, Args)]
+pub struct NormalizeArgs {
+    /// File to normalise (`-` for standard input).
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// Decode as this encoding instead of the one the evidence decides.
+    #[arg(long, value_name = "LABEL")]
+    pub encoding: Option<String>,
+    /// Steps to run, in this order (comma-separated): invisibles, normalize, hyphenation,
+    /// whitespace, fold. Default: the seed's order without fold.
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    pub steps: Vec<String>,
+    /// Compatibility normalisation (NFKC) instead of NFC: folds ligatures, full-width forms,
+    /// superscripts.
+    #[arg(long)]
+    pub nfkc: bool,
+    /// Map hyphen and quote look-alikes to ASCII.
+    #[arg(long)]
+    pub punctuation: bool,
+    /// Keep single line breaks (do not unwrap hard-wrapped paragraphs).
+    #[arg(long)]
+    pub keep_lines: bool,
+    /// Add step 6: lower-case and strip accents (applied to a copy; that copy is written).
+    #[arg(long)]
+    pub fold: bool,
+    /// Invisible classes step 2 removes (comma-separated), instead of the default set.
+    #[arg(long, value_name = "CLASSES", value_delimiter = ',')]
+    pub remove: Vec<String>,
+    /// Write the normalisation record (JSON) to this file.
+    #[arg(long, value_name = "OUT")]
+    pub record: Option<PathBuf>,
+    /// Normalise this query the same way and show where it matches in the raw and in the
+    /// normalised text, instead of writing the text.
+    #[arg(long, value_name = "TEXT")]
+    pub query: Option<String>,
+    /// Show what each step changed, instead of writing the text.
+    #[arg(long)]
+    pub explain: bool,
 }
 
 #[derive(Debug, Args)]

@@ -25,6 +25,31 @@ pub(super) fn bom_skip(input: &Input, cs: Charset) -> Result<u64, Failure> {
     })
 }
 
+/// The encoding to decode `input` with: the one asked for, or the one the evidence decides.
+/// Returns it, the BOM bytes to skip, and how it was chosen.
+pub(super) fn choose_encoding(
+    input: &Input,
+    label: Option<&str>,
+) -> Result<(Charset, u64, String), Failure> {
+    match label {
+        Some(l) => {
+            let cs = Charset::for_label(l)
+                .map_err(|e| Failure::Usage(e.to_string()))?
+                .charset;
+            Ok((cs, bom_skip(input, cs)?, "user".to_string()))
+        }
+        None => {
+            let a = crate::encoding::analyze(input, &crate::encoding::Options::default())
+                .map_err(|e| Failure::Usage(e.to_string()))?;
+            Ok((
+                a.decision.encoding,
+                a.decision.bom_len as u64,
+                a.decision.decided_by.name().to_string(),
+            ))
+        }
+    }
+}
+
 /// Streams `input` from `skip` through a decoder, handing each decoded piece to `f`.
 /// In strict mode the whole input is checked first, so nothing is written for invalid input.
 pub(super) fn stream(

@@ -2,12 +2,14 @@
 //! Errors are reported here, with the path and offset, and mapped to exit codes
 //! (0 success, 1 the input has the problem asked about, 2 usage or I/O error).
 
+mod anomalies;
 pub mod args;
 mod decode;
 mod demo;
 mod explain;
 mod fix;
 pub mod inspect;
+mod normalize;
 pub mod output;
 mod tokens;
 
@@ -88,6 +90,8 @@ pub fn run(command: &Command, out: &mut dyn Write) -> Result<(), Failure> {
         Command::Tokens(a) => tokens::run(a, out),
         Command::Fix(a) => fix::run(a, out),
         Command::Explain(a) => explain::run(a, out),
+        Command::Anomalies(a) => anomalies::run(a, out),
+        Command::Normalize(a) => normalize::run(a, out),
     }
 }
 

@@ -2,8 +2,7 @@
 
 use super::Failure;
 use super::args::{TokenRuleArg, TokensArgs};
-use super::decode::{bom_skip, mode, stream};
-use crate::encoding::{self, Charset, Options};
+use super::decode::{choose_encoding, mode, stream};
 use crate::source::Input;
 use crate::terms::{TokenRule, tokenize};
 use std::io::Write;
@@ -14,19 +13,7 @@ pub fn run(a: &TokensArgs, out: &mut dyn Write) -> Result<(), Failure> {
         TokenRuleArg::Alnum => TokenRule::Alnum,
         TokenRuleArg::Letters => TokenRule::Letters,
     };
-    let (cs, skip) = match &a.encoding {
-        Some(label) => {
-            let cs = Charset::for_label(label)
-                .map_err(|e| Failure::Usage(e.to_string()))?
-                .charset;
-            (cs, bom_skip(&input, cs)?)
-        }
-        None => {
-            let analysis = encoding::analyze(&input, &Options::default())
-                .map_err(|e| Failure::Usage(e.to_string()))?;
-            (analysis.decision.encoding, analysis.decision.bom_len as u64)
-        }
-    };
+    let (cs, skip, _) = choose_encoding(&input, a.encoding.as_deref())?;
     // A token may straddle two decoded pieces: hold back the text after the last separator.
     let mut pending = String::new();
     stream(&input, cs, mode(a.errors), skip, |piece| {

@@ -108,6 +108,27 @@ pub fn decode_window(
     before: u64,
     after: u64,
 ) -> Result<Window, SourceError> {
+    decode_window_mode(
+        input,
+        charset,
+        bom_len,
+        around,
+        before,
+        after,
+        ErrorMode::Replace,
+    )
+}
+
+/// [`decode_window`] in a chosen error mode (ignore mode shows what a deleting decoder drops).
+pub fn decode_window_mode(
+    input: &Input,
+    charset: Charset,
+    bom_len: u64,
+    around: u64,
+    before: u64,
+    after: u64,
+    mode: ErrorMode,
+) -> Result<Window, SourceError> {
     let len = input.len();
     let around = around.min(len);
     let want_start = around.saturating_sub(before).max(bom_len);
@@ -116,14 +137,14 @@ pub fn decode_window(
     let bytes = input.read_range(start, end)?;
     let end = start + bytes.len() as u64;
     let at_end = end >= len;
-    let decoded = decode(&bytes, start, charset, ErrorMode::Replace, at_end);
+    let decoded = decode(&bytes, start, charset, mode, at_end);
     let classes = classify(&bytes, start, bom_len.min(start), &decoded);
     let mut findings = anomaly::scan_text(
         &decoded.text,
         anomaly::ScanContext {
             map: Some(&decoded.map),
             errors: &decoded.errors,
-            mode: Some(ErrorMode::Replace),
+            mode: Some(mode),
             text_is_start: start <= bom_len,
         },
     )

@@ -1064,7 +1064,7 @@ impl App {
         let pick = |fs: &[Finding]| -> Option<(u64, String)> {
             let it = fs
                 .iter()
-                .filter_map(|f| f.byte_span.map(|s| (s.start, f.reason.clone())));
+                .filter_map(|f| f.byte_span.map(|s| (s.start, f.reason.to_string())));
             if forward {
                 it.filter(|(s, _)| *s > cursor).min_by_key(|(s, _)| *s)
             } else {
