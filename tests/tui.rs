@@ -370,3 +370,83 @@ fn large_inputs_open_on_a_window() {
     );
     assert_no_controls(&out, "binary");
 }
+
+// ---- normalisation in the explorer ------------------------------------------------------------
+
+#[test]
+fn normalised_view_steps_and_query() {
+    use delineate::tui::app::TextView;
+    let mut a = app(&["anomalies/line-end-hyphen.txt"], 100, 30);
+    a.update(Action::ToggleNormalized);
+    assert!(matches!(a.doc().view, TextView::AfterStep(_)));
+    let n = a.doc().norm.as_ref().unwrap();
+    assert_eq!(n.pipeline.output, "bytes into information for the index.\n");
+    // p steps through the pipeline one step at a time, then back to the decoded text.
+    a.update(Action::ToggleNormalized);
+    assert_eq!(a.doc().view, TextView::Raw);
+    for k in 0..4 {
+        a.update(Action::NextStep);
+        assert_eq!(a.doc().view, TextView::AfterStep(k));
+    }
+    assert!(
+        a.message.as_ref().unwrap().contains("step 5 whitespace"),
+        "{:?}",
+        a.message
+    );
+    a.update(Action::NextStep);
+    assert_eq!(a.doc().view, TextView::Raw);
+    // The query: no match in the decoded text, one after normalisation.
+    a.update(Action::OpenPrompt(PromptKind::Query));
+    for c in "information".chars() {
+        a.update(Action::PromptChar(c));
+    }
+    a.update(Action::PromptSubmit);
+    let q = a.doc().query.as_ref().unwrap();
+    assert_eq!((q.raw_hits.len(), q.norm_hits.len()), (0, 1));
+    assert!(
+        a.message
+            .as_ref()
+            .unwrap()
+            .contains("0 matches in the decoded text, 1 after normalisation")
+    );
+}
+
+#[test]
+fn per_class_toggle_changes_what_normalising_removes() {
+    use delineate::anomaly::AnomalyClass;
+    let mut a = app(&["anomalies/zero-width.txt"], 100, 30);
+    a.update(Action::ShowTab(Tab::Anomalies));
+    assert!(a.doc().norm_opts.remove.contains(&AnomalyClass::ZeroWidth));
+    a.update(Action::ToggleMark);
+    assert!(!a.doc().norm_opts.remove.contains(&AnomalyClass::ZeroWidth));
+    a.update(Action::ToggleNormalized);
+    assert!(
+        a.doc()
+            .norm
+            .as_ref()
+            .unwrap()
+            .pipeline
+            .output
+            .contains('\u{200b}')
+    );
+    a.update(Action::ToggleMark);
+    assert!(
+        !a.doc()
+            .norm
+            .as_ref()
+            .unwrap()
+            .pipeline
+            .output
+            .contains('\u{200b}')
+    );
+}
+
+#[test]
+fn snapshot_normalised_view_120x40() {
+    insta::assert_snapshot!(screen(
+        &["anomalies/mixed-forms.txt", "anomalies/line-end-hyphen.txt"],
+        120,
+        40,
+        "Enter r"
+    ));
+}

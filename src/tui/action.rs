@@ -32,6 +32,8 @@ pub enum Motion {
 pub enum PromptKind {
     Goto,
     Search,
+    /// A query to match before and after normalisation.
+    Query,
 }
 
 /// A state change.
@@ -76,6 +78,10 @@ pub enum Action {
     OpenDoc(usize),
     /// A message from a background job.
     Job(JobMsg),
+    /// `r`: the decoded text ↔ the normalised text.
+    ToggleNormalized,
+    /// `p`: step through the pipeline, one step's changes at a time.
+    NextStep,
 }
 
 /// Maps a terminal event to an action, given what is on screen.
@@ -160,6 +166,9 @@ pub fn map_key(app: &App, k: &KeyEvent) -> Option<Action> {
         KeyCode::Char(':') => Action::OpenPrompt(PromptKind::Goto),
         KeyCode::Char('/') => Action::OpenPrompt(PromptKind::Search),
         KeyCode::Char('s') => Action::ToggleCompare,
+        KeyCode::Char('r') => Action::ToggleNormalized,
+        KeyCode::Char('p') => Action::NextStep,
+        KeyCode::Char('m') => Action::OpenPrompt(PromptKind::Query),
         KeyCode::Char('i') => Action::ShowTab(Tab::Inspector),
         KeyCode::Char('c') => Action::ShowTab(Tab::Candidates),
         KeyCode::Char('e') => Action::ShowTab(Tab::Evidence),
@@ -196,6 +205,19 @@ pub const KEYS: &[(&str, &str)] = &[
         "mark for side by side (2–4 encodings)",
     ),
     ("s", "side by side: the same bytes, 2–4 encodings"),
+    ("r", "the decoded text ↔ the normalised text"),
+    (
+        "p",
+        "step through the pipeline: each step's changes highlighted",
+    ),
+    (
+        "m",
+        "a query: where it matches before and after normalisation",
+    ),
+    (
+        "Space  (anomalies)",
+        "toggle whether normalising removes that class",
+    ),
     ("mouse", "click selects; the wheel scrolls"),
     ("?  F1", "this help (↑ ↓ scroll it)"),
     ("Esc", "close a prompt or this help"),

@@ -13,6 +13,7 @@ use crate::anomaly::{AnomalyClass, Counts, Finding};
 use crate::encoding::decode::{ErrorMode, StreamDecoder};
 use crate::encoding::window::{ByteClass, Window, decode_window};
 use crate::encoding::{Charset, Options, Scope, bom, validity};
+use crate::normalize::{self, Pipeline};
 use crate::report::{Report, inspect};
 use crate::source::Input;
 use crate::span::ByteSpan;
@@ -110,6 +111,41 @@ pub struct Doc {
     pub selection: [usize; 5],
     pub last_search: Option<(Vec<u8>, String)>,
     pub generation: u64,
+    /// Which text the text pane shows: the decoding, or the normalised text after a step.
+    pub view: TextView,
+    /// The normalisation the view and the query use (per-class toggles change `remove`).
+    pub norm_opts: normalize::Options,
+    /// The pipeline over the window's text (while the view is normalised or a query is set).
+    pub norm: Option<NormState>,
+    /// The last query, matched in the raw and in the normalised window text.
+    pub query: Option<QueryState>,
+}
+
+/// Which text the text pane shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TextView {
+    /// The decoded text.
+    Raw,
+    /// The text after pipeline step `k` (0-based), its changes highlighted.
+    AfterStep(usize),
+}
+
+/// The pipeline over the current window's text.
+pub struct NormState {
+    /// Which window text it was computed for (start, end, charset).
+    pub key: (u64, u64, Charset),
+    pub pipeline: Pipeline,
+}
+
+/// A query, normalised like the document, and where it matches in the window.
+#[derive(Clone, Debug)]
+pub struct QueryState {
+    pub raw: String,
+    pub normalized: String,
+    /// Matches of the raw query in the decoded window text (text offsets).
+    pub raw_hits: Vec<(usize, usize)>,
+    /// Matches of the normalised query in the normalised window text (output offsets).
+    pub norm_hits: Vec<(usize, usize)>,
 }
 
 /// The explorer.
@@ -179,6 +215,10 @@ impl Doc {
             selection: [0; 5],
             last_search: None,
             generation: 1,
+            view: TextView::Raw,
+            norm_opts: normalize::Options::default(),
+            norm: None,
+            query: None,
         };
         let scan = if small {
             doc.counts = Some(count_anomalies(&input, charset, bom_len));
@@ -249,6 +289,56 @@ impl Doc {
                 })
                 .collect();
         }
+    }
+
+    /// Keeps the pipeline (and the query's matches) current for the window, when the view or a
+    /// query needs them.
+    fn refresh_norm(&mut self) {
+        if self.view == TextView::Raw && self.query.is_none() {
+            self.norm = None;
+            return;
+        }
+        let key = (self.window.start, self.window.end, self.charset);
+        if self.norm.as_ref().is_some_and(|n| n.key == key) {
+            return;
+        }
+        let pipeline = normalize::run(&self.window.decoded.text, None, &self.norm_opts);
+        self.norm = Some(NormState { key, pipeline });
+        if let Some(q) = self.query.take() {
+            self.set_query(&q.raw);
+        }
+        if let TextView::AfterStep(k) = self.view {
+            let n = self.norm.as_ref().map_or(0, |n| n.pipeline.steps.len());
+            self.view = TextView::AfterStep(k.min(n.saturating_sub(1)));
+        }
+    }
+
+    /// Matches `raw` (and its normalised form) in the window.
+    fn set_query(&mut self, raw: &str) {
+        let normalized = normalize::normalize_query(raw, &self.norm_opts);
+        let text = &self.window.decoded.text;
+        let hits = |hay: &str, needle: &str| -> Vec<(usize, usize)> {
+            if needle.is_empty() {
+                return Vec::new();
+            }
+            hay.match_indices(needle)
+                .map(|(i, m)| (i, i + m.len()))
+                .collect()
+        };
+        let raw_hits = hits(text, raw);
+        let norm_hits = match &self.norm {
+            Some(n) => {
+                let out = n.pipeline.folded.as_deref().unwrap_or(&n.pipeline.output);
+                hits(out, &normalized)
+            }
+            None => Vec::new(),
+        };
+        self.query = Some(QueryState {
+            raw: raw.to_string(),
+            normalized,
+            raw_hits,
+            norm_hits,
+        });
     }
 
     /// The character under the cursor, described for the inspector.
@@ -389,6 +479,34 @@ pub fn parse_query(q: &str) -> Result<Option<Vec<u8>>, String> {
 }
 
 impl App {
+    /// One line on what the text pane shows.
+    pub fn view_summary(&self) -> String {
+        let d = self.doc();
+        match (d.view, &d.norm) {
+            (TextView::Raw, _) => format!("showing the text decoded as {}", d.charset),
+            (TextView::AfterStep(k), Some(n)) => {
+                let k = k.min(n.pipeline.steps.len().saturating_sub(1));
+                let s = &n.pipeline.steps[k];
+                let counts: Vec<String> = s
+                    .counts
+                    .iter()
+                    .map(|(kind, c)| format!("{kind} {c}"))
+                    .collect();
+                format!(
+                    "normalised, after step {} {} ({}) — p: next step, r: back to the decoded text",
+                    k + 2,
+                    s.step.name(),
+                    if counts.is_empty() {
+                        "no change here".to_string()
+                    } else {
+                        counts.join(", ")
+                    }
+                )
+            }
+            (TextView::AfterStep(_), None) => "normalised".to_string(),
+        }
+    }
+
     /// An explorer over `docs` (name, input); returns the background jobs to start.
     pub fn new(sources: Vec<(String, Arc<Input>)>, size: (u16, u16)) -> (App, Vec<Scan>) {
         let mut docs = Vec::new();
@@ -589,6 +707,26 @@ impl App {
                             }
                         }
                         PromptKind::Search => self.search(&input),
+                        PromptKind::Query => {
+                            let d = self.doc_mut();
+                            d.query = Some(QueryState {
+                                raw: input.clone(),
+                                normalized: String::new(),
+                                raw_hits: Vec::new(),
+                                norm_hits: Vec::new(),
+                            });
+                            d.norm = None;
+                            d.refresh_norm();
+                            let q = d.query.clone().expect("just set");
+                            self.message = Some(format!(
+                                "query '{}' (normalised: '{}'): {} match{} in the decoded text, {} after normalisation (in the window around the cursor)",
+                                q.raw,
+                                q.normalized,
+                                q.raw_hits.len(),
+                                if q.raw_hits.len() == 1 { "" } else { "es" },
+                                q.norm_hits.len()
+                            ));
+                        }
                     }
                 }
             }
@@ -616,6 +754,26 @@ impl App {
                 }
             }
             Action::Job(msg) => self.job(msg),
+            Action::ToggleNormalized => {
+                let d = self.doc_mut();
+                d.view = match d.view {
+                    TextView::Raw => TextView::AfterStep(usize::MAX),
+                    TextView::AfterStep(_) => TextView::Raw,
+                };
+                d.refresh_norm();
+                self.message = Some(self.view_summary());
+            }
+            Action::NextStep => {
+                let d = self.doc_mut();
+                let n = d.norm_opts.steps.len();
+                d.view = match d.view {
+                    TextView::Raw => TextView::AfterStep(0),
+                    TextView::AfterStep(k) if k + 1 < n => TextView::AfterStep(k + 1),
+                    TextView::AfterStep(_) => TextView::Raw,
+                };
+                d.refresh_norm();
+                self.message = Some(self.view_summary());
+            }
         }
         self.follow_cursor();
         scans
@@ -763,6 +921,28 @@ impl App {
     }
 
     fn toggle_mark(&mut self) {
+        if self.tab == Tab::Anomalies {
+            let sel = self.doc().selection[tab_index(Tab::Anomalies)];
+            let Some(class) = self.doc().window.findings.get(sel).map(|f| f.class) else {
+                return;
+            };
+            let d = self.doc_mut();
+            let removed = if let Some(i) = d.norm_opts.remove.iter().position(|c| *c == class) {
+                d.norm_opts.remove.remove(i);
+                false
+            } else {
+                d.norm_opts.remove.push(class);
+                true
+            };
+            d.norm = None;
+            d.refresh_norm();
+            self.message = Some(format!(
+                "{}: the normalised view now {} these (r shows it)",
+                class.name(),
+                if removed { "removes" } else { "keeps" }
+            ));
+            return;
+        }
         if self.tab != Tab::Candidates {
             return;
         }
@@ -971,6 +1151,7 @@ impl App {
         } else if d.cursor < d.bom_len {
             d.text_top = d.bom_len;
         }
+        d.refresh_norm();
         d.inspect_cursor();
     }
 

@@ -105,6 +105,14 @@ impl Theme {
         )
     }
 
+    /// Text a normalisation step changed, or a query match.
+    pub fn changed(&self) -> Style {
+        self.pick(
+            Style::default().fg(Color::Black).bg(Color::Green),
+            Style::default().add_modifier(Modifier::UNDERLINED | Modifier::BOLD),
+        )
+    }
+
     /// Secondary text.
     pub fn dim(&self) -> Style {
         Style::default().add_modifier(Modifier::DIM)

@@ -117,6 +117,7 @@ fn prompt(f: &mut Frame, app: &App, kind: PromptKind, input: &str, area: Rect, t
             "Search text in {} (or bytes: 0x c3 a9; empty = again): ",
             app.doc().charset
         ),
+        PromptKind::Query => "Query (matched before and after normalisation): ".to_string(),
     };
     f.render_widget(Clear, area);
     f.render_widget(

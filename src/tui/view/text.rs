@@ -2,7 +2,7 @@
 //! placeholders, the cursor's character highlighted; or, side by side, the same bytes under
 //! 2–4 encodings, row by row aligned on byte offsets.
 
-use super::super::app::{App, Focus};
+use super::super::app::{App, Focus, TextView};
 use super::super::rows::{self, Cell, Row, cell};
 use super::super::theme::{Theme, glyph};
 use super::block;
@@ -55,13 +55,148 @@ fn draw(
         if cursor.is_some() && w.span_of_text(t) == cursor {
             style = theme.cursor();
         }
+        // A combining mark joins the cell of the character before it.
+        if wdt == 0 && !spans.is_empty() {
+            let last = spans.last_mut().expect("not empty");
+            last.content = format!("{}{}", last.content, s).into();
+            continue;
+        }
         spans.push(Span::styled(s, style));
     }
     Line::from(spans)
 }
 
+/// Draws `text[start..end]` (not a window: normalised text) with `highlight` ranges marked and
+/// the character at `cursor` reversed.
+fn draw_text(
+    text: &str,
+    start: usize,
+    end: usize,
+    width: usize,
+    cursor: Option<usize>,
+    highlight: &[(usize, usize)],
+    theme: &Theme,
+) -> Line<'static> {
+    let mut spans: Vec<Span<'static>> = Vec::new();
+    let mut used = 0;
+    let mut it = text[start..end].char_indices().peekable();
+    while let Some((i, c)) = it.next() {
+        let t = start + i;
+        let next = it
+            .peek()
+            .map(|&(_, n)| n)
+            .or_else(|| text[end..].chars().next());
+        let cl = cell(c, next, t == 0);
+        let (s, mut style) = match cl {
+            Cell::Break => continue,
+            Cell::Anomaly(a) => (glyph(a, c).to_string(), theme.anomaly(a)),
+            Cell::Tab => ("⇥".to_string(), theme.dim()),
+            Cell::LoneCr => ("␍".to_string(), theme.dim()),
+            Cell::Plain { width: 0 } if spans.is_empty() => (format!("◌{c}"), Style::default()),
+            Cell::Plain { .. } => (c.to_string(), Style::default()),
+        };
+        let wdt = match cl {
+            Cell::Plain { width: 0 } if s.starts_with('◌') => 1,
+            _ => cl.width(),
+        };
+        if used + wdt > width {
+            break;
+        }
+        used += wdt;
+        // A deletion (empty range) marks the character after it.
+        if highlight
+            .iter()
+            .any(|&(a, b)| (a <= t && t < b) || (a == b && a == t))
+        {
+            style = style.patch(theme.changed());
+        }
+        if cursor == Some(t) {
+            style = theme.cursor();
+        }
+        if wdt == 0 && !spans.is_empty() {
+            let last = spans.last_mut().expect("not empty");
+            last.content = format!("{}{}", last.content, s).into();
+            continue;
+        }
+        spans.push(Span::styled(s, style));
+    }
+    Line::from(spans)
+}
+
+/// The normalised view of the window: the text after step `k` with that step's changes (or,
+/// for the last step, every step's changes) highlighted, and the query's matches.
+fn render_normalized(f: &mut Frame, app: &App, area: Rect, theme: &Theme, k: usize) -> bool {
+    let d = app.doc();
+    let Some(n) = &d.norm else { return false };
+    let p = &n.pipeline;
+    if p.steps.is_empty() {
+        return false;
+    }
+    let raw = &d.window.decoded.text;
+    let k = k.min(p.steps.len() - 1);
+    let text = p.text_after(raw, k);
+    // Highlights: step k's changes; for the final view, every step's changes carried forward.
+    let mut highlight: Vec<(usize, usize)> = Vec::new();
+    let last = k + 1 == p.steps.len();
+    for (j, step) in p.steps.iter().enumerate().take(k + 1) {
+        if !last && j != k {
+            continue;
+        }
+        for (a, b) in step.changed_ranges() {
+            let carry = |o: usize| p.steps[j + 1..=k].iter().fold(o, |o, s| s.to_output(o));
+            highlight.push((carry(a), carry(b)));
+        }
+    }
+    if last && let Some(q) = &d.query {
+        highlight.extend(q.norm_hits.iter().copied());
+    }
+    let (width, height) = app.text_area();
+    let cursor = d
+        .window
+        .text_offset_of(d.cursor)
+        .map(|t| p.steps[..=k].iter().fold(t, |o, s| s.to_output(o)));
+    let rs = rows::rows(text, width, d.window.start <= d.bom_len);
+    let top = cursor.map_or(0, |c| rows::row_of(&rs, c).saturating_sub(height / 2));
+    let lines: Vec<Line> = rs
+        .iter()
+        .skip(top)
+        .take(height)
+        .map(|r| draw_text(text, r.start, r.end, width, cursor, &highlight, theme))
+        .collect();
+    let step = &p.steps[k];
+    let title = if last {
+        let all: Vec<String> = p
+            .steps
+            .iter()
+            .map(|s| format!("{} {}", s.step.name(), s.changes.len()))
+            .collect();
+        format!(
+            " Normalised · {} · p steps · r decoded text ",
+            all.join(" · ")
+        )
+    } else {
+        format!(
+            " Normalised · after step {} {} · {} change{} · p next step · r decoded text ",
+            k + 2,
+            step.step.name(),
+            step.changes.len(),
+            if step.changes.len() == 1 { "" } else { "s" }
+        )
+    };
+    f.render_widget(
+        Paragraph::new(lines).block(block(&title, app.focus == Focus::Text, theme)),
+        area,
+    );
+    true
+}
+
 pub fn render(f: &mut Frame, app: &App, area: Rect, theme: &Theme) {
     let d = app.doc();
+    if let TextView::AfterStep(k) = d.view
+        && render_normalized(f, app, area, theme, k)
+    {
+        return;
+    }
     let focused = app.focus == Focus::Text;
     let cursor = d.inspected.as_ref().map(|i| i.span);
     let (width, height) = app.text_area();
@@ -74,11 +209,19 @@ pub fn render(f: &mut Frame, app: &App, area: Rect, theme: &Theme) {
         .map(|t| rows::row_of(&rs, t))
         .unwrap_or(0);
     if !app.compare || d.compare_windows.is_empty() {
+        let hits: &[(usize, usize)] = d.query.as_ref().map_or(&[], |q| &q.raw_hits);
         let lines: Vec<Line> = rs
             .iter()
             .skip(top)
             .take(height)
-            .map(|r| draw(w, r.start, r.end, width, cursor, theme))
+            .map(|r| {
+                if hits.iter().any(|&(a, b)| a < r.end && b > r.start) {
+                    let cursor_t = w.text_offset_of(d.cursor);
+                    draw_text(text, r.start, r.end, width, cursor_t, hits, theme)
+                } else {
+                    draw(w, r.start, r.end, width, cursor, theme)
+                }
+            })
             .collect();
         let title = format!(
             " Text · {}{} ",
