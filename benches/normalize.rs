@@ -1,7 +1,7 @@
 //! Anomaly scan plus the default normalisation pipeline, one core (issue target: ≥ 100 MB/s on
 //! mostly-ASCII text, ≥ 30 MB/s on accent-heavy text). Mostly ASCII: the Reuters stories;
 //! accent-heavy: UDHR translations in Vietnamese, Polish, Czech, Greek, Russian, French,
-//! Hungarian, Turkish (from ../shared/data when present, else synthetic). Median of 5 runs.
+//! Hungarian, Turkish (from ../shared/data when present, else synthetic). Median of 9 runs.
 //! `cargo bench --bench normalize`.
 
 use delineate::anomaly::{ScanContext, scan_text};
@@ -45,7 +45,7 @@ fn bench(name: &str, text: &str) {
     let opts = Options::default();
     let mut scan_rates = Vec::new();
     let mut both = Vec::new();
-    for _ in 0..5 {
+    for _ in 0..9 {
         let t = Instant::now();
         let s = scan_text(
             text,
@@ -62,7 +62,7 @@ fn bench(name: &str, text: &str) {
         both.push(mb / total);
     }
     println!(
-        "{name}: {mb:.0} MB — anomaly scan {:.0} MB/s; scan + pipeline {:.0} MB/s (median of 5)",
+        "{name}: {mb:.0} MB — anomaly scan {:.0} MB/s; scan + pipeline {:.0} MB/s (median of 9)",
         median(scan_rates),
         median(both)
     );

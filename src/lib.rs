@@ -22,6 +22,7 @@
 //! | [`teach`] | what a character is, and its UTF-8 bit layout byte by byte (RFC 3629) |
 //! | [`terms`] | the seed's tokenizer (lower-case runs of letters and digits) |
 //! | [`unicode`] | character properties shared by the analyses |
+//! | [`ascii`] | fast scans over ASCII (SWAR), so analyses look only where non-ASCII text is |
 //! | [`visible`] | placeholders that make control, bidi and invisible characters visible |
 //! | [`report`] | the façade [`report::inspect`] and the [`report::Report`] both front ends consume |
 //! | [`error`] | error types; malformed bytes are data, not errors |
@@ -39,6 +40,7 @@
 //! * The tool never writes to the files it inspects: inputs are opened read-only.
 
 pub mod anomaly;
+pub mod ascii;
 pub mod cli;
 pub mod encoding;
 pub mod error;

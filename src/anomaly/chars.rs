@@ -226,6 +226,26 @@ fn quiet() -> &'static [bool] {
     })
 }
 
+/// Length of the leading run of printable ASCII, TAB, LF and CR in `b`, eight bytes at a time.
+fn quiet_ascii_run(b: &[u8]) -> usize {
+    use crate::ascii::{eq_bytes, high_bytes, lt_bytes, movemask, word};
+    let mut i = 0;
+    while i + 8 <= b.len() {
+        let x = word(&b[i..i + 8], b' ');
+        let controls =
+            lt_bytes(x, 0x20) & !eq_bytes(x, b'\t') & !eq_bytes(x, b'\n') & !eq_bytes(x, b'\r');
+        let loud = controls | eq_bytes(x, 0x7F) | high_bytes(x);
+        if loud != 0 {
+            return i + movemask(loud).trailing_zeros() as usize;
+        }
+        i += 8;
+    }
+    i + b[i..]
+        .iter()
+        .position(|&c| !((0x20..0x7F).contains(&c) || c == b'\n' || c == b'\t' || c == b'\r'))
+        .unwrap_or(b.len() - i)
+}
+
 /// Finds every character-level anomaly in `text`.
 pub fn scan(text: &str, text_is_start: bool) -> Vec<Finding> {
     let mut out = Vec::new();
@@ -234,10 +254,7 @@ pub fn scan(text: &str, text_is_start: bool) -> Vec<Finding> {
     let mut i = 0;
     while i < bytes.len() {
         // Skip printable ASCII, TAB, LF and CR fast: they are never anomalies.
-        let run = bytes[i..]
-            .iter()
-            .position(|&b| !((0x20..0x7F).contains(&b) || b == b'\n' || b == b'\t' || b == b'\r'))
-            .unwrap_or(bytes.len() - i);
+        let run = quiet_ascii_run(&bytes[i..]);
         if run > 0 {
             i += run;
             prev = Some(bytes[i - 1] as char);

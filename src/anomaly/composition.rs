@@ -3,7 +3,8 @@
 //! that normalisation did not run, or ran inconsistently.
 
 use super::{AnomalyClass, Finding};
-use icu_normalizer::ComposingNormalizerBorrowed;
+use icu_normalizer::{ComposingNormalizerBorrowed, DecomposingNormalizerBorrowed};
+use rustc_hash::FxHashMap;
 use std::borrow::Cow;
 use unicode_normalization::char::decompose_canonical;
 
@@ -34,14 +35,28 @@ pub fn scan(text: &str) -> CompositionScan {
         return out;
     }
     let nfc = ComposingNormalizerBorrowed::new_nfc();
+    // Fast path (most texts): already NFC, so no decomposed sequence NFC would change; then a
+    // text that is not also NFD holds a precomposed character.
+    let stretches: Vec<_> = crate::ascii::non_ascii_stretches(text, 32).collect();
+    if stretches
+        .iter()
+        .all(|r| nfc.is_normalized(&text[r.clone()]))
+    {
+        let nfd = DecomposingNormalizerBorrowed::new_nfd();
+        out.has_composed = stretches
+            .iter()
+            .any(|r| !nfd.is_normalized(&text[r.clone()]));
+        return out;
+    }
     let mut first_composed: Option<(usize, char)> = None;
     let mut first_decomposed: Option<usize> = None;
     let mut base: Option<usize> = None;
     let mut marks_end = 0usize;
-    let flush = |base: Option<usize>,
-                 end: usize,
-                 out: &mut CompositionScan,
-                 first: &mut Option<usize>| {
+    let mut cache: FxHashMap<&str, Option<String>> = FxHashMap::default();
+    let mut flush = |base: Option<usize>,
+                     end: usize,
+                     out: &mut CompositionScan,
+                     first: &mut Option<usize>| {
         let Some(b) = base else { return };
         if end <= b {
             return;
@@ -54,8 +69,15 @@ pub fn scan(text: &str) -> CompositionScan {
         {
             return;
         }
-        let composed = nfc.normalize(seq);
-        if composed != seq {
+        // Texts written decomposed repeat a small set of sequences: normalise each once.
+        let composed = cache
+            .entry(seq)
+            .or_insert_with(|| {
+                let n = nfc.normalize(seq);
+                (n != seq).then(|| n.into_owned())
+            })
+            .clone();
+        if let Some(composed) = composed {
             out.has_decomposed = true;
             first.get_or_insert(b);
             let mut f = Finding::new(
@@ -65,42 +87,45 @@ pub fn scan(text: &str) -> CompositionScan {
                 end,
                 "a decomposed accent (base letter + combining marks): looks like the composed form, but does not match it",
             );
-            f.suggestion = Some(Cow::Owned(composed.into_owned()));
+            f.suggestion = Some(Cow::Owned(composed));
             out.findings.push(f);
         }
     };
     let bytes = text.as_bytes();
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] < 0x80 {
-            // ASCII: a new base, never a mark. Skip the run, ending on its last byte.
-            let run = bytes[i..]
-                .iter()
-                .position(|&b| b >= 0x80)
-                .unwrap_or(bytes.len() - i);
+    for stretch in stretches {
+        let mut i = stretch.start;
+        while i < stretch.end {
+            if bytes[i] < 0x80 {
+                // ASCII: a new base, never a mark. Skip the run, ending on its last byte.
+                let run = bytes[i..stretch.end]
+                    .iter()
+                    .position(|&b| b >= 0x80)
+                    .unwrap_or(stretch.end - i);
+                flush(base, marks_end, &mut out, &mut first_decomposed);
+                let last = i + run - 1;
+                base = Some(last);
+                marks_end = last + 1;
+                i += run;
+                continue;
+            }
+            let c = text[i..].chars().next().expect("a char boundary");
+            if crate::unicode::char_info(c).is_mark() {
+                marks_end = i + c.len_utf8();
+                i += c.len_utf8();
+                continue;
+            }
             flush(base, marks_end, &mut out, &mut first_decomposed);
-            let last = i + run - 1;
-            base = Some(last);
-            marks_end = last + 1;
-            i += run;
-            continue;
-        }
-        let c = text[i..].chars().next().expect("a char boundary");
-        if crate::unicode::char_info(c).is_mark() {
+            if first_composed.is_none() && is_composed(c) {
+                out.has_composed = true;
+                first_composed = Some((i, c));
+            }
+            base = Some(i);
             marks_end = i + c.len_utf8();
             i += c.len_utf8();
-            continue;
         }
         flush(base, marks_end, &mut out, &mut first_decomposed);
-        if first_composed.is_none() && is_composed(c) {
-            out.has_composed = true;
-            first_composed = Some((i, c));
-        }
-        base = Some(i);
-        marks_end = i + c.len_utf8();
-        i += c.len_utf8();
+        base = None;
     }
-    flush(base, marks_end, &mut out, &mut first_decomposed);
     if let (Some((ci, cc)), Some(di)) = (first_composed, first_decomposed) {
         let mut f = Finding::new(
             AnomalyClass::MixedForms,

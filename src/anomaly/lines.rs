@@ -47,23 +47,47 @@ pub fn scan_with(text: &str, full: bool) -> LineScan {
     let mut nonempty = 0u64;
     let mut hyphenated = 0u64;
     let mut off = 0usize;
-    while off < bytes.len() || (off == 0 && bytes.is_empty()) {
-        if bytes.is_empty() {
-            break;
+    // Where the next tab and the next run of three spaces are, searched once over the whole
+    // text rather than once per line: most lines have neither.
+    let finder = memchr::memmem::Finder::new(b"   ");
+    let mut next_tab = 0usize;
+    let mut next_spaces = 0usize;
+    if full {
+        next_tab = memchr::memchr(b'\t', bytes).unwrap_or(usize::MAX);
+        next_spaces = finder.find(bytes).unwrap_or(usize::MAX);
+    }
+    // The end of the next line, when looking ahead already found it.
+    let mut known_nl: Option<(usize, usize)> = None;
+    let line_end = |from: usize, known: &mut Option<(usize, usize)>| match *known {
+        Some((at, nl)) if at == from => nl,
+        _ => {
+            let nl = memchr::memchr(b'\n', &bytes[from..]).map_or(bytes.len(), |p| from + p);
+            *known = Some((from, nl));
+            nl
         }
-        let nl = memchr::memchr(b'\n', &bytes[off..]).map_or(bytes.len(), |p| off + p);
+    };
+    while off < bytes.len() {
+        let nl = line_end(off, &mut known_nl);
         let raw = &text[off..nl];
         let this_off = off;
         off = nl + 1;
         let line = raw.strip_suffix('\r').unwrap_or(raw);
         let content = line.trim_end_matches([' ', '\t']);
-        if content.bytes().all(|b| b == b' ' || b == b'\t') {
+        if full && (next_tab < nl || next_spaces < nl) {
+            if !content.is_empty() {
+                layout(text, this_off, line, &mut out.findings);
+            }
+            if next_tab < nl {
+                next_tab = memchr::memchr(b'\t', &bytes[nl..]).map_or(usize::MAX, |p| nl + p);
+            }
+            if next_spaces < nl {
+                next_spaces = finder.find(&bytes[nl..]).map_or(usize::MAX, |p| nl + p);
+            }
+        }
+        if content.is_empty() {
             continue;
         }
         nonempty += 1;
-        if full {
-            layout(text, this_off, line, &mut out.findings);
-        }
         let cb = content.as_bytes();
         let last_byte = cb[cb.len() - 1];
         let last = if last_byte < 0x80 {
@@ -94,7 +118,7 @@ pub fn scan_with(text: &str, full: bool) -> LineScan {
             continue;
         }
         let noff = nl + 1;
-        let nend = memchr::memchr(b'\n', &bytes[noff..]).map_or(bytes.len(), |p| noff + p);
+        let nend = line_end(noff, &mut known_nl);
         let next = &text[noff..nend];
         let next = next.strip_suffix('\r').unwrap_or(next);
         let lead = next.len() - next.trim_start_matches([' ', '\t']).len();
@@ -172,13 +196,6 @@ pub fn scan_with(text: &str, full: bool) -> LineScan {
 
 /// Runs of three or more spaces, and tabs, after the line's first non-blank character.
 fn layout(text: &str, off: usize, line: &str, out: &mut Vec<Finding>) {
-    let lb = line.as_bytes();
-    // Most lines have neither: two fast searches decide.
-    let has_tab = memchr::memchr(b'\t', lb).is_some();
-    let has_spaces = memchr::memmem::find(lb, b"   ").is_some();
-    if !has_tab && !has_spaces {
-        return;
-    }
     let indent = line.len() - line.trim_start_matches([' ', '\t']).len();
     let body_end = line.trim_end_matches([' ', '\t']).len();
     if body_end <= indent {
@@ -186,48 +203,40 @@ fn layout(text: &str, off: usize, line: &str, out: &mut Vec<Finding>) {
     }
     let body = &line[indent..body_end];
     let b = body.as_bytes();
+    let spaces = memchr::memmem::Finder::new(b"   ");
     let mut i = 0;
+    // Jump from one tab or run of three spaces to the next; the single spaces between words
+    // in between are never looked at one by one.
     while i < b.len() {
-        if b[i] == b'\t' {
-            let mut j = i;
-            while j < b.len() && b[j] == b'\t' {
-                j += 1;
-            }
-            let at = off + indent + i;
-            let mut f = Finding::new(
+        let tab = memchr::memchr(b'\t', &b[i..]).map_or(usize::MAX, |p| i + p);
+        let run = spaces.find(&b[i..]).map_or(usize::MAX, |p| i + p);
+        let at_rel = tab.min(run);
+        if at_rel == usize::MAX {
+            break;
+        }
+        let byte = b[at_rel];
+        let j = at_rel + b[at_rel..].iter().take_while(|&&c| c == byte).count();
+        let at = off + indent + at_rel;
+        let mut f = if byte == b'\t' {
+            Finding::new(
                 AnomalyClass::TabColumns,
                 text,
                 at,
-                at + (j - i),
+                at + (j - at_rel),
                 "a tab inside a line: a column separator, not a word boundary a reader sees",
-            );
-            f.suggestion = Some(Cow::Borrowed(" "));
-            out.push(f);
-            i = j;
-        } else if b[i] == b' ' {
-            let mut j = i;
-            while j < b.len() && b[j] == b' ' {
-                j += 1;
-            }
-            if j - i >= 3 {
-                let at = off + indent + i;
-                let mut f = Finding::new(
-                    AnomalyClass::LayoutSpaces,
-                    text,
-                    at,
-                    at + (j - i),
-                    format!(
-                        "{} spaces in a row: layout (columns, alignment), not text",
-                        j - i
-                    ),
-                );
-                f.suggestion = Some(Cow::Borrowed(" "));
-                out.push(f);
-            }
-            i = j;
+            )
         } else {
-            i += 1;
-        }
+            Finding::new(
+                AnomalyClass::LayoutSpaces,
+                text,
+                at,
+                at + (j - at_rel),
+                "a run of spaces inside a line: layout (columns, alignment), not text",
+            )
+        };
+        f.suggestion = Some(Cow::Borrowed(" "));
+        out.push(f);
+        i = j;
     }
 }
 

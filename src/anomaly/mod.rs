@@ -333,14 +333,16 @@ pub struct Scan {
 
 /// Runs every detector over `text`.
 pub fn scan_text(text: &str, cx: ScanContext) -> Scan {
-    let mut findings = chars::scan(text, cx.text_is_start);
-    findings.extend(bidi::scan(text));
     let comp = composition::scan(text);
-    findings.extend(comp.findings);
     let line_scan = lines::scan(text);
-    findings.extend(line_scan.findings);
-    findings.extend(entities::scan(text));
-    findings.extend(words::scan(text));
+    let mut findings = merge_sorted(vec![
+        chars::scan(text, cx.text_is_start),
+        bidi::scan(text),
+        comp.findings,
+        line_scan.findings,
+        entities::scan(text),
+        words::scan(text),
+    ]);
     // Decode failures: U+FFFD from the decoder, bytes an ignore decoder dropped.
     let mut produced = std::collections::HashSet::new();
     for e in cx.errors {
@@ -368,7 +370,9 @@ pub fn scan_text(text: &str, cx: ScanContext) -> Scan {
             f.reason = "U+FFFD made by the decoder from bytes it could not read; an ignore-mode decoder would delete them instead".into();
         }
     }
-    findings.sort_by_key(|f| (f.text_start, f.class));
+    if !findings.is_sorted_by_key(|f| (f.text_start, f.class)) {
+        findings.sort_by_key(|f| (f.text_start, f.class));
+    }
     fill_spans(text, &mut findings, cx.map);
     let mut counts = Counts::default();
     for f in &findings {
@@ -382,6 +386,44 @@ pub fn scan_text(text: &str, cx: ScanContext) -> Scan {
         has_composed: comp.has_composed,
         has_decomposed: comp.has_decomposed,
     }
+}
+
+/// Merges the detectors' finding lists into one, ordered by text offset then class; ties keep
+/// the detectors' order. Each finding moves once (a hard-wrapped text has a finding per line,
+/// so this is a lot of memory to shuffle).
+fn merge_sorted(mut lists: Vec<Vec<Finding>>) -> Vec<Finding> {
+    let key = |f: &Finding| (f.text_start, f.class);
+    for l in &mut lists {
+        if !l.is_sorted_by_key(key) {
+            l.sort_by_key(key);
+        }
+    }
+    lists.retain(|l| !l.is_empty());
+    match lists.len() {
+        0 => return Vec::new(),
+        1 => return lists.pop().expect("one list"),
+        _ => {}
+    }
+    let total = lists.iter().map(Vec::len).sum();
+    let mut out = Vec::with_capacity(total);
+    let mut iters: Vec<std::iter::Peekable<std::vec::IntoIter<Finding>>> = lists
+        .into_iter()
+        .map(|l| l.into_iter().peekable())
+        .collect();
+    loop {
+        let mut best: Option<(usize, (usize, AnomalyClass))> = None;
+        for (i, it) in iters.iter_mut().enumerate() {
+            if let Some(f) = it.peek() {
+                let k = key(f);
+                if best.is_none_or(|(_, b)| k < b) {
+                    best = Some((i, k));
+                }
+            }
+        }
+        let Some((i, _)) = best else { break };
+        out.push(iters[i].next().expect("peeked"));
+    }
+    out
 }
 
 /// Character offsets and byte spans of findings (sorted by `text_start`).

@@ -12,11 +12,34 @@ use unicode_security::MixedScript;
 /// their edges is not part of the mixed-script test.
 pub fn scan(text: &str) -> Vec<Finding> {
     let mut out = Vec::new();
-    if text.is_ascii() {
-        return out;
+    let b = text.as_bytes();
+    // Only words holding non-ASCII text can be mojibake or mixed-script: visit the stretches
+    // around non-ASCII bytes, widened to whole words.
+    let mut done = 0;
+    for stretch in crate::ascii::non_ascii_stretches(text, 32) {
+        let start = stretch.start.max(done);
+        let from = b[done..start]
+            .iter()
+            .rposition(|c| c.is_ascii_whitespace())
+            .map_or(done, |p| done + p + 1);
+        let end = stretch.end.max(start);
+        let to = b[end..]
+            .iter()
+            .position(|c| c.is_ascii_whitespace())
+            .map_or(b.len(), |p| end + p);
+        if from < to {
+            scan_words(text, from, to, &mut out);
+        }
+        done = to;
     }
-    let mut pos = 0;
-    for wb in text.as_bytes().split(|b| b.is_ascii_whitespace()) {
+    out
+}
+
+/// Word-level anomalies in the words of `text[from..to]` (which starts and ends at word
+/// boundaries).
+fn scan_words(text: &str, from: usize, to: usize, out: &mut Vec<Finding>) {
+    let mut pos = from;
+    for wb in text.as_bytes()[from..to].split(|b| b.is_ascii_whitespace()) {
         let start = pos;
         pos += wb.len() + 1;
         if wb.is_ascii() {
@@ -73,7 +96,6 @@ pub fn scan(text: &str) -> Vec<Finding> {
         f.suggestion = (skeleton != core).then_some(Cow::Owned(skeleton));
         out.push(f);
     }
-    out
 }
 
 /// The word with its letters from scripts other than the first one replaced by their UTS #39

@@ -644,7 +644,7 @@ fn sort_hypotheses(h: &mut [Hypothesis]) {
 /// (in preference order) whose misreading the word shows. Returns the repaired word and the
 /// chain, or `None` for a clean word. Cheap enough to run on every word of a document.
 pub fn repair_word(word: &str) -> Option<(String, Vec<Charset>)> {
-    if word.is_ascii() {
+    if suspect_mask(word) == 0 {
         return None;
     }
     let mut current = word.to_string();

@@ -12,6 +12,7 @@
 //! not.
 
 use crate::anomaly::{AnomalyClass, chars, lines};
+use crate::ascii;
 use icu_normalizer::{ComposingNormalizerBorrowed, DecomposingNormalizerBorrowed};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
@@ -322,8 +323,9 @@ pub fn run(text: &str, encoding: Option<(&str, &str)>, opts: &Options) -> Pipeli
     run_with(text, encoding, opts, None)
 }
 
-/// [`run`], reusing the character-level findings of `text` when the caller already has them
-/// (from an anomaly scan of the same text), so step 2 does not scan again.
+/// [`run`], reusing the findings of a full anomaly scan of the same `text`
+/// ([`crate::anomaly::scan_text`]) when the caller already has them: step 2 takes the
+/// invisible characters from them and step 4 the split words, instead of scanning again.
 pub fn run_with(
     text: &str,
     encoding: Option<(&str, &str)>,
@@ -345,7 +347,7 @@ pub fn run_with(
         let r = match step {
             Step::Invisibles => invisibles(current, opts, known_here),
             Step::Normalize => normalize(current, opts),
-            Step::Hyphenation => hyphenation(current),
+            Step::Hyphenation => hyphenation(current, known_here),
             Step::Whitespace => whitespace(current, opts),
             Step::Fold => {
                 let r = fold(current, opts);
@@ -459,38 +461,50 @@ fn normalize(text: &str, opts: &Options) -> StepResult {
     // ASCII character may be the base of combining marks; nothing combines across a cut before
     // one) to the next ASCII character.
     let b = text.as_bytes();
-    let mut pos = 0;
-    while pos < text.len() {
-        let (prefix, rest) = norm.split_normalized(&text[pos..]);
-        if rest.is_empty() {
-            break;
-        }
-        let bad = pos + prefix.len();
-        // The problem starts at an ASCII starter (`e` before U+0301), or after the last one.
-        let seg_start = if b.get(bad).is_some_and(|&x| x < 0x80) {
-            bad
-        } else {
-            b[pos..bad]
+    let mut cache: rustc_hash::FxHashMap<&str, Option<String>> = Default::default();
+    // ASCII is normalised under every form: look only at the stretches around non-ASCII text
+    // (each a normalisation unit of its own, see `ascii::non_ascii_stretches`).
+    for stretch in ascii::non_ascii_stretches(text, 32) {
+        let mut pos = stretch.start;
+        while pos < stretch.end {
+            let (prefix, rest) = norm.split_normalized(&text[pos..stretch.end]);
+            if rest.is_empty() {
+                break;
+            }
+            let bad = pos + prefix.len();
+            // The problem starts at an ASCII starter (`e` before U+0301), or after the last one.
+            let seg_start = if b.get(bad).is_some_and(|&x| x < 0x80) {
+                bad
+            } else {
+                b[pos..bad]
+                    .iter()
+                    .rposition(|&x| x < 0x80)
+                    .map_or(pos, |r| pos + r)
+            };
+            let seg_end = b[bad..stretch.end]
                 .iter()
-                .rposition(|&x| x < 0x80)
-                .map_or(pos, |r| pos + r)
-        };
-        let seg_end = b[bad..]
-            .iter()
-            .skip(1)
-            .position(|&x| x < 0x80)
-            .map_or(text.len(), |r| bad + 1 + r);
-        let seg = &text[seg_start..seg_end];
-        let n = norm.normalize(seg);
-        if n != seg {
-            changes.push(Change {
-                at: seg_start,
-                len: seg.len(),
-                inserted: Cow::Owned(n.into_owned()),
-                kind,
-            });
+                .skip(1)
+                .position(|&x| x < 0x80)
+                .map_or(stretch.end, |r| bad + 1 + r);
+            let seg = &text[seg_start..seg_end];
+            // Decomposed texts repeat their words: normalise each distinct segment once.
+            let normalised = cache
+                .entry(seg)
+                .or_insert_with(|| {
+                    let n = norm.normalize(seg);
+                    (n != seg).then(|| n.into_owned())
+                })
+                .clone();
+            if let Some(n) = normalised {
+                changes.push(Change {
+                    at: seg_start,
+                    len: seg.len(),
+                    inserted: Cow::Owned(n),
+                    kind,
+                });
+            }
+            pos = seg_end;
         }
-        pos = seg_end;
     }
     if opts.punctuation {
         for (j, c) in text.char_indices().filter(|&(_, c)| !c.is_ascii()) {
@@ -515,15 +529,23 @@ fn normalize(text: &str, opts: &Options) -> StepResult {
 
 /// Step 4: joins words split by a hyphen (or soft hyphen) at a line end. A soft hyphen left at
 /// a line end that splits no word (step 2 kept it for this step) is removed.
-fn hyphenation(text: &str) -> StepResult {
-    let mut changes: Vec<Change> = lines::scan_with(text, false)
-        .findings
-        .into_iter()
+fn hyphenation(text: &str, known: Option<&[crate::anomaly::Finding]>) -> StepResult {
+    // The anomaly scan already found the split words when nothing has changed the text since.
+    let scanned;
+    let findings: &[crate::anomaly::Finding] = match known {
+        Some(k) => k,
+        None => {
+            scanned = lines::scan_with(text, false).findings;
+            &scanned
+        }
+    };
+    let mut changes: Vec<Change> = findings
+        .iter()
         .filter(|f| f.class == AnomalyClass::LineEndHyphen)
         .map(|f| Change {
             at: f.text_start,
             len: f.text_end - f.text_start,
-            inserted: f.suggestion.unwrap_or_default(),
+            inserted: f.suggestion.clone().unwrap_or_default(),
             kind: if f.reason.contains("genuine compound") {
                 "joined (possible compound)"
             } else {
@@ -575,43 +597,20 @@ fn ws_at(b: &[u8], i: usize) -> usize {
 /// breaks inside a paragraph a space (when unwrapping), blank lines one paragraph break, and
 /// spaces at line ends go.
 fn whitespace(text: &str, opts: &Options) -> StepResult {
-    /// Bytes that may start whitespace: ASCII controls and space, and the lead bytes of the
-    /// non-standard spaces (C2 A0, E1 9A 80, E2 80 8x/AF, E2 81 9F, E3 80 80).
-    const CANDIDATE: [bool; 256] = {
-        let mut t = [false; 256];
-        let mut i = 0;
-        while i <= 0x20 {
-            t[i] = true;
-            i += 1;
-        }
-        t[0xC2] = true;
-        t[0xE1] = true;
-        t[0xE2] = true;
-        t[0xE3] = true;
-        t
-    };
     let mut changes = Vec::new();
     let b = text.as_bytes();
     let mut i = 0;
-    while i < b.len() {
-        // Skip what cannot be whitespace (almost everything) with a table lookup per byte.
-        match b[i..].iter().position(|&c| CANDIDATE[c as usize]) {
-            Some(p) => i += p,
-            None => break,
+    for_each_ws_candidate(b, |p| {
+        if p < i {
+            return; // inside a run already handled
         }
-        // One plain space between two non-candidates: the common case, nothing to do.
-        if b[i] == b' ' && i > 0 && b.get(i + 1).is_some_and(|&n| !CANDIDATE[n as usize]) {
-            i += 1;
-            continue;
-        }
-        let w = ws_at(b, i);
+        let w = ws_at(b, p);
         if w == 0 {
-            i += 1;
-            continue;
+            return;
         }
-        let start = i;
+        let start = p;
         let mut newlines = 0;
-        let mut j = i;
+        let mut j = p;
         loop {
             let w = if j < b.len() { ws_at(b, j) } else { 0 };
             if w == 0 {
@@ -620,42 +619,100 @@ fn whitespace(text: &str, opts: &Options) -> StepResult {
             newlines += (b[j] == b'\n') as usize;
             j += w;
         }
-        let run = &text[start..j];
-        let at_start = start == 0;
-        let at_end = j == b.len();
-        let wanted: &'static str = if at_start {
-            ""
-        } else if at_end {
-            if newlines > 0 { "\n" } else { "" }
-        } else if newlines >= 2 {
-            "\n\n"
-        } else if newlines == 1 && !opts.unwrap_lines {
-            "\n"
-        } else {
-            " "
-        };
-        if run != wanted {
-            let kind = if newlines == 1 && wanted == " " {
-                "unwrapped"
-            } else if newlines >= 2 {
-                "paragraph"
-            } else if run.contains('\t') {
-                "tab"
-            } else if run.bytes().any(|x| x >= 0x80) {
-                "non-standard space"
-            } else {
-                "collapsed"
-            };
-            changes.push(Change {
-                at: start,
-                len: run.len(),
-                inserted: Cow::Borrowed(wanted),
-                kind,
-            });
-        }
         i = j;
-    }
+        if let Some(change) = ws_change(text, start, j, newlines, opts) {
+            changes.push(change);
+        }
+    });
     StepResult::new(Step::Whitespace, text, changes)
+}
+
+/// Whether byte `c` may start whitespace: ASCII controls and space, and the lead bytes of the
+/// non-standard spaces (C2 A0, E1 9A 80, E2 80 8x/AF, E2 81 9F, E3 80 80).
+#[inline(always)]
+fn ws_candidate(c: u8) -> bool {
+    c <= 0x20 || c == 0xC2 || (0xE1..=0xE3).contains(&c)
+}
+
+/// Calls `f` with the offset of every byte that may start whitespace, except single plain
+/// spaces between two non-candidates (the space between two words: nothing to do there).
+/// Works on 64-byte blocks with bit masks, so the common case costs no branch per word.
+fn for_each_ws_candidate(b: &[u8], mut f: impl FnMut(usize)) {
+    let n = b.len();
+    let mut block = 0;
+    while block < n {
+        let end = (block + 64).min(n);
+        let mut cand = 0u64;
+        let mut space = 0u64;
+        for (w, chunk) in b[block..end].chunks(8).enumerate() {
+            let x = ascii::word(chunk, b'x');
+            // E1–E3: clear the two low bits, compare with E0, leave E0 itself out.
+            let e1_e3 =
+                ascii::eq_bytes(x & !0x0303_0303_0303_0303, 0xE0) & !ascii::eq_bytes(x, 0xE0);
+            let c = ascii::lt_bytes(x, 0x21) | ascii::eq_bytes(x, 0xC2) | e1_e3;
+            cand |= ascii::movemask(c) << (8 * w);
+            space |= ascii::movemask(ascii::eq_bytes(x, b' ')) << (8 * w);
+        }
+        let len = end - block;
+        // Candidate bits of each byte's neighbours; outside the text counts as a candidate
+        // (a space at the very start or end is never the boring case).
+        let before = (cand << 1) | (block == 0 || ws_candidate(b[block - 1])) as u64;
+        let after_edge = end >= n || ws_candidate(b[end]);
+        let after = (cand >> 1) | ((after_edge as u64) << (len - 1));
+        let boring = space & !before & !after;
+        let mut interesting = cand & !boring;
+        while interesting != 0 {
+            let k = interesting.trailing_zeros() as usize;
+            interesting &= interesting - 1;
+            f(block + k);
+        }
+        block = end;
+    }
+}
+
+/// The change for the whitespace run `text[start..end]` holding `newlines` line feeds, or
+/// `None` when it already is what it should be.
+fn ws_change(
+    text: &str,
+    start: usize,
+    end: usize,
+    newlines: usize,
+    opts: &Options,
+) -> Option<Change> {
+    let run = &text[start..end];
+    let at_start = start == 0;
+    let at_end = end == text.len();
+    let wanted: &'static str = if at_start {
+        ""
+    } else if at_end {
+        if newlines > 0 { "\n" } else { "" }
+    } else if newlines >= 2 {
+        "\n\n"
+    } else if newlines == 1 && !opts.unwrap_lines {
+        "\n"
+    } else {
+        " "
+    };
+    if run == wanted {
+        return None;
+    }
+    let kind = if newlines == 1 && wanted == " " {
+        "unwrapped"
+    } else if newlines >= 2 {
+        "paragraph"
+    } else if run.contains('\t') {
+        "tab"
+    } else if run.bytes().any(|x| x >= 0x80) {
+        "non-standard space"
+    } else {
+        "collapsed"
+    };
+    Some(Change {
+        at: start,
+        len: run.len(),
+        inserted: Cow::Borrowed(wanted),
+        kind,
+    })
 }
 
 /// Step 6: lower-cases and strips accents (NFD, drop combining marks, NFC), word by word.
@@ -698,6 +755,83 @@ fn fold(text: &str, opts: &Options) -> StepResult {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The plain byte-at-a-time whitespace scan the bit-mask version replaced: the oracle.
+    fn whitespace_reference(text: &str, opts: &Options) -> Vec<(usize, usize, String)> {
+        let b = text.as_bytes();
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < b.len() {
+            let w = ws_at(b, i);
+            if w == 0 {
+                i += 1;
+                continue;
+            }
+            let (start, mut j, mut newlines) = (i, i, 0);
+            while j < b.len() && ws_at(b, j) > 0 {
+                newlines += (b[j] == b'\n') as usize;
+                j += ws_at(b, j);
+            }
+            if let Some(c) = ws_change(text, start, j, newlines, opts) {
+                out.push((c.at, c.len, c.inserted.into_owned()));
+            }
+            i = j;
+        }
+        out
+    }
+
+    #[test]
+    fn reusing_scan_findings_changes_nothing() {
+        let opts = Options::default();
+        for text in [
+            "infor-\nmation and soft\u{AD}\nhyphen, a zero\u{200B}width space, re\u{301}sume\u{301}",
+            "plain text\nwrapped at the line end\n\nnew paragraph\n",
+            "self-\nesteem, \u{FEFF}mid BOM, \u{202E}override",
+        ] {
+            let scan = crate::anomaly::scan_text(text, Default::default());
+            let with = run_with(text, None, &opts, Some(&scan.findings));
+            let without = run(text, None, &opts);
+            assert_eq!(with.output, without.output, "{text:?}");
+            assert_eq!(with.record, without.record, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn whitespace_matches_reference() {
+        let opts = Options::default();
+        let mut cases: Vec<String> = vec![
+            " lead".into(),
+            "trail ".into(),
+            "a b".into(),
+            "a  b\n\nc\td\u{A0}e\u{3000}f\u{2009}g\r\nh".into(),
+            "x".repeat(63) + " y",
+            "x".repeat(62) + " \u{A0}y",
+            "x".repeat(63) + "  " + &"y".repeat(70) + "\n" + &"z ".repeat(40),
+            "é ü\u{1680}©  ".into(),
+        ];
+        // Every short string over an alphabet of word bytes and whitespace, at several
+        // offsets from a block boundary.
+        let alphabet = [" ", "a", "\n", "\u{A0}", "\t", "é"];
+        for code in 0..6usize.pow(5) {
+            let mut c = code;
+            let mut s = String::new();
+            for _ in 0..5 {
+                s.push_str(alphabet[c % 6]);
+                c /= 6;
+            }
+            for pad in [0, 60, 61, 62, 63] {
+                cases.push("w".repeat(pad) + &s);
+            }
+        }
+        for case in &cases {
+            let got: Vec<_> = whitespace(case, &opts)
+                .changes
+                .into_iter()
+                .map(|c| (c.at, c.len, c.inserted.into_owned()))
+                .collect();
+            assert_eq!(got, whitespace_reference(case, &opts), "{case:?}");
+        }
+    }
 
     fn out(text: &str) -> String {
         run(text, None, &Options::default()).output
