@@ -106,9 +106,6 @@ fn dense() -> &'static [CharInfo] {
 /// else through a per-thread cache (the table lookups are binary searches that dominated
 /// profiles before both).
 pub fn char_info(c: char) -> CharInfo {
-    if c.is_ascii() {
-        return ascii_info(c);
-    }
     if (c as usize) < DENSE {
         return dense()[c as usize];
     }
@@ -169,8 +166,8 @@ impl InfoCache {
     /// The properties of `c`.
     #[inline]
     pub fn get(&mut self, c: char) -> CharInfo {
-        if c.is_ascii() {
-            return ascii_info(c);
+        if (c as usize) < DENSE {
+            return dense()[c as usize];
         }
         let slot = &mut self.slots[(c as usize) & 1023];
         if slot.0 != c {

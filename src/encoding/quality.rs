@@ -70,6 +70,19 @@ pub fn features(text: &str) -> QualityFeatures {
 
 /// [`features`] with a caller-owned property cache (reused across candidates).
 pub fn features_with(text: &str, cache: &mut InfoCache) -> QualityFeatures {
+    // Counts of code points ≥ U+0080: an array below U+3000 (almost everything), a map above.
+    // A per-thread array reused across calls (zeroing 48 KB per candidate showed in profiles);
+    // `touched` lists the slots to read and reset.
+    thread_local! {
+        static HIGH: std::cell::RefCell<Vec<u32>> = std::cell::RefCell::new(vec![0; DENSE_HIGH]);
+    }
+    HIGH.with(|h| {
+        let mut h = h.borrow_mut();
+        features_inner(text, cache, &mut h)
+    })
+}
+
+fn features_inner(text: &str, cache: &mut InfoCache, high_dense: &mut [u32]) -> QualityFeatures {
     let mut n = 0u64;
     let mut letters = 0u64;
     let mut marks = 0u64;
@@ -79,8 +92,7 @@ pub fn features_with(text: &str, cache: &mut InfoCache) -> QualityFeatures {
     let mut anomalies = 0u64;
     let mut fffd = 0u64;
     let mut real_script = 0u64;
-    // Counts of code points ≥ U+0080: an array below U+3000 (almost everything), a map above.
-    let mut high_dense = vec![0u32; DENSE_HIGH];
+    let mut touched: Vec<u16> = Vec::new();
     let mut high_sparse: FxHashMap<char, u64> = FxHashMap::default();
 
     // Script sequence over script-bearing code points.
@@ -128,6 +140,9 @@ pub fn features_with(text: &str, cache: &mut InfoCache) -> QualityFeatures {
         let u = c as usize;
         if u >= 0x80 {
             if u < DENSE_HIGH {
+                if high_dense[u] == 0 {
+                    touched.push(u as u16);
+                }
                 high_dense[u] += 1;
             } else {
                 *high_sparse.entry(c).or_insert(0) += 1;
@@ -169,10 +184,13 @@ pub fn features_with(text: &str, cache: &mut InfoCache) -> QualityFeatures {
         pure_words += (!word_mixed) as u64;
     }
 
-    let high_counts = high_dense
+    let dense_counts: Vec<u64> = touched
         .iter()
-        .filter(|&&k| k > 0)
-        .map(|&k| k as u64)
+        .map(|&u| std::mem::take(&mut high_dense[u as usize]) as u64)
+        .collect();
+    let high_counts = dense_counts
+        .iter()
+        .copied()
         .chain(high_sparse.values().copied());
     let high_total: u64 = high_counts.clone().sum();
     let high_byte_entropy = if high_total == 0 {
