@@ -44,6 +44,7 @@ pub mod ascii;
 pub mod cli;
 pub mod encoding;
 pub mod error;
+pub mod extract;
 pub mod format;
 pub mod normalize;
 pub mod report;

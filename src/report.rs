@@ -7,7 +7,7 @@ use crate::encoding::{
     Options,
 };
 use crate::error::SourceError;
-use crate::format::KindEvidence;
+use crate::format::{self, FormatReport, KindEvidence};
 use crate::source::Input;
 use crate::span::ByteSpan;
 use serde::Serialize;
@@ -31,6 +31,9 @@ pub struct Report {
     /// The path as given (`-` for standard input).
     pub path: String,
     pub size_bytes: u64,
+    /// What the file is: `format.detected`, `format.by_extension`, `format.evidence[]`,
+    /// `format.mismatch`.
+    pub format: FormatReport,
     /// The document kind whose encoding rules apply, and how it was recognised.
     pub document: KindEvidence,
     /// The decision: `encoding.name`, `encoding.decided_by`, `encoding.explanation`.
@@ -69,6 +72,7 @@ pub fn inspect_with(
     Ok(Report {
         path: input.name().to_string(),
         size_bytes: input.len(),
+        format: format::identify(input, options.content_type.as_deref()),
         document: a.kind,
         encoding: a.decision,
         evidence: a.evidence,

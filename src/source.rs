@@ -264,6 +264,58 @@ fn read_at_full(file: &File, buf: &mut [u8], offset: u64) -> std::io::Result<usi
     Ok(done)
 }
 
+/// A `Read + Seek` cursor over an [`Input`] (positioned reads; the input is never modified),
+/// for parsers that need random access, such as a ZIP central directory.
+pub struct InputReader<'a> {
+    input: &'a Input,
+    pos: u64,
+}
+
+impl<'a> InputReader<'a> {
+    pub fn new(input: &'a Input) -> Self {
+        InputReader { input, pos: 0 }
+    }
+}
+
+impl std::io::Read for InputReader<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if let Some(all) = self.input.as_slice() {
+            let start = (self.pos as usize).min(all.len());
+            let n = buf.len().min(all.len() - start);
+            buf[..n].copy_from_slice(&all[start..start + n]);
+            self.pos += n as u64;
+            return Ok(n);
+        }
+        let end = self.pos.saturating_add(buf.len() as u64);
+        let got = self
+            .input
+            .read_range(self.pos, end)
+            .map_err(std::io::Error::other)?;
+        buf[..got.len()].copy_from_slice(&got);
+        self.pos += got.len() as u64;
+        Ok(got.len())
+    }
+}
+
+impl std::io::Seek for InputReader<'_> {
+    fn seek(&mut self, to: std::io::SeekFrom) -> std::io::Result<u64> {
+        let len = self.input.len() as i128;
+        let target = match to {
+            std::io::SeekFrom::Start(o) => o as i128,
+            std::io::SeekFrom::End(d) => len + d as i128,
+            std::io::SeekFrom::Current(d) => self.pos as i128 + d as i128,
+        };
+        if target < 0 {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                "seek before the start of the input",
+            ));
+        }
+        self.pos = target.min(u64::MAX as i128) as u64;
+        Ok(self.pos)
+    }
+}
+
 fn describe_file_type(ft: &std::fs::FileType) -> &'static str {
     use std::os::unix::fs::FileTypeExt;
     if ft.is_fifo() {

@@ -81,6 +81,12 @@ pub enum Command {
     /// after. Like `decode`, it writes the text itself.
     #[command(after_help = AFTER_HELP)]
     Normalize(NormalizeArgs),
+    /// Identify the format of each FILE, extract its text the way an indexer would (HTML,
+    /// XML, PDF, DOCX/XLSX/PPTX, ODT/ODS/ODP, EPUB, email, mbox, Reuters SGML) and cut it into
+    /// document units, each with a stable id, its locator, fields, metadata and what the
+    /// extractor did (ligatures mapped, hyphens joined, boilerplate, pages needing OCR).
+    #[command(after_help = AFTER_HELP)]
+    Extract(ExtractArgs),
     /// Explain characters: code point, name, category, script, width, and how UTF-8 packs the code
     /// point, byte by byte (RFC 3629), with UTF-16 units and normalisation forms.
     #[command(after_help = AFTER_HELP)]
@@ -197,6 +203,49 @@ pub struct InspectArgs {
     /// A transport Content-Type header value, e.g. "text/html; charset=ISO-8859-1".
     #[arg(long, value_name = "VALUE")]
     pub content_type: Option<String>,
+}
+
+/// Which document units to cut a file into.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum UnitArg {
+    /// One unit per file.
+    File,
+    /// PDF pages, slides, sheets, EPUB chapters.
+    Page,
+    /// mbox messages.
+    Message,
+    /// Email body and each attachment; embedded objects of Office files.
+    Part,
+    /// The documents of an SGML collection (Reuters <REUTERS>).
+    Document,
+    /// mbox → messages, email → body + attachments, PDF → file, SGML → documents.
+    Auto,
+}
+
+#[derive(Debug, Args)]
+pub struct ExtractArgs {
+    /// Files to extract (`-` for standard input).
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// The document unit.
+    #[arg(long, value_enum, default_value_t = UnitArg::Auto)]
+    pub unit: UnitArg,
+    /// One JSON object per file per line: format, extractor, units[] (id, locator, format,
+    /// encoding, text, fields, metadata, diagnostics[]) and the id → locator map.
+    #[arg(long)]
+    pub json: bool,
+    /// Keep blocks classified as boilerplate in the text (they are always listed).
+    #[arg(long)]
+    pub keep_boilerplate: bool,
+    /// A transport Content-Type header value, e.g. "text/html; charset=ISO-8859-1".
+    #[arg(long, value_name = "VALUE")]
+    pub content_type: Option<String>,
+    /// In the report, show at most this many characters of each unit's text (0: all).
+    #[arg(long, default_value_t = 2000)]
+    pub max_chars: usize,
+    /// Seconds one document may take before it is abandoned and reported.
+    #[arg(long, default_value_t = 60.0)]
+    pub timeout: f64,
 }
 
 /// What to do with bytes that are invalid in the chosen encoding.

@@ -70,6 +70,33 @@ pub fn write_report(out: &mut dyn Write, r: &Report) -> io::Result<()> {
         kind_title(r.document.kind.name()),
         v(&r.document.reason)
     )?;
+    let f = &r.format;
+    writeln!(out, "Format: {} ({})", f.detected, f.detected.description())?;
+    for e in &f.evidence {
+        let at = e
+            .byte_span
+            .map(|s| format!(" at bytes {}–{}", s.start, s.end))
+            .unwrap_or_default();
+        writeln!(
+            out,
+            "    {:<16} {:<12} {}{at}",
+            e.clue_name(),
+            e.format.name(),
+            v(&e.detail)
+        )?;
+    }
+    if let Some(m) = &f.mismatch {
+        writeln!(out, "  MISMATCH: {}", v(m))?;
+    }
+    for n in &f.notes {
+        writeln!(out, "  note: {}", v(n))?;
+    }
+    if !f.detected.is_text() && f.detected != crate::format::Format::Empty {
+        writeln!(
+            out,
+            "  not a text format: the encoding analysis below reads its bytes as if they were text; use `delineate extract` for its text"
+        )?;
+    }
     writeln!(out)?;
     let d = &r.encoding;
     writeln!(

@@ -7,6 +7,7 @@ pub mod args;
 mod decode;
 mod demo;
 mod explain;
+mod extract;
 mod fix;
 pub mod inspect;
 mod normalize;
@@ -92,6 +93,7 @@ pub fn run(command: &Command, out: &mut dyn Write) -> Result<(), Failure> {
         Command::Explain(a) => explain::run(a, out),
         Command::Anomalies(a) => anomalies::run(a, out),
         Command::Normalize(a) => normalize::run(a, out),
+        Command::Extract(a) => extract::run(a, out),
     }
 }
 

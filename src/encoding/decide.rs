@@ -101,9 +101,11 @@ pub fn rule_for(kind: TextKind) -> &'static str {
             "XML (XML 1.0 §4.3.3 and Appendix F, RFC 7303): BOM > transport header > encoding declaration > UTF-8"
         }
         TextKind::Email => {
-            "email (RFC 2045): BOM > Content-Type charset > UTF-8 validity > statistical"
+            "email (RFC 2045): BOM > Content-Type charset > transport header > UTF-8 validity > statistical"
         }
-        TextKind::Text => "plain text: BOM > UTF-16/32 pattern > UTF-8 validity > statistical",
+        TextKind::Text => {
+            "plain text (RFC 2046 §4.1.2): BOM > transport header > UTF-16/32 pattern > UTF-8 validity > statistical"
+        }
     }
 }
 
@@ -275,9 +277,16 @@ pub fn decide(inp: &Inputs) -> Decision {
             if let Some(d) = by_declaration(inp, EvidenceKind::MimeHeader, &make) {
                 return d;
             }
+            // A MIME part's own Content-Type, given by the caller, is its transport header.
+            if let Some(d) = by_declaration(inp, EvidenceKind::Transport, &make) {
+                return d;
+            }
             fallback(inp, &make)
         }
         TextKind::Text => {
+            if let Some(d) = by_declaration(inp, EvidenceKind::Transport, &make) {
+                return d;
+            }
             if let Some((i, e)) = find(inp.evidence, EvidenceKind::Utf16Pattern) {
                 let cs = e.encoding.expect("found with an encoding");
                 return make(
@@ -364,9 +373,9 @@ fn fallback(
         .position(|e| e.kind == EvidenceKind::Utf8Validity);
     let no_decl = match inp.kind {
         TextKind::Html => "there is no BOM, transport header or <meta> declaration, and ",
-        TextKind::Email => "there is no BOM or Content-Type charset, and ",
+        TextKind::Email => "there is no BOM, Content-Type charset or transport header, and ",
         TextKind::Xml => "",
-        TextKind::Text => "there is no BOM or UTF-16/32 pattern, and ",
+        TextKind::Text => "there is no BOM, transport header or UTF-16/32 pattern, and ",
     };
     let v = inp.validity;
     let si = inp

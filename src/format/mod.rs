@@ -1,180 +1,851 @@
-//! What kind of document the bytes are, as far as decoding cares.
+//! What a file really is: the format told by its magic number, checked against its extension
+//! and any declared MIME type, with mismatches said in words ("named .doc, but the bytes are a
+//! WordPerfect document").
 //!
-//! Each kind has its own encoding precedence (HTML, XML and email declare encodings in
-//! different places), so the encoding stage needs to know the kind first. The sniffing here
-//! follows the WHATWG MIME Sniffing standard's HTML and XML patterns (§7.1, "identifying a
-//! resource with an unknown MIME type"), an RFC 5322 header check for email, and the file
-//! extension or a declared MIME type when the bytes do not say.
+//! Signatures follow the WHATWG MIME Sniffing standard where it has them (§6 for binary types,
+//! §7.1 for HTML and XML), and each format's own specification otherwise (PDF: ISO 32000-1
+//! §7.5.2; ZIP: APPNOTE §4.3; OLE2: [MS-CFB] §2.2). A ZIP archive is opened (its central
+//! directory only, bounded) to tell DOCX, XLSX, PPTX, ODF, EPUB and JAR apart, since `PK` says
+//! only "ZIP".
 //!
-//! Full format identification (PDF, ZIP containers, OLE2, images…) grows here later; what does
-//! not live here is any decoding.
+//! [`kind`] keeps the narrower question the encoding stage asks: which encoding precedence
+//! applies (HTML, XML, email or plain text). Nothing here decodes or extracts text.
 
-use crate::encoding::declared::looks_like_email;
+pub mod container;
+pub mod kind;
+
+pub use kind::{KindEvidence, TextKind, sniff_kind};
+
+use crate::source::Input;
+use crate::span::ByteSpan;
 use serde::Serialize;
 use std::path::Path;
 
-/// The kinds of text document whose encoding rules differ.
+/// The formats this tool identifies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum TextKind {
-    /// HTML: BOM > transport > `<meta>` > statistical (HTML §13.2.3).
+#[serde(rename_all = "kebab-case")]
+pub enum Format {
+    Pdf,
+    Zip,
+    Docx,
+    Xlsx,
+    Pptx,
+    Odt,
+    Ods,
+    Odp,
+    Epub,
+    Jar,
+    /// OLE2 compound file: legacy Office (.doc, .xls, .ppt) or Outlook .msg.
+    Ole2,
+    Rtf,
+    WordPerfect,
+    Gzip,
+    Bzip2,
+    SevenZip,
+    Rar,
+    PostScript,
     Html,
-    /// XML: BOM > transport (RFC 7303) > encoding declaration > UTF-8 (XML 1.0 §4.3.3, App. F).
     Xml,
-    /// Email (RFC 5322 / MIME): BOM > `Content-Type` charset > validity > statistical.
+    Json,
     Email,
-    /// Plain text: BOM > UTF-16/32 pattern > UTF-8 validity > statistical.
+    Mbox,
+    Sgml,
     Text,
+    /// Text in an EBCDIC code page (IBM mainframes).
+    EbcdicText,
+    Png,
+    Jpeg,
+    Gif,
+    Tiff,
+    Webp,
+    Elf,
+    /// Windows / DOS executable (`MZ`).
+    Exe,
+    MachO,
+    JavaClass,
+    Wasm,
+    Sqlite,
+    /// None of the above, and not text.
+    Binary,
+    Empty,
 }
 
-impl TextKind {
-    /// Lower-case name, as in JSON.
-    pub fn name(&self) -> &'static str {
+impl Format {
+    /// Short name as in JSON (`docx`, `word-perfect`, `ebcdic-text`).
+    pub fn name(self) -> &'static str {
+        use Format::*;
         match self {
-            TextKind::Html => "html",
-            TextKind::Xml => "xml",
-            TextKind::Email => "email",
-            TextKind::Text => "text",
+            Pdf => "pdf",
+            Zip => "zip",
+            Docx => "docx",
+            Xlsx => "xlsx",
+            Pptx => "pptx",
+            Odt => "odt",
+            Ods => "ods",
+            Odp => "odp",
+            Epub => "epub",
+            Jar => "jar",
+            Ole2 => "ole2",
+            Rtf => "rtf",
+            WordPerfect => "word-perfect",
+            Gzip => "gzip",
+            Bzip2 => "bzip2",
+            SevenZip => "seven-zip",
+            Rar => "rar",
+            PostScript => "post-script",
+            Html => "html",
+            Xml => "xml",
+            Json => "json",
+            Email => "email",
+            Mbox => "mbox",
+            Sgml => "sgml",
+            Text => "text",
+            EbcdicText => "ebcdic-text",
+            Png => "png",
+            Jpeg => "jpeg",
+            Gif => "gif",
+            Tiff => "tiff",
+            Webp => "webp",
+            Elf => "elf",
+            Exe => "exe",
+            MachO => "mach-o",
+            JavaClass => "java-class",
+            Wasm => "wasm",
+            Sqlite => "sqlite",
+            Binary => "binary",
+            Empty => "empty",
+        }
+    }
+
+    /// What a person calls it.
+    pub fn description(self) -> &'static str {
+        use Format::*;
+        match self {
+            Pdf => "a PDF document",
+            Zip => "a ZIP archive",
+            Docx => "a Word document (DOCX: ZIP + XML)",
+            Xlsx => "an Excel workbook (XLSX: ZIP + XML)",
+            Pptx => "a PowerPoint presentation (PPTX: ZIP + XML)",
+            Odt => "an OpenDocument text (ODT)",
+            Ods => "an OpenDocument spreadsheet (ODS)",
+            Odp => "an OpenDocument presentation (ODP)",
+            Epub => "an EPUB book",
+            Jar => "a Java archive (JAR)",
+            Ole2 => "an OLE2 compound file (legacy Office .doc/.xls/.ppt or Outlook .msg)",
+            Rtf => "an RTF document",
+            WordPerfect => "a WordPerfect document",
+            Gzip => "a gzip-compressed file",
+            Bzip2 => "a bzip2-compressed file",
+            SevenZip => "a 7-Zip archive",
+            Rar => "a RAR archive",
+            PostScript => "a PostScript file",
+            Html => "an HTML document",
+            Xml => "an XML document",
+            Json => "a JSON document",
+            Email => "an email message (RFC 5322)",
+            Mbox => "an mbox mail archive",
+            Sgml => "an SGML document collection",
+            Text => "plain text",
+            EbcdicText => "EBCDIC text",
+            Png => "a PNG image",
+            Jpeg => "a JPEG image",
+            Gif => "a GIF image",
+            Tiff => "a TIFF image",
+            Webp => "a WebP image",
+            Elf => "an ELF executable or library",
+            Exe => "a Windows/DOS executable",
+            MachO => "a Mach-O executable",
+            JavaClass => "a Java class file",
+            Wasm => "a WebAssembly module",
+            Sqlite => "an SQLite database",
+            Binary => "binary data of no known format",
+            Empty => "an empty file",
+        }
+    }
+
+    /// Is the content text an indexer can read after decoding (possibly from markup)?
+    pub fn is_text(self) -> bool {
+        use Format::*;
+        matches!(self, Html | Xml | Json | Email | Mbox | Sgml | Text | Rtf)
+    }
+
+    /// Can this tool extract text from it?
+    pub fn extractable(self) -> bool {
+        use Format::*;
+        matches!(
+            self,
+            Pdf | Docx
+                | Xlsx
+                | Pptx
+                | Odt
+                | Ods
+                | Odp
+                | Epub
+                | Html
+                | Xml
+                | Json
+                | Email
+                | Mbox
+                | Sgml
+                | Text
+        )
+    }
+
+    /// The encoding precedence that applies when the format is text.
+    pub fn text_kind(self) -> Option<TextKind> {
+        use Format::*;
+        match self {
+            Html => Some(TextKind::Html),
+            Xml => Some(TextKind::Xml),
+            Email | Mbox => Some(TextKind::Email),
+            Json | Sgml | Text | Rtf => Some(TextKind::Text),
+            _ => None,
+        }
+    }
+
+    /// The format a file extension names, if any.
+    pub fn from_extension(ext: &str) -> Option<Format> {
+        use Format::*;
+        Some(match ext.to_ascii_lowercase().as_str() {
+            "pdf" => Pdf,
+            "zip" => Zip,
+            "docx" | "docm" | "dotx" => Docx,
+            "xlsx" | "xlsm" => Xlsx,
+            "pptx" | "pptm" => Pptx,
+            "odt" => Odt,
+            "ods" => Ods,
+            "odp" => Odp,
+            "epub" => Epub,
+            "jar" | "war" | "ear" => Jar,
+            "doc" | "xls" | "ppt" | "msg" | "dot" => Ole2,
+            "rtf" => Rtf,
+            "wpd" | "wp" | "wp5" | "wp6" => WordPerfect,
+            "gz" | "tgz" => Gzip,
+            "bz2" => Bzip2,
+            "7z" => SevenZip,
+            "rar" => Rar,
+            "ps" | "eps" => PostScript,
+            "html" | "htm" | "xhtml" | "shtml" => Html,
+            "xml" | "xsd" | "xsl" | "xslt" | "svg" | "rss" | "atom" | "opf" | "xlf" | "tei" => Xml,
+            "json" | "geojson" => Json,
+            "eml" => Email,
+            "mbox" | "mbx" => Mbox,
+            "sgm" | "sgml" => Sgml,
+            "txt" | "text" | "md" | "csv" | "tsv" | "log" => Text,
+            "png" => Png,
+            "jpg" | "jpeg" => Jpeg,
+            "gif" => Gif,
+            "tif" | "tiff" => Tiff,
+            "webp" => Webp,
+            "so" | "o" => Elf,
+            "exe" | "dll" => Exe,
+            "class" => JavaClass,
+            "wasm" => Wasm,
+            "sqlite" | "db" => Sqlite,
+            _ => return None,
+        })
+    }
+
+    /// The format a MIME type names, if any.
+    pub fn from_mime(mime: &str) -> Option<Format> {
+        use Format::*;
+        let m = mime
+            .split(';')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .to_ascii_lowercase();
+        Some(match m.as_str() {
+            "application/pdf" => Pdf,
+            "application/zip" => Zip,
+            "application/vnd.openxmlformats-officedocument.wordprocessingml.document" => Docx,
+            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" => Xlsx,
+            "application/vnd.openxmlformats-officedocument.presentationml.presentation" => Pptx,
+            "application/vnd.oasis.opendocument.text" => Odt,
+            "application/vnd.oasis.opendocument.spreadsheet" => Ods,
+            "application/vnd.oasis.opendocument.presentation" => Odp,
+            "application/epub+zip" => Epub,
+            "application/java-archive" => Jar,
+            "application/msword" | "application/vnd.ms-excel" | "application/vnd.ms-powerpoint" => {
+                Ole2
+            }
+            "application/rtf" | "text/rtf" => Rtf,
+            "application/gzip" | "application/x-gzip" => Gzip,
+            "application/postscript" => PostScript,
+            "text/html" | "application/xhtml+xml" => Html,
+            "application/json" => Json,
+            "message/rfc822" => Email,
+            "application/mbox" => Mbox,
+            "text/sgml" | "application/sgml" => Sgml,
+            "image/png" => Png,
+            "image/jpeg" => Jpeg,
+            "image/gif" => Gif,
+            "image/tiff" => Tiff,
+            "image/webp" => Webp,
+            "application/wasm" => Wasm,
+            m if m.ends_with("/xml") || m.ends_with("+xml") => Xml,
+            m if m.starts_with("text/") => Text,
+            _ => return None,
+        })
+    }
+}
+
+impl std::fmt::Display for Format {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What kind of clue a piece of format evidence is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FormatClue {
+    /// A signature in the bytes.
+    Magic,
+    /// An entry inside a ZIP archive (`[Content_Types].xml`, `mimetype`, `META-INF/MANIFEST.MF`).
+    ContainerEntry,
+    /// A pattern in the text (HTML tags, RFC 5322 headers, an mbox `From ` line).
+    Text,
+    /// The file name's extension.
+    Extension,
+    /// A declared MIME type (`--content-type`).
+    DeclaredMime,
+}
+
+/// One clue about the format, with where it was found.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FormatEvidence {
+    pub clue: FormatClue,
+    pub format: Format,
+    /// Where the signature sits (for magic numbers and text patterns).
+    pub byte_span: Option<ByteSpan>,
+    pub detail: String,
+}
+
+impl FormatEvidence {
+    /// The clue's JSON name (`magic`, `container-entry`, `text`, `extension`, `declared-mime`).
+    pub fn clue_name(&self) -> &'static str {
+        match self.clue {
+            FormatClue::Magic => "magic",
+            FormatClue::ContainerEntry => "container-entry",
+            FormatClue::Text => "text",
+            FormatClue::Extension => "extension",
+            FormatClue::DeclaredMime => "declared-mime",
         }
     }
 }
 
-/// How the kind was recognised.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct KindEvidence {
-    pub kind: TextKind,
-    /// "bytes start with `<!DOCTYPE html`", "extension .xml", "declared text/html".
-    pub reason: String,
+/// The format of one input: what the bytes say, what the name says, and whether they agree.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FormatReport {
+    /// What the bytes are.
+    pub detected: Format,
+    /// What the extension names (null without a known extension).
+    pub by_extension: Option<Format>,
+    /// What a declared MIME type names.
+    pub by_mime: Option<Format>,
+    pub evidence: Vec<FormatEvidence>,
+    /// A sentence when the name or declaration disagrees with the bytes.
+    pub mismatch: Option<String>,
+    /// Things found while looking inside (password-protected ZIP entries, a ZIP too damaged
+    /// to read), in words.
+    pub notes: Vec<String>,
 }
 
-/// HTML patterns of WHATWG MIME Sniffing §7.1 step 2 (each must be followed by a space or `>`).
-const HTML_PATTERNS: &[&[u8]] = &[
-    b"<!DOCTYPE HTML",
-    b"<HTML",
-    b"<HEAD",
-    b"<SCRIPT",
-    b"<IFRAME",
-    b"<H1",
-    b"<DIV",
-    b"<FONT",
-    b"<TABLE",
-    b"<A",
-    b"<STYLE",
-    b"<TITLE",
-    b"<B",
-    b"<BODY",
-    b"<BR",
-    b"<P",
-    b"<!--",
-];
+/// How many bytes of the head the text checks look at.
+pub const SNIFF_BYTES: usize = 4096;
 
-/// Decides the kind from the first bytes (after any BOM), the path and a declared MIME type.
-/// A declared MIME type wins over sniffing; sniffing wins over the extension.
-pub fn sniff_kind(head: &[u8], path: Option<&Path>, declared_mime: Option<&str>) -> KindEvidence {
-    if let Some(m) = declared_mime {
-        let m = m.trim().to_ascii_lowercase();
-        let kind = if m == "text/html" || m == "application/xhtml+xml" {
-            Some(TextKind::Html)
-        } else if m.ends_with("/xml") || m.ends_with("+xml") {
-            Some(TextKind::Xml)
-        } else if m == "message/rfc822" {
-            Some(TextKind::Email)
-        } else if m.starts_with("text/") {
-            Some(TextKind::Text)
+/// Identifies the format of `input`.
+pub fn identify(input: &Input, declared_mime: Option<&str>) -> FormatReport {
+    let head = input.head(SNIFF_BYTES).unwrap_or_default();
+    let mut evidence = Vec::new();
+    let mut notes = Vec::new();
+    let detected = if input.is_empty() {
+        Format::Empty
+    } else if let Some((f, span, detail)) = magic(&head) {
+        evidence.push(FormatEvidence {
+            clue: FormatClue::Magic,
+            format: f,
+            byte_span: Some(span),
+            detail,
+        });
+        if f == Format::Zip {
+            let peek = container::peek_zip(input);
+            notes.extend(peek.notes);
+            if let Some((inner, detail)) = peek.format {
+                evidence.push(FormatEvidence {
+                    clue: FormatClue::ContainerEntry,
+                    format: inner,
+                    byte_span: None,
+                    detail,
+                });
+                inner
+            } else {
+                f
+            }
         } else {
-            None
-        };
-        if let Some(kind) = kind {
-            return KindEvidence {
-                kind,
-                reason: format!("declared MIME type {m}"),
-            };
+            f
+        }
+    } else {
+        let (f, span, detail) = text_format(&head, input.len() as usize <= SNIFF_BYTES);
+        evidence.push(FormatEvidence {
+            clue: if matches!(f, Format::Binary) {
+                FormatClue::Magic
+            } else {
+                FormatClue::Text
+            },
+            format: f,
+            byte_span: span,
+            detail,
+        });
+        f
+    };
+    let ext = input
+        .path()
+        .and_then(|p| p.extension())
+        .and_then(|e| e.to_str())
+        .map(str::to_string);
+    let by_extension = ext.as_deref().and_then(Format::from_extension);
+    if let (Some(f), Some(e)) = (by_extension, &ext) {
+        evidence.push(FormatEvidence {
+            clue: FormatClue::Extension,
+            format: f,
+            byte_span: None,
+            detail: format!("the name ends in .{e}"),
+        });
+    }
+    let by_mime = declared_mime.and_then(Format::from_mime);
+    if let (Some(f), Some(m)) = (by_mime, declared_mime) {
+        evidence.push(FormatEvidence {
+            clue: FormatClue::DeclaredMime,
+            format: f,
+            byte_span: None,
+            detail: format!("declared as {}", m.trim()),
+        });
+    }
+    let mismatch = mismatch_sentence(
+        detected,
+        by_extension,
+        ext.as_deref(),
+        by_mime,
+        declared_mime,
+    );
+    FormatReport {
+        detected,
+        by_extension,
+        by_mime,
+        evidence,
+        mismatch,
+        notes,
+    }
+}
+
+/// Formats a name may claim for bytes of another format without anyone being misled: an
+/// XHTML page named .xml, a `.txt` file of Reuters SGML is still read as text.
+fn compatible(named: Format, detected: Format) -> bool {
+    use Format::*;
+    named == detected
+        || matches!(
+            (named, detected),
+            (Xml, Html) | (Html, Xml) | (Zip, Jar) | (Jar, Zip) | (Text, Json) | (Text, Sgml)
+        )
+}
+
+fn mismatch_sentence(
+    detected: Format,
+    by_ext: Option<Format>,
+    ext: Option<&str>,
+    by_mime: Option<Format>,
+    mime: Option<&str>,
+) -> Option<String> {
+    let mut parts = Vec::new();
+    if let (Some(named), Some(e)) = (by_ext, ext)
+        && !compatible(named, detected)
+    {
+        parts.push(format!(
+            "named .{e} ({}), but the bytes are {}",
+            named.description(),
+            detected.description()
+        ));
+    }
+    if let (Some(declared), Some(m)) = (by_mime, mime)
+        && !compatible(declared, detected)
+    {
+        parts.push(format!(
+            "declared {}, but the bytes are {}",
+            m.trim(),
+            detected.description()
+        ));
+    }
+    (!parts.is_empty()).then(|| parts.join("; "))
+}
+
+/// A binary signature at the start of `head` (PDF may start within the first 1024 bytes).
+fn magic(head: &[u8]) -> Option<(Format, ByteSpan, String)> {
+    use Format::*;
+    const SIGS: &[(&[u8], Format, &str)] = &[
+        (b"PK\x03\x04", Zip, "ZIP local file header `PK 03 04`"),
+        (
+            b"PK\x05\x06",
+            Zip,
+            "ZIP end of central directory `PK 05 06` (empty archive)",
+        ),
+        (b"PK\x07\x08", Zip, "ZIP spanning marker `PK 07 08`"),
+        (
+            b"\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1",
+            Ole2,
+            "OLE2 compound file signature `D0 CF 11 E0 A1 B1 1A E1`",
+        ),
+        (b"{\\rtf", Rtf, "RTF header `{\\rtf`"),
+        (
+            b"\xFFWPC",
+            WordPerfect,
+            "WordPerfect signature `FF 57 50 43`",
+        ),
+        (b"\x1F\x8B", Gzip, "gzip signature `1F 8B`"),
+        (b"BZh", Bzip2, "bzip2 signature `BZh`"),
+        (b"7z\xBC\xAF\x27\x1C", SevenZip, "7-Zip signature"),
+        (b"Rar!\x1A\x07", Rar, "RAR signature `Rar!`"),
+        (b"%!PS", PostScript, "PostScript header `%!PS`"),
+        (
+            b"\x89PNG\r\n\x1A\n",
+            Png,
+            "PNG signature `89 50 4E 47 0D 0A 1A 0A`",
+        ),
+        (b"\xFF\xD8\xFF", Jpeg, "JPEG start of image `FF D8 FF`"),
+        (b"GIF87a", Gif, "GIF signature `GIF87a`"),
+        (b"GIF89a", Gif, "GIF signature `GIF89a`"),
+        (b"II*\x00", Tiff, "TIFF little-endian header `II 2A 00`"),
+        (b"MM\x00*", Tiff, "TIFF big-endian header `MM 00 2A`"),
+        (b"\x7FELF", Elf, "ELF header `7F 45 4C 46`"),
+        (b"\xCF\xFA\xED\xFE", MachO, "Mach-O 64-bit header"),
+        (b"\xCE\xFA\xED\xFE", MachO, "Mach-O 32-bit header"),
+        (
+            b"\xFE\xED\xFA\xCF",
+            MachO,
+            "Mach-O 64-bit big-endian header",
+        ),
+        (
+            b"\xFE\xED\xFA\xCE",
+            MachO,
+            "Mach-O 32-bit big-endian header",
+        ),
+        (b"\x00asm", Wasm, "WebAssembly header `00 61 73 6D`"),
+        (
+            b"SQLite format 3\x00",
+            Sqlite,
+            "SQLite header `SQLite format 3`",
+        ),
+    ];
+    for (sig, f, detail) in SIGS {
+        if head.starts_with(sig) {
+            return Some((*f, ByteSpan::at(0, sig.len() as u64), detail.to_string()));
         }
     }
-    let body = strip_bom_and_space(head);
-    if body.starts_with(b"<?xml") {
-        return KindEvidence {
-            kind: TextKind::Xml,
-            reason: "bytes start with an XML declaration `<?xml`".into(),
-        };
+    if head.starts_with(b"RIFF") && head.get(8..12) == Some(b"WEBP") {
+        return Some((
+            Webp,
+            ByteSpan::new(0, 12),
+            "RIFF container of type WEBP".into(),
+        ));
     }
-    if head.starts_with(b"<\0?\0x\0m\0l\0") || head.starts_with(b"\0<\0?\0x\0m\0l") {
-        return KindEvidence {
-            kind: TextKind::Xml,
-            reason: "bytes start with `<?xml` in UTF-16".into(),
+    // CA FE BA BE is both a Java class file and a Mach-O universal binary; class files carry a
+    // major version ≥ 45 in bytes 6–7, universal binaries a small architecture count there.
+    if head.starts_with(b"\xCA\xFE\xBA\xBE") && head.len() >= 8 {
+        let n = u16::from_be_bytes([head[6], head[7]]);
+        let (f, what) = if n >= 45 {
+            (JavaClass, "Java class file `CA FE BA BE` (class version")
+        } else {
+            (
+                MachO,
+                "Mach-O universal binary `CA FE BA BE` (architectures:",
+            )
         };
+        return Some((f, ByteSpan::new(0, 8), format!("{what} {n})")));
     }
-    for pat in HTML_PATTERNS {
+    if head.starts_with(b"MZ") && head.len() >= 64 {
+        return Some((
+            Exe,
+            ByteSpan::at(0, 2),
+            "DOS/Windows executable header `MZ`".into(),
+        ));
+    }
+    // ISO 32000-1 §7.5.2: `%PDF-` in the first 1024 bytes (readers accept leading junk).
+    let window = &head[..head.len().min(1024)];
+    if let Some(p) = memchr::memmem::find(window, b"%PDF-") {
+        let detail = if p == 0 {
+            "PDF header `%PDF-`".to_string()
+        } else {
+            format!("PDF header `%PDF-` after {p} bytes of leading junk")
+        };
+        return Some((Pdf, ByteSpan::at(p as u64, 5), detail));
+    }
+    None
+}
+
+/// Formats told from text patterns, for inputs without a binary signature. `whole` says the
+/// head is the entire file (JSON can then be checked completely).
+fn text_format(head: &[u8], whole: bool) -> (Format, Option<ByteSpan>, String) {
+    use Format::*;
+    // Wide text: a BOM, or NUL-byte columns (UTF-16/32 without BOM).
+    let wide = crate::encoding::bom::sniff(head)
+        .map(|b| (b.charset, format!("{} byte order mark", b.charset.name())))
+        .or_else(|| {
+            let w = crate::encoding::validity::wide_pattern(head)?;
+            let cs = crate::encoding::charset::Charset::for_label(w.encoding)
+                .ok()?
+                .charset;
+            Some((cs, format!("{} pattern of NUL bytes (no BOM)", w.encoding)))
+        });
+    let owned;
+    let text: &[u8] = match &wide {
+        Some((cs, _)) if !cs.is_ascii_compatible() => {
+            let d = crate::encoding::decode::decode(
+                head,
+                0,
+                *cs,
+                crate::encoding::decode::ErrorMode::Replace,
+                false,
+            );
+            owned = d.text.into_bytes();
+            &owned
+        }
+        _ => head,
+    };
+    let prefix = wide
+        .as_ref()
+        .map(|(_, why)| format!("{why}; "))
+        .unwrap_or_default();
+    let body = kind::strip_bom_and_space(text);
+    let lead = (text.len() - body.len()) as u64;
+    let span = |n: usize| Some(ByteSpan::at(lead, n as u64));
+    if wide
+        .as_ref()
+        .is_some_and(|(cs, _)| !cs.is_ascii_compatible())
+    {
+        // Offsets into decoded wide text do not map to bytes one to one.
+        return (
+            classify_markup(body).map_or(Text, |(f, _)| f),
+            None,
+            format!(
+                "{prefix}{}",
+                classify_markup(body).map_or("text".to_string(), |(_, why)| why)
+            ),
+        );
+    }
+    if let Some((f, why)) = classify_markup(body) {
+        let n = body
+            .iter()
+            .position(|&c| c == b'\n')
+            .unwrap_or(body.len())
+            .min(40);
+        return (f, span(n), format!("{prefix}{why}"));
+    }
+    if body.first().is_some_and(|&c| c == b'{' || c == b'[') && looks_like_json(body, whole) {
+        return (
+            Json,
+            span(1),
+            format!("{prefix}a JSON value starts here and parses"),
+        );
+    }
+    if wide.is_some() {
+        return (Text, None, format!("{prefix}text"));
+    }
+    if looks_like_ebcdic(head) {
+        return (
+            EbcdicText,
+            None,
+            "most bytes are EBCDIC letters, digits and spaces (40, 81–A9, C1–E9, F0–F9), few are ASCII letters"
+                .into(),
+        );
+    }
+    if looks_binary(head) {
+        return (
+            Binary,
+            None,
+            "no known signature, and NUL or control bytes that text does not hold".into(),
+        );
+    }
+    (Text, None, "no signature or markup: text".into())
+}
+
+/// Markup and message formats recognised from the start of the text.
+fn classify_markup(body: &[u8]) -> Option<(Format, String)> {
+    use Format::*;
+    if body.starts_with(b"From ") {
+        return Some((Mbox, "starts with an mbox `From ` separator line".into()));
+    }
+    if crate::encoding::declared::looks_like_email(body) {
+        return Some((Email, "starts with RFC 5322 header fields".into()));
+    }
+    let lower: Vec<u8> = body.iter().take(512).map(u8::to_ascii_lowercase).collect();
+    if lower.starts_with(b"<!doctype lewis") || lower.starts_with(b"<reuters") {
+        return Some((
+            Sgml,
+            "Reuters-21578 SGML (`<!DOCTYPE lewis` / `<REUTERS`)".into(),
+        ));
+    }
+    if lower.starts_with(b"<?xml") {
+        // An XML declaration followed by an XHTML root is still HTML to a reader.
+        let is_xhtml = memchr::memmem::find(&lower, b"<html").is_some();
+        return Some(if is_xhtml {
+            (Html, "XML declaration and an `<html>` root (XHTML)".into())
+        } else {
+            (Xml, "starts with an XML declaration `<?xml`".into())
+        });
+    }
+    if lower.starts_with(b"<!doctype html") {
+        return Some((
+            Html,
+            "starts with `<!DOCTYPE html` (WHATWG MIME sniffing)".into(),
+        ));
+    }
+    for pat in kind::HTML_PATTERNS {
         if body.len() > pat.len()
             && body[..pat.len()].eq_ignore_ascii_case(pat)
             && (body[pat.len()] == b' ' || body[pat.len()] == b'>')
         {
-            return KindEvidence {
-                kind: TextKind::Html,
-                reason: format!(
-                    "bytes start with `{}` (WHATWG MIME sniffing HTML pattern)",
+            return Some((
+                Html,
+                format!(
+                    "starts with `{}` (WHATWG MIME sniffing HTML pattern)",
                     String::from_utf8_lossy(pat)
                 ),
-            };
+            ));
         }
     }
-    if looks_like_email(head) {
-        return KindEvidence {
-            kind: TextKind::Email,
-            reason: "bytes start with RFC 5322 header fields".into(),
-        };
+    if lower.starts_with(b"<!doctype") {
+        return Some((
+            Sgml,
+            "an SGML document type declaration that is not HTML".into(),
+        ));
     }
-    let ext = path
-        .and_then(|p| p.extension())
-        .and_then(|e| e.to_str())
-        .map(|e| e.to_ascii_lowercase());
-    let by_ext = match ext.as_deref() {
-        Some("html" | "htm" | "xhtml" | "shtml") => Some(TextKind::Html),
-        Some("xml" | "xsd" | "xsl" | "xslt" | "svg" | "rss" | "atom" | "opf" | "xlf") => {
-            Some(TextKind::Xml)
-        }
-        Some("eml" | "mbox" | "msg") => Some(TextKind::Email),
-        _ => None,
-    };
-    if let Some(kind) = by_ext {
-        return KindEvidence {
-            kind,
-            reason: format!("extension .{}", ext.unwrap_or_default()),
-        };
-    }
-    KindEvidence {
-        kind: TextKind::Text,
-        reason: "no markup or header pattern at the start: plain text".into(),
+    None
+}
+
+fn looks_like_json(body: &[u8], whole: bool) -> bool {
+    let mut it = serde_json::Deserializer::from_slice(body).into_iter::<serde_json::Value>();
+    match it.next() {
+        Some(Ok(_)) => true,
+        // A head cut off mid-value is still JSON as far as it goes.
+        Some(Err(e)) => !whole && e.is_eof(),
+        None => false,
     }
 }
 
-fn strip_bom_and_space(head: &[u8]) -> &[u8] {
-    let b = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
-    let n = b
+/// EBCDIC text: spaces are 0x40, letters 0x81–0xA9 and 0xC1–0xE9, digits 0xF0–0xF9.
+fn looks_like_ebcdic(head: &[u8]) -> bool {
+    if head.len() < 16 {
+        return false;
+    }
+    let ebcdic = head
         .iter()
-        .take_while(|&&c| matches!(c, b'\t' | b'\n' | b'\x0C' | b'\r' | b' '))
+        .filter(|&&b| {
+            matches!(b, 0x40 | 0x4B | 0x6B | 0x7D | 0x15 | 0x25 | 0x0D
+                | 0x81..=0x89 | 0x91..=0x99 | 0xA2..=0xA9
+                | 0xC1..=0xC9 | 0xD1..=0xD9 | 0xE2..=0xE9 | 0xF0..=0xF9)
+        })
         .count();
-    &b[n..]
+    let ascii_letters = head.iter().filter(|b| b.is_ascii_alphabetic()).count();
+    ebcdic * 10 >= head.len() * 9 && ascii_letters * 10 < head.len()
+}
+
+/// NUL bytes, or many C0 controls other than whitespace and ESC: not text.
+fn looks_binary(head: &[u8]) -> bool {
+    let controls = head
+        .iter()
+        .filter(|&&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0C | 0x1B))
+        .count();
+    head.contains(&0) || controls * 20 > head.len()
+}
+
+/// The format of bytes already in memory (an attachment, an archive entry).
+pub fn identify_bytes(name: &str, bytes: &[u8]) -> FormatReport {
+    let input = Input::from_bytes(name, bytes.to_vec());
+    let mut r = identify(&input, None);
+    // `Input::from_bytes` has no path; judge the name's extension here.
+    let ext = Path::new(name).extension().and_then(|e| e.to_str());
+    if let Some(e) = ext {
+        r.by_extension = Format::from_extension(e);
+        if let Some(f) = r.by_extension {
+            r.evidence.push(FormatEvidence {
+                clue: FormatClue::Extension,
+                format: f,
+                byte_span: None,
+                detail: format!("the name ends in .{e}"),
+            });
+        }
+        r.mismatch = mismatch_sentence(r.detected, r.by_extension, Some(e), None, None);
+    }
+    r
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn kind(head: &str, path: Option<&str>, mime: Option<&str>) -> TextKind {
-        sniff_kind(head.as_bytes(), path.map(Path::new), mime).kind
+    fn detect(bytes: &[u8]) -> Format {
+        identify(&Input::from_bytes("x", bytes.to_vec()), None).detected
     }
 
     #[test]
-    fn kinds() {
-        assert_eq!(kind("  <!doctype html><p>", None, None), TextKind::Html);
-        assert_eq!(kind("<html lang=fr>", None, None), TextKind::Html);
-        assert_eq!(kind("<?xml version='1.0'?><a/>", None, None), TextKind::Xml);
-        assert_eq!(kind("From: a\nTo: b\n\nhi", None, None), TextKind::Email);
-        assert_eq!(kind("hello", Some("x.html"), None), TextKind::Html);
-        assert_eq!(kind("hello", None, Some("text/html")), TextKind::Html);
-        assert_eq!(kind("<html>", None, Some("text/plain")), TextKind::Text);
-        assert_eq!(kind("<blink>", None, None), TextKind::Text); // no pattern matches
-        assert_eq!(kind("plain words", Some("notes.txt"), None), TextKind::Text);
+    fn signatures() {
+        assert_eq!(detect(b"%PDF-1.7\n"), Format::Pdf);
+        assert_eq!(detect(b"junk\n%PDF-1.4\n"), Format::Pdf);
+        assert_eq!(
+            detect(b"\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1rest"),
+            Format::Ole2
+        );
+        assert_eq!(detect(b"{\\rtf1\\ansi hello}"), Format::Rtf);
+        assert_eq!(detect(b"\xFFWPC\x10\x00\x00\x00"), Format::WordPerfect);
+        assert_eq!(detect(b"\x89PNG\r\n\x1A\n\0\0\0\rIHDR"), Format::Png);
+        assert_eq!(detect(b"\x1F\x8B\x08\0"), Format::Gzip);
+        assert_eq!(detect(b"\xCA\xFE\xBA\xBE\0\0\0\x34"), Format::JavaClass);
+        assert_eq!(detect(b""), Format::Empty);
+    }
+
+    #[test]
+    fn text_formats() {
+        assert_eq!(detect(b"<!DOCTYPE html><p>hi"), Format::Html);
+        assert_eq!(detect(b"<?xml version='1.0'?><a/>"), Format::Xml);
+        assert_eq!(
+            detect(b"<?xml version='1.0'?><html xmlns='http://www.w3.org/1999/xhtml'>"),
+            Format::Html
+        );
+        assert_eq!(detect(b"{\"a\": [1, 2]}"), Format::Json);
+        assert_eq!(detect(b"{not json"), Format::Text);
+        assert_eq!(
+            detect(b"From a@b Mon Jan  1 00:00:00 2001\nFrom: a\nTo: b\n\nhi\n"),
+            Format::Mbox
+        );
+        assert_eq!(
+            detect(b"From: a@b\nTo: c@d\nSubject: hi\n\nbody"),
+            Format::Email
+        );
+        assert_eq!(
+            detect(b"<!DOCTYPE lewis SYSTEM \"lewis.dtd\">\n<REUTERS>"),
+            Format::Sgml
+        );
+        assert_eq!(detect(b"plain words\n"), Format::Text);
+        assert_eq!(detect(b"\xFF\xFEh\0i\0"), Format::Text);
+        assert_eq!(detect(b"\x00\x01\x02\x03binary\x00\x00"), Format::Binary);
+        // "HELLO WORLD THIS IS EBCDIC" in IBM037.
+        let ebcdic = b"\xC8\xC5\xD3\xD3\xD6\x40\xE6\xD6\xD9\xD3\xC4\x40\xE3\xC8\xC9\xE2\x40\xC9\xE2\x40\xC5\xC2\xC3\xC4\xC9\xC3";
+        assert_eq!(detect(ebcdic), Format::EbcdicText);
+    }
+
+    #[test]
+    fn mismatch_in_words() {
+        let r = identify_bytes("report.doc", b"\xFFWPC\x10\x00\x00\x00");
+        assert_eq!(r.by_extension, Some(Format::Ole2));
+        let m = r.mismatch.unwrap();
+        assert!(m.contains("named .doc") && m.contains("WordPerfect"), "{m}");
+        let r = identify_bytes("notes.odt", b"just some plain text\n");
+        assert!(r.mismatch.unwrap().contains("plain text"));
+        assert!(
+            identify_bytes("page.html", b"<html><p>x")
+                .mismatch
+                .is_none()
+        );
     }
 }

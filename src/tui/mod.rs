@@ -63,6 +63,10 @@ pub fn run(sources: Sources) -> io::Result<()> {
 
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
+        // A panic inside an isolated extractor is caught and shown as that document's error.
+        if crate::extract::is_isolated_thread() {
+            return;
+        }
         restore_terminal();
         previous(info);
     }));

@@ -1,0 +1,200 @@
+//! `delineate extract`: the format of each file, its text as an indexer would get it, cut into
+//! document units, with what the extractor did. Text in the report has control and invisible
+//! characters as placeholders; `--json` carries the text exactly.
+
+use super::args::{ExtractArgs, UnitArg};
+use super::output::{json_line, thousands};
+use super::{Failure, guard};
+use crate::extract::{self, Extraction, Options, UnitChoice};
+use crate::source::Input;
+use crate::visible::visible;
+use std::io::Write;
+use std::time::Duration;
+
+fn unit_choice(u: UnitArg) -> UnitChoice {
+    match u {
+        UnitArg::File => UnitChoice::File,
+        UnitArg::Page => UnitChoice::Page,
+        UnitArg::Message => UnitChoice::Message,
+        UnitArg::Part => UnitChoice::Part,
+        UnitArg::Document => UnitChoice::Document,
+        UnitArg::Auto => UnitChoice::Auto,
+    }
+}
+
+pub fn run(a: &ExtractArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    if !(a.timeout > 0.0 && a.timeout.is_finite()) {
+        return Err(Failure::Usage(format!(
+            "--timeout must be a positive number of seconds, not {}",
+            a.timeout
+        )));
+    }
+    let mut opts = Options {
+        unit: unit_choice(a.unit),
+        content_type: a.content_type.clone(),
+        keep_boilerplate: a.keep_boilerplate,
+        ..Default::default()
+    };
+    opts.limits.time_per_document = Duration::from_secs_f64(a.timeout.min(1e6));
+    let mut failed = false;
+    for (i, path) in a.files.iter().enumerate() {
+        let input = match Input::open_arg(path) {
+            Ok(i) => i,
+            Err(e) => {
+                eprintln!("delineate: {e}");
+                failed = true;
+                continue;
+            }
+        };
+        let x = match guard(input.name(), || extract::extract(&input, &opts)) {
+            Ok(Ok(x)) => x,
+            Ok(Err(e)) => {
+                eprintln!("delineate: {e}");
+                failed = true;
+                continue;
+            }
+            Err(msg) => {
+                eprintln!("delineate: {msg}");
+                failed = true;
+                continue;
+            }
+        };
+        if let Some(e) = &x.error {
+            eprintln!("delineate: {e}");
+            failed = true;
+        }
+        if a.json {
+            json_line(out, &x)?;
+        } else {
+            if i > 0 {
+                writeln!(out)?;
+            }
+            human(out, &x, a.max_chars)?;
+        }
+    }
+    if failed {
+        Err(Failure::Reported)
+    } else {
+        Ok(())
+    }
+}
+
+fn human(out: &mut dyn Write, x: &Extraction, max_chars: usize) -> std::io::Result<()> {
+    let f = &x.format;
+    writeln!(
+        out,
+        "{} — {} — {} bytes",
+        x.path,
+        f.detected.description(),
+        thousands(x.size_bytes)
+    )?;
+    for e in &f.evidence {
+        let at = e
+            .byte_span
+            .map(|s| format!(" at bytes {}–{}", s.start, s.end))
+            .unwrap_or_default();
+        writeln!(out, "  format evidence: {} ({}){at}", e.detail, e.format)?;
+    }
+    if let Some(m) = &f.mismatch {
+        writeln!(out, "  MISMATCH: {m}")?;
+    }
+    match &x.extractor {
+        Some(e) => writeln!(
+            out,
+            "  extractor: {} {} ({}) · {} unit{} (--unit {})",
+            e.name,
+            e.version,
+            e.uses,
+            x.units.len(),
+            if x.units.len() == 1 { "" } else { "s" },
+            x.unit.name()
+        )?,
+        None => writeln!(out, "  extractor: none")?,
+    }
+    if let Some(e) = &x.error {
+        writeln!(out, "  ERROR: {e}")?;
+    }
+    for d in &x.diagnostics {
+        writeln!(
+            out,
+            "  {:<17} {}",
+            d.kind.name(),
+            visible(&d.message, false)
+        )?;
+    }
+    for (i, u) in x.units.iter().enumerate() {
+        writeln!(out)?;
+        writeln!(
+            out,
+            "── unit {}/{} · {} · id {} · {}{} · {} characters",
+            i + 1,
+            x.units.len(),
+            visible(&u.locator.to_string(), false),
+            u.id,
+            u.format,
+            u.encoding
+                .as_deref()
+                .map(|e| format!(" · {e}"))
+                .unwrap_or_default(),
+            thousands(u.text.chars().count() as u64)
+        )?;
+        for (k, vs) in &u.fields {
+            let shown: Vec<String> = vs.iter().take(8).map(|v| visible(v, false)).collect();
+            let more = if vs.len() > 8 {
+                format!(" … (+{})", vs.len() - 8)
+            } else {
+                String::new()
+            };
+            writeln!(out, "  {k}: {}{more}", shown.join(" | "))?;
+        }
+        for m in &u.metadata {
+            write!(out, "  meta {}: {}", m.name, visible(&m.value, false))?;
+            match &m.trust {
+                Some(t) => writeln!(out, "   ⚠ {}", visible(t, false))?,
+                None => writeln!(out)?,
+            }
+        }
+        if !u.languages.is_empty() {
+            let l: Vec<String> = u
+                .languages
+                .iter()
+                .map(|l| format!("{} {} chars", visible(&l.lang, false), l.chars))
+                .collect();
+            writeln!(out, "  declared languages: {}", l.join(", "))?;
+        }
+        for d in &u.diagnostics {
+            let at = d
+                .text_span
+                .map(|(s, _)| format!(" [text {s}]"))
+                .or_else(|| {
+                    d.byte_span
+                        .map(|b| format!(" [bytes {}–{}]", b.start, b.end))
+                })
+                .unwrap_or_default();
+            writeln!(
+                out,
+                "  {:<17} {}{at}",
+                d.kind.name(),
+                visible(&d.message, false)
+            )?;
+        }
+        writeln!(out, "  ┄┄┄")?;
+        let text: String = if max_chars == 0 {
+            u.text.clone()
+        } else {
+            u.text.chars().take(max_chars).collect()
+        };
+        for line in visible(&text, true).lines() {
+            writeln!(out, "  {line}")?;
+        }
+        let n = u.text.chars().count();
+        if max_chars > 0 && n > max_chars {
+            writeln!(
+                out,
+                "  … {} more characters (--max-chars 0 shows all)",
+                thousands((n - max_chars) as u64)
+            )?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,828 @@
+//! Getting the text out the way an indexer would, showing what the extractor did and where it
+//! struggled, and cutting the result into the units an index returns.
+//!
+//! One [`extract`] call per input: the format is identified ([`crate::format`]), the bytes go to
+//! the extractor for that format, and the result is a list of [`DocumentUnit`]s, each with its
+//! stable id, its locator (`page 3`, `message 17`, `REUTERS NEWID=17980`), its text, fields
+//! (title, headings, anchor text), metadata with trust notes, and [`Diagnostic`]s: what the
+//! extractor changed or could not do (ligatures mapped, hyphens joined, boilerplate blocks,
+//! pages that need OCR, entities left undecoded).
+//!
+//! Every extractor runs isolated on its own thread ([`isolate`]): a panic in a parser (PDF
+//! libraries are known to panic on real files) or a document that takes too long becomes an
+//! error for that document, never a crash of the tool. Container formats are read within
+//! [`Limits`] (sizes, ratios, entry counts, nesting).
+//!
+//! | module | extracts |
+//! |---|---|
+//! | [`html`] | HTML with the html5ever tokenizer; fields; boilerplate blocks ([`boilerplate`]) |
+//! | [`xml`] | XML with quick-xml, entity references kept |
+//! | [`office`] | DOCX, XLSX, PPTX, ODT, ODS, ODP, EPUB (ZIP + XML) |
+//! | [`pdf`] | PDF pages through pdf-extract, with reading-order, ligature, header checks |
+//! | [`email`] | RFC 5322 messages and mbox archives through mailparse |
+//! | [`sgml`] | Reuters-21578 style SGML collections |
+
+pub mod boilerplate;
+pub mod email;
+pub mod html;
+pub mod office;
+pub mod pdf;
+pub mod sgml;
+pub mod trust;
+pub mod xml;
+
+use crate::encoding::{self, charset::Charset, decode};
+use crate::format::{self, Format, FormatReport};
+use crate::source::Input;
+use crate::span::ByteSpan;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+/// Which units to cut a document into (`--unit`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum UnitChoice {
+    /// One unit per file.
+    File,
+    /// PDF pages, slides, sheets, EPUB chapters.
+    Page,
+    /// mbox messages (an email file is one message).
+    Message,
+    /// Email body and each attachment; embedded objects of Office documents.
+    Part,
+    /// The documents of an SGML collection.
+    Document,
+    /// By format: mbox → messages, email → body + attachments, PDF → file, SGML → documents.
+    #[default]
+    Auto,
+}
+
+impl UnitChoice {
+    pub fn name(self) -> &'static str {
+        match self {
+            UnitChoice::File => "file",
+            UnitChoice::Page => "page",
+            UnitChoice::Message => "message",
+            UnitChoice::Part => "part",
+            UnitChoice::Document => "document",
+            UnitChoice::Auto => "auto",
+        }
+    }
+
+    /// What `auto` means for `format`.
+    pub fn resolve(self, format: Format) -> UnitChoice {
+        if self != UnitChoice::Auto {
+            return self;
+        }
+        match format {
+            Format::Mbox => UnitChoice::Message,
+            Format::Email => UnitChoice::Part,
+            Format::Sgml => UnitChoice::Document,
+            _ => UnitChoice::File,
+        }
+    }
+}
+
+/// Bounds on what one document may cost. Hostile inputs (zip bombs, cyclic PDFs, XML nested
+/// thousands deep) hit a bound and are reported; they never take the tool down.
+#[derive(Clone, Debug, Serialize)]
+pub struct Limits {
+    /// Largest input read for extraction.
+    pub max_input_bytes: u64,
+    /// Largest uncompressed size of one archive entry.
+    pub max_entry_bytes: u64,
+    /// Largest total uncompressed size read from one archive.
+    pub max_total_bytes: u64,
+    /// Largest compression ratio of an entry bigger than 1 MiB (zip bombs reach 1000:1).
+    pub max_ratio: u64,
+    /// Most entries read from one archive.
+    pub max_entries: usize,
+    /// Deepest nesting of containers (an attachment holding a DOCX holding an embedded file).
+    pub max_depth: usize,
+    /// Deepest element nesting in XML and HTML.
+    pub max_markup_depth: usize,
+    /// Most PDF pages extracted.
+    pub max_pages: usize,
+    /// Time one document may take.
+    #[serde(serialize_with = "secs")]
+    pub time_per_document: Duration,
+}
+
+fn secs<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_f64(d.as_secs_f64())
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_input_bytes: 512 << 20,
+            max_entry_bytes: 128 << 20,
+            max_total_bytes: 512 << 20,
+            max_ratio: 200,
+            max_entries: 20_000,
+            max_depth: 3,
+            max_markup_depth: 1_000,
+            max_pages: 10_000,
+            time_per_document: Duration::from_secs(60),
+        }
+    }
+}
+
+/// What to extract and how.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    pub unit: UnitChoice,
+    pub limits: Limits,
+    /// A transport `Content-Type` (`--content-type`), for the format and the encoding.
+    pub content_type: Option<String>,
+    /// Keep boilerplate blocks in the unit text (they are always listed as blocks).
+    pub keep_boilerplate: bool,
+}
+
+/// The extractor that produced a result, and its version.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ExtractorInfo {
+    pub name: &'static str,
+    pub version: &'static str,
+    /// What it is built on (`html5ever 0.40 tokenizer`).
+    pub uses: &'static str,
+}
+
+/// Where a unit sits in its source.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Locator {
+    File,
+    Page {
+        n: u32,
+    },
+    Slide {
+        n: u32,
+    },
+    Sheet {
+        n: u32,
+        name: String,
+    },
+    Chapter {
+        n: u32,
+        href: String,
+    },
+    Message {
+        n: u32,
+    },
+    Part {
+        message: Option<u32>,
+        n: u32,
+        /// `body`, or the attachment's file name.
+        name: String,
+        attachment: bool,
+    },
+    Embedded {
+        n: u32,
+        name: String,
+    },
+    Sgml {
+        element: String,
+        attr: String,
+        value: String,
+    },
+}
+
+impl std::fmt::Display for Locator {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Locator::File => write!(f, "file"),
+            Locator::Page { n } => write!(f, "page {n}"),
+            Locator::Slide { n } => write!(f, "slide {n}"),
+            Locator::Sheet { n, name } => write!(f, "sheet {n} ({name})"),
+            Locator::Chapter { n, href } => write!(f, "chapter {n} ({href})"),
+            Locator::Message { n } => write!(f, "message {n}"),
+            Locator::Part {
+                message,
+                n,
+                name,
+                attachment,
+            } => {
+                if let Some(m) = message {
+                    write!(f, "message {m} ")?;
+                }
+                if *attachment {
+                    write!(f, "part {n} (attachment {name})")
+                } else {
+                    write!(f, "part {n} ({name})")
+                }
+            }
+            Locator::Embedded { n, name } => write!(f, "embedded {n} ({name})"),
+            Locator::Sgml {
+                element,
+                attr,
+                value,
+            } => write!(f, "{element} {attr}={value}"),
+        }
+    }
+}
+
+/// What an extractor did or could not do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DiagnosticKind {
+    /// Ligature glyphs (ﬁ ﬂ) mapped to their letters.
+    LigatureMapped,
+    /// Words hyphenated across lines joined.
+    HyphenJoined,
+    /// A block classified as boilerplate (navigation, footer) by text and link density.
+    Boilerplate,
+    /// A running header, footer or page number seen on many pages.
+    HeaderFooter,
+    /// A page without a text layer: only OCR would get its words.
+    NeedsOcr,
+    /// Extraction looks garbled (U+FFFD, private-use characters, missing spaces).
+    Garbled,
+    /// An entity left undecoded in the text (`&lt;` in Reuters SGML).
+    UndecodedEntity,
+    /// An entity reference the document does not define.
+    UndefinedEntity,
+    /// The bytes of a part could not all be decoded in its charset.
+    DecodeErrors,
+    /// The charset of a part, and how it was decided.
+    Charset,
+    /// An embedded object or attachment, extracted as its own unit or listed.
+    Embedded,
+    /// Metadata that is probably inherited from a template, or contradicts itself.
+    MetadataTrust,
+    /// A limit was reached (size, ratio, entries, depth, pages).
+    Limit,
+    /// Encrypted or password-protected content.
+    Encrypted,
+    /// Truncated or damaged structure.
+    Damaged,
+    /// The format is identified but this tool does not extract it.
+    NotExtracted,
+    /// The extractor panicked or timed out on this document.
+    ExtractorFailed,
+    /// Anything else worth a line.
+    Note,
+}
+
+impl DiagnosticKind {
+    pub fn name(self) -> &'static str {
+        use DiagnosticKind::*;
+        match self {
+            LigatureMapped => "ligature-mapped",
+            HyphenJoined => "hyphen-joined",
+            Boilerplate => "boilerplate",
+            HeaderFooter => "header-footer",
+            NeedsOcr => "needs-ocr",
+            Garbled => "garbled",
+            UndecodedEntity => "undecoded-entity",
+            UndefinedEntity => "undefined-entity",
+            DecodeErrors => "decode-errors",
+            Charset => "charset",
+            Embedded => "embedded",
+            MetadataTrust => "metadata-trust",
+            Limit => "limit",
+            Encrypted => "encrypted",
+            Damaged => "damaged",
+            NotExtracted => "not-extracted",
+            ExtractorFailed => "extractor-failed",
+            Note => "note",
+        }
+    }
+}
+
+/// One diagnostic: what, how often, and where (in the unit's text and, when known, the bytes).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Diagnostic {
+    pub kind: DiagnosticKind,
+    pub message: String,
+    pub count: u64,
+    /// Byte range in the unit's `text` (for jump-to).
+    pub text_span: Option<(usize, usize)>,
+    /// Bytes of the source file.
+    pub byte_span: Option<ByteSpan>,
+}
+
+impl Diagnostic {
+    pub fn new(kind: DiagnosticKind, message: impl Into<String>) -> Self {
+        Diagnostic {
+            kind,
+            message: message.into(),
+            count: 1,
+            text_span: None,
+            byte_span: None,
+        }
+    }
+
+    pub fn count(mut self, n: u64) -> Self {
+        self.count = n;
+        self
+    }
+
+    pub fn at_text(mut self, start: usize, end: usize) -> Self {
+        self.text_span = Some((start, end));
+        self
+    }
+
+    pub fn at_bytes(mut self, span: ByteSpan) -> Self {
+        self.byte_span = Some(span);
+        self
+    }
+}
+
+/// A metadata field with a note when it should not be trusted as is.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MetaItem {
+    pub name: String,
+    pub value: String,
+    /// Why the value may be wrong (inherited from a template, contradicts another field).
+    pub trust: Option<String>,
+}
+
+/// Whether a block of an HTML page is content or boilerplate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BlockClass {
+    Content,
+    Boilerplate,
+}
+
+/// A text block of a page, with the shallow features that classified it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Block {
+    /// Byte range in the unit's text (boilerplate dropped from the text has an empty range at
+    /// the place it would have been).
+    pub text_span: (usize, usize),
+    pub class: BlockClass,
+    pub words: u32,
+    pub link_density: f64,
+    pub text_density: f64,
+    /// The element that opened it (`p`, `li`, `td`…).
+    pub tag: String,
+    /// The block text (kept here even when the unit text drops it).
+    pub text: String,
+    pub lang: Option<String>,
+}
+
+/// Characters of text per declared language (`lang` / `xml:lang` attributes).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LangShare {
+    pub lang: String,
+    pub chars: u64,
+}
+
+/// One retrievable item: what an index would store under one document id.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DocumentUnit {
+    /// Stable across runs: derived from the source path and the locator.
+    pub id: String,
+    pub source: String,
+    #[serde(serialize_with = "locator_string")]
+    pub locator: Locator,
+    pub format: Format,
+    /// The encoding the text was decoded from, when the format has one.
+    pub encoding: Option<String>,
+    pub text: String,
+    /// Named fields: `title`, `headings`, `anchors`, `description`, `author`…
+    pub fields: BTreeMap<String, Vec<String>>,
+    pub metadata: Vec<MetaItem>,
+    pub diagnostics: Vec<Diagnostic>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub blocks: Vec<Block>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub languages: Vec<LangShare>,
+    /// Where the unit lies in the source file, when it is a contiguous stretch of it.
+    pub byte_span: Option<ByteSpan>,
+}
+
+fn locator_string<S: serde::Serializer>(l: &Locator, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&l.to_string())
+}
+
+impl DocumentUnit {
+    /// A unit with the given locator and text, nothing else yet.
+    pub fn new(source: &str, locator: Locator, format: Format, text: String) -> Self {
+        DocumentUnit {
+            id: unit_id(source, &locator),
+            source: source.to_string(),
+            locator,
+            format,
+            encoding: None,
+            text,
+            fields: BTreeMap::new(),
+            metadata: Vec::new(),
+            diagnostics: Vec::new(),
+            blocks: Vec::new(),
+            languages: Vec::new(),
+            byte_span: None,
+        }
+    }
+
+    /// Adds a value to a named field.
+    pub fn field(&mut self, name: &str, value: impl Into<String>) {
+        let v = value.into();
+        if !v.trim().is_empty() {
+            self.fields.entry(name.to_string()).or_default().push(v);
+        }
+    }
+
+    /// Adds a metadata item.
+    pub fn meta(&mut self, name: &str, value: impl Into<String>) {
+        let v = value.into();
+        if !v.trim().is_empty() {
+            self.metadata.push(MetaItem {
+                name: name.to_string(),
+                value: v.trim().to_string(),
+                trust: None,
+            });
+        }
+    }
+
+    /// The value of metadata item `name`.
+    pub fn meta_value(&self, name: &str) -> Option<&str> {
+        self.metadata
+            .iter()
+            .find(|m| m.name == name)
+            .map(|m| m.value.as_str())
+    }
+
+    /// Re-derives the id (after the locator or source changed).
+    pub fn reid(&mut self) {
+        self.id = unit_id(&self.source, &self.locator);
+    }
+}
+
+/// A stable id: 64-bit FNV-1a of the source path and the locator, mixed, in hex. The same file and
+/// locator give the same id in every run, whatever else is in the corpus.
+pub fn unit_id(source: &str, locator: &Locator) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in source
+        .bytes()
+        .chain(std::iter::once(0))
+        .chain(locator.to_string().into_bytes())
+    {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    // A final mix (splitmix64) so ids of neighbouring locators do not look alike.
+    h ^= h >> 30;
+    h = h.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    h ^= h >> 27;
+    h = h.wrapping_mul(0x94d0_49bb_1331_11eb);
+    h ^= h >> 31;
+    format!("{h:016x}")
+}
+
+/// Joins units into one (for `--unit file`, or a message with its parts): texts separated by
+/// a blank line, spans of diagnostics and blocks moved to the joined text.
+pub fn merge_units(
+    source: &str,
+    locator: Locator,
+    format: Format,
+    parts: Vec<DocumentUnit>,
+) -> DocumentUnit {
+    let mut out = DocumentUnit::new(source, locator, format, String::new());
+    let mut encodings: Vec<String> = Vec::new();
+    for p in parts {
+        if !out.text.is_empty() && !p.text.is_empty() {
+            out.text.push_str("\n\n");
+        }
+        let base = out.text.len();
+        out.text.push_str(&p.text);
+        for (k, v) in p.fields {
+            out.fields.entry(k).or_default().extend(v);
+        }
+        out.metadata.extend(p.metadata);
+        out.diagnostics
+            .extend(p.diagnostics.into_iter().map(|mut d| {
+                d.text_span = d.text_span.map(|(a, b)| (a + base, b + base));
+                d
+            }));
+        out.blocks.extend(p.blocks.into_iter().map(|mut b| {
+            b.text_span = (b.text_span.0 + base, b.text_span.1 + base);
+            b
+        }));
+        for l in p.languages {
+            match out.languages.iter_mut().find(|x| x.lang == l.lang) {
+                Some(x) => x.chars += l.chars,
+                None => out.languages.push(l),
+            }
+        }
+        if let Some(e) = p.encoding
+            && !encodings.contains(&e)
+        {
+            encodings.push(e);
+        }
+        out.byte_span = match (out.byte_span, p.byte_span) {
+            (None, s) if base == 0 => s,
+            (Some(a), Some(b)) => Some(ByteSpan::new(a.start.min(b.start), a.end.max(b.end))),
+            _ => None,
+        };
+    }
+    out.encoding = (!encodings.is_empty()).then(|| encodings.join(", "));
+    out
+}
+
+/// The result of extracting one input.
+#[derive(Clone, Debug, Serialize)]
+pub struct Extraction {
+    pub path: String,
+    pub size_bytes: u64,
+    pub format: FormatReport,
+    pub extractor: Option<ExtractorInfo>,
+    /// The unit choice after `auto` was resolved.
+    pub unit: UnitChoice,
+    pub units: Vec<DocumentUnit>,
+    /// id → locator, to store beside an index.
+    pub ids: BTreeMap<String, String>,
+    /// Diagnostics about the file as a whole.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Why extraction failed for this document, when it did (the other documents go on).
+    pub error: Option<String>,
+}
+
+/// Text decoded from bytes by the encoding stage's rules, for extractors.
+pub struct DecodedText {
+    pub text: String,
+    pub charset: Charset,
+    pub decided_by: &'static str,
+    pub decoded: decode::Decoded,
+}
+
+/// Decodes `bytes` with the encoding the evidence decides (BOM, transport, declaration,
+/// validity, statistics — the precedence of the bytes' kind), as the encoding stage does for a
+/// file. `content_type` is a transport or MIME-part `Content-Type` value.
+pub fn decode_text(name: &str, bytes: Vec<u8>, content_type: Option<&str>) -> DecodedText {
+    let input = Input::from_bytes(name, bytes);
+    let opts = encoding::Options {
+        content_type: content_type.map(str::to_string),
+        ..Default::default()
+    };
+    let (cs, by, skip) = match encoding::analyze(&input, &opts) {
+        Ok(a) => (
+            a.decision.encoding,
+            a.decision.decided_by.name(),
+            a.decision.bom_len,
+        ),
+        Err(_) => (Charset::UTF_8, "validity", 0),
+    };
+    let all = input.as_slice().unwrap_or(&[]);
+    let d = decode::decode(
+        &all[skip.min(all.len())..],
+        skip as u64,
+        cs,
+        decode::ErrorMode::Replace,
+        true,
+    );
+    DecodedText {
+        text: d.text.clone(),
+        charset: cs,
+        decided_by: by,
+        decoded: d,
+    }
+}
+
+/// Diagnostics of a decoding: the charset and how it was decided, and decode errors.
+pub fn charset_diagnostics(what: &str, d: &DecodedText) -> Vec<Diagnostic> {
+    let mut out = vec![Diagnostic::new(
+        DiagnosticKind::Charset,
+        format!(
+            "{what} decoded as {} (decided by {})",
+            d.charset.name(),
+            d.decided_by
+        ),
+    )];
+    if d.decoded.error_count > 0 {
+        let first = d.decoded.errors.first();
+        let mut diag = Diagnostic::new(
+            DiagnosticKind::DecodeErrors,
+            format!(
+                "{what}: {} byte sequence{} invalid in {} became U+FFFD{}",
+                d.decoded.error_count,
+                if d.decoded.error_count == 1 { "" } else { "s" },
+                d.charset.name(),
+                first
+                    .map(|e| format!(" (first at byte {})", e.byte_span.start))
+                    .unwrap_or_default()
+            ),
+        )
+        .count(d.decoded.error_count);
+        if let Some(e) = first {
+            diag = diag
+                .at_bytes(e.byte_span)
+                .at_text(e.text_offset, e.text_offset + 3);
+        }
+        out.push(diag);
+    }
+    out
+}
+
+/// Runs `f` on its own thread: a panic becomes `Err` with the panic message, and a run longer
+/// than `limit` becomes `Err` (the thread is left to finish on its own; its result is dropped).
+/// The thread gets a large stack, since parsers of nested structures recurse.
+pub fn isolate<T: Send + 'static>(
+    what: &str,
+    limit: Duration,
+    f: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, String> {
+    quiet_isolated_panics();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let spawned = std::thread::Builder::new()
+        .name(format!("{ISOLATED_THREAD}{what}"))
+        .stack_size(256 << 20)
+        .spawn(move || {
+            let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+            let _ = tx.send(r);
+        });
+    if let Err(e) = spawned {
+        return Err(format!("could not start the extractor thread: {e}"));
+    }
+    match rx.recv_timeout(limit) {
+        Ok(Ok(v)) => Ok(v),
+        Ok(Err(panic)) => {
+            let msg = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "unknown panic".to_string());
+            Err(format!("the extractor panicked: {msg}"))
+        }
+        Err(std::sync::mpsc::RecvTimeoutError::Timeout) => Err(format!(
+            "the extractor took longer than {} s and was abandoned",
+            limit.as_secs_f64()
+        )),
+        Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+            Err("the extractor thread ended without a result".to_string())
+        }
+    }
+}
+
+/// Name prefix of the threads [`isolate`] runs extractors on.
+const ISOLATED_THREAD: &str = "extract ";
+
+/// Is the current thread an isolated extractor? (Panic hooks use this to stay quiet: such a
+/// panic is caught and reported as data.)
+pub fn is_isolated_thread() -> bool {
+    std::thread::current()
+        .name()
+        .is_some_and(|n| n.starts_with(ISOLATED_THREAD))
+}
+
+/// Installs, once, a panic hook that says nothing for panics on isolated extractor threads
+/// (they become a per-document error) and defers to the previous hook otherwise.
+fn quiet_isolated_panics() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if !is_isolated_thread() {
+                previous(info);
+            }
+        }));
+    });
+}
+
+/// What an extractor returns: units at its own granularity plus file-level diagnostics.
+pub struct Extracted {
+    pub extractor: ExtractorInfo,
+    pub units: Vec<DocumentUnit>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Extracts the text of `input`, cut into units. `Err` only when the input cannot be read;
+/// a document the extractors fail on comes back with `error` set and no units.
+pub fn extract(input: &Input, opts: &Options) -> Result<Extraction, crate::SourceError> {
+    let fmt = format::identify(input, opts.content_type.as_deref());
+    let mut result = Extraction {
+        path: input.name().to_string(),
+        size_bytes: input.len(),
+        unit: opts.unit.resolve(fmt.detected),
+        format: fmt,
+        extractor: None,
+        units: Vec::new(),
+        ids: BTreeMap::new(),
+        diagnostics: Vec::new(),
+        error: None,
+    };
+    let detected = result.format.detected;
+    for n in &result.format.notes {
+        let kind = if n.contains("password") {
+            DiagnosticKind::Encrypted
+        } else {
+            DiagnosticKind::Damaged
+        };
+        result.diagnostics.push(Diagnostic::new(kind, n.clone()));
+    }
+    if !detected.extractable() {
+        result.diagnostics.push(Diagnostic::new(
+            DiagnosticKind::NotExtracted,
+            format!(
+                "{}: identified, but this tool does not extract text from it",
+                detected.description()
+            ),
+        ));
+        return Ok(result);
+    }
+    if input.len() > opts.limits.max_input_bytes {
+        result.error = Some(format!(
+            "{}: {} bytes is more than the extraction limit of {} bytes",
+            input.name(),
+            input.len(),
+            opts.limits.max_input_bytes
+        ));
+        return Ok(result);
+    }
+    let bytes = input.read_range(0, input.len())?;
+    let name = input.name().to_string();
+    let o = opts.clone();
+    let unit = result.unit;
+    let thread_name = name.clone();
+    let outcome = isolate(&thread_name, opts.limits.time_per_document, move || {
+        extract_bytes(&name, detected, bytes, unit, &o, 0)
+    });
+    match outcome {
+        Ok(Ok(x)) => {
+            result.extractor = Some(x.extractor);
+            result.units = x.units;
+            result.diagnostics.extend(x.diagnostics);
+        }
+        Ok(Err(e)) => result.error = Some(format!("{}: {e}", input.name())),
+        Err(e) => {
+            result.error = Some(format!("{}: {e}", input.name()));
+            result
+                .diagnostics
+                .push(Diagnostic::new(DiagnosticKind::ExtractorFailed, e));
+        }
+    }
+    result.ids = result
+        .units
+        .iter()
+        .map(|u| (u.id.clone(), u.locator.to_string()))
+        .collect();
+    Ok(result)
+}
+
+/// Extracts bytes already in memory whose format is known; `depth` counts the containers
+/// around them (an attachment inside a message is depth 1).
+pub fn extract_bytes(
+    name: &str,
+    format: Format,
+    bytes: Vec<u8>,
+    unit: UnitChoice,
+    opts: &Options,
+    depth: usize,
+) -> Result<Extracted, String> {
+    if depth > opts.limits.max_depth {
+        return Err(format!(
+            "nested {} levels deep, more than the limit of {}",
+            depth, opts.limits.max_depth
+        ));
+    }
+    let unit = unit.resolve(format);
+    match format {
+        Format::Html => Ok(html::extract_file(name, bytes, opts)),
+        Format::Xml => Ok(xml::extract_file(name, bytes, opts)),
+        Format::Text | Format::Json => Ok(plain(name, format, bytes, opts)),
+        Format::Sgml => Ok(sgml::extract_file(name, bytes, unit, opts)),
+        Format::Email => email::extract_message_file(name, bytes, unit, opts, depth),
+        Format::Mbox => email::extract_mbox(name, bytes, unit, opts, depth),
+        Format::Pdf => pdf::extract(name, &bytes, unit, opts),
+        Format::Docx
+        | Format::Xlsx
+        | Format::Pptx
+        | Format::Odt
+        | Format::Ods
+        | Format::Odp
+        | Format::Epub => office::extract(name, format, bytes, unit, opts, depth),
+        other => Err(format!(
+            "{}: identified, but not extracted",
+            other.description()
+        )),
+    }
+}
+
+/// The plain-text "extractor": decode and keep as is.
+fn plain(name: &str, format: Format, bytes: Vec<u8>, opts: &Options) -> Extracted {
+    let d = decode_text(name, bytes, opts.content_type.as_deref());
+    let mut u = DocumentUnit::new(name, Locator::File, format, String::new());
+    u.encoding = Some(d.charset.name().to_string());
+    u.diagnostics = charset_diagnostics("the file", &d);
+    u.byte_span = Some(ByteSpan::new(0, d.decoded.map.src_end()));
+    u.text = d.text;
+    Extracted {
+        extractor: ExtractorInfo {
+            name: "plain",
+            version: env!("CARGO_PKG_VERSION"),
+            uses: "the encoding stage's decision (encoding_rs)",
+        },
+        units: vec![u],
+        diagnostics: Vec::new(),
+    }
+}
+
+/// Counts words the way the boilerplate features do: runs of letters or digits.
+pub fn count_words(text: &str) -> usize {
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .count()
+}

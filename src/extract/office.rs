@@ -1,0 +1,1104 @@
+//! Office Open XML (DOCX, XLSX, PPTX; ECMA-376), OpenDocument (ODT, ODS, ODP; ODF 1.2) and
+//! EPUB (OCF 3): ZIP archives of XML. Paragraphs come in document order, table cells
+//! tab-separated, slides in presentation order, sheets through the shared-string table, EPUB
+//! chapters in spine order (each through the HTML extractor). Core metadata is read with trust
+//! notes; embedded objects become sub-units, extracted when their format allows.
+//!
+//! Every entry is read through [`Zip::read`], which enforces [`super::Limits`]: entry size,
+//! total size and compression ratio are checked against what is actually inflated, not what
+//! the headers claim (a zip bomb lies in its headers).
+
+use super::{
+    Diagnostic, DiagnosticKind, DocumentUnit, Extracted, ExtractorInfo, Limits, Locator, Options,
+    UnitChoice, decode_text, extract_bytes, html, merge_units,
+};
+use crate::format::{self, Format};
+use quick_xml::events::{BytesStart, Event};
+use quick_xml::reader::Reader;
+use std::collections::HashMap;
+use std::io::{Cursor, Read};
+
+/// This extractor.
+pub const INFO: ExtractorInfo = ExtractorInfo {
+    name: "office",
+    version: env!("CARGO_PKG_VERSION"),
+    uses: "zip 9.8 (deflate only) + quick-xml 0.42; EPUB chapters through html5ever",
+};
+
+/// A ZIP archive read within limits.
+pub struct Zip<'a> {
+    archive: zip::ZipArchive<Cursor<&'a [u8]>>,
+    limits: Limits,
+    total: u64,
+}
+
+impl<'a> Zip<'a> {
+    /// Opens the archive; refuses one with more entries than the limit.
+    pub fn open(bytes: &'a [u8], limits: &Limits) -> Result<Self, String> {
+        let archive = zip::ZipArchive::new(Cursor::new(bytes))
+            .map_err(|e| format!("the ZIP archive cannot be read ({e}): truncated or damaged"))?;
+        if archive.len() > limits.max_entries {
+            return Err(format!(
+                "{} entries in the archive, more than the limit of {}",
+                archive.len(),
+                limits.max_entries
+            ));
+        }
+        Ok(Zip {
+            archive,
+            limits: limits.clone(),
+            total: 0,
+        })
+    }
+
+    /// Entry names, in directory order.
+    pub fn names(&self) -> Vec<String> {
+        self.archive
+            .file_names_raw()
+            .map(|n| String::from_utf8_lossy(n).into_owned())
+            .collect()
+    }
+
+    /// The bytes of entry `name` (`Ok(None)` when there is no such entry).
+    pub fn read(&mut self, name: &str) -> Result<Option<Vec<u8>>, String> {
+        let Some(i) = self.archive.index_for_name(name) else {
+            return Ok(None);
+        };
+        let lim = &self.limits;
+        let left = lim.max_total_bytes.saturating_sub(self.total);
+        let cap = lim.max_entry_bytes.min(left);
+        let f = self
+            .archive
+            .by_index(i)
+            .map_err(|e| format!("entry {name}: {e}"))?;
+        if f.encrypted() {
+            return Err(format!("entry {name} is password-protected"));
+        }
+        let compressed = f.compressed_size().max(1);
+        let claimed = f.size();
+        if claimed > cap {
+            return Err(format!(
+                "entry {name} claims {claimed} bytes uncompressed, more than the limit of {cap}"
+            ));
+        }
+        let mut out = Vec::new();
+        let mut r = f.take(cap + 1);
+        r.read_to_end(&mut out)
+            .map_err(|e| format!("entry {name} cannot be inflated: {e}"))?;
+        if out.len() as u64 > cap {
+            return Err(format!(
+                "entry {name} inflates past {cap} bytes although its header says {claimed}: a zip bomb or a damaged archive"
+            ));
+        }
+        let n = out.len() as u64;
+        if n > (1 << 20) && n / compressed > lim.max_ratio {
+            return Err(format!(
+                "entry {name} inflates {}:1 ({compressed} → {n} bytes), beyond the ratio limit of {}:1 (zip bomb)",
+                n / compressed,
+                lim.max_ratio
+            ));
+        }
+        self.total += n;
+        Ok(Some(out))
+    }
+
+    /// Entry `name` as text (XML parts are UTF-8 or UTF-16 with a BOM or declaration).
+    pub fn read_text(&mut self, name: &str) -> Result<Option<String>, String> {
+        Ok(self
+            .read(name)?
+            .map(|b| decode_text(name, b, Some("application/xml")).text))
+    }
+}
+
+/// Local name of an element or attribute (`w:p` → `p`).
+fn local(q: &str) -> String {
+    q.rsplit(':').next().unwrap_or("").to_string()
+}
+
+/// Attribute value by local name.
+fn attr(e: &BytesStart, name: &str) -> Option<String> {
+    e.attributes()
+        .flatten()
+        .find(|a| local(a.key.as_ref()) == name)
+        .map(|a| {
+            quick_xml::escape::unescape(&a.value)
+                .map(|v| v.into_owned())
+                .unwrap_or_else(|_| a.value.to_string())
+        })
+}
+
+/// The text of an entity or character reference (`&amp;`, `&#233;`); an undefined entity
+/// stays as written.
+fn resolve_ref(g: &quick_xml::events::BytesRef) -> String {
+    let name = g.xml10_content();
+    if g.is_char_ref() {
+        if let Ok(Some(c)) = g.resolve_char_ref() {
+            return c.to_string();
+        }
+    } else if let Some(s) = quick_xml::escape::resolve_xml_entity(&name) {
+        return s.to_string();
+    }
+    format!("&{name};")
+}
+
+/// Which elements mean what in a word-processing vocabulary.
+struct Rules {
+    para: &'static [&'static str],
+    /// Elements whose text is content (empty: any text inside a paragraph).
+    text: &'static [&'static str],
+    tab: &'static [&'static str],
+    br: &'static [&'static str],
+    cell: &'static [&'static str],
+    row: &'static [&'static str],
+    /// Elements whose text is dropped (field codes, deleted text), counted.
+    skip: &'static [&'static str],
+    heading: &'static [&'static str],
+    /// ODF `<text:s text:c="3"/>`: that many spaces.
+    spaces: &'static [&'static str],
+}
+
+const DOCX: Rules = Rules {
+    para: &["p"],
+    text: &["t"],
+    tab: &["tab"],
+    br: &["br", "cr"],
+    cell: &["tc"],
+    row: &["tr"],
+    skip: &["instrText", "delText"],
+    heading: &[],
+    spaces: &[],
+};
+
+const DRAWINGML: Rules = Rules {
+    para: &["p"],
+    text: &["t"],
+    tab: &["tab"],
+    br: &["br"],
+    cell: &["tc"],
+    row: &["tr"],
+    skip: &[],
+    heading: &[],
+    spaces: &[],
+};
+
+const ODF: Rules = Rules {
+    para: &["p", "h"],
+    text: &[],
+    tab: &["tab"],
+    br: &["line-break"],
+    cell: &["table-cell"],
+    row: &["table-row"],
+    skip: &["note-citation", "annotation", "tracked-changes"],
+    heading: &["h"],
+    spaces: &["s"],
+};
+
+/// Text of a vocabulary document.
+#[derive(Default)]
+struct FlowText {
+    text: String,
+    headings: Vec<String>,
+    skipped: HashMap<String, u64>,
+    error: Option<String>,
+}
+
+/// Walks XML by `rules`. `section` restricts the walk to the children of elements with that
+/// local name (e.g. one ODP `draw:page`); each such element's text is returned separately.
+fn flow(
+    xml: &str,
+    rules: &Rules,
+    max_depth: usize,
+    section: Option<&str>,
+) -> Vec<(Option<String>, FlowText)> {
+    let mut out: Vec<(Option<String>, FlowText)> = Vec::new();
+    if section.is_none() {
+        out.push((None, FlowText::default()));
+    }
+    let mut r = Reader::from_str(xml);
+    r.config_mut().check_end_names = false;
+    let mut depth = 0usize;
+    let mut in_section = section.is_none();
+    let mut para_depth = 0usize;
+    let mut text_depth = 0usize;
+    let mut skip_depth = 0usize;
+    let mut cell_depth = 0usize;
+    let mut heading: Option<String> = None;
+    loop {
+        let ev = match r.read_event() {
+            Ok(e) => e,
+            Err(e) => {
+                if let Some((_, f)) = out.last_mut() {
+                    f.error = Some(format!("XML error at offset {}: {e}", r.error_position()));
+                }
+                break;
+            }
+        };
+        match ev {
+            Event::Start(e) | Event::Empty(e) if depth > max_depth => {
+                let _ = e;
+                if let Some((_, f)) = out.last_mut() {
+                    f.error = Some(format!("elements nested deeper than {max_depth} levels"));
+                }
+                break;
+            }
+            Event::Start(ref e) | Event::Empty(ref e) => {
+                let is_empty = matches!(ev, Event::Empty(_));
+                let name = local(e.name().as_ref());
+                if !is_empty {
+                    depth += 1;
+                }
+                if let Some(s) = section
+                    && name == s
+                    && !is_empty
+                {
+                    in_section = true;
+                    let label = attr(e, "name");
+                    out.push((label, FlowText::default()));
+                    continue;
+                }
+                if !in_section {
+                    continue;
+                }
+                let f = &mut out.last_mut().expect("a section").1;
+                let n = name.as_str();
+                if rules.tab.contains(&n) {
+                    f.text.push('\t');
+                } else if rules.br.contains(&n) {
+                    f.text.push('\n');
+                } else if rules.spaces.contains(&n) {
+                    let c: usize = attr(e, "c").and_then(|c| c.parse().ok()).unwrap_or(1);
+                    f.text.push_str(&" ".repeat(c.min(100)));
+                } else if n == "pStyle" {
+                    let v = attr(e, "val").unwrap_or_default().to_ascii_lowercase();
+                    let is_heading = v.starts_with("heading") || v == "title";
+                    if is_heading && heading.is_none() {
+                        heading = Some(String::new());
+                    }
+                }
+                if is_empty {
+                    continue;
+                }
+                if rules.para.contains(&n) {
+                    para_depth += 1;
+                    if rules.heading.contains(&n) {
+                        heading = Some(String::new());
+                    }
+                } else if rules.text.contains(&n) {
+                    text_depth += 1;
+                } else if rules.skip.contains(&n) {
+                    skip_depth += 1;
+                    *f.skipped.entry(name.clone()).or_default() += 1;
+                } else if rules.cell.contains(&n) {
+                    cell_depth += 1;
+                }
+            }
+            Event::End(ref e) => {
+                depth = depth.saturating_sub(1);
+                let name = local(e.name().as_ref());
+                if let Some(s) = section
+                    && name == s
+                {
+                    in_section = false;
+                    continue;
+                }
+                if !in_section {
+                    continue;
+                }
+                let f = &mut out.last_mut().expect("a section").1;
+                let n = name.as_str();
+                if rules.para.contains(&n) {
+                    para_depth = para_depth.saturating_sub(1);
+                    if let Some(h) = heading.take() {
+                        let h = h.split_whitespace().collect::<Vec<_>>().join(" ");
+                        if !h.is_empty() {
+                            f.headings.push(h);
+                        }
+                    }
+                    // Paragraphs inside a table cell run together within the cell.
+                    if cell_depth > 0 {
+                        if !f.text.ends_with([' ', '\t', '\n']) && !f.text.is_empty() {
+                            f.text.push(' ');
+                        }
+                    } else if !f.text.is_empty() {
+                        f.text.push('\n');
+                    }
+                } else if rules.text.contains(&n) {
+                    text_depth = text_depth.saturating_sub(1);
+                } else if rules.skip.contains(&n) {
+                    skip_depth = skip_depth.saturating_sub(1);
+                } else if rules.cell.contains(&n) {
+                    cell_depth = cell_depth.saturating_sub(1);
+                    while f.text.ends_with(' ') {
+                        f.text.pop();
+                    }
+                    f.text.push('\t');
+                } else if rules.row.contains(&n) {
+                    while f.text.ends_with('\t') {
+                        f.text.pop();
+                    }
+                    f.text.push('\n');
+                }
+            }
+            Event::Text(t) => {
+                if !in_section || skip_depth > 0 {
+                    continue;
+                }
+                let wanted = if rules.text.is_empty() {
+                    para_depth > 0
+                } else {
+                    text_depth > 0
+                };
+                if wanted {
+                    let s = t.xml10_content();
+                    let f = &mut out.last_mut().expect("a section").1;
+                    f.text.push_str(&s);
+                    if let Some(h) = &mut heading {
+                        h.push_str(&s);
+                    }
+                }
+            }
+            Event::GeneralRef(g) => {
+                if !in_section || skip_depth > 0 {
+                    continue;
+                }
+                let s = resolve_ref(&g);
+                let f = &mut out.last_mut().expect("a section").1;
+                f.text.push_str(&s);
+                if let Some(h) = &mut heading {
+                    h.push_str(&s);
+                }
+            }
+            Event::Eof => break,
+            _ => {}
+        }
+    }
+    for (_, f) in &mut out {
+        let t = f.text.trim_end().to_string();
+        f.text = t;
+    }
+    out
+}
+
+/// `Id → Target` of a relationships part (`_rels/*.rels`).
+fn relationships(xml: &str) -> HashMap<String, String> {
+    let mut out = HashMap::new();
+    let mut r = Reader::from_str(xml);
+    while let Ok(ev) = r.read_event() {
+        match ev {
+            Event::Start(e) | Event::Empty(e) if local(e.name().as_ref()) == "Relationship" => {
+                if let (Some(id), Some(t)) = (attr(&e, "Id"), attr(&e, "Target")) {
+                    out.insert(id, t);
+                }
+            }
+            Event::Eof => break,
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Resolves `target` relative to the directory of `base` (`xl/workbook.xml` + `worksheets/sheet1.xml`).
+fn resolve(base: &str, target: &str) -> String {
+    if let Some(abs) = target.strip_prefix('/') {
+        return abs.to_string();
+    }
+    let mut parts: Vec<&str> = base.split('/').collect();
+    parts.pop();
+    for seg in target.split('/') {
+        match seg {
+            ".." => {
+                parts.pop();
+            }
+            "." | "" => {}
+            s => parts.push(s),
+        }
+    }
+    parts.join("/")
+}
+
+/// Simple element texts (`dc:title` → value) of a metadata part.
+fn simple_fields(xml: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut r = Reader::from_str(xml);
+    let mut current: Option<String> = None;
+    let mut buf = String::new();
+    while let Ok(ev) = r.read_event() {
+        match ev {
+            Event::Start(e) => {
+                current = Some(local(e.name().as_ref()));
+                buf.clear();
+            }
+            Event::Empty(e) if local(e.name().as_ref()) == "template" => {
+                if let Some(h) = attr(&e, "href") {
+                    out.push(("template".into(), h));
+                }
+            }
+            Event::Text(t) => buf.push_str(&t.xml10_content()),
+            Event::GeneralRef(g) => buf.push_str(&resolve_ref(&g)),
+            Event::End(_) => {
+                if let Some(c) = current.take()
+                    && !buf.trim().is_empty()
+                {
+                    out.push((c, buf.trim().to_string()));
+                }
+                buf.clear();
+            }
+            Event::Eof => break,
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Maps core and app metadata names onto the tool's names.
+fn add_metadata(u: &mut DocumentUnit, fields: &[(String, String)]) {
+    for (k, v) in fields {
+        let name = match k.as_str() {
+            "title" => "title",
+            "creator" => "creator",
+            "initial-creator" => "initial-creator",
+            "lastModifiedBy" => "last-modified-by",
+            "created" | "creation-date" => "created",
+            "modified" | "date" => "modified",
+            "language" => "language",
+            "subject" => "subject",
+            "keywords" | "keyword" => "keywords",
+            "description" => "description",
+            "Application" | "generator" => "generator",
+            "Template" | "template" => "template",
+            "Company" => "company",
+            _ => continue,
+        };
+        if u.meta_value(name).is_none() {
+            u.meta(name, v.clone());
+        }
+    }
+    // The document's own title comes before titles of its parts (EPUB chapter titles).
+    if let Some(t) = u.meta_value("title").map(str::to_string) {
+        let titles = u.fields.entry("title".to_string()).or_default();
+        if !titles.contains(&t) {
+            titles.insert(0, t);
+        }
+    }
+    if let Some(t) = u.meta_value("template").map(str::to_string)
+        && let Some(m) = u
+            .metadata
+            .iter_mut()
+            .find(|m| m.name == "creator" || m.name == "initial-creator")
+    {
+        m.trust = Some(format!(
+            "the document was made from the template '{t}': the author may be the template's"
+        ));
+    }
+}
+
+/// Units of the sections of one document, or one unit for the file.
+fn sections_to_units(
+    name: &str,
+    format: Format,
+    sections: Vec<(Locator, String, Vec<String>)>,
+    unit: UnitChoice,
+) -> Vec<DocumentUnit> {
+    let mut units: Vec<DocumentUnit> = sections
+        .into_iter()
+        .map(|(loc, text, headings)| {
+            let mut u = DocumentUnit::new(name, loc, format, text);
+            for h in headings {
+                u.field("headings", h);
+            }
+            u
+        })
+        .collect();
+    if unit != UnitChoice::Page || units.len() <= 1 {
+        units = vec![merge_units(name, Locator::File, format, units)];
+    }
+    units
+}
+
+fn skipped_diagnostics(f: &FlowText) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for (k, n) in &f.skipped {
+        let what = match k.as_str() {
+            "delText" => "tracked deletions (text marked deleted) left out",
+            "instrText" => "field codes left out (their results are kept)",
+            "annotation" => "comments left out of the body (kept in the field `comments`)",
+            "note-citation" => "note citation marks left out",
+            _ => "elements left out",
+        };
+        out.push(Diagnostic::new(DiagnosticKind::Note, format!("{n} {what}")).count(*n));
+    }
+    if let Some(e) = &f.error {
+        out.push(Diagnostic::new(DiagnosticKind::Damaged, e.clone()));
+    }
+    out
+}
+
+/// Extracts an Office Open XML, OpenDocument or EPUB file.
+pub fn extract(
+    name: &str,
+    format: Format,
+    bytes: Vec<u8>,
+    unit: UnitChoice,
+    opts: &Options,
+    depth: usize,
+) -> Result<Extracted, String> {
+    let mut zip = Zip::open(&bytes, &opts.limits)?;
+    let depth_limit = opts.limits.max_markup_depth;
+    let mut diagnostics = Vec::new();
+    let (mut units, meta) = match format {
+        Format::Docx => docx(name, &mut zip, depth_limit)?,
+        Format::Pptx => pptx(name, &mut zip, depth_limit, unit)?,
+        Format::Xlsx => xlsx(name, &mut zip, unit)?,
+        Format::Odt | Format::Ods | Format::Odp => odf(name, format, &mut zip, depth_limit, unit)?,
+        Format::Epub => epub(name, &mut zip, unit, opts)?,
+        _ => {
+            return Err(format!(
+                "{} is not an Office/ODF/EPUB format",
+                format.name()
+            ));
+        }
+    };
+    // Metadata and trust notes on every unit.
+    for u in &mut units {
+        u.format = format;
+        add_metadata(u, &meta);
+        super::trust::check(u);
+        u.reid();
+    }
+    // Embedded objects and media.
+    let names = zip.names();
+    let embedded: Vec<&String> = names
+        .iter()
+        .filter(|n| {
+            let l = n.to_ascii_lowercase();
+            (l.contains("/embeddings/") || l.starts_with("object ") || l.contains("/object "))
+                && !l.ends_with('/')
+        })
+        .collect();
+    let media = names
+        .iter()
+        .filter(|n| {
+            let l = n.to_ascii_lowercase();
+            (l.contains("/media/") || l.starts_with("pictures/") || l.contains("/images/"))
+                && !l.ends_with('/')
+        })
+        .count();
+    if media > 0 {
+        diagnostics.push(
+            Diagnostic::new(
+                DiagnosticKind::Embedded,
+                format!("{media} images or media files: no text without OCR"),
+            )
+            .count(media as u64),
+        );
+    }
+    for (i, e) in embedded.into_iter().enumerate() {
+        let loc = Locator::Embedded {
+            n: (i + 1) as u32,
+            name: e.clone(),
+        };
+        let data = match zip.read(e) {
+            Ok(Some(d)) => d,
+            Ok(None) => continue,
+            Err(err) => {
+                diagnostics.push(Diagnostic::new(DiagnosticKind::Limit, err));
+                continue;
+            }
+        };
+        let fmt = format::identify_bytes(e, &data);
+        let mut sub = DocumentUnit::new(name, loc.clone(), fmt.detected, String::new());
+        sub.meta("embedded-format", fmt.detected.name());
+        if fmt.detected.extractable() && depth < opts.limits.max_depth {
+            match extract_bytes(e, fmt.detected, data, UnitChoice::File, opts, depth + 1) {
+                Ok(x) => {
+                    sub = merge_units(name, loc.clone(), fmt.detected, x.units);
+                    sub.meta("embedded-format", fmt.detected.name());
+                }
+                Err(err) => sub
+                    .diagnostics
+                    .push(Diagnostic::new(DiagnosticKind::Damaged, err)),
+            }
+        } else {
+            sub.diagnostics.push(Diagnostic::new(
+                DiagnosticKind::NotExtracted,
+                format!(
+                    "embedded {e}: {}, not extracted",
+                    fmt.detected.description()
+                ),
+            ));
+        }
+        diagnostics.push(Diagnostic::new(
+            DiagnosticKind::Embedded,
+            format!(
+                "embedded object {e} ({}) listed as unit '{}'",
+                fmt.detected.name(),
+                loc
+            ),
+        ));
+        if unit == UnitChoice::Part || unit == UnitChoice::Page {
+            units.push(sub);
+        } else if let Some(first) = units.first_mut() {
+            first.diagnostics.push(Diagnostic::new(
+                DiagnosticKind::Embedded,
+                format!(
+                    "embedded object {e} ({}): {} characters of text, a separate unit with --unit part",
+                    fmt.detected.name(),
+                    sub.text.chars().count()
+                ),
+            ));
+        }
+    }
+    Ok(Extracted {
+        extractor: INFO,
+        units,
+        diagnostics,
+    })
+}
+
+type Parsed = (Vec<DocumentUnit>, Vec<(String, String)>);
+
+fn core_metadata(zip: &mut Zip) -> Result<Vec<(String, String)>, String> {
+    let mut meta = Vec::new();
+    for part in ["docProps/core.xml", "docProps/app.xml"] {
+        if let Some(x) = zip.read_text(part)? {
+            meta.extend(simple_fields(&x));
+        }
+    }
+    Ok(meta)
+}
+
+fn docx(name: &str, zip: &mut Zip, max_depth: usize) -> Result<Parsed, String> {
+    let doc = zip
+        .read_text("word/document.xml")?
+        .ok_or("no word/document.xml: not a Word document")?;
+    let mut f = flow(&doc, &DOCX, max_depth, None)
+        .pop()
+        .map(|(_, f)| f)
+        .unwrap_or_default();
+    // Heading paragraphs are marked by style in DOCX, which `flow` saw as pStyle.
+    let mut u = DocumentUnit::new(
+        name,
+        Locator::File,
+        Format::Docx,
+        std::mem::take(&mut f.text),
+    );
+    for h in f.headings.drain(..) {
+        u.field("headings", h);
+    }
+    u.diagnostics.extend(skipped_diagnostics(&f));
+    for (part, field) in [
+        ("word/footnotes.xml", "footnotes"),
+        ("word/endnotes.xml", "endnotes"),
+        ("word/comments.xml", "comments"),
+    ] {
+        if let Some(x) = zip.read_text(part)? {
+            let t = flow(&x, &DOCX, max_depth, None)
+                .pop()
+                .map(|(_, f)| f.text)
+                .unwrap_or_default();
+            for line in t.lines().filter(|l| !l.trim().is_empty()) {
+                u.field(field, line.trim());
+            }
+        }
+    }
+    for n in zip.names() {
+        let field = if n.starts_with("word/header") {
+            "headers"
+        } else if n.starts_with("word/footer") {
+            "footers"
+        } else {
+            continue;
+        };
+        if let Some(x) = zip.read_text(&n)? {
+            let t = flow(&x, &DOCX, max_depth, None)
+                .pop()
+                .map(|(_, f)| f.text)
+                .unwrap_or_default();
+            if !t.trim().is_empty() {
+                u.field(field, t.trim());
+            }
+        }
+    }
+    Ok((vec![u], core_metadata(zip)?))
+}
+
+fn pptx(name: &str, zip: &mut Zip, max_depth: usize, unit: UnitChoice) -> Result<Parsed, String> {
+    let pres = zip
+        .read_text("ppt/presentation.xml")?
+        .ok_or("no ppt/presentation.xml: not a PowerPoint presentation")?;
+    let rels = zip
+        .read_text("ppt/_rels/presentation.xml.rels")?
+        .map(|x| relationships(&x))
+        .unwrap_or_default();
+    // Slide order is the order of sldId elements, not of file names.
+    let mut order = Vec::new();
+    let mut r = Reader::from_str(&pres);
+    while let Ok(ev) = r.read_event() {
+        match ev {
+            Event::Start(e) | Event::Empty(e) if local(e.name().as_ref()) == "sldId" => {
+                // `r:id` (the relationship), not `id` (the slide number).
+                let rid = e
+                    .attributes()
+                    .flatten()
+                    .find(|a| a.key.as_ref().ends_with(":id"))
+                    .map(|a| a.value.to_string());
+                if let Some(id) = rid
+                    && let Some(t) = rels.get(&id)
+                {
+                    order.push(resolve("ppt/presentation.xml", t));
+                }
+            }
+            Event::Eof => break,
+            _ => {}
+        }
+    }
+    let mut sections = Vec::new();
+    for (i, path) in order.iter().enumerate() {
+        let Some(x) = zip.read_text(path)? else {
+            continue;
+        };
+        let f = flow(&x, &DRAWINGML, max_depth, None)
+            .pop()
+            .map(|(_, f)| f)
+            .unwrap_or_default();
+        let title = f.text.lines().next().unwrap_or("").trim().to_string();
+        sections.push((Locator::Slide { n: (i + 1) as u32 }, f.text, vec![title]));
+    }
+    let units = sections_to_units(name, Format::Pptx, sections, unit);
+    Ok((units, core_metadata(zip)?))
+}
+
+fn xlsx(name: &str, zip: &mut Zip, unit: UnitChoice) -> Result<Parsed, String> {
+    let wb = zip
+        .read_text("xl/workbook.xml")?
+        .ok_or("no xl/workbook.xml: not an Excel workbook")?;
+    let rels = zip
+        .read_text("xl/_rels/workbook.xml.rels")?
+        .map(|x| relationships(&x))
+        .unwrap_or_default();
+    let shared = match zip.read_text("xl/sharedStrings.xml")? {
+        Some(x) => shared_strings(&x),
+        None => Vec::new(),
+    };
+    let mut sheets = Vec::new();
+    let mut r = Reader::from_str(&wb);
+    while let Ok(ev) = r.read_event() {
+        match ev {
+            Event::Start(e) | Event::Empty(e) if local(e.name().as_ref()) == "sheet" => {
+                let sheet_name = attr(&e, "name").unwrap_or_default();
+                let rid = e
+                    .attributes()
+                    .flatten()
+                    .find(|a| a.key.as_ref().ends_with(":id"))
+                    .map(|a| a.value.to_string());
+                if let Some(t) = rid.and_then(|id| rels.get(&id).cloned()) {
+                    sheets.push((sheet_name, resolve("xl/workbook.xml", &t)));
+                }
+            }
+            Event::Eof => break,
+            _ => {}
+        }
+    }
+    let mut sections = Vec::new();
+    for (i, (sheet_name, path)) in sheets.iter().enumerate() {
+        let Some(x) = zip.read_text(path)? else {
+            continue;
+        };
+        sections.push((
+            Locator::Sheet {
+                n: (i + 1) as u32,
+                name: sheet_name.clone(),
+            },
+            sheet_text(&x, &shared),
+            vec![sheet_name.clone()],
+        ));
+    }
+    let units = sections_to_units(name, Format::Xlsx, sections, unit);
+    Ok((units, core_metadata(zip)?))
+}
+
+/// The shared-string table: each `<si>`'s text runs joined.
+fn shared_strings(xml: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut r = Reader::from_str(xml);
+    let mut cur: Option<String> = None;
+    let mut in_t = false;
+    let mut in_rph = false;
+    while let Ok(ev) = r.read_event() {
+        match ev {
+            Event::Start(e) => match local(e.name().as_ref()).as_str() {
+                "si" => cur = Some(String::new()),
+                "t" => in_t = true,
+                "rPh" => in_rph = true,
+                _ => {}
+            },
+            Event::End(e) => match local(e.name().as_ref()).as_str() {
+                "si" => out.push(cur.take().unwrap_or_default()),
+                "t" => in_t = false,
+                "rPh" => in_rph = false,
+                _ => {}
+            },
+            Event::Empty(e) if local(e.name().as_ref()) == "si" => out.push(String::new()),
+            Event::Text(t) if in_t && !in_rph => {
+                if let Some(c) = &mut cur {
+                    c.push_str(&t.xml10_content());
+                }
+            }
+            Event::GeneralRef(g) if in_t && !in_rph => {
+                if let Some(c) = &mut cur {
+                    c.push_str(&resolve_ref(&g));
+                }
+            }
+            Event::Eof => break,
+            _ => {}
+        }
+    }
+    out
+}
+
+/// A worksheet as tab-separated rows.
+fn sheet_text(xml: &str, shared: &[String]) -> String {
+    let mut out = String::new();
+    let mut r = Reader::from_str(xml);
+    let mut cell_type = String::new();
+    let mut in_v = false;
+    let mut in_t = false;
+    let mut row: Vec<String> = Vec::new();
+    let mut value = String::new();
+    while let Ok(ev) = r.read_event() {
+        match ev {
+            Event::Start(e) => match local(e.name().as_ref()).as_str() {
+                "row" => row.clear(),
+                "c" => {
+                    cell_type = attr(&e, "t").unwrap_or_default();
+                    value.clear();
+                }
+                "v" => in_v = true,
+                "t" => in_t = true,
+                _ => {}
+            },
+            Event::Text(t) if in_v || in_t => value.push_str(&t.xml10_content()),
+            Event::GeneralRef(g) if in_v || in_t => value.push_str(&resolve_ref(&g)),
+            Event::End(e) => match local(e.name().as_ref()).as_str() {
+                "v" => in_v = false,
+                "t" => in_t = false,
+                "c" => {
+                    let v = match cell_type.as_str() {
+                        "s" => value
+                            .trim()
+                            .parse::<usize>()
+                            .ok()
+                            .and_then(|i| shared.get(i).cloned())
+                            .unwrap_or_default(),
+                        "b" => if value.trim() == "1" { "TRUE" } else { "FALSE" }.to_string(),
+                        _ => value.clone(),
+                    };
+                    row.push(v);
+                }
+                "row" => {
+                    while row.last().is_some_and(|c| c.is_empty()) {
+                        row.pop();
+                    }
+                    if !row.is_empty() {
+                        out.push_str(&row.join("\t"));
+                        out.push('\n');
+                    }
+                }
+                _ => {}
+            },
+            Event::Eof => break,
+            _ => {}
+        }
+    }
+    out.trim_end().to_string()
+}
+
+fn odf(
+    name: &str,
+    format: Format,
+    zip: &mut Zip,
+    max_depth: usize,
+    unit: UnitChoice,
+) -> Result<Parsed, String> {
+    let content = zip
+        .read_text("content.xml")?
+        .ok_or("no content.xml: not an OpenDocument file")?;
+    let meta = match zip.read_text("meta.xml")? {
+        Some(x) => simple_fields(&x),
+        None => Vec::new(),
+    };
+    let units = match format {
+        Format::Odp | Format::Ods => {
+            let section = if format == Format::Odp {
+                "page"
+            } else {
+                "table"
+            };
+            let parts = flow(&content, &ODF, max_depth, Some(section));
+            let sections = parts
+                .into_iter()
+                .enumerate()
+                .map(|(i, (label, f))| {
+                    let n = (i + 1) as u32;
+                    let loc = if format == Format::Odp {
+                        Locator::Slide { n }
+                    } else {
+                        Locator::Sheet {
+                            n,
+                            name: label.clone().unwrap_or_default(),
+                        }
+                    };
+                    let mut heads = f.headings;
+                    if let Some(l) = label {
+                        heads.insert(0, l);
+                    }
+                    (loc, f.text, heads)
+                })
+                .collect();
+            sections_to_units(name, format, sections, unit)
+        }
+        _ => {
+            let f = flow(&content, &ODF, max_depth, None)
+                .pop()
+                .map(|(_, f)| f)
+                .unwrap_or_default();
+            let mut u = DocumentUnit::new(name, Locator::File, format, f.text.clone());
+            for h in &f.headings {
+                u.field("headings", h.clone());
+            }
+            u.diagnostics.extend(skipped_diagnostics(&f));
+            vec![u]
+        }
+    };
+    Ok((units, meta))
+}
+
+fn epub(name: &str, zip: &mut Zip, unit: UnitChoice, opts: &Options) -> Result<Parsed, String> {
+    let container = zip
+        .read_text("META-INF/container.xml")?
+        .ok_or("no META-INF/container.xml: not an EPUB")?;
+    let mut opf_path = None;
+    let mut r = Reader::from_str(&container);
+    while let Ok(ev) = r.read_event() {
+        match ev {
+            Event::Start(e) | Event::Empty(e) if local(e.name().as_ref()) == "rootfile" => {
+                opf_path = attr(&e, "full-path");
+                break;
+            }
+            Event::Eof => break,
+            _ => {}
+        }
+    }
+    let opf_path = opf_path.ok_or("the EPUB container names no package (rootfile)")?;
+    let opf = zip
+        .read_text(&opf_path)?
+        .ok_or_else(|| format!("the EPUB package {opf_path} is missing"))?;
+    let mut manifest: HashMap<String, String> = HashMap::new();
+    let mut spine: Vec<String> = Vec::new();
+    let mut r = Reader::from_str(&opf);
+    while let Ok(ev) = r.read_event() {
+        match ev {
+            Event::Start(e) | Event::Empty(e) => match local(e.name().as_ref()).as_str() {
+                "item" => {
+                    if let (Some(id), Some(href)) = (attr(&e, "id"), attr(&e, "href")) {
+                        manifest.insert(id, href);
+                    }
+                }
+                "itemref" => {
+                    if let Some(id) = attr(&e, "idref") {
+                        spine.push(id);
+                    }
+                }
+                _ => {}
+            },
+            Event::Eof => break,
+            _ => {}
+        }
+    }
+    let meta = simple_fields(&opf);
+    let mut units = Vec::new();
+    for (i, id) in spine.iter().enumerate() {
+        let Some(href) = manifest.get(id) else {
+            continue;
+        };
+        let path = resolve(&opf_path, href);
+        let Some(bytes) = zip.read(&path)? else {
+            continue;
+        };
+        let d = decode_text(&path, bytes, None);
+        let h = html::extract_text(&d.text, opts);
+        let mut u = html::unit_from(
+            name,
+            Locator::Chapter {
+                n: (i + 1) as u32,
+                href: href.clone(),
+            },
+            h,
+        );
+        u.encoding = Some(d.charset.name().to_string());
+        // A chapter's <title> is the chapter's, not the book's.
+        for m in &mut u.metadata {
+            if m.name == "title" {
+                m.name = "chapter-title".into();
+            }
+        }
+        if let Some(t) = u.fields.remove("title") {
+            u.fields.insert("chapter-titles".into(), t);
+        }
+        units.push(u);
+    }
+    if unit != UnitChoice::Page {
+        units = vec![merge_units(name, Locator::File, Format::Epub, units)];
+    }
+    Ok((units, meta))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_resolve() {
+        assert_eq!(
+            resolve("xl/workbook.xml", "worksheets/sheet1.xml"),
+            "xl/worksheets/sheet1.xml"
+        );
+        assert_eq!(
+            resolve("ppt/presentation.xml", "slides/slide2.xml"),
+            "ppt/slides/slide2.xml"
+        );
+        assert_eq!(
+            resolve("OEBPS/content.opf", "../Text/ch1.xhtml"),
+            "Text/ch1.xhtml"
+        );
+        assert_eq!(resolve("a/b.xml", "/c.xml"), "c.xml");
+    }
+
+    #[test]
+    fn docx_flow_tables_and_tracked_changes() {
+        let xml = r#"<w:document xmlns:w="x"><w:body>
+            <w:p><w:pPr><w:pStyle w:val="Heading1"/></w:pPr><w:r><w:t>Title here</w:t></w:r></w:p>
+            <w:p><w:r><w:t xml:space="preserve">Hello </w:t></w:r><w:r><w:t>world</w:t><w:tab/><w:t>&amp; more</w:t></w:r>
+              <w:del><w:r><w:delText>gone</w:delText></w:r></w:del></w:p>
+            <w:tbl><w:tr><w:tc><w:p><w:r><w:t>a</w:t></w:r></w:p></w:tc><w:tc><w:p><w:r><w:t>b</w:t></w:r></w:p></w:tc></w:tr></w:tbl>
+            </w:body></w:document>"#;
+        let f = flow(xml, &DOCX, 100, None).pop().unwrap().1;
+        assert_eq!(f.text, "Title here\nHello world\t& more\na\tb");
+        assert_eq!(f.headings, vec!["Title here"]);
+        assert_eq!(f.skipped.get("delText"), Some(&1));
+    }
+
+    #[test]
+    fn shared_strings_and_sheet() {
+        let ss = shared_strings(
+            r#"<sst><si><t>Name</t></si><si><r><t>Caf</t></r><r><t>é</t></r></si></sst>"#,
+        );
+        assert_eq!(ss, vec!["Name", "Café"]);
+        let t = sheet_text(
+            r#"<worksheet><sheetData><row><c t="s"><v>0</v></c><c><v>42</v></c></row>
+            <row><c t="s"><v>1</v></c><c t="inlineStr"><is><t>x</t></is></c><c t="b"><v>1</v></c></row></sheetData></worksheet>"#,
+            &ss,
+        );
+        assert_eq!(t, "Name\t42\nCafé\tx\tTRUE");
+    }
+}
