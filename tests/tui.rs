@@ -450,3 +450,104 @@ fn snapshot_normalised_view_120x40() {
         "Enter r"
     ));
 }
+
+// ---- formats and units ----------------------------------------------------------------------
+
+/// Sources opened from their paths (so the extension is known, as for a user).
+fn opened(names: &[&str]) -> Sources {
+    names
+        .iter()
+        .map(|n| {
+            let path = format!("{}/tests/fixtures/{n}", env!("CARGO_MANIFEST_DIR"));
+            let input = Input::open(std::path::Path::new(&path)).unwrap();
+            (format!("tests/fixtures/{n}"), Arc::new(input))
+        })
+        .collect()
+}
+
+#[test]
+fn units_tab_lists_units_and_diagnostics_and_x_shows_extracted_text() {
+    let (mut a, jobs) = App::new(opened(&["formats/archive.mbox"]), (120, 40));
+    assert!(
+        jobs.iter()
+            .any(|j| j.kind == delineate::tui::worker::JobKind::Extract),
+        "a small document is extracted in the background"
+    );
+    // Run the extraction the way the worker does.
+    for j in jobs {
+        let (tx, _rx) = std::sync::mpsc::channel();
+        let msg = delineate::tui::worker::run(&j, &std::sync::atomic::AtomicBool::new(false), &tx);
+        a.update(Action::Job(msg));
+    }
+    a.update(Action::ShowTab(Tab::Units));
+    assert_eq!(a.focus, Focus::Panel);
+    let x = a.doc().extracted().expect("extracted");
+    assert_eq!(x.units.len(), 3);
+    // Rows: each message, then its diagnostics; Enter on the second message shows its text.
+    let rows = delineate::tui::app::unit_rows(x);
+    let second = rows
+        .iter()
+        .position(|r| *r == delineate::tui::app::UnitRow::Unit(1))
+        .unwrap();
+    a.update(Action::SelectDelta(second as i64));
+    a.update(Action::Activate);
+    assert_eq!(a.doc().view, delineate::tui::app::TextView::Extracted(1));
+    a.update(Action::ToggleExtracted);
+    assert_eq!(
+        a.doc().view,
+        delineate::tui::app::TextView::Raw,
+        "x goes back to the source"
+    );
+    a.update(Action::ToggleExtracted);
+    assert_eq!(a.doc().view, delineate::tui::app::TextView::Extracted(1));
+}
+
+#[test]
+fn extracted_view_and_diagnostic_jump_on_screen() {
+    let s = headless(opened(&["formats/twocol.pdf"]), 120, 40, "u wait", false);
+    assert!(s.contains("pdf extractor"), "{s}");
+    assert!(s.contains("page 1") || s.contains("file"), "{s}");
+    assert!(s.contains("hyphen-joined"), "{s}");
+    // Enter on the unit row shows the extracted text in the text pane.
+    let s = headless(
+        opened(&["formats/twocol.pdf"]),
+        120,
+        40,
+        "u wait Down Down Enter",
+        false,
+    );
+    assert!(s.contains("Extracted · unit 1/1"), "{s}");
+    assert!(s.contains("internationalization"), "{s}");
+    assert_no_controls(&s, "extracted pdf");
+}
+
+#[test]
+fn a_lying_extension_shows_in_the_title_and_units_tab() {
+    let s = headless(opened(&["formats/fake.doc"]), 120, 40, "u wait", false);
+    assert!(s.contains("name ≠ bytes"), "{s}");
+    assert!(s.contains("MISMATCH: named .doc"), "{s}");
+    assert!(s.contains("format-mismatch"), "{s}");
+    assert!(s.contains("WordPerfect"), "{s}");
+}
+
+#[test]
+fn snapshot_units_of_a_message_120x40() {
+    insta::assert_snapshot!(headless(
+        opened(&["formats/message.eml"]),
+        120,
+        40,
+        "u wait",
+        false
+    ));
+}
+
+#[test]
+fn snapshot_extracted_docx_120x40() {
+    insta::assert_snapshot!(headless(
+        opened(&["formats/report.docx"]),
+        120,
+        40,
+        "u wait x",
+        false
+    ));
+}

@@ -261,6 +261,8 @@ pub enum DiagnosticKind {
     NotExtracted,
     /// The extractor panicked or timed out on this document.
     ExtractorFailed,
+    /// The file's name or declared type says another format than its bytes.
+    FormatMismatch,
     /// Anything else worth a line.
     Note,
 }
@@ -286,6 +288,7 @@ impl DiagnosticKind {
             Damaged => "damaged",
             NotExtracted => "not-extracted",
             ExtractorFailed => "extractor-failed",
+            FormatMismatch => "format-mismatch",
             Note => "note",
         }
     }
@@ -705,6 +708,11 @@ pub fn extract(input: &Input, opts: &Options) -> Result<Extraction, crate::Sourc
         error: None,
     };
     let detected = result.format.detected;
+    if let Some(m) = &result.format.mismatch {
+        result
+            .diagnostics
+            .push(Diagnostic::new(DiagnosticKind::FormatMismatch, m.clone()));
+    }
     for n in &result.format.notes {
         let kind = if n.contains("password") {
             DiagnosticKind::Encrypted

@@ -82,6 +82,8 @@ pub enum Action {
     ToggleNormalized,
     /// `p`: step through the pipeline, one step's changes at a time.
     NextStep,
+    /// `x`: the source text ↔ the extracted text of the selected unit.
+    ToggleExtracted,
 }
 
 /// Maps a terminal event to an action, given what is on screen.
@@ -174,6 +176,8 @@ pub fn map_key(app: &App, k: &KeyEvent) -> Option<Action> {
         KeyCode::Char('e') => Action::ShowTab(Tab::Evidence),
         KeyCode::Char('a') => Action::ShowTab(Tab::Anomalies),
         KeyCode::Char('f') => Action::ShowTab(Tab::Files),
+        KeyCode::Char('u') => Action::ShowTab(Tab::Units),
+        KeyCode::Char('x') => Action::ToggleExtracted,
         KeyCode::Enter => Action::Activate,
         _ => return None,
     })
@@ -192,10 +196,10 @@ pub const KEYS: &[(&str, &str)] = &[
     (":", "go to byte: 123, 0x7b, +10, -10, 50%"),
     ("/", "search text, or bytes as 0x c3 a9; empty = again"),
     ("n  N", "next / previous anomaly"),
-    (
-        "i c e a f",
-        "inspector, candidates, evidence, anomalies, files",
-    ),
+    ("i c e a", "inspector, candidates, evidence, anomalies"),
+    ("u f", "document units (extracted text), open files"),
+    ("x", "source text ↔ extracted text of the unit"),
+    ("Enter  (units)", "a unit's text; a diagnostic's place"),
     (
         "↑ ↓ Enter  (panel)",
         "select; decode as / jump to bytes / open",

@@ -8,7 +8,7 @@
 use super::action::{Action, Motion, PromptKind};
 use super::layout::{self, Panes};
 use super::rows;
-use super::worker::{JobMsg, Scan};
+use super::worker::{JobKind, JobMsg, Scan};
 use crate::anomaly::{AnomalyClass, Counts, Finding};
 use crate::encoding::decode::{ErrorMode, StreamDecoder};
 use crate::encoding::window::{ByteClass, Window, decode_window};
@@ -47,6 +47,8 @@ pub enum Tab {
     Evidence,
     Anomalies,
     Files,
+    /// The format, the extractor and the document units with their diagnostics.
+    Units,
 }
 
 /// What covers the panes.
@@ -108,7 +110,7 @@ pub struct Doc {
     pub compare_with: Vec<Charset>,
     pub compare_windows: Vec<Window>,
     pub inspected: Option<Inspected>,
-    pub selection: [usize; 5],
+    pub selection: [usize; 6],
     pub last_search: Option<(Vec<u8>, String)>,
     pub generation: u64,
     /// Which text the text pane shows: the decoding, or the normalised text after a step.
@@ -119,6 +121,40 @@ pub struct Doc {
     pub norm: Option<NormState>,
     /// The last query, matched in the raw and in the normalised window text.
     pub query: Option<QueryState>,
+    /// Text extraction into document units (runs in the background).
+    pub extraction: ExtractState,
+    /// First row of the extracted text on screen.
+    pub extract_top: usize,
+    /// The diagnostic span jumped to in the extracted text (highlighted).
+    pub extract_focus: Option<(usize, usize)>,
+}
+
+/// Where text extraction stands for a document.
+#[derive(Debug)]
+pub enum ExtractState {
+    NotStarted,
+    Running,
+    Done(Box<crate::extract::Extraction>),
+    Failed(String),
+}
+
+/// A row of the units list: a unit, one of its diagnostics, or a file-level diagnostic.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnitRow {
+    File(usize),
+    Unit(usize),
+    Diag(usize, usize),
+}
+
+/// The rows of the units list of `x`: file-level diagnostics, then each unit followed by its
+/// diagnostics.
+pub fn unit_rows(x: &crate::extract::Extraction) -> Vec<UnitRow> {
+    let mut out: Vec<UnitRow> = (0..x.diagnostics.len()).map(UnitRow::File).collect();
+    for (i, u) in x.units.iter().enumerate() {
+        out.push(UnitRow::Unit(i));
+        out.extend((0..u.diagnostics.len()).map(|j| UnitRow::Diag(i, j)));
+    }
+    out
 }
 
 /// Which text the text pane shows.
@@ -128,6 +164,8 @@ pub enum TextView {
     Raw,
     /// The text after pipeline step `k` (0-based), its changes highlighted.
     AfterStep(usize),
+    /// The extracted text of document unit `k`.
+    Extracted(usize),
 }
 
 /// The pipeline over the current window's text.
@@ -168,6 +206,7 @@ fn tab_index(t: Tab) -> usize {
         Tab::Evidence => 2,
         Tab::Anomalies => 3,
         Tab::Files => 4,
+        Tab::Units => 5,
     }
 }
 
@@ -182,7 +221,7 @@ fn bom_len_for(input: &Input, cs: Charset) -> u64 {
 impl Doc {
     /// Opens a document: small files are analysed whole now; large ones from a sample, with a
     /// whole-file scan to start in the background (returned).
-    pub fn open(name: String, input: Arc<Input>, index: usize) -> (Doc, Option<Scan>) {
+    pub fn open(name: String, input: Arc<Input>, index: usize) -> (Doc, Vec<Scan>) {
         let small = input.len() <= SMALL_FILE;
         let options = Options {
             scope: if small { Scope::Whole } else { Scope::Sample },
@@ -212,13 +251,16 @@ impl Doc {
             compare_with: Vec::new(),
             compare_windows: Vec::new(),
             inspected: None,
-            selection: [0; 5],
+            selection: [0; 6],
             last_search: None,
             generation: 1,
             view: TextView::Raw,
             norm_opts: normalize::Options::default(),
             norm: None,
             query: None,
+            extraction: ExtractState::NotStarted,
+            extract_top: 0,
+            extract_focus: None,
         };
         let scan = if small {
             doc.counts = Some(count_anomalies(&input, charset, bom_len));
@@ -230,16 +272,44 @@ impl Doc {
                 fraction: 0.0,
             });
             Some(Scan {
+                kind: JobKind::Analyse,
                 doc: index,
                 generation: doc.generation,
-                input,
+                input: input.clone(),
                 report: true,
                 charset,
                 bom_len,
             })
         };
         doc.inspect_cursor();
-        (doc, scan)
+        let mut scans: Vec<Scan> = scan.into_iter().collect();
+        // Small documents of a format with text are extracted right away, in the background.
+        if small && doc.report.format.detected.extractable() {
+            scans.push(doc.extract_job(index));
+        }
+        (doc, scans)
+    }
+
+    /// The background job that extracts this document's text; marks it running.
+    pub fn extract_job(&mut self, index: usize) -> Scan {
+        self.extraction = ExtractState::Running;
+        Scan {
+            kind: JobKind::Extract,
+            doc: index,
+            generation: self.generation,
+            input: self.input.clone(),
+            report: false,
+            charset: self.charset,
+            bom_len: self.bom_len,
+        }
+    }
+
+    /// The extraction, when it is done.
+    pub fn extracted(&self) -> Option<&crate::extract::Extraction> {
+        match &self.extraction {
+            ExtractState::Done(x) => Some(x),
+            _ => None,
+        }
     }
 
     /// Decodes a new window when the cursor nears the edge of the current one.
@@ -504,6 +574,15 @@ impl App {
                 )
             }
             (TextView::AfterStep(_), None) => "normalised".to_string(),
+            (TextView::Extracted(k), _) => match d.extracted().and_then(|x| x.units.get(k)) {
+                Some(u) => format!(
+                    "extracted text of unit {}/{} ({}): x back to the source text, u the units",
+                    k + 1,
+                    d.extracted().map_or(0, |x| x.units.len()),
+                    u.locator
+                ),
+                None => "no extracted text".to_string(),
+            },
         }
     }
 
@@ -613,6 +692,12 @@ impl App {
                 if t == Tab::Files && self.docs.len() < 2 {
                     self.message = Some("only one file is open".into());
                 } else {
+                    if t == Tab::Units && matches!(self.doc().extraction, ExtractState::NotStarted)
+                    {
+                        let index = self.current;
+                        scans.push(self.doc_mut().extract_job(index));
+                        self.message = Some("extracting the text in the background…".into());
+                    }
                     self.tab = t;
                     if t != Tab::Inspector {
                         self.focus = Focus::Panel;
@@ -754,10 +839,11 @@ impl App {
                 }
             }
             Action::Job(msg) => self.job(msg),
+            Action::ToggleExtracted => scans.extend(self.toggle_extracted()),
             Action::ToggleNormalized => {
                 let d = self.doc_mut();
                 d.view = match d.view {
-                    TextView::Raw => TextView::AfterStep(usize::MAX),
+                    TextView::Raw | TextView::Extracted(_) => TextView::AfterStep(usize::MAX),
                     TextView::AfterStep(_) => TextView::Raw,
                 };
                 d.refresh_norm();
@@ -767,7 +853,7 @@ impl App {
                 let d = self.doc_mut();
                 let n = d.norm_opts.steps.len();
                 d.view = match d.view {
-                    TextView::Raw => TextView::AfterStep(0),
+                    TextView::Raw | TextView::Extracted(_) => TextView::AfterStep(0),
                     TextView::AfterStep(k) if k + 1 < n => TextView::AfterStep(k + 1),
                     TextView::AfterStep(_) => TextView::Raw,
                 };
@@ -796,6 +882,7 @@ impl App {
                 fraction: 0.0,
             });
             Some(Scan {
+                kind: JobKind::Analyse,
                 doc: index,
                 generation: d.generation,
                 input: d.input.clone(),
@@ -808,6 +895,14 @@ impl App {
 
     fn job(&mut self, msg: JobMsg) {
         match msg {
+            JobMsg::Extracted { doc, extraction } => {
+                if let Some(d) = self.docs.get_mut(doc) {
+                    d.extraction = match *extraction {
+                        Ok(x) => ExtractState::Done(Box::new(x)),
+                        Err(e) => ExtractState::Failed(e),
+                    };
+                }
+            }
             JobMsg::Progress {
                 doc,
                 generation,
@@ -869,6 +964,7 @@ impl App {
             Tab::Evidence => d.report.evidence.len() + d.report.conflicts.len(),
             Tab::Anomalies => d.window.findings.len(),
             Tab::Files => self.docs.len(),
+            Tab::Units => d.extracted().map_or(0, |x| unit_rows(x).len()),
         }
     }
 
@@ -916,8 +1012,120 @@ impl App {
                 self.update(Action::OpenDoc(sel));
                 None
             }
+            Tab::Units => {
+                self.open_unit_row(sel);
+                None
+            }
             Tab::Inspector => None,
         }
+    }
+
+    /// `x`: the source text ↔ the extracted text (starting extraction if it has not run).
+    fn toggle_extracted(&mut self) -> Option<Scan> {
+        let index = self.current;
+        let d = self.doc_mut();
+        if matches!(d.view, TextView::Extracted(_)) {
+            d.view = TextView::Raw;
+            self.message = Some(self.view_summary());
+            return None;
+        }
+        match &d.extraction {
+            ExtractState::NotStarted => {
+                let job = d.extract_job(index);
+                self.message = Some("extracting the text in the background…".into());
+                Some(job)
+            }
+            ExtractState::Running => {
+                self.message = Some("still extracting…".into());
+                None
+            }
+            ExtractState::Failed(e) => {
+                self.message = Some(format!("extraction failed: {e}"));
+                None
+            }
+            ExtractState::Done(x) => {
+                if x.units.is_empty() {
+                    self.message = Some(match &x.error {
+                        Some(e) => format!("no units: {e}"),
+                        None => format!(
+                            "no text to extract: {} (u shows why)",
+                            x.format.detected.description()
+                        ),
+                    });
+                    return None;
+                }
+                let unit = self.selected_unit().unwrap_or(0);
+                let d = self.doc_mut();
+                d.view = TextView::Extracted(unit);
+                d.extract_top = 0;
+                d.extract_focus = None;
+                self.message = Some(self.view_summary());
+                None
+            }
+        }
+    }
+
+    /// The unit of the selected row of the units list.
+    pub fn selected_unit(&self) -> Option<usize> {
+        let x = self.doc().extracted()?;
+        match unit_rows(x).get(self.selection(Tab::Units))? {
+            UnitRow::Unit(i) | UnitRow::Diag(i, _) => Some(*i),
+            UnitRow::File(_) => None,
+        }
+    }
+
+    /// Enter on a row of the units list: a unit shows its text; a diagnostic jumps to its place
+    /// in the extracted text, or to its bytes.
+    fn open_unit_row(&mut self, sel: usize) {
+        let Some(x) = self.doc().extracted() else {
+            return;
+        };
+        let Some(row) = unit_rows(x).get(sel).copied() else {
+            return;
+        };
+        let (width, height) = self.text_area();
+        let (unit, span, bytes, what) = match row {
+            UnitRow::Unit(i) => (Some(i), None, None, x.units[i].locator.to_string()),
+            UnitRow::Diag(i, j) => {
+                let g = &x.units[i].diagnostics[j];
+                (Some(i), g.text_span, g.byte_span, g.message.clone())
+            }
+            UnitRow::File(j) => {
+                let g = &x.diagnostics[j];
+                (None, None, g.byte_span, g.message.clone())
+            }
+        };
+        let top = match (unit, span) {
+            (Some(i), Some((a, _))) => {
+                let rs = rows::rows(&x.units[i].text, width, true);
+                rows::row_of(&rs, a.min(x.units[i].text.len())).saturating_sub(height / 3)
+            }
+            _ => 0,
+        };
+        let d = self.doc_mut();
+        match (unit, span, bytes) {
+            (Some(i), Some(s), _) => {
+                d.view = TextView::Extracted(i);
+                d.extract_top = top;
+                d.extract_focus = Some(s);
+            }
+            (_, None, Some(b)) => {
+                d.view = TextView::Raw;
+                d.cursor = b.start;
+                self.message = Some(format!("bytes {}–{}: {}", b.start, b.end, what));
+                return;
+            }
+            (Some(i), None, None) => {
+                d.view = TextView::Extracted(i);
+                d.extract_top = 0;
+                d.extract_focus = None;
+            }
+            _ => {
+                self.message = Some(what);
+                return;
+            }
+        }
+        self.message = Some(what);
     }
 
     fn toggle_mark(&mut self) {
@@ -977,12 +1185,36 @@ impl App {
         ));
     }
 
+    /// Scrolls the extracted text of unit `k`.
+    fn extracted_motion(&mut self, k: usize, m: Motion) {
+        let (width, height) = self.text_area();
+        let Some(u) = self.doc().extracted().and_then(|x| x.units.get(k)) else {
+            return;
+        };
+        let n = rows::rows(&u.text, width, true).len();
+        let last = n.saturating_sub(height.max(1));
+        let d = self.doc_mut();
+        let t = d.extract_top;
+        d.extract_top = match m {
+            Motion::Up | Motion::Left => t.saturating_sub(1),
+            Motion::Down | Motion::Right => (t + 1).min(last),
+            Motion::PageUp => t.saturating_sub(height.max(1)),
+            Motion::PageDown => (t + height.max(1)).min(last),
+            Motion::Top | Motion::Home => 0,
+            Motion::Bottom | Motion::End => last,
+        };
+    }
+
     fn motion(&mut self, m: Motion) {
         let len = self.doc().input.len();
         if len == 0 {
             return;
         }
         let last = len - 1;
+        if let (Focus::Text, TextView::Extracted(k)) = (self.focus, self.doc().view) {
+            self.extracted_motion(k, m);
+            return;
+        }
         match self.focus {
             Focus::Text => {
                 self.text_motion(m);
@@ -1364,6 +1596,7 @@ pub fn header_rows(tab: Tab) -> usize {
     match tab {
         Tab::Candidates | Tab::Evidence => 1,
         Tab::Anomalies => 2,
+        Tab::Units => 2,
         Tab::Inspector | Tab::Files => 0,
     }
 }

@@ -1,10 +1,11 @@
-//! Background jobs: whole-file analysis and anomaly counts of large files, off the UI thread,
-//! with progress, cancellation and a generation number so late answers are dropped (after
-//! gitui's async jobs).
+//! Background jobs: whole-file analysis and anomaly counts of large files, and text extraction,
+//! off the UI thread, with progress, cancellation and a generation number so late answers are
+//! dropped (after gitui's async jobs).
 
 use crate::anomaly::Counts;
 use crate::encoding::decode::{ErrorMode, StreamDecoder};
 use crate::encoding::{Charset, Options, Scope};
+use crate::extract::{self, Extraction};
 use crate::report::{Report, inspect_with};
 use crate::source::Input;
 use std::sync::Arc;
@@ -33,11 +34,26 @@ pub enum JobMsg {
         generation: u64,
         error: String,
     },
+    /// The document's text extracted and cut into units (or why it could not be read).
+    Extracted {
+        doc: usize,
+        extraction: Box<Result<Extraction, String>>,
+    },
+}
+
+/// What a job computes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JobKind {
+    /// The whole-file report and anomaly counts.
+    Analyse,
+    /// Format identification and text extraction into units.
+    Extract,
 }
 
 /// A job to start.
 #[derive(Debug)]
 pub struct Scan {
+    pub kind: JobKind,
     pub doc: usize,
     pub generation: u64,
     pub input: Arc<Input>,
@@ -51,7 +67,7 @@ pub struct Scan {
 /// Starts and cancels jobs.
 pub struct Worker {
     tx: Sender<JobMsg>,
-    running: Vec<(usize, Arc<AtomicBool>)>,
+    running: Vec<(usize, JobKind, Arc<AtomicBool>)>,
 }
 
 impl Worker {
@@ -62,11 +78,11 @@ impl Worker {
         }
     }
 
-    /// Starts `scan` on a thread, cancelling any earlier job for the same document.
+    /// Starts `scan` on a thread, cancelling any earlier job of its kind for the same document.
     pub fn start(&mut self, scan: Scan) {
-        self.cancel(scan.doc);
+        self.cancel_kind(scan.doc, Some(scan.kind));
         let cancel = Arc::new(AtomicBool::new(false));
-        self.running.push((scan.doc, cancel.clone()));
+        self.running.push((scan.doc, scan.kind, cancel.clone()));
         let tx = self.tx.clone();
         std::thread::spawn(move || {
             let msg = run(&scan, &cancel, &tx);
@@ -76,10 +92,15 @@ impl Worker {
         });
     }
 
-    /// Cancels the job of `doc`, if any.
+    /// Cancels the jobs of `doc`, if any.
     pub fn cancel(&mut self, doc: usize) {
-        self.running.retain(|(d, flag)| {
-            if *d == doc {
+        self.cancel_kind(doc, None);
+    }
+
+    /// Cancels the jobs of `doc` of `kind` (every kind for `None`).
+    fn cancel_kind(&mut self, doc: usize, kind: Option<JobKind>) {
+        self.running.retain(|(d, k, flag)| {
+            if *d == doc && kind.is_none_or(|x| x == *k) {
                 flag.store(true, Ordering::Relaxed);
                 false
             } else {
@@ -90,7 +111,7 @@ impl Worker {
 
     /// Cancels everything (on quit).
     pub fn cancel_all(&mut self) {
-        for (_, flag) in self.running.drain(..) {
+        for (_, _, flag) in self.running.drain(..) {
             flag.store(true, Ordering::Relaxed);
         }
     }
@@ -98,6 +119,16 @@ impl Worker {
 
 /// Runs a scan to completion on the calling thread (the worker's thread, or a test's).
 pub fn run(scan: &Scan, cancel: &AtomicBool, tx: &Sender<JobMsg>) -> JobMsg {
+    if scan.kind == JobKind::Extract {
+        // Extraction isolates each document on its own thread with a time limit; the result
+        // of a cancelled job is simply dropped.
+        let r =
+            extract::extract(&scan.input, &extract::Options::default()).map_err(|e| e.to_string());
+        return JobMsg::Extracted {
+            doc: scan.doc,
+            extraction: Box::new(r),
+        };
+    }
     let len = scan.input.len().max(1);
     let send = |pass: String, fraction: f64| {
         let _ = tx.send(JobMsg::Progress {

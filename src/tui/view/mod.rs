@@ -54,16 +54,28 @@ fn title_bar(f: &mut Frame, app: &App, area: Rect, theme: &Theme) {
             Style::default().add_modifier(Modifier::BOLD | Modifier::REVERSED),
         ),
         Span::raw(format!(" {} ", visible(&d.name, false))),
-        Span::styled(
-            format!(
-                " {} by {} ",
-                r.encoding.encoding,
-                r.encoding.decided_by.name()
-            ),
-            Style::default().add_modifier(Modifier::BOLD),
-        ),
+        if r.format.detected.is_text() || r.format.detected == crate::format::Format::Empty {
+            Span::styled(
+                format!(
+                    " {} by {} ",
+                    r.encoding.encoding,
+                    r.encoding.decided_by.name()
+                ),
+                Style::default().add_modifier(Modifier::BOLD),
+            )
+        } else {
+            // A binary container: its bytes are not text in any encoding.
+            Span::styled(
+                format!(" not text: bytes shown as {} ", d.charset),
+                Style::default().add_modifier(Modifier::BOLD),
+            )
+        },
         Span::raw(format!(" {} bytes ", thousands(d.input.len()))),
+        Span::styled(format!(" {} ", r.format.detected), theme.dim()),
     ];
+    if r.format.mismatch.is_some() {
+        spans.push(Span::styled(" name ≠ bytes (u) ", theme.warn()));
+    }
     let warnings = r
         .conflicts
         .iter()
@@ -103,7 +115,7 @@ fn status_bar(f: &mut Frame, app: &App, area: Rect, theme: &Theme) {
     let line = match &app.message {
         Some(m) => Line::from(Span::raw(visible(m, false))),
         None => Line::from(Span::styled(
-            "? help  Tab focus  : goto  / search  n N anomaly  s side-by-side  c e a panels  q quit",
+            "? help  Tab focus  : goto  / find  n N anomaly  s compare  x extracted  q quit",
             theme.dim(),
         )),
     };

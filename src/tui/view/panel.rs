@@ -1,7 +1,9 @@
 //! The panel: the inspector (the character under the cursor, taught byte by byte), and the
 //! lists of candidates, evidence, anomalies and open files.
 
-use super::super::app::{App, Focus, Inspected, Tab, header_rows, list_offset};
+use super::super::app::{
+    App, ExtractState, Focus, Inspected, Tab, UnitRow, header_rows, list_offset, unit_rows,
+};
 use super::super::theme::{Theme, glyph};
 use super::block;
 use crate::anomaly::ALL_CLASSES;
@@ -19,9 +21,13 @@ fn v(s: &str) -> String {
     visible(s, false)
 }
 
-/// The inspector's lines for the character under the cursor.
+/// The inspector's lines: the selected unit in the units tab, else the character under the
+/// cursor.
 pub fn inspector_lines(app: &App, theme: &Theme) -> Vec<Line<'static>> {
     let d = app.doc();
+    if app.tab == Tab::Units {
+        return unit_lines(app, theme).unwrap_or_else(|| format_lines(app, theme));
+    }
     let Some(i) = &d.inspected else {
         let what = if d.cursor < d.bom_len {
             "a byte of the byte order mark: not text"
@@ -139,6 +145,112 @@ fn lines_for(i: &Inspected, charset: &str, theme: &Theme) -> Vec<Line<'static>> 
     out
 }
 
+/// What the file is: the detected format, each piece of evidence, a mismatch in full.
+fn format_lines(app: &App, theme: &Theme) -> Vec<Line<'static>> {
+    let f = &app.doc().report.format;
+    let bold = Style::default().add_modifier(Modifier::BOLD);
+    let mut out = vec![Line::from(Span::styled(
+        format!("Format: {} ({})", f.detected, f.detected.description()),
+        bold,
+    ))];
+    for e in &f.evidence {
+        let at = e
+            .byte_span
+            .map(|s| format!(" at bytes {}–{}", s.start, s.end))
+            .unwrap_or_default();
+        out.push(Line::from(vec![
+            Span::styled(format!("{:<16}", e.clue_name()), theme.dim()),
+            Span::raw(format!("{:<12} {}{at}", e.format.name(), v(&e.detail))),
+        ]));
+    }
+    if let Some(m) = &f.mismatch {
+        out.push(Line::from(Span::styled(
+            format!("MISMATCH: {}", v(m)),
+            theme.warn(),
+        )));
+    }
+    for n in &f.notes {
+        out.push(Line::from(Span::styled(
+            format!("note: {}", v(n)),
+            theme.warn(),
+        )));
+    }
+    if !f.detected.extractable() {
+        out.push(Line::from(Span::styled(
+            "this tool identifies this format but does not extract text from it",
+            theme.dim(),
+        )));
+    }
+    out
+}
+
+/// The selected unit: its locator, id, fields and metadata (with trust notes).
+fn unit_lines(app: &App, theme: &Theme) -> Option<Vec<Line<'static>>> {
+    let x = app.doc().extracted()?;
+    let k = app.selected_unit()?;
+    let u = x.units.get(k)?;
+    let bold = Style::default().add_modifier(Modifier::BOLD);
+    let mut out = vec![Line::from(vec![
+        Span::styled(
+            format!(
+                "unit {}/{}  {}",
+                k + 1,
+                x.units.len(),
+                v(&u.locator.to_string())
+            ),
+            bold,
+        ),
+        Span::styled(format!("  id {}", u.id), theme.dim()),
+    ])];
+    out.push(Line::from(format!(
+        "{} · {} · {} characters{}",
+        u.format,
+        u.encoding.as_deref().unwrap_or("no encoding"),
+        thousands(u.text.chars().count() as u64),
+        u.byte_span
+            .map(|b| format!(" · bytes {}–{}", b.start, b.end))
+            .unwrap_or_default()
+    )));
+    for (name, values) in &u.fields {
+        let shown: Vec<String> = values.iter().take(6).map(|x| v(x)).collect();
+        let more = if values.len() > 6 {
+            format!(" … (+{})", values.len() - 6)
+        } else {
+            String::new()
+        };
+        out.push(Line::from(vec![
+            Span::styled(format!("{name}: "), theme.dim()),
+            Span::raw(format!("{}{more}", shown.join(" | "))),
+        ]));
+    }
+    for m in &u.metadata {
+        let mut spans = vec![
+            Span::styled(format!("meta {}: ", m.name), theme.dim()),
+            Span::raw(v(&m.value)),
+        ];
+        if let Some(t) = &m.trust {
+            spans.push(Span::styled(format!("  ⚠ {}", v(t)), theme.warn()));
+        }
+        out.push(Line::from(spans));
+    }
+    if !u.languages.is_empty() {
+        let l: Vec<String> = u
+            .languages
+            .iter()
+            .map(|l| format!("{} {}", v(&l.lang), l.chars))
+            .collect();
+        out.push(Line::from(format!(
+            "declared languages (chars): {}",
+            l.join(", ")
+        )));
+    }
+    out.push(Line::from(Span::styled(
+        "Enter: this unit's text (or a diagnostic's place) · x: source ↔ extracted",
+        theme.dim(),
+    )));
+    Some(out)
+}
+
 fn hex_lower(bytes: &[u8]) -> String {
     bytes
         .iter()
@@ -147,28 +259,47 @@ fn hex_lower(bytes: &[u8]) -> String {
         .join(" ")
 }
 
-fn tab_bar(app: &App, shown: Tab, theme: &Theme, with_inspector: bool) -> Line<'static> {
+fn tab_bar(
+    app: &App,
+    shown: Tab,
+    theme: &Theme,
+    with_inspector: bool,
+    width: usize,
+) -> Line<'static> {
     let mut tabs = vec![];
     if with_inspector {
-        tabs.push((Tab::Inspector, "i Inspector"));
+        tabs.push((Tab::Inspector, "i Inspector", "i Insp"));
     }
     tabs.extend([
-        (Tab::Candidates, "c Candidates"),
-        (Tab::Evidence, "e Evidence"),
-        (Tab::Anomalies, "a Anomalies"),
+        (Tab::Candidates, "c Candidates", "c Cand"),
+        (Tab::Evidence, "e Evidence", "e Evid"),
+        (Tab::Anomalies, "a Anomalies", "a Anom"),
+        (Tab::Units, "u Units", "u Units"),
     ]);
     if app.docs.len() > 1 {
-        tabs.push((Tab::Files, "f Files"));
+        tabs.push((Tab::Files, "f Files", "f Files"));
     }
+    // Full labels with gaps when they fit, then without gaps, then short labels.
+    let full: usize = tabs.iter().map(|(_, l, _)| l.chars().count() + 3).sum();
+    let (short, gap) = if full <= width {
+        (false, true)
+    } else if full - tabs.len() <= width {
+        (false, false)
+    } else {
+        (true, false)
+    };
     let mut spans = Vec::new();
-    for (t, label) in tabs {
+    for (t, label, brief) in tabs {
         let style = if shown == t {
             theme.selected().add_modifier(Modifier::BOLD)
         } else {
             theme.dim()
         };
-        spans.push(Span::styled(format!(" {label} "), style));
-        spans.push(Span::raw(" "));
+        let l = if short && shown != t { brief } else { label };
+        spans.push(Span::styled(format!(" {l} "), style));
+        if gap {
+            spans.push(Span::raw(" "));
+        }
     }
     Line::from(spans)
 }
@@ -300,6 +431,7 @@ fn list_lines(app: &App, tab: Tab, theme: &Theme, width: usize) -> Vec<Line<'sta
             }
             rows
         }
+        Tab::Units => units_lines(app, theme, width),
         Tab::Files => {
             let name_w = app
                 .docs
@@ -326,6 +458,117 @@ fn list_lines(app: &App, tab: Tab, theme: &Theme, width: usize) -> Vec<Line<'sta
                 .collect()
         }
     }
+}
+
+/// The units tab: two header rows (format and extractor), then file diagnostics, then each
+/// unit with its diagnostics.
+fn units_lines(app: &App, theme: &Theme, width: usize) -> Vec<Line<'static>> {
+    let d = app.doc();
+    let f = &d.report.format;
+    let mut head = vec![Span::raw(format!(
+        "{} — {}",
+        f.detected,
+        f.detected.description()
+    ))];
+    if f.mismatch.is_some() {
+        head.push(Span::styled("  ⚠ the name says otherwise", theme.warn()));
+    }
+    let mut rows = vec![Line::from(head)];
+    let x = match &d.extraction {
+        ExtractState::Done(x) => x,
+        ExtractState::NotStarted => {
+            rows.push(Line::from(Span::styled(
+                "not extracted yet (x or u starts it)",
+                theme.dim(),
+            )));
+            return rows;
+        }
+        ExtractState::Running => {
+            rows.push(Line::from(Span::styled("extracting…", theme.dim())));
+            return rows;
+        }
+        ExtractState::Failed(e) => {
+            rows.push(Line::from(Span::styled(
+                format!("extraction failed: {}", v(e)),
+                theme.warn(),
+            )));
+            return rows;
+        }
+    };
+    rows.push(Line::from(Span::styled(
+        truncate(
+            &match (&x.extractor, &x.error) {
+                (_, Some(e)) => format!("ERROR {}", v(e)),
+                (Some(e), None) => format!(
+                    "{} extractor ({}) · {} unit{} · --unit {}",
+                    e.name,
+                    e.uses,
+                    x.units.len(),
+                    if x.units.len() == 1 { "" } else { "s" },
+                    x.unit.name()
+                ),
+                (None, None) => "no extractor for this format".to_string(),
+            },
+            width,
+        ),
+        if x.error.is_some() {
+            theme.warn()
+        } else {
+            theme.dim()
+        },
+    )));
+    for r in unit_rows(x) {
+        let line = match r {
+            UnitRow::File(j) => {
+                let g = &x.diagnostics[j];
+                Line::from(Span::styled(
+                    truncate(&format!("! {:<16} {}", g.kind.name(), v(&g.message)), width),
+                    theme.warn(),
+                ))
+            }
+            UnitRow::Unit(i) => {
+                let u = &x.units[i];
+                let mark = if d.view == super::super::app::TextView::Extracted(i) {
+                    "●"
+                } else {
+                    " "
+                };
+                Line::from(Span::styled(
+                    truncate(
+                        &format!(
+                            "{mark} {:<28} {:>9} chars  {} diagnostic{}",
+                            v(&u.locator.to_string()),
+                            thousands(u.text.chars().count() as u64),
+                            u.diagnostics.len(),
+                            if u.diagnostics.len() == 1 { "" } else { "s" }
+                        ),
+                        width,
+                    ),
+                    Style::default().add_modifier(Modifier::BOLD),
+                ))
+            }
+            UnitRow::Diag(i, j) => {
+                let g = &x.units[i].diagnostics[j];
+                let style = match g.kind {
+                    crate::extract::DiagnosticKind::Charset
+                    | crate::extract::DiagnosticKind::Note => theme.dim(),
+                    _ => Style::default(),
+                };
+                Line::from(Span::styled(
+                    truncate(
+                        &format!("    {:<16} {}", g.kind.name(), v(&g.message)),
+                        width,
+                    ),
+                    style,
+                ))
+            }
+        };
+        rows.push(line);
+    }
+    if x.units.is_empty() && x.diagnostics.is_empty() {
+        rows.push(Line::from(Span::styled("no units", theme.dim())));
+    }
+    rows
 }
 
 fn truncate(s: &str, width: usize) -> String {
@@ -359,7 +602,13 @@ pub fn render(f: &mut Frame, app: &App, area: Rect, theme: &Theme, with_inspecto
     };
     let bar = Rect::new(inner.x, inner.y, inner.width, 1);
     f.render_widget(
-        Paragraph::new(tab_bar(app, tab, theme, with_inspector)),
+        Paragraph::new(tab_bar(
+            app,
+            tab,
+            theme,
+            with_inspector,
+            inner.width as usize,
+        )),
         bar,
     );
     let body = Rect::new(inner.x, inner.y + 1, inner.width, inner.height - 1);
@@ -439,6 +688,21 @@ fn detail_text(app: &App, tab: Tab) -> Option<String> {
             )
         }
         Tab::Anomalies => v(&d.window.findings.get(sel)?.reason),
+        Tab::Units => {
+            let x = d.extracted()?;
+            match unit_rows(x).get(sel)? {
+                UnitRow::File(j) => v(&x.diagnostics[*j].message),
+                UnitRow::Unit(i) => {
+                    let u = &x.units[*i];
+                    format!(
+                        "{} · id {} · Enter shows its text",
+                        v(&u.locator.to_string()),
+                        u.id
+                    )
+                }
+                UnitRow::Diag(i, j) => v(&x.units[*i].diagnostics[*j].message),
+            }
+        }
         _ => return None,
     })
 }

@@ -190,10 +190,58 @@ fn render_normalized(f: &mut Frame, app: &App, area: Rect, theme: &Theme, k: usi
     true
 }
 
+/// The extracted text of unit `k`, its diagnostics' places highlighted (the one jumped to
+/// as the cursor).
+fn render_extracted(f: &mut Frame, app: &App, area: Rect, theme: &Theme, k: usize) -> bool {
+    let d = app.doc();
+    let Some(x) = d.extracted() else { return false };
+    let Some(u) = x.units.get(k) else {
+        return false;
+    };
+    let (width, height) = app.text_area();
+    let text = &u.text;
+    let highlight: Vec<(usize, usize)> = u
+        .diagnostics
+        .iter()
+        .filter_map(|g| g.text_span)
+        .map(|(a, b)| (a.min(text.len()), b.min(text.len())))
+        .filter(|(a, b)| text.is_char_boundary(*a) && text.is_char_boundary(*b))
+        .collect();
+    let cursor = d
+        .extract_focus
+        .map(|(a, _)| a.min(text.len()))
+        .filter(|a| text.is_char_boundary(*a));
+    let rs = rows::rows(text, width, true);
+    let lines: Vec<Line> = rs
+        .iter()
+        .skip(d.extract_top)
+        .take(height)
+        .map(|r| draw_text(text, r.start, r.end, width, cursor, &highlight, theme))
+        .collect();
+    let title = format!(
+        " Extracted · unit {}/{} · {} · {} · {} chars · x source text ",
+        k + 1,
+        x.units.len(),
+        crate::visible::visible(&u.locator.to_string(), false),
+        u.format,
+        crate::cli::output::thousands(text.chars().count() as u64)
+    );
+    f.render_widget(
+        Paragraph::new(lines).block(block(&title, app.focus == Focus::Text, theme)),
+        area,
+    );
+    true
+}
+
 pub fn render(f: &mut Frame, app: &App, area: Rect, theme: &Theme) {
     let d = app.doc();
     if let TextView::AfterStep(k) = d.view
         && render_normalized(f, app, area, theme, k)
+    {
+        return;
+    }
+    if let TextView::Extracted(k) = d.view
+        && render_extracted(f, app, area, theme, k)
     {
         return;
     }
