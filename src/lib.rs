@@ -15,7 +15,8 @@
 //! |---|---|
 //! | [`source`] | where bytes come from: a file opened read-only, or memory; chunked streaming |
 //! | [`span`] | [`span::ByteSpan`], carried by every finding so views can jump to the bytes |
-//! | [`format`] | what kind of document it is (HTML, XML, email, text), which sets the encoding rules |
+//! | [`format`] | what a file really is (magic numbers, ZIP contents, markup sniffing) against its name, and the text kind whose encoding rules apply |
+//! | [`extract`] | text the way an indexer gets it (HTML, XML, Office/ODF/EPUB, PDF, email, SGML), cut into document units with diagnostics |
 //! | [`encoding`] | evidence (BOM, declarations, validity, statistics), the decision, candidates decoded with offset maps, text-quality features, mojibake chains |
 //! | [`anomaly`] | invisible, control, bidi and other anomalous characters, with spans and reasons |
 //! | [`normalize`] | the normalisation pipeline in the seed's order, each step's changes, the record |

@@ -77,7 +77,12 @@ pub fn entity_counts(text: &str) -> Vec<(String, u64)> {
         }
         i = at + 1;
     }
-    out.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    // Most frequent first; on a tie, named entities (which become index terms) before numeric.
+    out.sort_by(|a, b| {
+        b.1.cmp(&a.1)
+            .then(a.0.starts_with("&#").cmp(&b.0.starts_with("&#")))
+            .then(a.0.cmp(&b.0))
+    });
     out
 }
 
