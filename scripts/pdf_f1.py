@@ -36,7 +36,12 @@ def main():
         + ["tests/fixtures/formats/twocol.pdf", "tests/fixtures/formats/twocol-gs.pdf"]
     )
     rows = []
+    seen = set()
     for p in paths:
+        key = os.path.realpath(p)
+        if key in seen:
+            continue
+        seen.add(key)
         src = p
         if p.endswith(".gz"):
             src = "/tmp/" + os.path.basename(p)[:-3]

@@ -85,6 +85,7 @@ fn format_identification_is_right_on_every_fixture() {
         ("archive.gz", "gzip"),
         ("archive.mbox", "mbox"),
         ("bomb.docx", "docx"),
+        ("bomb.pdf", "pdf"),
         ("book.epub", "epub"),
         ("budget.xlsx", "xlsx"),
         ("costs.ods", "ods"),
@@ -485,6 +486,7 @@ fn hostile_files_are_errors_for_themselves_only() {
         .args([
             "extract",
             &fx("bomb.docx"),
+            &fx("bomb.pdf"),
             &fx("truncated.docx"),
             &fx("cyclic.pdf"),
             &fx("deep.xml"),
@@ -501,6 +503,10 @@ fn hostile_files_are_errors_for_themselves_only() {
         "{stderr}"
     );
     assert!(stderr.contains("zip bomb"), "{stderr}");
+    assert!(
+        stderr.contains("bomb.pdf: stream 4 0 R inflates past"),
+        "{stderr}"
+    );
     assert!(stderr.contains("encrypted.pdf: encrypted"), "{stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert!(

@@ -181,12 +181,50 @@ fn pdf_date(s: &str) -> String {
     )
 }
 
+/// Checks that no Flate stream of `doc` inflates past `max_stream` bytes, and all of them
+/// together past `max_total`, by inflating each into a counting sink (the parser would hold
+/// them in memory; a "PDF bomb" is a small stream that inflates to gigabytes).
+fn check_stream_sizes(
+    doc: &lopdf::Document,
+    max_stream: u64,
+    max_total: u64,
+) -> Result<(), String> {
+    use std::io::Read;
+    let mut total = 0u64;
+    for (id, obj) in &doc.objects {
+        let Ok(stream) = obj.as_stream() else {
+            continue;
+        };
+        let flate = stream
+            .filters()
+            .map(|f| f.iter().any(|n| *n == b"FlateDecode" || *n == b"Fl"))
+            .unwrap_or(false);
+        if !flate {
+            continue;
+        }
+        let cap = max_stream.min(max_total.saturating_sub(total));
+        let mut r = flate2::read::ZlibDecoder::new(stream.content.as_slice()).take(cap + 1);
+        let n = std::io::copy(&mut r, &mut std::io::sink()).unwrap_or(0);
+        if n > cap {
+            return Err(format!(
+                "stream {} {} R inflates past {cap} bytes from {} compressed: a PDF bomb or a damaged file",
+                id.0,
+                id.1,
+                stream.content.len()
+            ));
+        }
+        total += n;
+    }
+    Ok(())
+}
+
 /// The pages, the Info metadata (name, value) and diagnostics of a loaded document.
 pub type ReadPages = (Vec<Page>, Vec<(String, String)>, Vec<Diagnostic>);
 
 /// Loads the document and lays out every page. `Err` for a file lopdf cannot parse or cannot
 /// decrypt.
-pub fn read_pages(bytes: &[u8], max_pages: usize) -> Result<ReadPages, String> {
+pub fn read_pages(bytes: &[u8], limits: &super::Limits) -> Result<ReadPages, String> {
+    let max_pages = limits.max_pages;
     let mut diags = Vec::new();
     let mut doc =
         lopdf::Document::load_mem(bytes).map_err(|e| format!("lopdf cannot parse it: {e}"))?;
@@ -208,6 +246,7 @@ pub fn read_pages(bytes: &[u8], max_pages: usize) -> Result<ReadPages, String> {
             "encrypted with an empty user password (permissions only): decrypted",
         ));
     }
+    check_stream_sizes(&doc, limits.max_entry_bytes, limits.max_total_bytes)?;
     let mut meta = Vec::new();
     if let Ok(info) = doc
         .trailer
@@ -495,7 +534,7 @@ pub fn extract(
     unit: UnitChoice,
     opts: &Options,
 ) -> Result<Extracted, String> {
-    let (pages, meta, mut diagnostics) = read_pages(bytes, opts.limits.max_pages)?;
+    let (pages, meta, mut diagnostics) = read_pages(bytes, &opts.limits)?;
     if pages.is_empty() {
         diagnostics.push(Diagnostic::new(
             DiagnosticKind::Damaged,
@@ -652,6 +691,12 @@ mod tests {
 
     #[test]
     fn garbage_is_an_error_not_a_panic() {
-        assert!(read_pages(b"%PDF-1.4\nthis is not a pdf", 10).is_err());
+        assert!(
+            read_pages(
+                b"%PDF-1.4\nthis is not a pdf",
+                &super::super::Limits::default()
+            )
+            .is_err()
+        );
     }
 }
