@@ -383,8 +383,19 @@ fn list_lines(app: &App, tab: Tab, theme: &Theme, width: usize) -> Vec<Line<'sta
             let mut rows = Vec::new();
             match (&d.counts, d.scanning.as_ref()) {
                 (Some(c), _) => {
+                    // Extractor diagnostics are anomalies of the extracted text: counted here,
+                    // listed with jump-to in the units tab.
+                    let extracted = d
+                        .extracted()
+                        .map(|x| {
+                            x.diagnostics.len()
+                                + x.units.iter().map(|u| u.diagnostics.len()).sum::<usize>()
+                        })
+                        .filter(|n| *n > 0)
+                        .map(|n| format!(" · extraction: {n} diagnostics (u)"))
+                        .unwrap_or_default();
                     rows.push(Line::from(format!(
-                        "whole document in {}: {} anomal{}; around the cursor:",
+                        "whole document in {}: {} anomal{}{extracted}; around the cursor:",
                         d.counts_charset.map_or("?", |c| c.name()),
                         thousands(c.total()),
                         if c.total() == 1 { "y" } else { "ies" }
