@@ -47,6 +47,7 @@ pub mod encoding;
 pub mod error;
 pub mod extract;
 pub mod format;
+pub mod langid;
 pub mod normalize;
 pub mod report;
 pub mod source;

@@ -10,6 +10,7 @@ mod explain;
 mod extract;
 mod fix;
 pub mod inspect;
+mod langid;
 mod normalize;
 pub mod output;
 mod tokens;
@@ -94,6 +95,7 @@ pub fn run(command: &Command, out: &mut dyn Write) -> Result<(), Failure> {
         Command::Anomalies(a) => anomalies::run(a, out),
         Command::Normalize(a) => normalize::run(a, out),
         Command::Extract(a) => extract::run(a, out),
+        Command::Langid(a) => langid::run(a, out),
     }
 }
 

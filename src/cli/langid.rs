@@ -1,0 +1,548 @@
+//! `delineate langid`: the language of each file and of each passage, on the extracted text;
+//! `langid explain` (the seed's worked example), `langid eval` (the seed's experiment),
+//! `langid build-profiles`.
+
+use super::args::{
+    LangidArgs, LangidBuildArgs, LangidCommand, LangidEvalArgs, LangidExplainArgs, MethodArg,
+};
+use super::output::{json_line, thousands};
+use super::{Failure, guard};
+use crate::extract::{self, DocumentUnit};
+use crate::langid::{self, Method, Options, Passage, Verdict, ct, eval};
+use crate::source::Input;
+use crate::visible::visible;
+use serde::Serialize;
+use std::io::Write;
+
+fn method(m: MethodArg) -> Method {
+    match m {
+        MethodArg::Ct => Method::CavnarTrenkle,
+        MethodArg::Nb => Method::Bayes,
+    }
+}
+
+pub fn run(a: &LangidArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    match &a.command {
+        Some(LangidCommand::Explain(e)) => return explain(e, out),
+        Some(LangidCommand::Eval(e)) => return run_eval(e, out),
+        Some(LangidCommand::BuildProfiles(b)) => return build(b, out),
+        None => {}
+    }
+    if a.files.is_empty() {
+        return Err(Failure::Usage(
+            "langid needs a FILE (or `-`), or one of: explain, eval, build-profiles".into(),
+        ));
+    }
+    let opts = Options {
+        method: method(a.method),
+        only: a.only.clone(),
+        no_abstain: a.no_abstain,
+    };
+    check_codes(&opts)?;
+    let mut failed = false;
+    for (i, path) in a.files.iter().enumerate() {
+        let input = match Input::open_arg(path) {
+            Ok(i) => i,
+            Err(e) => {
+                eprintln!("delineate: {e}");
+                failed = true;
+                continue;
+            }
+        };
+        if a.lines {
+            let text = match guard(input.name(), || {
+                extract::decode_text(input.name(), read_all(&input), None)
+            }) {
+                Ok(d) => d.text,
+                Err(m) => {
+                    eprintln!("delineate: {m}");
+                    failed = true;
+                    continue;
+                }
+            };
+            let id = langid::Identifier::new(&opts);
+            for (n, line) in text.lines().enumerate() {
+                let v = id.identify(line);
+                writeln!(out, "{}\t{}\t{:.3}", n + 1, v.language, v.confidence)?;
+            }
+            continue;
+        }
+        let x = match guard(input.name(), || {
+            extract::extract(&input, &Default::default())
+        }) {
+            Ok(Ok(x)) => x,
+            Ok(Err(e)) => {
+                eprintln!("delineate: {e}");
+                failed = true;
+                continue;
+            }
+            Err(m) => {
+                eprintln!("delineate: {m}");
+                failed = true;
+                continue;
+            }
+        };
+        if let Some(e) = &x.error {
+            eprintln!("delineate: {e}");
+            failed = true;
+        }
+        if x.units.is_empty() && x.error.is_none() {
+            eprintln!(
+                "delineate: {}: {}: no text to identify",
+                x.path,
+                x.format.detected.description()
+            );
+        }
+        let reports: Vec<UnitLanguage> = x.units.iter().map(|u| unit_language(u, &opts)).collect();
+        if a.json {
+            json_line(
+                out,
+                &FileLanguages {
+                    path: &x.path,
+                    format: x.format.detected.name(),
+                    method: opts.method,
+                    units: reports,
+                },
+            )?;
+        } else {
+            if i > 0 {
+                writeln!(out)?;
+            }
+            for (r, u) in reports.iter().zip(&x.units) {
+                human(out, &x.path, r, &u.text)?;
+            }
+        }
+    }
+    if failed {
+        Err(Failure::Reported)
+    } else {
+        Ok(())
+    }
+}
+
+fn read_all(input: &Input) -> Vec<u8> {
+    input.read_range(0, input.len()).unwrap_or_default()
+}
+
+fn check_codes(opts: &Options) -> Result<(), Failure> {
+    let m = langid::models();
+    let known: Vec<&str> = match opts.method {
+        Method::CavnarTrenkle => m.ct.langs.iter().map(|l| l.code.as_str()).collect(),
+        Method::Bayes => m.nb.langs.iter().map(|l| l.code.as_str()).collect(),
+    };
+    for c in &opts.only {
+        if !known.contains(&c.as_str()) {
+            return Err(Failure::Usage(format!(
+                "unknown language code {c:?} for --method {}; known: {}",
+                opts.method.name(),
+                known.join(" ")
+            )));
+        }
+    }
+    Ok(())
+}
+
+#[derive(Serialize)]
+struct FileLanguages<'a> {
+    path: &'a str,
+    format: &'static str,
+    method: Method,
+    units: Vec<UnitLanguage>,
+}
+
+/// A declared language compared with the text.
+#[derive(Serialize)]
+struct Declared {
+    /// Where it was declared (`html lang`, `lang attribute`, `metadata language`).
+    source: String,
+    value: String,
+    agrees: bool,
+    note: Option<String>,
+}
+
+#[derive(Serialize)]
+struct UnitLanguage {
+    locator: String,
+    id: String,
+    verdict: Verdict,
+    passages: Vec<Passage>,
+    /// Letters per language over the passages, most first.
+    shares: Vec<(String, usize)>,
+    declared: Vec<Declared>,
+}
+
+fn unit_language(u: &DocumentUnit, opts: &Options) -> UnitLanguage {
+    let verdict = langid::identify(&u.text, opts);
+    let passages = langid::passages(&u.text, opts);
+    let shares = langid::language_shares(&u.text, &passages);
+    let mut declared = Vec::new();
+    let mut check = |source: String, value: &str, actual: &str| {
+        let code = langid::primary_code(value);
+        let agrees = actual.split('|').any(|c| c == code) || actual == "und";
+        declared.push(Declared {
+            note: (!agrees)
+                .then(|| format!("declared {value} ({source}), but the text reads as {actual}")),
+            source,
+            value: value.to_string(),
+            agrees,
+        });
+    };
+    for v in u.fields.get("lang").into_iter().flatten() {
+        check("html lang".into(), v, &verdict.language);
+    }
+    if let Some(v) = u.meta_value("language") {
+        check("metadata language".into(), v, &verdict.language);
+    }
+    // HTML blocks with a lang attribute of their own: does each read as declared?
+    let page_lang = u.fields.get("lang").and_then(|v| v.first()).cloned();
+    for b in &u.blocks {
+        if let Some(l) = &b.lang
+            && b.words >= 4
+            && Some(l) != page_lang.as_ref()
+        {
+            let v = langid::identify(&b.text, opts);
+            if v.is_single() {
+                check(
+                    format!("lang attribute of a <{}> block", b.tag),
+                    l,
+                    &v.language,
+                );
+            }
+        }
+    }
+    UnitLanguage {
+        locator: u.locator.to_string(),
+        id: u.id.clone(),
+        verdict,
+        passages,
+        shares,
+        declared,
+    }
+}
+
+fn verdict_words(v: &Verdict) -> String {
+    let mut s = format!("{} {}", v.language, v.name);
+    if v.language != "und" {
+        s.push_str(&format!(" (confidence {:.2}", v.confidence));
+        if v.margin.is_finite() {
+            match v.method {
+                Method::Bayes => s.push_str(&format!(", margin {:.3} nats per feature", v.margin)),
+                Method::CavnarTrenkle => s.push_str(&format!(", margin {:.1} %", v.margin * 100.0)),
+            }
+        }
+        s.push(')');
+    }
+    if let Some(r) = &v.reason {
+        s.push_str(&format!(" — {r}"));
+    }
+    s
+}
+
+fn human(out: &mut dyn Write, path: &str, r: &UnitLanguage, text: &str) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "{} · {} — {}",
+        visible(path, false),
+        visible(&r.locator, false),
+        visible(&verdict_words(&r.verdict), false)
+    )?;
+    let top: Vec<String> = r
+        .verdict
+        .candidates
+        .iter()
+        .map(|c| format!("{} {:.2}", c.code, c.score))
+        .collect();
+    if !top.is_empty() {
+        writeln!(out, "  candidates: {}", top.join(" · "))?;
+    }
+    for d in &r.declared {
+        match &d.note {
+            Some(n) => writeln!(out, "  ✗ {}", visible(n, false))?,
+            None => writeln!(
+                out,
+                "  ✓ declared {} ({}) agrees",
+                visible(&d.value, false),
+                d.source
+            )?,
+        }
+    }
+    if r.passages.len() > 1 {
+        let total: usize = r.shares.iter().map(|s| s.1).sum::<usize>().max(1);
+        let shares: Vec<String> = r
+            .shares
+            .iter()
+            .map(|(l, n)| format!("{l} {:.0} %", *n as f64 * 100.0 / total as f64))
+            .collect();
+        writeln!(
+            out,
+            "  passages ({}): {}",
+            r.passages.len(),
+            shares.join(", ")
+        )?;
+        for p in &r.passages {
+            writeln!(
+                out,
+                "    {:>7}–{:<7} {:<6} {:>4.2}  {}",
+                p.start,
+                p.end,
+                p.verdict.language,
+                p.verdict.confidence,
+                visible(&preview(text, p), false)
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// The start of a passage's text, for the listing.
+fn preview(text: &str, p: &Passage) -> String {
+    let t = text.get(p.start..p.end).unwrap_or("");
+    let mut s: String = t.split_whitespace().collect::<Vec<_>>().join(" ");
+    if s.chars().count() > 60 {
+        s = s.chars().take(59).collect::<String>() + "…";
+    }
+    s
+}
+
+fn explain(a: &LangidExplainArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let text = a.text.join(" ");
+    let m = langid::models();
+    let doc = ct::Profile::of_text(&text, usize::MAX);
+    let mut cols = Vec::new();
+    for code in &a.languages {
+        match m.ct.langs.iter().position(|l| &l.code == code) {
+            Some(i) => cols.push(i),
+            None => {
+                return Err(Failure::Usage(format!(
+                    "unknown language {code:?}; the Cavnar–Trenkle profiles are: {}",
+                    m.ct.langs
+                        .iter()
+                        .map(|l| l.code.as_str())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                )));
+            }
+        }
+    }
+    writeln!(
+        out,
+        "\"{}\" — {} distinct n-grams (Cavnar–Trenkle: profiles of the {} most frequent n-grams, absent n-grams add {})",
+        visible(&text, false),
+        doc.len(),
+        ct::PROFILE_SIZE,
+        ct::PROFILE_SIZE
+    )?;
+    writeln!(out)?;
+    let mut header = format!("{:<8} {:>5}", "n-gram", "rank");
+    for &i in &cols {
+        header.push_str(&format!(
+            "  {:>7} {:>5}",
+            format!("{} rank", m.ct.langs[i].code),
+            "adds"
+        ));
+    }
+    writeln!(out, "{header}")?;
+    let rows: Vec<Vec<ct::Row>> = cols
+        .iter()
+        .map(|&i| ct::rows(&doc, &m.ct.profiles[i]))
+        .collect();
+    let n = if a.rows == 0 {
+        doc.len()
+    } else {
+        a.rows.min(doc.len())
+    };
+    for r in 0..n {
+        let mut line = format!("{:<8} {:>5}", visible(&doc.grams[r], false), r);
+        for col in &rows {
+            let x = &col[r];
+            line.push_str(&format!(
+                "  {:>7} {:>5}",
+                x.lang_rank.map_or("absent".to_string(), |v| v.to_string()),
+                x.adds
+            ));
+        }
+        writeln!(out, "{line}")?;
+    }
+    if n < doc.len() {
+        writeln!(out, "… {} more rows (--rows 0 shows all)", doc.len() - n)?;
+    }
+    writeln!(out)?;
+    let mut results: Vec<(u64, u32, usize)> =
+        m.ct.profiles
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let (d, absent) = ct::distance(&doc, p);
+                (d, absent, i)
+            })
+            .collect();
+    for &i in &cols {
+        let (d, absent, _) = results
+            .iter()
+            .find(|r| r.2 == i)
+            .copied()
+            .unwrap_or_default();
+        writeln!(
+            out,
+            "{}: distance {} — {} n-grams absent from its profile add {}",
+            m.ct.langs[i].name,
+            thousands(d),
+            absent,
+            thousands(absent as u64 * ct::PROFILE_SIZE as u64)
+        )?;
+    }
+    results.sort_by(|a, b| a.0.cmp(&b.0).then(a.2.cmp(&b.2)));
+    let ranking: Vec<String> = results
+        .iter()
+        .map(|(d, _, i)| format!("{} {}", m.ct.langs[*i].code, thousands(*d)))
+        .collect();
+    writeln!(out, "ranking (smallest wins): {}", ranking.join(" · "))?;
+    Ok(())
+}
+
+#[derive(Serialize)]
+struct EvalReport<'a> {
+    method: Method,
+    languages: Vec<&'a str>,
+    settings: String,
+    results: &'a [eval::LengthResult],
+}
+
+fn run_eval(a: &LangidEvalArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    if !a.data.join("udhr").is_dir() {
+        return Err(Failure::Usage(format!(
+            "{}: no udhr/ folder here; --data names the shared data folder (../shared/data)",
+            a.data.display()
+        )));
+    }
+    let sets = if a.all_languages {
+        eval::all_sets(&a.data)
+    } else {
+        eval::nine_sets(&a.data)
+    }
+    .map_err(Failure::Usage)?;
+    let only: Vec<String> = sets.iter().map(|s| s.code.clone()).collect();
+    let sets = match (&a.corpus, &a.code) {
+        (Some(dir), Some(code)) => {
+            if !only.contains(code) {
+                return Err(Failure::Usage(format!(
+                    "--code {code}: not among the evaluated languages ({})",
+                    only.join(" ")
+                )));
+            }
+            vec![eval::corpus_set(dir, code).map_err(Failure::Usage)?]
+        }
+        _ => sets,
+    };
+    let opts = Options {
+        method: method(a.method),
+        only,
+        no_abstain: !a.abstain,
+    };
+    if opts.method == Method::CavnarTrenkle && a.all_languages {
+        return Err(Failure::Usage(
+            "the Cavnar–Trenkle profiles cover the seed's nine languages; use --method nb with --all-languages".into(),
+        ));
+    }
+    let settings = eval::Settings {
+        lengths: a.lengths.clone(),
+        per_language: a.per_language,
+        seeds: a.seeds,
+    };
+    let mut dump = a.dump_snippets.as_ref().map(|_| Vec::new());
+    let results = eval::run(&sets, &opts, &settings, dump.as_mut());
+    if let (Some(path), Some(snips)) = (&a.dump_snippets, dump) {
+        let mut s = String::new();
+        for (c, t) in snips {
+            s.push_str(&format!("{c}\t{}\n", t.replace(['\t', '\n'], " ")));
+        }
+        std::fs::write(path, s).map_err(|e| Failure::Usage(format!("{}: {e}", path.display())))?;
+    }
+    if a.json {
+        json_line(
+            out,
+            &EvalReport {
+                method: opts.method,
+                languages: sets.iter().map(|s| s.code.as_str()).collect(),
+                settings: format!("{} per language, {} seeds", a.per_language, a.seeds),
+                results: &results,
+            },
+        )?;
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "{} over {} languages: {} snippets per language per length, {} seeds{}",
+        match opts.method {
+            Method::CavnarTrenkle => "Cavnar–Trenkle",
+            Method::Bayes => "naive Bayes",
+        },
+        opts.only.len(),
+        a.per_language,
+        a.seeds,
+        if a.abstain {
+            " (groups of close relatives allowed)"
+        } else {
+            ""
+        }
+    )?;
+    writeln!(
+        out,
+        "{:>7}  {:>8}  {:>13}  main confusions (over all seeds)",
+        "length", "median", "IQR"
+    )?;
+    for r in &results {
+        let mut conf: Vec<(&String, &u64)> = r.confusions.iter().collect();
+        conf.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+        let top: Vec<String> = conf
+            .iter()
+            .take(4)
+            .map(|(k, v)| format!("{k} {v}"))
+            .collect();
+        let extra = if a.abstain {
+            format!(
+                "  (with groups {:.1} %, abstained {:.1} %)",
+                r.median_with_groups * 100.0,
+                r.abstained * 100.0
+            )
+        } else {
+            String::new()
+        };
+        writeln!(
+            out,
+            "{:>7}  {:>7.1} %  {:>5.1}–{:<5.1} %  {}{extra}",
+            r.length,
+            r.median * 100.0,
+            r.q1 * 100.0,
+            r.q3 * 100.0,
+            top.join(", ")
+        )?;
+    }
+    if a.all_languages {
+        writeln!(out)?;
+        writeln!(
+            out,
+            "per language at the shortest length (accuracy over all seeds):"
+        )?;
+        if let Some(r) = results.first() {
+            let mut per: Vec<(&String, &f64)> = r.per_language.iter().collect();
+            per.sort_by(|a, b| a.1.total_cmp(b.1).then(a.0.cmp(b.0)));
+            for chunk in per.chunks(8) {
+                let row: Vec<String> = chunk
+                    .iter()
+                    .map(|(c, v)| format!("{c} {:.0} %", *v * 100.0))
+                    .collect();
+                writeln!(out, "  {}", row.join("  "))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn build(a: &LangidBuildArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let notes = langid::build::build_all(&a.data, &a.out).map_err(Failure::Usage)?;
+    for n in notes {
+        writeln!(out, "{n}")?;
+    }
+    Ok(())
+}

@@ -1,0 +1,262 @@
+//! The tool's own short-text method: a multinomial naive Bayes classifier over the same
+//! padded n-grams as Cavnar–Trenkle (1–5), plus whole words as features, trained on each
+//! language's UDHR text and, where `wordfreq` has the language, on its 30,000 most frequent
+//! words weighted by their frequency (so the n-grams of "the" count as often as "the" occurs).
+//! Probabilities are add-α smoothed; scores are log-likelihoods. Where C–T keeps only the rank
+//! order of 300 n-grams, this keeps thousands with their frequencies, which is what short
+//! snippets need.
+
+use super::ngrams::{MAX_N, for_each_gram, tokens};
+use rustc_hash::FxHashMap;
+
+/// A language the model knows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LangInfo {
+    /// ISO 639-1 where one exists, else ISO 639-3 (`en`, `ms`, `yue`).
+    pub code: String,
+    pub iso3: String,
+    pub name: String,
+    /// Dominant script, as in `core.tsv` (`LATIN`, `CYRILLIC`, `CJK`, `HIRAGANA`…).
+    pub script: String,
+}
+
+/// Whole words are features too, written `<word>` (no n-gram has `<`: tokens are letters).
+pub fn word_feature(w: &str) -> String {
+    format!("<{w}>")
+}
+
+/// Calls `f` with every feature of `text`: its n-grams and its words.
+pub fn for_each_feature(text: &str, mut f: impl FnMut(&str)) {
+    let mut buf = String::new();
+    for (_, t) in tokens(text) {
+        for_each_gram(&t, MAX_N, &mut f);
+        buf.clear();
+        buf.push('<');
+        buf.push_str(&t);
+        buf.push('>');
+        f(&buf);
+    }
+}
+
+/// The trained model. Features live in an FST (the `fst` crate: a compact, sorted map
+/// from strings to numbers that is read in place, so the shipped model needs no parsing at
+/// start-up); each maps to a run of postings `(language, quantised log-probability)`.
+#[derive(Clone)]
+pub struct Model {
+    pub langs: Vec<LangInfo>,
+    /// Log-probability of a feature a language has not seen.
+    unk: Vec<f32>,
+    pub alpha: f64,
+    fst: fst::Map<std::borrow::Cow<'static, [u8]>>,
+    /// Three bytes per posting: the language index, then how much more likely the feature is
+    /// in that language than an unseen one (log-probability − unseen log-probability), × 256
+    /// as u16, so scoring is one addition per posting.
+    postings: std::borrow::Cow<'static, [u8]>,
+}
+
+impl std::fmt::Debug for Model {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Model({} languages, {} features)",
+            self.langs.len(),
+            self.features()
+        )
+    }
+}
+
+/// Scale of the quantised log-probabilities.
+const Q: f32 = 256.0;
+
+/// Header line of the languages file.
+const MAGIC: &str = "delineate-langid-nb 3";
+
+impl Model {
+    /// Trains from per-language feature counts (weights may be fractional), keeping each
+    /// language's `keep` most frequent features.
+    pub fn train(
+        langs: Vec<LangInfo>,
+        counts: Vec<FxHashMap<String, f64>>,
+        keep: usize,
+        alpha: f64,
+    ) -> Model {
+        let mut kept: Vec<Vec<(String, f64)>> = Vec::new();
+        let mut totals = Vec::new();
+        let mut vocab: std::collections::BTreeMap<String, Vec<(u8, u16)>> = Default::default();
+        for c in counts {
+            totals.push(c.values().sum::<f64>());
+            let mut items: Vec<(String, f64)> = c.into_iter().collect();
+            items.sort_unstable_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+            items.truncate(keep);
+            for (g, _) in &items {
+                vocab.entry(g.clone()).or_default();
+            }
+            kept.push(items);
+        }
+        let v = vocab.len() as f64;
+        let mut unk = Vec::new();
+        for (li, (items, total)) in kept.into_iter().zip(totals).enumerate() {
+            let denom = total + alpha * v;
+            let u = (alpha / denom).ln();
+            unk.push(u as f32);
+            for (g, c) in items {
+                let gain = ((c + alpha) / denom).ln() - u;
+                let q = (gain * Q as f64).round().clamp(0.0, u16::MAX as f64) as u16;
+                vocab.get_mut(&g).expect("in vocab").push((li as u8, q));
+            }
+        }
+        let mut builder = fst::MapBuilder::memory();
+        let mut postings = Vec::new();
+        for (g, entries) in &vocab {
+            let value = ((postings.len() / 3) as u64) << 8 | entries.len() as u64;
+            builder.insert(g, value).expect("keys in order");
+            for (li, q) in entries {
+                postings.push(*li);
+                postings.extend_from_slice(&q.to_le_bytes());
+            }
+        }
+        let fst = fst::Map::new(std::borrow::Cow::Owned(
+            builder.into_inner().expect("fst built"),
+        ))
+        .expect("a valid fst");
+        Model {
+            langs,
+            unk,
+            alpha,
+            fst,
+            postings: std::borrow::Cow::Owned(postings),
+        }
+    }
+
+    /// Log-likelihood of `text` under each language (`-inf` for languages not in `only`), and
+    /// the number of features scored.
+    pub fn scores(&self, text: &str, only: Option<&[bool]>) -> (Vec<f64>, usize) {
+        let n = self.langs.len();
+        // Gains in quantised units; the language index is a byte, so 256 slots need no
+        // bounds check.
+        let mut found = [0u32; 256];
+        let mut features = 0usize;
+        for_each_feature(text, |g| {
+            features += 1;
+            if let Some(v) = self.fst.get(g) {
+                let start = (v >> 8) as usize * 3;
+                let count = (v & 0xFF) as usize;
+                if let Some(run) = self.postings.get(start..start + count * 3) {
+                    for p in run.chunks_exact(3) {
+                        found[p[0] as usize] += u16::from_le_bytes([p[1], p[2]]) as u32;
+                    }
+                }
+            }
+        });
+        let out = (0..n)
+            .map(|li| {
+                if only.is_some_and(|o| !o[li]) {
+                    f64::NEG_INFINITY
+                } else {
+                    found[li] as f64 / Q as f64 + self.unk[li] as f64 * features as f64
+                }
+            })
+            .collect();
+        (out, features)
+    }
+
+    /// The three parts of the model: the languages (text), the FST, the postings.
+    pub fn parts(&self) -> (String, &[u8], &[u8]) {
+        use std::fmt::Write;
+        let mut langs = String::new();
+        let _ = writeln!(langs, "{MAGIC}");
+        let _ = writeln!(langs, "alpha\t{}", self.alpha);
+        for (l, u) in self.langs.iter().zip(&self.unk) {
+            let _ = writeln!(
+                langs,
+                "L\t{}\t{}\t{}\t{}\t{u}",
+                l.code, l.iso3, l.script, l.name
+            );
+        }
+        (langs, self.fst.as_fst().as_bytes(), &self.postings)
+    }
+
+    /// A model from its parts, read in place (the shipped model is `'static`).
+    pub fn from_parts(
+        langs: &str,
+        fst_bytes: std::borrow::Cow<'static, [u8]>,
+        postings: std::borrow::Cow<'static, [u8]>,
+    ) -> Result<Model, String> {
+        let mut lines = langs.lines();
+        if lines.next() != Some(MAGIC) {
+            return Err("not a delineate language model (version 3)".into());
+        }
+        let mut m_langs = Vec::new();
+        let mut unk = Vec::new();
+        let mut alpha = 0.1;
+        for (i, line) in lines.enumerate() {
+            let f: Vec<&str> = line.split('\t').collect();
+            match f.first() {
+                Some(&"alpha") => alpha = f.get(1).and_then(|x| x.parse().ok()).unwrap_or(0.1),
+                Some(&"L") if f.len() == 6 => {
+                    m_langs.push(LangInfo {
+                        code: f[1].into(),
+                        iso3: f[2].into(),
+                        script: f[3].into(),
+                        name: f[4].into(),
+                    });
+                    unk.push(
+                        f[5].parse()
+                            .map_err(|_| format!("line {}: bad number", i + 2))?,
+                    );
+                }
+                _ => return Err(format!("line {}: not a language line", i + 2)),
+            }
+        }
+        let fst = fst::Map::new(fst_bytes).map_err(|e| format!("the FST: {e}"))?;
+        Ok(Model {
+            langs: m_langs,
+            unk,
+            alpha,
+            fst,
+            postings,
+        })
+    }
+
+    /// Number of distinct features.
+    pub fn features(&self) -> usize {
+        self.fst.len()
+    }
+}
+
+/// Adds the features of `text` to `counts` with weight `w` each.
+pub fn count_text(counts: &mut FxHashMap<String, f64>, text: &str, w: f64) {
+    for_each_feature(text, |g| *counts.entry(g.to_string()).or_default() += w);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lang(code: &str) -> LangInfo {
+        LangInfo {
+            code: code.into(),
+            iso3: code.into(),
+            name: code.into(),
+            script: "LATIN".into(),
+        }
+    }
+
+    #[test]
+    fn trains_scores_and_round_trips() {
+        let mut a = FxHashMap::default();
+        count_text(&mut a, "the cat sat on the mat with the hat", 1.0);
+        let mut b = FxHashMap::default();
+        count_text(&mut b, "der hund und die katze und der bär", 1.0);
+        let m = Model::train(vec![lang("en"), lang("de")], vec![a, b], 1000, 0.1);
+        let (s, n) = m.scores("the hat", None);
+        assert!(n > 0 && s[0] > s[1]);
+        let (s, _) = m.scores("und der hund", None);
+        assert!(s[1] > s[0]);
+        let (langs, f, p) = m.parts();
+        let back = Model::from_parts(&langs, f.to_vec().into(), p.to_vec().into()).unwrap();
+        assert_eq!(back.langs, m.langs);
+        let (s2, _) = back.scores("und der hund", None);
+        assert!((s2[1] - s[1]).abs() < 0.1, "quantisation changes little");
+    }
+}

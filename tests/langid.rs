@@ -1,0 +1,232 @@
+//! Language identification through the CLI: the seed's worked example reproduced exactly from
+//! the shipped profiles, per-line and per-passage verdicts, abstention and "undetermined",
+//! declared languages checked against the text, and (with ../shared/data) the seed's
+//! experiment in small.
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn cmd() -> Command {
+    let mut c = Command::cargo_bin("delineate").unwrap();
+    c.current_dir(env!("CARGO_MANIFEST_DIR"));
+    c
+}
+
+fn stdout(args: &[&str]) -> String {
+    let out = cmd().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn fx(name: &str) -> String {
+    format!("tests/fixtures/langid/{name}")
+}
+
+#[test]
+fn the_seeds_worked_example_exactly() {
+    let s = stdout(&[
+        "langid",
+        "explain",
+        "Everyone has the right to education.",
+        "--rows",
+        "8",
+    ]);
+    assert!(s.contains("152 distinct n-grams"), "{s}");
+    // The seed's first eight rows: n-gram, rank in sentence, English rank, adds, German rank, adds.
+    let rows: Vec<Vec<&str>> = s
+        .lines()
+        .skip_while(|l| !l.starts_with("n-gram"))
+        .skip(1)
+        .take(8)
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    let expected = [
+        ["e", "0", "0", "0", "0", "0"],
+        ["t", "1", "1", "0", "4", "3"],
+        ["h", "2", "8", "6", "7", "5"],
+        ["o", "3", "4", "1", "46", "43"],
+        ["_e", "4", "126", "122", "104", "100"],
+        ["_t", "5", "17", "12", "absent", "300"],
+        ["a", "6", "3", "3", "6", "0"],
+        ["e_", "7", "10", "3", "27", "20"],
+    ];
+    for (r, e) in rows.iter().zip(expected) {
+        assert_eq!(r.as_slice(), e.as_slice());
+    }
+    assert!(
+        s.contains("English: distance 20,332 — 44 n-grams absent from its profile add 13,200"),
+        "{s}"
+    );
+    assert!(
+        s.contains("German: distance 33,797 — 103 n-grams absent from its profile add 30,900"),
+        "{s}"
+    );
+    assert!(
+        s.contains("ranking (smallest wins): en 20,332 · fr 31,426"),
+        "{s}"
+    );
+    let m = stdout(&[
+        "langid",
+        "explain",
+        "Setiap",
+        "orang",
+        "berhak",
+        "mendapat",
+        "pendidikan",
+        "--languages",
+        "ms,id",
+        "--rows",
+        "1",
+    ]);
+    assert!(m.contains("Malay: distance 25,808"), "{m}");
+    assert!(m.contains("Indonesian: distance 26,289"), "{m}");
+}
+
+#[test]
+fn lines_are_classified_one_by_one() {
+    let out = cmd()
+        .args(["langid", "--lines", &fx("lines.txt")])
+        .output()
+        .unwrap();
+    let s = String::from_utf8(out.stdout).unwrap();
+    let langs: Vec<&str> = s.lines().map(|l| l.split('\t').nth(1).unwrap()).collect();
+    assert_eq!(langs[..3], ["en", "de", "fr"]);
+    assert!(["ms", "id", "ms|id"].contains(&langs[3]), "{s}");
+    assert_eq!(langs[4], "und", "numbers are not a language");
+    assert_eq!(langs[5], "ru", "the script cut: Cyrillic");
+    for l in s.lines() {
+        let f: Vec<&str> = l.split('\t').collect();
+        assert_eq!(f.len(), 3);
+        let score: f64 = f[2].parse().unwrap();
+        assert!((0.0..=1.0).contains(&score));
+    }
+    // The seed's method answers among its nine.
+    let ct = stdout(&["langid", "--lines", "--method", "ct", &fx("lines.txt")]);
+    assert!(ct.starts_with("1\ten\t"), "{ct}");
+    assert!(
+        ct.contains("\n6\tund\t"),
+        "Cyrillic is outside the nine: {ct}"
+    );
+}
+
+#[test]
+fn a_mixed_document_shows_every_language_with_spans() {
+    let out = cmd()
+        .args(["langid", "--json", &fx("mixed.txt")])
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let u = &v["units"][0];
+    assert_eq!(u["verdict"]["language"], "en");
+    let p: Vec<(&str, u64, u64)> = u["passages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p["verdict"]["language"].as_str().unwrap(),
+                p["start"].as_u64().unwrap(),
+                p["end"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        p.iter().map(|x| x.0).collect::<Vec<_>>(),
+        ["en", "de", "en"]
+    );
+    let text = std::fs::read_to_string(fx("mixed.txt")).unwrap();
+    assert!(text[p[1].1 as usize..].starts_with("Der Ausschuss"));
+}
+
+#[test]
+fn declared_languages_are_checked_against_the_text() {
+    let s = stdout(&["langid", &fx("declared-fr.html")]);
+    assert!(
+        s.contains("✗ declared fr (html lang), but the text reads as en"),
+        "{s}"
+    );
+    assert!(
+        s.contains("✓ declared de (lang attribute of a <p> block) agrees"),
+        "{s}"
+    );
+    assert!(
+        s.contains("✗ declared es (lang attribute of a <p> block), but the text reads as en"),
+        "{s}"
+    );
+}
+
+#[test]
+fn junk_is_never_a_language_and_relatives_can_be_a_group() {
+    let s = stdout(&["langid", &fx("junk.txt")]);
+    assert!(s.contains("und undetermined"), "{s}");
+    assert!(s.contains("junk, not a language"), "{s}");
+    let out = cmd()
+        .args(["langid", "--json", "-"])
+        .write_stdin("Setiap orang berhak mendapat pendidikan dan kebebasan")
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let lang = v["units"][0]["verdict"]["language"].as_str().unwrap();
+    assert!(["ms", "id", "ms|id"].contains(&lang), "{lang}");
+    let cands = v["units"][0]["verdict"]["candidates"].as_array().unwrap();
+    let top2: Vec<&str> = cands[..2]
+        .iter()
+        .map(|c| c["code"].as_str().unwrap())
+        .collect();
+    assert!(top2.contains(&"ms") && top2.contains(&"id"), "{top2:?}");
+    // Too short, and an unknown code, are said plainly.
+    let short = stdout(&["langid", "--lines", "-"]);
+    assert!(short.is_empty());
+    let bad = cmd()
+        .args(["langid", "--only", "xx", &fx("mixed.txt")])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown language code"));
+}
+
+#[test]
+fn the_seeds_experiment_in_small() {
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data");
+    if !std::path::Path::new(data).join("udhr").is_dir() {
+        eprintln!(
+            "skipped: ../shared/data is not here (the UDHR texts are not part of the repository)"
+        );
+        return;
+    }
+    let run = |method: &str| -> Value {
+        let out = cmd()
+            .args([
+                "langid",
+                "eval",
+                "--json",
+                "--method",
+                method,
+                "--seeds",
+                "3",
+                "--per-language",
+                "30",
+                "--lengths",
+                "20,200",
+                "--data",
+                data,
+            ])
+            .output()
+            .unwrap();
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    let ct = run("ct");
+    let at20 = ct["results"][0]["median"].as_f64().unwrap();
+    let at200 = ct["results"][1]["median"].as_f64().unwrap();
+    assert!(
+        (0.80..=0.90).contains(&at20),
+        "C–T at 20 characters: {at20} (the seed: 0.85)"
+    );
+    assert!(at200 >= 0.93, "C–T at 200 characters: {at200}");
+    let nb = run("nb");
+    assert!(nb["results"][0]["median"].as_f64().unwrap() >= 0.91);
+}
