@@ -551,3 +551,35 @@ fn snapshot_extracted_docx_120x40() {
         false
     ));
 }
+
+// ---- language -------------------------------------------------------------------------------
+
+#[test]
+fn language_tab_lists_passages_and_jumps_to_them() {
+    let s = headless(opened(&["langid/mixed.txt"]), 120, 40, "L wait", false);
+    assert!(s.contains("document: en English"), "{s}");
+    assert!(s.contains("passages: en"), "{s}");
+    assert!(s.contains(" de "), "{s}");
+    // The second passage is German; Enter shows it in the extracted text.
+    let s = headless(
+        opened(&["langid/mixed.txt"]),
+        120,
+        40,
+        "L wait Down Enter",
+        false,
+    );
+    assert!(s.contains("Extracted · unit 1/1"), "{s}");
+    assert!(s.contains("Der Ausschuss"), "{s}");
+    assert!(s.contains("candidates (log-likelihood per feature"), "{s}");
+}
+
+#[test]
+fn snapshot_language_tab_120x40() {
+    insta::assert_snapshot!(headless(
+        opened(&["langid/declared-fr.html"]),
+        120,
+        40,
+        "L wait",
+        false
+    ));
+}

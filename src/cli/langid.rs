@@ -150,16 +150,6 @@ struct FileLanguages<'a> {
     units: Vec<UnitLanguage>,
 }
 
-/// A declared language compared with the text.
-#[derive(Serialize)]
-struct Declared {
-    /// Where it was declared (`html lang`, `lang attribute`, `metadata language`).
-    source: String,
-    value: String,
-    agrees: bool,
-    note: Option<String>,
-}
-
 #[derive(Serialize)]
 struct UnitLanguage {
     locator: String,
@@ -168,55 +158,19 @@ struct UnitLanguage {
     passages: Vec<Passage>,
     /// Letters per language over the passages, most first.
     shares: Vec<(String, usize)>,
-    declared: Vec<Declared>,
+    declared: Vec<langid::Declared>,
 }
 
 fn unit_language(u: &DocumentUnit, opts: &Options) -> UnitLanguage {
-    let verdict = langid::identify(&u.text, opts);
-    let passages = langid::passages(&u.text, opts);
-    let shares = langid::language_shares(&u.text, &passages);
-    let mut declared = Vec::new();
-    let mut check = |source: String, value: &str, actual: &str| {
-        let code = langid::primary_code(value);
-        let agrees = actual.split('|').any(|c| c == code) || actual == "und";
-        declared.push(Declared {
-            note: (!agrees)
-                .then(|| format!("declared {value} ({source}), but the text reads as {actual}")),
-            source,
-            value: value.to_string(),
-            agrees,
-        });
-    };
-    for v in u.fields.get("lang").into_iter().flatten() {
-        check("html lang".into(), v, &verdict.language);
-    }
-    if let Some(v) = u.meta_value("language") {
-        check("metadata language".into(), v, &verdict.language);
-    }
-    // HTML blocks with a lang attribute of their own: does each read as declared?
-    let page_lang = u.fields.get("lang").and_then(|v| v.first()).cloned();
-    for b in &u.blocks {
-        if let Some(l) = &b.lang
-            && b.words >= 4
-            && Some(l) != page_lang.as_ref()
-        {
-            let v = langid::identify(&b.text, opts);
-            if v.is_single() {
-                check(
-                    format!("lang attribute of a <{}> block", b.tag),
-                    l,
-                    &v.language,
-                );
-            }
-        }
-    }
+    let t = langid::analyze_unit(u, opts);
+    let shares = langid::language_shares(&u.text, &t.passages);
     UnitLanguage {
         locator: u.locator.to_string(),
         id: u.id.clone(),
-        verdict,
-        passages,
+        verdict: t.verdict,
+        passages: t.passages,
         shares,
-        declared,
+        declared: t.declared,
     }
 }
 

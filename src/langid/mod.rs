@@ -59,6 +59,7 @@ pub const CONFUSABLE: &[&[&str]] = &[
     &["da", "nb", "nn"],
     &["de", "nl"],
     &["cs", "sk"],
+    &["zh", "yue"],
 ];
 
 /// The group `code` belongs to, if any.
@@ -456,7 +457,13 @@ fn identify_nb(text: &str, m: &nb::Model, id: &Identifier, script: Option<String
         ));
         return v;
     }
-    if scores[best] / per < MIN_MEAN_LOGP {
+    // Scripts written without spaces make one long "word" of a sentence, whose longer
+    // n-grams are all unseen: the mean says nothing there.
+    let unspaced = matches!(
+        script.as_deref(),
+        Some("CJK" | "HIRAGANA" | "THAI" | "LAO" | "KHMER" | "MYANMAR")
+    );
+    if !unspaced && scores[best] / per < MIN_MEAN_LOGP {
         return Verdict::undetermined(
             format!(
                 "no language fits (mean log-likelihood {:.1} per feature; below {MIN_MEAN_LOGP})",
@@ -623,6 +630,93 @@ pub fn passages(text: &str, opts: &Options) -> Vec<Passage> {
             verdict: id.identify(&text[s..e]),
         })
         .collect()
+}
+
+/// A text's verdict and its passages.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TextLanguages {
+    pub verdict: Verdict,
+    pub passages: Vec<Passage>,
+    /// Languages the document declares (HTML `lang`, metadata), checked against the text.
+    pub declared: Vec<Declared>,
+}
+
+/// A declared language compared with the text.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Declared {
+    /// Where it was declared (`html lang`, `lang attribute of a <p> block`, `metadata language`).
+    pub source: String,
+    pub value: String,
+    pub agrees: bool,
+    /// The disagreement in a sentence.
+    pub note: Option<String>,
+}
+
+/// The languages of a document unit: its verdict, passages, and its declarations checked
+/// against the text (the markup seed: declarations are "notoriously incorrect", templates
+/// stamp one language on every page).
+pub fn analyze_unit(u: &crate::extract::DocumentUnit, opts: &Options) -> TextLanguages {
+    let mut t = analyze_text(&u.text, opts);
+    let mut declared = Vec::new();
+    let mut check = |source: String, value: &str, actual: &str| {
+        let code = primary_code(value);
+        let agrees = actual.split('|').any(|c| c == code) || actual == "und";
+        declared.push(Declared {
+            note: (!agrees)
+                .then(|| format!("declared {value} ({source}), but the text reads as {actual}")),
+            source,
+            value: value.to_string(),
+            agrees,
+        });
+    };
+    for v in u.fields.get("lang").into_iter().flatten() {
+        check("html lang".into(), v, &t.verdict.language);
+    }
+    if let Some(v) = u.meta_value("language") {
+        check("metadata language".into(), v, &t.verdict.language);
+    }
+    // Blocks with a lang attribute of their own: does each read as declared?
+    let page_lang = u.fields.get("lang").and_then(|v| v.first()).cloned();
+    let id = Identifier::new(opts);
+    for b in &u.blocks {
+        if let Some(l) = &b.lang
+            && b.words >= 4
+            && Some(l) != page_lang.as_ref()
+        {
+            let v = id.identify(&b.text);
+            if v.is_single() {
+                check(
+                    format!("lang attribute of a <{}> block", b.tag),
+                    l,
+                    &v.language,
+                );
+            }
+        }
+    }
+    t.declared = declared;
+    t
+}
+
+/// Longest text identified passage by passage (the rest is identified as a whole only).
+pub const MAX_PASSAGE_TEXT: usize = 4 << 20;
+
+/// The verdict of `text` and of each of its passages.
+pub fn analyze_text(text: &str, opts: &Options) -> TextLanguages {
+    TextLanguages {
+        // The document verdict reads the first 200 KB: more changes nothing.
+        verdict: identify(prefix(text, 200_000), opts),
+        passages: passages(prefix(text, MAX_PASSAGE_TEXT), opts),
+        declared: Vec::new(),
+    }
+}
+
+/// The longest prefix of `text` of at most `n` bytes.
+fn prefix(text: &str, n: usize) -> &str {
+    let mut cut = n.min(text.len());
+    while !text.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    &text[..cut]
 }
 
 /// The share of letters per language over passages (single languages only).

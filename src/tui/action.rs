@@ -177,6 +177,7 @@ pub fn map_key(app: &App, k: &KeyEvent) -> Option<Action> {
         KeyCode::Char('a') => Action::ShowTab(Tab::Anomalies),
         KeyCode::Char('f') => Action::ShowTab(Tab::Files),
         KeyCode::Char('u') => Action::ShowTab(Tab::Units),
+        KeyCode::Char('L') => Action::ShowTab(Tab::Language),
         KeyCode::Char('x') => Action::ToggleExtracted,
         KeyCode::Enter => Action::Activate,
         _ => return None,
@@ -198,6 +199,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("n  N", "next / previous anomaly"),
     ("i c e a", "inspector, candidates, evidence, anomalies"),
     ("u f", "document units (extracted text), open files"),
+    ("L", "languages: the document's and each passage's"),
     ("x", "source text ↔ extracted text of the unit"),
     ("Enter  (units)", "a unit's text; a diagnostic's place"),
     (

@@ -49,6 +49,8 @@ pub enum Tab {
     Files,
     /// The format, the extractor and the document units with their diagnostics.
     Units,
+    /// The language of the document and of each passage.
+    Language,
 }
 
 /// What covers the panes.
@@ -110,7 +112,7 @@ pub struct Doc {
     pub compare_with: Vec<Charset>,
     pub compare_windows: Vec<Window>,
     pub inspected: Option<Inspected>,
-    pub selection: [usize; 6],
+    pub selection: [usize; 7],
     pub last_search: Option<(Vec<u8>, String)>,
     pub generation: u64,
     /// Which text the text pane shows: the decoding, or the normalised text after a step.
@@ -127,6 +129,8 @@ pub struct Doc {
     pub extract_top: usize,
     /// The diagnostic span jumped to in the extracted text (highlighted).
     pub extract_focus: Option<(usize, usize)>,
+    /// The languages of each unit (with the extraction).
+    pub languages: Vec<crate::langid::TextLanguages>,
 }
 
 /// Where text extraction stands for a document.
@@ -144,6 +148,15 @@ pub enum UnitRow {
     File(usize),
     Unit(usize),
     Diag(usize, usize),
+}
+
+/// The rows of the language list: (unit, passage) for every passage of every unit.
+pub fn language_rows(d: &Doc) -> Vec<(usize, usize)> {
+    d.languages
+        .iter()
+        .enumerate()
+        .flat_map(|(u, l)| (0..l.passages.len()).map(move |p| (u, p)))
+        .collect()
 }
 
 /// The rows of the units list of `x`: file-level diagnostics, then each unit followed by its
@@ -207,6 +220,7 @@ fn tab_index(t: Tab) -> usize {
         Tab::Anomalies => 3,
         Tab::Files => 4,
         Tab::Units => 5,
+        Tab::Language => 6,
     }
 }
 
@@ -251,7 +265,7 @@ impl Doc {
             compare_with: Vec::new(),
             compare_windows: Vec::new(),
             inspected: None,
-            selection: [0; 6],
+            selection: [0; 7],
             last_search: None,
             generation: 1,
             view: TextView::Raw,
@@ -261,6 +275,7 @@ impl Doc {
             extraction: ExtractState::NotStarted,
             extract_top: 0,
             extract_focus: None,
+            languages: Vec::new(),
         };
         let scan = if small {
             doc.counts = Some(count_anomalies(&input, charset, bom_len));
@@ -692,7 +707,8 @@ impl App {
                 if t == Tab::Files && self.docs.len() < 2 {
                     self.message = Some("only one file is open".into());
                 } else {
-                    if t == Tab::Units && matches!(self.doc().extraction, ExtractState::NotStarted)
+                    if matches!(t, Tab::Units | Tab::Language)
+                        && matches!(self.doc().extraction, ExtractState::NotStarted)
                     {
                         let index = self.current;
                         scans.push(self.doc_mut().extract_job(index));
@@ -895,8 +911,13 @@ impl App {
 
     fn job(&mut self, msg: JobMsg) {
         match msg {
-            JobMsg::Extracted { doc, extraction } => {
+            JobMsg::Extracted {
+                doc,
+                extraction,
+                languages,
+            } => {
                 if let Some(d) = self.docs.get_mut(doc) {
+                    d.languages = languages;
                     d.extraction = match *extraction {
                         Ok(x) => ExtractState::Done(Box::new(x)),
                         Err(e) => ExtractState::Failed(e),
@@ -965,6 +986,7 @@ impl App {
             Tab::Anomalies => d.window.findings.len(),
             Tab::Files => self.docs.len(),
             Tab::Units => d.extracted().map_or(0, |x| unit_rows(x).len()),
+            Tab::Language => language_rows(d).len(),
         }
     }
 
@@ -1016,6 +1038,10 @@ impl App {
                 self.open_unit_row(sel);
                 None
             }
+            Tab::Language => {
+                self.open_passage(sel);
+                None
+            }
             Tab::Inspector => None,
         }
     }
@@ -1063,6 +1089,36 @@ impl App {
                 None
             }
         }
+    }
+
+    /// Enter on a passage: the extracted text of its unit, scrolled to the passage.
+    fn open_passage(&mut self, sel: usize) {
+        let Some(&(unit, pi)) = language_rows(self.doc()).get(sel) else {
+            return;
+        };
+        let (width, height) = self.text_area();
+        let d = self.doc();
+        let (Some(x), Some(l)) = (d.extracted(), d.languages.get(unit)) else {
+            return;
+        };
+        let (Some(u), Some(p)) = (x.units.get(unit), l.passages.get(pi)) else {
+            return;
+        };
+        let rs = rows::rows(&u.text, width, true);
+        let top = rows::row_of(&rs, p.start.min(u.text.len())).saturating_sub(height / 3);
+        let what = format!(
+            "{} · passage {}: {} {}",
+            u.locator,
+            pi + 1,
+            p.verdict.language,
+            p.verdict.name
+        );
+        let (start, end) = (p.start, p.end);
+        let d = self.doc_mut();
+        d.view = TextView::Extracted(unit);
+        d.extract_top = top;
+        d.extract_focus = Some((start, end));
+        self.message = Some(what);
     }
 
     /// The unit of the selected row of the units list.
@@ -1597,6 +1653,7 @@ pub fn header_rows(tab: Tab) -> usize {
         Tab::Candidates | Tab::Evidence => 1,
         Tab::Anomalies => 2,
         Tab::Units => 2,
+        Tab::Language => 2,
         Tab::Inspector | Tab::Files => 0,
     }
 }

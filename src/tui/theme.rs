@@ -113,6 +113,30 @@ impl Theme {
         )
     }
 
+    /// A language's colour (stable per code, so a language keeps its colour across the
+    /// list, the text and the inspector); `und` and groups are dim. Without colour the
+    /// passages are told apart by the code shown next to them.
+    pub fn language(&self, code: &str) -> Style {
+        if code == "und" || code.contains('|') {
+            return self.dim();
+        }
+        const PALETTE: [Color; 6] = [
+            Color::LightCyan,
+            Color::LightMagenta,
+            Color::LightYellow,
+            Color::LightGreen,
+            Color::LightBlue,
+            Color::LightRed,
+        ];
+        let h = code
+            .bytes()
+            .fold(7u32, |h, b| h.wrapping_mul(31).wrapping_add(b as u32));
+        self.pick(
+            Style::default().fg(PALETTE[h as usize % PALETTE.len()]),
+            Style::default(),
+        )
+    }
+
     /// Secondary text.
     pub fn dim(&self) -> Style {
         Style::default().add_modifier(Modifier::DIM)

@@ -34,10 +34,12 @@ pub enum JobMsg {
         generation: u64,
         error: String,
     },
-    /// The document's text extracted and cut into units (or why it could not be read).
+    /// The document's text extracted and cut into units (or why it could not be read), and
+    /// each unit's languages.
     Extracted {
         doc: usize,
         extraction: Box<Result<Extraction, String>>,
+        languages: Vec<crate::langid::TextLanguages>,
     },
 }
 
@@ -124,9 +126,19 @@ pub fn run(scan: &Scan, cancel: &AtomicBool, tx: &Sender<JobMsg>) -> JobMsg {
         // of a cancelled job is simply dropped.
         let r =
             extract::extract(&scan.input, &extract::Options::default()).map_err(|e| e.to_string());
+        let opts = crate::langid::Options::default();
+        let languages = match &r {
+            Ok(x) if !cancel.load(Ordering::Relaxed) => x
+                .units
+                .iter()
+                .map(|u| crate::langid::analyze_unit(u, &opts))
+                .collect(),
+            _ => Vec::new(),
+        };
         return JobMsg::Extracted {
             doc: scan.doc,
             extraction: Box::new(r),
+            languages,
         };
     }
     let len = scan.input.len().max(1);

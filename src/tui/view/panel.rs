@@ -2,7 +2,8 @@
 //! lists of candidates, evidence, anomalies and open files.
 
 use super::super::app::{
-    App, ExtractState, Focus, Inspected, Tab, UnitRow, header_rows, list_offset, unit_rows,
+    App, ExtractState, Focus, Inspected, Tab, UnitRow, header_rows, language_rows, list_offset,
+    unit_rows,
 };
 use super::super::theme::{Theme, glyph};
 use super::block;
@@ -27,6 +28,11 @@ pub fn inspector_lines(app: &App, theme: &Theme) -> Vec<Line<'static>> {
     let d = app.doc();
     if app.tab == Tab::Units {
         return unit_lines(app, theme).unwrap_or_else(|| format_lines(app, theme));
+    }
+    if app.tab == Tab::Language
+        && let Some(lines) = passage_lines(app, theme)
+    {
+        return lines;
     }
     let Some(i) = &d.inspected else {
         let what = if d.cursor < d.bom_len {
@@ -143,6 +149,69 @@ fn lines_for(i: &Inspected, charset: &str, theme: &Theme) -> Vec<Line<'static>> 
         theme.dim(),
     )));
     out
+}
+
+/// The selected passage: its verdict and the top candidates with their scores.
+fn passage_lines(app: &App, theme: &Theme) -> Option<Vec<Line<'static>>> {
+    let d = app.doc();
+    let &(u, p) = language_rows(d).get(app.selection(Tab::Language))?;
+    let l = d.languages.get(u)?;
+    let pass = l.passages.get(p)?;
+    let v = &pass.verdict;
+    let bold = Style::default().add_modifier(Modifier::BOLD);
+    let mut out = vec![Line::from(vec![
+        Span::styled(
+            format!("passage {} of unit {}  ", p + 1, u + 1),
+            theme.dim(),
+        ),
+        Span::styled(
+            format!("{} {}", v.language, v.name),
+            bold.patch(theme.language(&v.language)),
+        ),
+    ])];
+    out.push(Line::from(format!(
+        "text {}–{} · confidence {:.2} · {}{}",
+        pass.start,
+        pass.end,
+        v.confidence,
+        v.method.name(),
+        v.script
+            .as_ref()
+            .map(|s| format!(" · script {}", s.to_lowercase()))
+            .unwrap_or_default()
+    )));
+    if let Some(r) = &v.reason {
+        out.push(Line::from(Span::styled(v_(r), theme.warn())));
+    }
+    let higher = matches!(v.method, crate::langid::Method::Bayes);
+    out.push(Line::from(Span::styled(
+        if higher {
+            "candidates (log-likelihood per feature; higher is closer):"
+        } else {
+            "candidates (out-of-place distance; smaller is closer):"
+        },
+        theme.dim(),
+    )));
+    for c in &v.candidates {
+        out.push(Line::from(vec![
+            Span::styled(format!("  {:<6}", c.code), theme.language(&c.code)),
+            Span::raw(format!("{:<14} {:>10.2}", c.name, c.score)),
+        ]));
+    }
+    for c in &l.declared {
+        out.push(Line::from(match &c.note {
+            Some(n) => Span::styled(format!("✗ {}", v_(n)), theme.warn()),
+            None => Span::styled(
+                format!("✓ declared {} ({}) agrees", v_(&c.value), c.source),
+                theme.dim(),
+            ),
+        }));
+    }
+    Some(out)
+}
+
+fn v_(s: &str) -> String {
+    v(s)
 }
 
 /// What the file is: the detected format, each piece of evidence, a mismatch in full.
@@ -274,7 +343,8 @@ fn tab_bar(
         (Tab::Candidates, "c Candidates", "c Cand"),
         (Tab::Evidence, "e Evidence", "e Evid"),
         (Tab::Anomalies, "a Anomalies", "a Anom"),
-        (Tab::Units, "u Units", "u Units"),
+        (Tab::Units, "u Units", "u Unit"),
+        (Tab::Language, "L Lang", "L Lang"),
     ]);
     if app.docs.len() > 1 {
         tabs.push((Tab::Files, "f Files", "f Files"));
@@ -443,6 +513,7 @@ fn list_lines(app: &App, tab: Tab, theme: &Theme, width: usize) -> Vec<Line<'sta
             rows
         }
         Tab::Units => units_lines(app, theme, width),
+        Tab::Language => language_lines(app, theme, width),
         Tab::Files => {
             let name_w = app
                 .docs
@@ -469,6 +540,88 @@ fn list_lines(app: &App, tab: Tab, theme: &Theme, width: usize) -> Vec<Line<'sta
                 .collect()
         }
     }
+}
+
+/// The language tab: the document's verdict, the shares, then one row per passage.
+fn language_lines(app: &App, theme: &Theme, width: usize) -> Vec<Line<'static>> {
+    let d = app.doc();
+    let mut rows = Vec::new();
+    match &d.extraction {
+        ExtractState::Done(x) if !d.languages.is_empty() => {
+            let first = &d.languages[0].verdict;
+            let mut head = vec![
+                Span::raw("document: "),
+                Span::styled(
+                    format!("{} {}", first.language, first.name),
+                    theme.language(&first.language).add_modifier(Modifier::BOLD),
+                ),
+                Span::raw(format!(
+                    " (confidence {:.2}){}",
+                    first.confidence,
+                    if x.units.len() > 1 {
+                        format!(" · first of {} units", x.units.len())
+                    } else {
+                        String::new()
+                    }
+                )),
+            ];
+            let wrong: Vec<&crate::langid::Declared> = d.languages[0]
+                .declared
+                .iter()
+                .filter(|c| !c.agrees)
+                .collect();
+            if let Some(w) = wrong.first() {
+                head.push(Span::styled(
+                    format!("  ⚠ declared {} ({})", v(&w.value), w.source),
+                    theme.warn(),
+                ));
+            }
+            rows.push(Line::from(head));
+            let text = &x.units[0].text;
+            let shares = crate::langid::language_shares(text, &d.languages[0].passages);
+            let total: usize = shares.iter().map(|s| s.1).sum::<usize>().max(1);
+            let mut spans = vec![Span::styled("passages: ", theme.dim())];
+            for (l, n) in shares {
+                spans.push(Span::styled(
+                    format!("{l} {:.0} %", n as f64 * 100.0 / total as f64),
+                    theme.language(&l),
+                ));
+                spans.push(Span::raw("  "));
+            }
+            rows.push(Line::from(spans));
+            for (u, p) in language_rows(d) {
+                let pass = &d.languages[u].passages[p];
+                let t = x.units[u].text.get(pass.start..pass.end).unwrap_or("");
+                let preview: String = t.split_whitespace().collect::<Vec<_>>().join(" ");
+                rows.push(Line::from(vec![
+                    Span::styled(
+                        format!(" {:<6}", pass.verdict.language),
+                        theme.language(&pass.verdict.language),
+                    ),
+                    Span::raw(truncate(
+                        &format!(" {:.2}  {}", pass.verdict.confidence, v(&preview)),
+                        width.saturating_sub(7),
+                    )),
+                ]));
+            }
+        }
+        ExtractState::Done(_) => {
+            rows.push(Line::from("no text to identify"));
+            rows.push(Line::raw(""));
+        }
+        ExtractState::Failed(e) => {
+            rows.push(Line::from(Span::styled(
+                format!("extraction failed: {}", v(e)),
+                theme.warn(),
+            )));
+            rows.push(Line::raw(""));
+        }
+        _ => {
+            rows.push(Line::from(Span::styled("identifying…", theme.dim())));
+            rows.push(Line::raw(""));
+        }
+    }
+    rows
 }
 
 /// The units tab: two header rows (format and extractor), then file diagnostics, then each
@@ -699,6 +852,19 @@ fn detail_text(app: &App, tab: Tab) -> Option<String> {
             )
         }
         Tab::Anomalies => v(&d.window.findings.get(sel)?.reason),
+        Tab::Language => {
+            let &(u, p) = language_rows(d).get(sel)?;
+            let v = &d.languages.get(u)?.passages.get(p)?.verdict;
+            format!(
+                "{} {}{} · Enter shows the passage in the extracted text",
+                v.language,
+                v.name,
+                v.reason
+                    .as_ref()
+                    .map(|r| format!(" — {}", v_(r)))
+                    .unwrap_or_default()
+            )
+        }
         Tab::Units => {
             let x = d.extracted()?;
             match unit_rows(x).get(sel)? {

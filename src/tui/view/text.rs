@@ -212,11 +212,26 @@ fn render_extracted(f: &mut Frame, app: &App, area: Rect, theme: &Theme, k: usiz
         .map(|(a, _)| a.min(text.len()))
         .filter(|a| text.is_char_boundary(*a));
     let rs = rows::rows(text, width, true);
+    // With the language tab open, each passage takes its language's colour.
+    let passages = (app.tab == super::super::app::Tab::Language)
+        .then(|| d.languages.get(k))
+        .flatten();
     let lines: Vec<Line> = rs
         .iter()
         .skip(d.extract_top)
         .take(height)
-        .map(|r| draw_text(text, r.start, r.end, width, cursor, &highlight, theme))
+        .map(|r| {
+            let mut line = draw_text(text, r.start, r.end, width, cursor, &highlight, theme);
+            if let Some(l) = passages
+                && let Some(p) = l
+                    .passages
+                    .iter()
+                    .find(|p| p.start < r.end.max(r.start + 1) && p.end > r.start)
+            {
+                line = line.patch_style(theme.language(&p.verdict.language));
+            }
+            line
+        })
         .collect();
     let title = format!(
         " Extracted · unit {}/{} · {} · {} · {} chars · x source text ",
