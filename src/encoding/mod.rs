@@ -48,6 +48,9 @@ pub struct Options {
     pub content_type: Option<String>,
     /// How much of the input the counts cover.
     pub scope: Scope,
+    /// Stop at the decision: no candidate decodings, features or mojibake analysis (an
+    /// extractor or a corpus audit needs only to know how to decode).
+    pub decision_only: bool,
 }
 
 /// How much of the input whole-input counts (validity, decode errors) cover.
@@ -425,6 +428,22 @@ pub fn analyze_with(
         user: opts.user_encodings.first(),
         bom_len: bom_len as usize,
     });
+    if opts.decision_only {
+        return Ok(EncodingAnalysis {
+            kind,
+            evidence,
+            decision,
+            conflicts: Vec::new(),
+            candidates: Vec::new(),
+            validity,
+            wide_pattern,
+            sample,
+            sample_is_whole,
+            scope: opts.scope,
+            mojibake: None,
+            decoded_sample: None,
+        });
+    }
 
     // Candidates.
     let mut list: Vec<(Charset, Vec<CandidateReason>)> = Vec::new();

@@ -559,6 +559,7 @@ pub fn decode_text(name: &str, bytes: Vec<u8>, content_type: Option<&str>) -> De
     let input = Input::from_bytes(name, bytes);
     let opts = encoding::Options {
         content_type: content_type.map(str::to_string),
+        decision_only: true,
         ..Default::default()
     };
     let (cs, by, skip) = match encoding::analyze(&input, &opts) {
@@ -663,12 +664,35 @@ pub fn isolate<T: Send + 'static>(
 /// Name prefix of the threads [`isolate`] runs extractors on.
 const ISOLATED_THREAD: &str = "extract ";
 
-/// Is the current thread an isolated extractor? (Panic hooks use this to stay quiet: such a
-/// panic is caught and reported as data.)
+thread_local! {
+    /// Set while an extractor runs under a panic guard on the caller's thread.
+    static GUARDED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Is the current thread running an isolated or guarded extractor? (Panic hooks use this to
+/// stay quiet: such a panic is caught and reported as data.)
 pub fn is_isolated_thread() -> bool {
-    std::thread::current()
-        .name()
-        .is_some_and(|n| n.starts_with(ISOLATED_THREAD))
+    GUARDED.with(|g| g.get())
+        || std::thread::current()
+            .name()
+            .is_some_and(|n| n.starts_with(ISOLATED_THREAD))
+}
+
+/// Runs `f` under a panic guard on this thread: a panic becomes `Err` with its message.
+fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+    quiet_isolated_panics();
+    let was = GUARDED.with(|g| g.replace(true));
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+    GUARDED.with(|g| g.set(was));
+    r.map_err(|p| {
+        format!(
+            "the extractor panicked: {}",
+            p.downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| p.downcast_ref::<String>().cloned())
+                .unwrap_or_default()
+        )
+    })
 }
 
 /// Installs, once, a panic hook that says nothing for panics on isolated extractor threads
@@ -744,10 +768,18 @@ pub fn extract(input: &Input, opts: &Options) -> Result<Extraction, crate::Sourc
     let name = input.name().to_string();
     let o = opts.clone();
     let unit = result.unit;
-    let thread_name = name.clone();
-    let outcome = isolate(&thread_name, opts.limits.time_per_document, move || {
-        extract_bytes(&name, detected, bytes, unit, &o, 0)
-    });
+    // Parsers of binary containers (PDF, ZIP) and mail (whose attachments can be those) run
+    // on their own thread with a time limit; the text formats' parsers are linear and
+    // bounded, so a panic guard on this thread is enough (a thread per small file costs more
+    // than the file).
+    let outcome = if needs_thread(detected) {
+        let thread_name = name.clone();
+        isolate(&thread_name, opts.limits.time_per_document, move || {
+            extract_bytes(&name, detected, bytes, unit, &o, 0)
+        })
+    } else {
+        guarded(|| extract_bytes(&name, detected, bytes, unit, &o, 0))
+    };
     match outcome {
         Ok(Ok(x)) => {
             result.extractor = Some(x.extractor);
@@ -768,6 +800,14 @@ pub fn extract(input: &Input, opts: &Options) -> Result<Extraction, crate::Sourc
         .map(|u| (u.id.clone(), u.locator.to_string()))
         .collect();
     Ok(result)
+}
+
+/// Formats whose extraction runs on a thread of its own (see [`isolate`]).
+fn needs_thread(f: Format) -> bool {
+    !matches!(
+        f,
+        Format::Text | Format::Json | Format::Html | Format::Xml | Format::Sgml
+    )
 }
 
 /// Extracts bytes already in memory whose format is known; `depth` counts the containers
