@@ -16,6 +16,8 @@
 //! | [`source`] | where bytes come from: a file opened read-only, or memory; chunked streaming |
 //! | [`span`] | [`span::ByteSpan`], carried by every finding so views can jump to the bytes |
 //! | [`format`] | what a file really is (magic numbers, ZIP contents, markup sniffing) against its name, and the text kind whose encoding rules apply |
+//! | [`corpus`] | the corpus audit: damage per document and per source, frequent terms with provenance; mergeable partial results |
+//! | [`langid`] | language identification: Cavnar–Trenkle as the seed, naive Bayes over 77 languages, per passage |
 //! | [`extract`] | text the way an indexer gets it (HTML, XML, Office/ODF/EPUB, PDF, email, SGML), cut into document units with diagnostics |
 //! | [`encoding`] | evidence (BOM, declarations, validity, statistics), the decision, candidates decoded with offset maps, text-quality features, mojibake chains |
 //! | [`anomaly`] | invisible, control, bidi and other anomalous characters, with spans and reasons |
@@ -43,6 +45,7 @@
 pub mod anomaly;
 pub mod ascii;
 pub mod cli;
+pub mod corpus;
 pub mod encoding;
 pub mod error;
 pub mod extract;

@@ -458,7 +458,9 @@ fn opened(names: &[&str]) -> Sources {
     names
         .iter()
         .map(|n| {
-            let path = format!("{}/tests/fixtures/{n}", env!("CARGO_MANIFEST_DIR"));
+            // Relative to the package root (cargo runs tests there): unit ids hash the path, so an
+            // absolute path would make snapshots depend on where the checkout lives.
+            let path = format!("tests/fixtures/{n}");
             let input = Input::open(std::path::Path::new(&path)).unwrap();
             (format!("tests/fixtures/{n}"), Arc::new(input))
         })

@@ -6,7 +6,8 @@ use std::path::PathBuf;
 const AFTER_HELP: &str = "\
 Exit status:
   0  success
-  1  the input has the problem asked about (decode --errors strict met invalid bytes)
+  1  the input has the problem asked about (decode --errors strict met invalid bytes, or a
+     corpus signal crossed an audit --fail-on threshold)
   2  usage error, or an input could not be read (the message names the path)
 
 Every FILE may be `-` for standard input. Document text in reports is shown with control,
@@ -92,6 +93,15 @@ pub enum Command {
     /// `eval` reproduces its experiment, `build-profiles` rebuilds the shipped models.
     #[command(after_help = AFTER_HELP)]
     Langid(LangidArgs),
+    /// Audit a whole corpus: damage per document and per source (U+FFFD, invalid UTF-8,
+    /// invisible characters, mojibake, entity residue, split words, non-words, mixed forms), a
+    /// worst-documents ranking with its reasons, and the frequent terms with their provenance
+    /// (`lt` from `&lt;`, `rã` from mojibake, `infor` from a split word).
+    #[command(after_help = AFTER_HELP)]
+    Audit(AuditArgs),
+    /// Merge partial audits (`audit --emit-partial`) of shards of a corpus into one report.
+    #[command(after_help = AFTER_HELP)]
+    Merge(MergeArgs),
     /// Explain characters: code point, name, category, script, width, and how UTF-8 packs the code
     /// point, byte by byte (RFC 3629), with UTF-16 units and normalisation forms.
     #[command(after_help = AFTER_HELP)]
@@ -208,6 +218,85 @@ pub struct InspectArgs {
     /// A transport Content-Type header value, e.g. "text/html; charset=ISO-8859-1".
     #[arg(long, value_name = "VALUE")]
     pub content_type: Option<String>,
+}
+
+/// How an audit is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum AuditFormat {
+    /// A report for people.
+    Text,
+    /// One JSON object: summary, documents[], sources[], terms[].
+    Json,
+    /// Tab-separated tables (terms, documents, sources), each after a `# name` line.
+    Tsv,
+    /// Markdown tables.
+    Markdown,
+}
+
+/// Options of the audit report, shared by `audit` and `merge`.
+#[derive(Debug, Args)]
+pub struct AuditReportArgs {
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = AuditFormat::Text)]
+    pub format: AuditFormat,
+    /// The same as --format json.
+    #[arg(long, conflicts_with_all = ["tsv", "markdown"])]
+    pub json: bool,
+    /// The same as --format tsv.
+    #[arg(long, conflicts_with = "markdown")]
+    pub tsv: bool,
+    /// The same as --format markdown.
+    #[arg(long)]
+    pub markdown: bool,
+    /// Frequent terms listed.
+    #[arg(long, default_value_t = 50)]
+    pub top: usize,
+    /// Worst documents listed in the text and markdown reports (JSON and TSV have all kept).
+    #[arg(long, default_value_t = 20)]
+    pub worst: usize,
+    /// Documents kept in the table (the worst by score).
+    #[arg(long, default_value_t = 10_000)]
+    pub documents: usize,
+    /// Exit 1 when a corpus signal exceeds a threshold, e.g. `replacement>0`,
+    /// `non-word-ratio>0.3`; repeatable (signals: replacement, decode-errors, invalid-utf8,
+    /// invisible, mojibake, entities, split-words, hyphen-line-rate, non-word-ratio, errors,
+    /// worst-score).
+    #[arg(long = "fail-on", value_name = "SIGNAL>THRESHOLD")]
+    pub fail_on: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct AuditArgs {
+    /// Files and directories (walked recursively).
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+    #[command(flatten)]
+    pub report: AuditReportArgs,
+    /// Sources are directory prefixes this many levels below each root.
+    #[arg(long = "by-source", default_value_t = 1, value_name = "DEPTH")]
+    pub by_source: usize,
+    /// The document unit.
+    #[arg(long, value_enum, default_value_t = UnitArg::Auto)]
+    pub unit: UnitArg,
+    /// The tokenizer: runs of letters and digits (the failure table's), or of letters (the
+    /// seed's Reuters figures).
+    #[arg(long = "tokens", value_enum, default_value_t = TokenRuleArg::Alnum)]
+    pub tokens: TokenRuleArg,
+    /// Write the partial result (mergeable with `delineate merge`) to FILE instead of a report.
+    #[arg(long, value_name = "FILE")]
+    pub emit_partial: Option<PathBuf>,
+    /// Threads (default: all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
+}
+
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// Partial results written by `audit --emit-partial`.
+    #[arg(required = true, value_name = "PARTIAL")]
+    pub partials: Vec<PathBuf>,
+    #[command(flatten)]
+    pub report: AuditReportArgs,
 }
 
 /// A language-identification method.

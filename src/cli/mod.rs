@@ -4,6 +4,7 @@
 
 mod anomalies;
 pub mod args;
+mod audit;
 mod decode;
 mod demo;
 mod explain;
@@ -96,6 +97,8 @@ pub fn run(command: &Command, out: &mut dyn Write) -> Result<(), Failure> {
         Command::Normalize(a) => normalize::run(a, out),
         Command::Extract(a) => extract::run(a, out),
         Command::Langid(a) => langid::run(a, out),
+        Command::Audit(a) => audit::run(a, out),
+        Command::Merge(a) => audit::merge(a, out),
     }
 }
 

@@ -245,6 +245,9 @@ pub enum DiagnosticKind {
     UndefinedEntity,
     /// The bytes of a part could not all be decoded in its charset.
     DecodeErrors,
+    /// The bytes are not valid UTF-8 (decoded under a legacy encoding, they read, but an
+    /// indexer assuming UTF-8 would not).
+    NotUtf8,
     /// The charset of a part, and how it was decided.
     Charset,
     /// An embedded object or attachment, extracted as its own unit or listed.
@@ -280,6 +283,7 @@ impl DiagnosticKind {
             UndecodedEntity => "undecoded-entity",
             UndefinedEntity => "undefined-entity",
             DecodeErrors => "decode-errors",
+            NotUtf8 => "not-utf8",
             Charset => "charset",
             Embedded => "embedded",
             MetadataTrust => "metadata-trust",
@@ -396,6 +400,10 @@ pub struct DocumentUnit {
     pub languages: Vec<LangShare>,
     /// Where the unit lies in the source file, when it is a contiguous stretch of it.
     pub byte_span: Option<ByteSpan>,
+    /// When the text is the file's bytes decoded (plain text), the map from text offsets to
+    /// bytes (for jump-to and byte offsets of findings; not serialised).
+    #[serde(skip)]
+    pub offsets: Option<std::sync::Arc<crate::encoding::offsets::OffsetMap>>,
 }
 
 fn locator_string<S: serde::Serializer>(l: &Locator, s: S) -> Result<S::Ok, S::Error> {
@@ -418,6 +426,7 @@ impl DocumentUnit {
             blocks: Vec::new(),
             languages: Vec::new(),
             byte_span: None,
+            offsets: None,
         }
     }
 
@@ -550,6 +559,11 @@ pub struct DecodedText {
     pub charset: Charset,
     pub decided_by: &'static str,
     pub decoded: decode::Decoded,
+    /// Invalid UTF-8 sequences in the bytes (whatever they were decoded as), and the first.
+    pub invalid_utf8: u64,
+    pub first_invalid: Option<crate::encoding::validity::InvalidSequence>,
+    /// The bytes hold something other than ASCII.
+    pub non_ascii: bool,
 }
 
 /// Decodes `bytes` with the encoding the evidence decides (BOM, transport, declaration,
@@ -562,13 +576,14 @@ pub fn decode_text(name: &str, bytes: Vec<u8>, content_type: Option<&str>) -> De
         decision_only: true,
         ..Default::default()
     };
-    let (cs, by, skip) = match encoding::analyze(&input, &opts) {
+    let (cs, by, skip, validity) = match encoding::analyze(&input, &opts) {
         Ok(a) => (
             a.decision.encoding,
             a.decision.decided_by.name(),
             a.decision.bom_len,
+            Some(a.validity),
         ),
-        Err(_) => (Charset::UTF_8, "validity", 0),
+        Err(_) => (Charset::UTF_8, "validity", 0, None),
     };
     let all = input.as_slice().unwrap_or(&[]);
     let d = decode::decode(
@@ -583,6 +598,9 @@ pub fn decode_text(name: &str, bytes: Vec<u8>, content_type: Option<&str>) -> De
         charset: cs,
         decided_by: by,
         decoded: d,
+        invalid_utf8: validity.as_ref().map_or(0, |v| v.invalid_sequences),
+        first_invalid: validity.as_ref().and_then(|v| v.first_invalid.clone()),
+        non_ascii: validity.as_ref().is_some_and(|v| !v.is_pure_ascii()),
     }
 }
 
@@ -596,6 +614,25 @@ pub fn charset_diagnostics(what: &str, d: &DecodedText) -> Vec<Diagnostic> {
             d.decided_by
         ),
     )];
+    if let Some(first) = &d.first_invalid
+        && !d.charset.is_unicode()
+    {
+        // Not UTF-8: a legacy decoding reads every byte, but the bytes say so.
+        out.push(
+            Diagnostic::new(
+                DiagnosticKind::NotUtf8,
+                format!(
+                    "{what} is not valid UTF-8: {} invalid sequence{}, the first at byte {} ({})",
+                    d.invalid_utf8,
+                    if d.invalid_utf8 == 1 { "" } else { "s" },
+                    first.byte_span.start,
+                    first.bytes_hex
+                ),
+            )
+            .count(d.invalid_utf8)
+            .at_bytes(first.byte_span),
+        );
+    }
     if d.decoded.error_count > 0 {
         let first = d.decoded.errors.first();
         let mut diag = Diagnostic::new(
@@ -857,6 +894,7 @@ fn plain(name: &str, format: Format, bytes: Vec<u8>, opts: &Options) -> Extracte
     u.diagnostics = charset_diagnostics("the file", &d);
     u.byte_span = Some(ByteSpan::new(0, d.decoded.map.src_end()));
     u.text = d.text;
+    u.offsets = Some(std::sync::Arc::new(d.decoded.map));
     Extracted {
         extractor: ExtractorInfo {
             name: "plain",

@@ -193,6 +193,52 @@ pub fn build_nb(data: &Path) -> Result<(Model, Vec<String>), String> {
     Ok((Model::train(infos, counts, KEEP, ALPHA), notes))
 }
 
+/// Words kept per language in the word lists (the most frequent ones).
+pub const WORDS_PER_LANGUAGE: usize = 10_000;
+
+/// The word lists as one FST set of `code<TAB>word` keys: every wordfreq language, under the
+/// codes of the Bayes model (`sh` serves Croatian and Bosnian, `fil` Tagalog).
+pub fn build_words(data: &Path, codes: &[String]) -> Result<(Vec<u8>, usize), String> {
+    let mut keys: Vec<String> = Vec::new();
+    for code in codes {
+        if let Some(words) = wordfreq(data, code) {
+            for (w, _) in words.into_iter().take(WORDS_PER_LANGUAGE) {
+                if !w.contains('\t') {
+                    keys.push(format!("{code}\t{w}"));
+                }
+            }
+        }
+    }
+    keys.sort();
+    keys.dedup();
+    let mut b = fst::SetBuilder::memory();
+    for k in &keys {
+        b.insert(k).map_err(|e| e.to_string())?;
+    }
+    Ok((b.into_inner().map_err(|e| e.to_string())?, keys.len()))
+}
+
+/// Stop words kept per language: its most frequent words.
+pub const STOPWORDS_PER_LANGUAGE: usize = 100;
+
+/// `code<TAB>word word …` lines: the most frequent words of each wordfreq language, for the
+/// cheap stop-word first guess of a document's language.
+pub fn build_stopwords(data: &Path, codes: &[String]) -> String {
+    let mut out = String::from("# the 100 most frequent words of each wordfreq language\n");
+    for code in codes {
+        if let Some(words) = wordfreq(data, code) {
+            let ws: Vec<String> = words
+                .into_iter()
+                .map(|(w, _)| w)
+                .filter(|w| w.chars().all(char::is_alphabetic))
+                .take(STOPWORDS_PER_LANGUAGE)
+                .collect();
+            out.push_str(&format!("{code}\t{}\n", ws.join(" ")));
+        }
+    }
+    out
+}
+
 /// Writes both models to `out` (`ct9.tsv`; `nb-languages.tsv`, `nb-features.fst`,
 /// `nb-postings.bin`).
 pub fn build_all(data: &Path, out: &Path) -> Result<Vec<String>, String> {
@@ -209,6 +255,11 @@ pub fn build_all(data: &Path, out: &Path) -> Result<Vec<String>, String> {
     write("nb-languages.tsv", langs.as_bytes())?;
     let f = write("nb-features.fst", fst)?;
     write("nb-postings.bin", postings)?;
+    let codes: Vec<String> = nb.langs.iter().map(|l| l.code.clone()).collect();
+    let (words, n_words) = build_words(data, &codes)?;
+    let w = write("words.fst", &words)?;
+    write("stopwords.tsv", build_stopwords(data, &codes).as_bytes())?;
+    notes.push(format!("wrote {} ({n_words} words)", w.display()));
     notes.insert(
         0,
         format!(

@@ -210,6 +210,141 @@ pub fn models() -> &'static Models {
     })
 }
 
+static WORDS: &[u8] = include_bytes!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/assets/langid/words.fst"
+));
+
+/// The word lists (the most frequent words of each wordfreq language), read in place.
+fn words() -> Option<&'static fst::Set<&'static [u8]>> {
+    static W: OnceLock<Option<fst::Set<&'static [u8]>>> = OnceLock::new();
+    W.get_or_init(|| fst::Set::new(WORDS).ok()).as_ref()
+}
+
+/// Is `word` (lower case) among the most frequent words of language `code`? `None` when the
+/// tool has no word list for the language.
+pub fn is_word(code: &str, word: &str) -> Option<bool> {
+    let w = words()?;
+    if !has_word_list(code) {
+        return None;
+    }
+    let mut key = String::with_capacity(code.len() + 1 + word.len());
+    key.push_str(code);
+    key.push('\t');
+    key.push_str(word);
+    Some(w.contains(key))
+}
+
+/// Does the tool have a word list for `code`?
+pub fn has_word_list(code: &str) -> bool {
+    word_list_code(code).is_some()
+}
+
+/// `code` as the tool's own `'static` string, when it has a word list for it. (The word lists
+/// and the stop-word lists are built from the same wordfreq languages.)
+pub fn word_list_code(code: &str) -> Option<&'static str> {
+    words()?;
+    stopwords()
+        .0
+        .iter()
+        .find(|c| *c == code)
+        .map(String::as_str)
+}
+
+static STOPWORDS: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/assets/langid/stopwords.tsv"
+));
+
+/// Stop word → languages it is frequent in (bit i: language i of [`stopword_languages`]).
+fn stopwords() -> &'static (Vec<String>, FxHashMap<String, u64>) {
+    static S: OnceLock<(Vec<String>, FxHashMap<String, u64>)> = OnceLock::new();
+    S.get_or_init(|| {
+        let mut langs = Vec::new();
+        let mut map: FxHashMap<String, u64> = FxHashMap::default();
+        for line in STOPWORDS.lines().filter(|l| !l.starts_with('#')) {
+            let Some((code, words)) = line.split_once('\t') else {
+                continue;
+            };
+            if langs.len() == 64 {
+                break;
+            }
+            let bit = 1u64 << langs.len();
+            langs.push(code.to_string());
+            for w in words.split(' ') {
+                *map.entry(w.to_string()).or_default() |= bit;
+            }
+        }
+        (langs, map)
+    })
+}
+
+/// Counts stop-word evidence: feed it tokens, ask for the language.
+///
+/// A word frequent in several languages (`in`, `a`, `de`) splits its vote among them, so the
+/// words that belong to one language decide.
+pub struct StopwordVotes {
+    votes: [f32; 64],
+    tokens: u32,
+}
+
+impl Default for StopwordVotes {
+    fn default() -> Self {
+        StopwordVotes {
+            votes: [0.0; 64],
+            tokens: 0,
+        }
+    }
+}
+
+/// The languages (bits, as in [`StopwordVotes`]) for which `token` is a frequent word.
+pub fn stopword_bits(token: &str) -> u64 {
+    stopwords().1.get(token).copied().unwrap_or(0)
+}
+
+impl StopwordVotes {
+    /// Adds one (lower-case) token.
+    pub fn add(&mut self, token: &str) {
+        self.add_bits(stopword_bits(token));
+    }
+
+    /// Adds one token given its [`stopword_bits`] (callers that cache them per term).
+    pub fn add_bits(&mut self, bits: u64) {
+        self.tokens += 1;
+        if bits == 0 {
+            return;
+        }
+        let share = 1.0 / bits.count_ones() as f32;
+        let mut b = bits;
+        while b != 0 {
+            let i = b.trailing_zeros() as usize;
+            self.votes[i] += share;
+            b &= b - 1;
+        }
+    }
+
+    /// The language whose frequent words dominate, when they do clearly: at least 4 votes,
+    /// 2.5 times the runner-up's, and a tenth of the tokens (the markup seed's stop-word
+    /// evidence). Fed distinct terms of 3,000 Reuters stories and 1,184 UDHR passages of
+    /// 15–150 words in the 43 languages, these thresholds decide 54 % of them, 99.96 %
+    /// correctly (one Afrikaans passage read as Dutch); the n-gram model takes the others.
+    pub fn language(&self) -> Option<&'static str> {
+        let langs = &stopwords().0;
+        let mut best = (0f32, usize::MAX);
+        let mut second = 0f32;
+        for (i, &v) in self.votes.iter().enumerate().take(langs.len()) {
+            if v > best.0 {
+                second = best.0;
+                best = (v, i);
+            } else if v > second {
+                second = v;
+            }
+        }
+        (best.0 >= 4.0 && best.0 >= 2.5 * second && best.0 * 10.0 >= self.tokens as f32)
+            .then(|| langs[best.1].as_str())
+    }
+}
+
 /// Options of an identification.
 #[derive(Clone, Debug, Default)]
 pub struct Options {

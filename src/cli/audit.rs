@@ -1,0 +1,584 @@
+//! `delineate audit` and `delineate merge`: the corpus audit as text, JSON, TSV or Markdown,
+//! with a progress bar on stderr (when it is a terminal), clean interruption with Ctrl-C, and
+//! partial results that merge.
+
+use super::Failure;
+use super::args::{AuditArgs, AuditFormat, AuditReportArgs, MergeArgs, TokenRuleArg, UnitArg};
+use super::output::{json_line, thousands};
+use crate::corpus::{self, Audit, AuditOptions, FailOn, Partial, Progress};
+use crate::extract::UnitChoice;
+use crate::terms::TokenRule;
+use crate::visible::visible;
+use std::io::{IsTerminal, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+fn format_of(r: &AuditReportArgs) -> AuditFormat {
+    if r.json {
+        AuditFormat::Json
+    } else if r.tsv {
+        AuditFormat::Tsv
+    } else if r.markdown {
+        AuditFormat::Markdown
+    } else {
+        r.format
+    }
+}
+
+fn options(r: &AuditReportArgs, tokens: TokenRule, depth: usize, unit: UnitChoice) -> AuditOptions {
+    AuditOptions {
+        tokens,
+        top: r.top,
+        source_depth: depth,
+        unit,
+        max_documents: r.documents.max(1),
+        ..Default::default()
+    }
+}
+
+pub fn run(a: &AuditArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let fails: Vec<FailOn> = a
+        .report
+        .fail_on
+        .iter()
+        .map(|f| FailOn::parse(f))
+        .collect::<Result<_, _>>()
+        .map_err(Failure::Usage)?;
+    let tokens = match a.tokens {
+        TokenRuleArg::Alnum => TokenRule::Alnum,
+        TokenRuleArg::Letters => TokenRule::Letters,
+    };
+    let unit = match a.unit {
+        UnitArg::File => UnitChoice::File,
+        UnitArg::Page => UnitChoice::Page,
+        UnitArg::Message => UnitChoice::Message,
+        UnitArg::Part => UnitChoice::Part,
+        UnitArg::Document => UnitChoice::Document,
+        UnitArg::Auto => UnitChoice::Auto,
+    };
+    let opts = options(&a.report, tokens, a.by_source, unit);
+    let (files, walk_errors) = corpus::walk::files(&a.paths);
+    let progress = Arc::new(Progress::default());
+    let cancel = Arc::new(AtomicBool::new(false));
+    {
+        let c = cancel.clone();
+        // Ctrl-C stops between files; the report says the audit was interrupted.
+        let _ = ctrlc::set_handler(move || {
+            if c.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+        });
+    }
+    let bar = std::io::stderr()
+        .is_terminal()
+        .then(|| spawn_bar(progress.clone(), files.len()));
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(a.threads.unwrap_or(0))
+        .build()
+        .map_err(|e| Failure::Usage(format!("--threads: {e}")))?;
+    let mut partial =
+        pool.install(|| corpus::audit_files(&files, &a.paths, &opts, &progress, &cancel));
+    partial.errors.extend(walk_errors);
+    partial.errors.sort();
+    if let Some((stop, h)) = bar {
+        stop.store(true, Ordering::SeqCst);
+        let _ = h.join();
+    }
+    if let Some(path) = &a.emit_partial {
+        let json = serde_json::to_vec(&partial).map_err(|e| Failure::Usage(e.to_string()))?;
+        std::fs::write(path, json)
+            .map_err(|e| Failure::Usage(format!("{}: {e}", path.display())))?;
+        writeln!(
+            out,
+            "partial audit of {} files ({} units) written to {}",
+            thousands(partial.files),
+            thousands(partial.units),
+            path.display()
+        )?;
+        return Ok(());
+    }
+    finish(&partial, &opts, &a.report, &fails, out)
+}
+
+pub fn merge(a: &MergeArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let fails: Vec<FailOn> = a
+        .report
+        .fail_on
+        .iter()
+        .map(|f| FailOn::parse(f))
+        .collect::<Result<_, _>>()
+        .map_err(Failure::Usage)?;
+    let mut merged: Option<Partial> = None;
+    let mut opts = None;
+    for path in &a.partials {
+        let bytes =
+            std::fs::read(path).map_err(|e| Failure::Usage(format!("{}: {e}", path.display())))?;
+        let p: Partial = serde_json::from_slice(&bytes).map_err(|e| {
+            Failure::Usage(format!("{}: not a partial audit ({e})", path.display()))
+        })?;
+        if p.version != corpus::PARTIAL_VERSION {
+            return Err(Failure::Usage(format!(
+                "{}: partial format version {}, this tool reads {}",
+                path.display(),
+                p.version,
+                corpus::PARTIAL_VERSION
+            )));
+        }
+        let o = options(&a.report, p.tokens, 1, UnitChoice::Auto);
+        match &mut merged {
+            None => merged = Some(p),
+            Some(m) => {
+                if m.tokens != p.tokens {
+                    return Err(Failure::Usage(format!(
+                        "{}: tokenized with another rule than the first partial",
+                        path.display()
+                    )));
+                }
+                m.merge(p, &o);
+            }
+        }
+        opts = Some(o);
+    }
+    let (Some(p), Some(o)) = (merged, opts) else {
+        return Err(Failure::Usage("no partial to merge".into()));
+    };
+    finish(&p, &o, &a.report, &fails, out)
+}
+
+/// Writes the report and applies `--fail-on`.
+fn finish(
+    p: &Partial,
+    opts: &AuditOptions,
+    r: &AuditReportArgs,
+    fails: &[FailOn],
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    let audit = corpus::report(p, opts);
+    match format_of(r) {
+        AuditFormat::Json => json_line(out, &audit)?,
+        AuditFormat::Tsv => tsv(out, &audit)?,
+        AuditFormat::Markdown => text(out, &audit, r.worst, true)?,
+        AuditFormat::Text => text(out, &audit, r.worst, false)?,
+    }
+    let failed: Vec<String> = fails
+        .iter()
+        .filter_map(|f| {
+            let v = f.value(&audit);
+            (v > f.threshold)
+                .then(|| format!("--fail-on {}>{}: the corpus has {v}", f.signal, f.threshold))
+        })
+        .collect();
+    if audit.summary.interrupted {
+        eprintln!("delineate: interrupted: the report covers the files audited before Ctrl-C");
+    }
+    if failed.is_empty() {
+        Ok(())
+    } else {
+        Err(Failure::Input(failed.join("\ndelineate: ")))
+    }
+}
+
+/// A progress bar thread; returns its stop flag and handle.
+fn spawn_bar(
+    progress: Arc<Progress>,
+    total: usize,
+) -> (Arc<AtomicBool>, std::thread::JoinHandle<()>) {
+    let stop = Arc::new(AtomicBool::new(false));
+    let s = stop.clone();
+    let h = std::thread::spawn(move || {
+        let bar = indicatif::ProgressBar::new(total as u64);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{spinner} auditing {pos}/{len} files {wide_bar} {msg} ETA {eta}",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        while !s.load(Ordering::SeqCst) {
+            bar.set_position(progress.files_done.load(Ordering::Relaxed));
+            bar.set_message(format!(
+                "{} MB",
+                progress.bytes_done.load(Ordering::Relaxed) / 1_000_000
+            ));
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+        bar.finish_and_clear();
+    });
+    (stop, h)
+}
+
+fn v(s: &str) -> String {
+    visible(s, false)
+}
+
+fn pct(x: f64) -> String {
+    format!("{:.1} %", x * 100.0)
+}
+
+fn flags_text(t: &corpus::TermRow) -> String {
+    let mut parts: Vec<String> = t
+        .flags
+        .iter()
+        .map(|f| {
+            if f.flag == corpus::Flag::NonWord {
+                f.flag.name().to_string()
+            } else {
+                format!(
+                    "{} {}/{}",
+                    f.flag.name(),
+                    thousands(f.occurrences),
+                    thousands(t.tf)
+                )
+            }
+        })
+        .collect();
+    if !t.mixups.is_empty() {
+        parts.push(format!("({})", t.mixups.join(", ")));
+    }
+    parts.join("; ")
+}
+
+fn example_text(e: &corpus::Example) -> String {
+    let at = match e.byte_offset {
+        Some(b) => format!("byte {b}"),
+        None => format!("text offset {}", e.text_offset),
+    };
+    let unit = if e.unit == "file" {
+        String::new()
+    } else {
+        format!(" [{}]", e.unit)
+    };
+    format!("{}{unit} {at}", v(&e.path))
+}
+
+fn text(out: &mut dyn Write, a: &Audit, worst: usize, md: bool) -> std::io::Result<()> {
+    let s = &a.summary;
+    let t = &s.totals;
+    let h = |out: &mut dyn Write, title: &str| -> std::io::Result<()> {
+        if md {
+            writeln!(out, "\n## {title}\n")
+        } else {
+            writeln!(out, "\n{title}\n{}", "─".repeat(title.chars().count()))
+        }
+    };
+    if md {
+        writeln!(out, "# Corpus audit")?;
+    }
+    writeln!(
+        out,
+        "{} files, {} units, {} bytes, {} tokens ({} rule), {} distinct terms{}",
+        thousands(s.files),
+        thousands(s.units),
+        thousands(s.bytes),
+        thousands(t.tokens),
+        match s.tokens {
+            TokenRule::Alnum => "letters and digits",
+            TokenRule::Letters => "letters",
+        },
+        thousands(s.distinct_terms),
+        if s.pruned_terms > 0 {
+            format!(
+                " ({} rare terms dropped to bound memory)",
+                thousands(s.pruned_terms)
+            )
+        } else {
+            String::new()
+        }
+    )?;
+    if s.interrupted {
+        writeln!(
+            out,
+            "INTERRUPTED: the figures cover the files audited before Ctrl-C"
+        )?;
+    }
+    let join = |m: &std::collections::BTreeMap<String, u64>| -> String {
+        let mut v: Vec<(&String, &u64)> = m.iter().collect();
+        v.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+        v.iter()
+            .map(|(k, n)| format!("{k} {}", thousands(**n)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    writeln!(out, "formats: {}", join(&s.formats))?;
+    let enc: Vec<String> = s
+        .encodings
+        .iter()
+        .map(|(e, by)| format!("{e} ({})", join(by)))
+        .collect();
+    writeln!(out, "encodings (decided by): {}", enc.join("; "))?;
+    writeln!(out, "languages: {}", join(&s.languages))?;
+    writeln!(out, "normalisation forms: {}", join(&s.forms))?;
+    writeln!(
+        out,
+        "damage: {} U+FFFD, {} decode errors, {} invalid UTF-8 sequences, {} invisible/control, {} mojibake words, {} undecoded entities, {} words split at line ends; lines ending in a hyphen {}{}",
+        thousands(t.replacement_chars),
+        thousands(t.decode_errors),
+        thousands(t.invalid_utf8),
+        thousands(t.invisible),
+        thousands(t.mojibake_words),
+        thousands(t.entity_residue),
+        thousands(t.split_words),
+        pct(t.hyphen_line_rate),
+        t.non_word_ratio()
+            .map(|r| format!("; tokens not in the language's word list {}", pct(r)))
+            .unwrap_or_default()
+    )?;
+    for e in &s.not_utf8 {
+        writeln!(
+            out,
+            "not valid UTF-8: {}{}",
+            v(&e.path),
+            e.byte_offset
+                .map(|b| format!(" at byte {b}"))
+                .unwrap_or_default()
+        )?;
+    }
+    if !s.errors.is_empty() {
+        writeln!(out, "{} files could not be audited:", s.errors.len())?;
+        for e in s.errors.iter().take(20) {
+            writeln!(out, "  {}: {}", v(&e.path), v(&e.error))?;
+        }
+    }
+
+    h(out, "Worst documents")?;
+    if md {
+        writeln!(out, "| # | document | score | why |\n|---|---|---|---|")?;
+    }
+    for (i, d) in a.documents.iter().take(worst).enumerate() {
+        if d.score <= 0.0 {
+            if i == 0 {
+                writeln!(out, "no document shows damage")?;
+            }
+            break;
+        }
+        let name = if d.unit == "file" {
+            v(&d.path)
+        } else {
+            format!("{} [{}]", v(&d.path), v(&d.unit))
+        };
+        if md {
+            writeln!(
+                out,
+                "| {} | {} | {:.1} | {} |",
+                i + 1,
+                name,
+                d.score,
+                d.reasons.join("; ")
+            )?;
+        } else {
+            writeln!(
+                out,
+                "{:>3}. {:<50} {:>7.1}  {}",
+                i + 1,
+                name,
+                d.score,
+                d.reasons.join("; ")
+            )?;
+        }
+    }
+
+    h(out, "Sources")?;
+    if md {
+        writeln!(
+            out,
+            "| source | units | U+FFFD /1k | invalid UTF-8 | invisible /1k | mojibake /1k | entities /1k | hyphen lines | non-words | mixed forms | mean score |\n|---|---|---|---|---|---|---|---|---|---|---|"
+        )?;
+    } else {
+        writeln!(
+            out,
+            "{:<32} {:>7} {:>9} {:>8} {:>9} {:>9} {:>9} {:>8} {:>9} {:>6} {:>6}",
+            "source",
+            "units",
+            "FFFD/1k",
+            "bad UTF8",
+            "invis/1k",
+            "moji/1k",
+            "ent/1k",
+            "hyph-ln",
+            "non-word",
+            "mixed",
+            "score"
+        )?;
+    }
+    for r in &a.sources {
+        let nw = r.non_word_ratio.map_or("—".to_string(), pct);
+        if md {
+            writeln!(
+                out,
+                "| {} | {} | {:.2} | {} | {:.2} | {:.2} | {:.2} | {} | {} | {} | {:.2} |",
+                v(&r.source),
+                r.units,
+                r.replacement_per_k,
+                r.invalid_utf8,
+                r.invisible_per_k,
+                r.mojibake_per_k,
+                r.entities_per_k,
+                pct(r.hyphen_line_rate),
+                nw,
+                r.mixed_forms,
+                r.mean_score
+            )?;
+        } else {
+            writeln!(
+                out,
+                "{:<32} {:>7} {:>9.2} {:>8} {:>9.2} {:>9.2} {:>9.2} {:>8} {:>9} {:>6} {:>6.2}",
+                v(&r.source),
+                r.units,
+                r.replacement_per_k,
+                r.invalid_utf8,
+                r.invisible_per_k,
+                r.mojibake_per_k,
+                r.entities_per_k,
+                pct(r.hyphen_line_rate),
+                nw,
+                r.mixed_forms,
+                r.mean_score
+            )?;
+        }
+    }
+
+    h(out, "Frequent terms")?;
+    if md {
+        writeln!(
+            out,
+            "| rank | term | tf | df | df % | flags | example |\n|---|---|---|---|---|---|---|"
+        )?;
+    } else {
+        writeln!(
+            out,
+            "{:>4}  {:<16} {:>9} {:>8} {:>6}  flags · example",
+            "rank", "term", "tf", "df", "df %"
+        )?;
+    }
+    for t in &a.terms {
+        let ex = t
+            .examples
+            .iter()
+            .find(|e| e.flag.is_some())
+            .or(t.examples.first())
+            .map(example_text)
+            .unwrap_or_default();
+        let flags = flags_text(t);
+        if md {
+            writeln!(
+                out,
+                "| {} | `{}` | {} | {} | {:.1} | {} | {} |",
+                t.rank,
+                v(&t.term),
+                t.tf,
+                t.df,
+                t.df_percent,
+                flags,
+                ex
+            )?;
+        } else {
+            let mark = if t.flags.is_empty() { " " } else { "!" };
+            writeln!(
+                out,
+                "{:>4}{mark} {:<16} {:>9} {:>8} {:>5.1}%  {}{}",
+                t.rank,
+                v(&t.term),
+                thousands(t.tf),
+                thousands(t.df),
+                t.df_percent,
+                flags,
+                if t.flags.is_empty() {
+                    String::new()
+                } else {
+                    format!(" · {ex}")
+                }
+            )?;
+        }
+    }
+    Ok(())
+}
+
+fn tsv_field(s: &str) -> String {
+    v(s).replace(['\t', '\n'], " ")
+}
+
+fn tsv(out: &mut dyn Write, a: &Audit) -> std::io::Result<()> {
+    writeln!(out, "# terms")?;
+    writeln!(
+        out,
+        "rank\tterm\ttf\tdf\tdf_percent\tflags\texample_path\texample_byte_offset"
+    )?;
+    for t in &a.terms {
+        let flags: Vec<&str> = t.flags.iter().map(|f| f.flag.name()).collect();
+        let ex = t
+            .examples
+            .iter()
+            .find(|e| e.flag.is_some())
+            .or(t.examples.first());
+        writeln!(
+            out,
+            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
+            t.rank,
+            tsv_field(&t.term),
+            t.tf,
+            t.df,
+            t.df_percent,
+            flags.join(","),
+            ex.map(|e| tsv_field(&e.path)).unwrap_or_default(),
+            ex.and_then(|e| e.byte_offset)
+                .map(|b| b.to_string())
+                .unwrap_or_default()
+        )?;
+    }
+    writeln!(out, "# documents")?;
+    writeln!(
+        out,
+        "path\tunit\tsource\tformat\tencoding\tlanguage\tchars\treplacement\tdecode_errors\tinvalid_utf8\tinvisible\tmojibake_words\tentities\tsplit_words\thyphen_line_rate\tnon_word_ratio\tforms\tscore\treasons"
+    )?;
+    for d in &a.documents {
+        let s = &d.signals;
+        writeln!(
+            out,
+            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{:.4}\t{}\t{}\t{:.2}\t{}",
+            tsv_field(&d.path),
+            tsv_field(&d.unit),
+            tsv_field(&d.source),
+            d.format,
+            d.encoding.as_deref().unwrap_or(""),
+            d.language,
+            s.chars,
+            s.replacement_chars,
+            s.decode_errors,
+            s.invalid_utf8,
+            s.invisible,
+            s.mojibake_words,
+            s.entity_residue,
+            s.split_words,
+            s.hyphen_line_rate,
+            s.non_word_ratio()
+                .map(|r| format!("{r:.4}"))
+                .unwrap_or_default(),
+            s.forms(),
+            d.score,
+            tsv_field(&d.reasons.join("; "))
+        )?;
+    }
+    writeln!(out, "# sources")?;
+    writeln!(
+        out,
+        "source\tunits\tbytes\treplacement_per_k\tinvalid_utf8\tinvisible_per_k\tmojibake_per_k\tentities_per_k\thyphen_line_rate\tnon_word_ratio\tmixed_forms\tmean_score"
+    )?;
+    for r in &a.sources {
+        writeln!(
+            out,
+            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
+            tsv_field(&r.source),
+            r.units,
+            r.bytes,
+            r.replacement_per_k,
+            r.invalid_utf8,
+            r.invisible_per_k,
+            r.mojibake_per_k,
+            r.entities_per_k,
+            r.hyphen_line_rate,
+            r.non_word_ratio.map(|x| x.to_string()).unwrap_or_default(),
+            r.mixed_forms,
+            r.mean_score
+        )?;
+    }
+    Ok(())
+}

@@ -1,0 +1,1279 @@
+//! The corpus audit: every document of a corpus through the whole delineation stage — units,
+//! decoding with evidence, extraction, anomalies, language, the seed's tokenizer — and what
+//! an analyst needs to find what went wrong: damage signals per document and per source, a
+//! "worst documents" ranking that says which signals put each document there, and the
+//! frequent terms with their provenance (`lt` traced to `&lt;` bytes, `rã` to UTF-8 read as
+//! windows-1252, `infor` to a word split at a line end).
+//!
+//! The work is per document and the results merge: a [`Partial`] is what one shard of a
+//! corpus yields, [`Partial::merge`] is associative and order-independent (examples and the
+//! kept worst documents are chosen by a total order, not by arrival), so auditing a corpus in
+//! one go or in shards merged afterwards gives the same [`Audit`].
+
+pub mod walk;
+
+use crate::anomaly::{self, AnomalyClass, ScanContext};
+use crate::extract::{self, DiagnosticKind, DocumentUnit, Extraction, UnitChoice};
+use crate::langid;
+use crate::source::Input;
+use crate::terms::TokenRule;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+pub use walk::WalkError;
+
+/// Version of the partial-result format.
+pub const PARTIAL_VERSION: u32 = 1;
+
+/// What the audit does.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct AuditOptions {
+    pub tokens: TokenRule,
+    /// Frequent terms reported.
+    pub top: usize,
+    /// Sources are directory prefixes this deep below each root.
+    pub source_depth: usize,
+    #[serde(skip, default)]
+    pub unit: UnitChoice,
+    /// Documents kept in the per-document table (the worst, by score).
+    pub max_documents: usize,
+    /// Distinct terms kept exactly; beyond it the rarest are dropped (and the audit says so).
+    pub max_terms: usize,
+    /// Examples kept per term.
+    pub examples: usize,
+}
+
+impl Default for AuditOptions {
+    fn default() -> Self {
+        AuditOptions {
+            tokens: TokenRule::Alnum,
+            top: 50,
+            source_depth: 1,
+            unit: UnitChoice::Auto,
+            max_documents: 10_000,
+            max_terms: 4_000_000,
+            examples: 3,
+        }
+    }
+}
+
+/// Why a term looks like junk.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Flag {
+    /// Cut out of an undecoded markup entity (`&lt;` → `lt`).
+    EntityResidue,
+    /// A fragment of a mojibake word (`rÃ©sumÃ©` → `rã`).
+    Mojibake,
+    /// A fragment of a word split by a hyphen at a line end (`infor-` / `mation`).
+    HyphenFragment,
+    /// Contains a ligature character (`ﬁle`), or lost one.
+    LigatureFragment,
+    /// Cut at an invisible character (ZWSP, soft hyphen, a bidi mark) inside a word.
+    InvisibleSplit,
+    /// Not a word of the corpus's languages (single letters included).
+    NonWord,
+}
+
+impl Flag {
+    pub fn name(self) -> &'static str {
+        match self {
+            Flag::EntityResidue => "entity-residue",
+            Flag::Mojibake => "mojibake",
+            Flag::HyphenFragment => "hyphen-fragment",
+            Flag::LigatureFragment => "ligature-fragment",
+            Flag::InvisibleSplit => "invisible-split",
+            Flag::NonWord => "non-word",
+        }
+    }
+}
+
+const OCCURRENCE_FLAGS: [Flag; 5] = [
+    Flag::EntityResidue,
+    Flag::Mojibake,
+    Flag::HyphenFragment,
+    Flag::LigatureFragment,
+    Flag::InvisibleSplit,
+];
+
+/// Where a term (or a finding) occurs.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Example {
+    pub path: String,
+    pub unit: String,
+    /// Byte offset in the file, when the unit's text maps back to its bytes.
+    pub byte_offset: Option<u64>,
+    /// Offset in the unit's text.
+    pub text_offset: u64,
+    /// The flag this occurrence shows, if any.
+    pub flag: Option<Flag>,
+}
+
+/// A term's counts over the corpus.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct TermAcc {
+    pub tf: u64,
+    pub df: u64,
+    /// Occurrences that show each flag.
+    pub flags: BTreeMap<Flag, u64>,
+    /// For mojibake fragments: the encoding mix-ups that made them.
+    pub mixups: BTreeMap<String, u64>,
+    /// The smallest few occurrences by (path, unit, offset), flagged ones first.
+    pub examples: Vec<Example>,
+    /// Working state of the thread that counts (not part of the result): the document last
+    /// seen, occurrences in it, whether it gave a flagged example, and cached lookups.
+    #[serde(skip)]
+    scratch: Scratch,
+}
+
+/// Per-term working state while a thread audits documents one after another.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Scratch {
+    /// Stamp of the document last seen (0: none).
+    doc: u32,
+    doc_tf: u32,
+    doc_flagged: bool,
+    /// Bits of the languages this term is a frequent word of ([`langid::stopword_bits`]).
+    stop: Option<u64>,
+    /// Last word-list answer: (language, in the list).
+    word: Option<(&'static str, bool)>,
+    /// The examples are full of unflagged occurrences from files up to this ordinal (in path
+    /// order): an unflagged occurrence in a later file cannot enter. 0: not known.
+    full_before: u32,
+}
+
+impl TermAcc {
+    fn merge(&mut self, o: TermAcc, keep: usize) {
+        self.tf += o.tf;
+        self.df += o.df;
+        for (k, v) in o.flags {
+            *self.flags.entry(k).or_default() += v;
+        }
+        for (k, v) in o.mixups {
+            *self.mixups.entry(k).or_default() += v;
+        }
+        self.examples.extend(o.examples);
+        sort_examples(&mut self.examples);
+        self.examples.truncate(keep);
+    }
+}
+
+/// Would an occurrence (flagged or not, at `path`/`unit`) enter `examples` (sorted, at most
+/// `keep`)? Compares without building the example; ties are left to [`sort_examples`].
+fn example_may_enter(
+    examples: &[Example],
+    keep: usize,
+    flagged: bool,
+    path: &str,
+    unit: &str,
+) -> bool {
+    let Some(last) = examples.last() else {
+        return keep > 0;
+    };
+    if examples.len() < keep {
+        return true;
+    }
+    match (last.flag.is_some(), flagged) {
+        (false, true) => true,
+        (true, false) => false,
+        _ => (path, unit) <= (last.path.as_str(), last.unit.as_str()),
+    }
+}
+
+/// Flagged examples first, then by place: a total order, so merging is order-independent.
+fn sort_examples(v: &mut Vec<Example>) {
+    v.sort_by(|a, b| b.flag.is_some().cmp(&a.flag.is_some()).then(a.cmp(b)));
+    v.dedup();
+}
+
+/// The damage signals of one document unit.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Signals {
+    pub chars: u64,
+    pub tokens: u64,
+    /// U+FFFD in the text (from this decode or an earlier one).
+    pub replacement_chars: u64,
+    /// Sequences the decoder could not read.
+    pub decode_errors: u64,
+    /// Invalid UTF-8 sequences in the bytes (decoded under a legacy encoding).
+    pub invalid_utf8: u64,
+    /// Invisible, control and bidi characters that are damage (legitimate ZWJ etc. excluded).
+    pub invisible: u64,
+    pub mojibake_words: u64,
+    pub entity_residue: u64,
+    pub split_words: u64,
+    pub lines: u64,
+    pub hyphen_line_rate: f64,
+    /// Tokens of letters checked against the language's word list, and those not in it.
+    pub checked_tokens: u64,
+    pub non_words: u64,
+    pub has_composed: bool,
+    pub has_decomposed: bool,
+}
+
+impl Signals {
+    /// Normalisation forms present: `NFC`, `NFD`, `mixed` or `ascii` (no accents at all).
+    pub fn forms(&self) -> &'static str {
+        match (self.has_composed, self.has_decomposed) {
+            (true, true) => "mixed",
+            (true, false) => "NFC",
+            (false, true) => "NFD",
+            (false, false) => "none",
+        }
+    }
+
+    /// Tokens not in the language's word list / tokens checked (`None` without a list).
+    pub fn non_word_ratio(&self) -> Option<f64> {
+        (self.checked_tokens > 0).then(|| self.non_words as f64 / self.checked_tokens as f64)
+    }
+}
+
+/// One document unit's line in the damage table.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DocReport {
+    pub path: String,
+    pub unit: String,
+    pub id: String,
+    pub source: String,
+    pub format: String,
+    pub encoding: Option<String>,
+    pub decided_by: Option<String>,
+    pub language: String,
+    pub signals: Signals,
+    /// Anomaly counts by class (damage only).
+    pub by_class: BTreeMap<String, u64>,
+    /// The "worst documents" score, and the signals that made it, largest first.
+    pub score: f64,
+    pub reasons: Vec<String>,
+    /// The first findings with their places (for jump-to).
+    pub findings: Vec<FindingRef>,
+    /// Why the document could not be audited, when it could not.
+    pub error: Option<String>,
+}
+
+/// A finding's class and place.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FindingRef {
+    pub class: String,
+    pub byte_offset: Option<u64>,
+    pub text_offset: u64,
+}
+
+/// Per-source sums.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct SourceAcc {
+    pub units: u64,
+    pub bytes: u64,
+    pub signals: Signals,
+    pub encodings: BTreeMap<String, u64>,
+    pub languages: BTreeMap<String, u64>,
+    pub mixed_forms: u64,
+    pub errors: u64,
+    pub score_sum: f64,
+}
+
+impl SourceAcc {
+    fn add(&mut self, d: &DocReport, bytes: u64) {
+        self.units += 1;
+        self.bytes += bytes;
+        let s = &mut self.signals;
+        let o = &d.signals;
+        s.chars += o.chars;
+        s.tokens += o.tokens;
+        s.replacement_chars += o.replacement_chars;
+        s.decode_errors += o.decode_errors;
+        s.invalid_utf8 += o.invalid_utf8;
+        s.invisible += o.invisible;
+        s.mojibake_words += o.mojibake_words;
+        s.entity_residue += o.entity_residue;
+        s.split_words += o.split_words;
+        s.lines += o.lines;
+        s.checked_tokens += o.checked_tokens;
+        s.non_words += o.non_words;
+        s.has_composed |= o.has_composed;
+        s.has_decomposed |= o.has_decomposed;
+        // Hyphen-line rate as lines-weighted: keep the count of hyphenated lines in the rate.
+        s.hyphen_line_rate += o.hyphen_line_rate * o.lines as f64;
+        if let Some(e) = &d.encoding {
+            *self.encodings.entry(e.clone()).or_default() += 1;
+        }
+        *self.languages.entry(d.language.clone()).or_default() += 1;
+        self.mixed_forms += (o.forms() == "mixed") as u64;
+        self.errors += d.error.is_some() as u64;
+        self.score_sum += d.score;
+    }
+
+    fn merge(&mut self, o: SourceAcc) {
+        self.units += o.units;
+        self.bytes += o.bytes;
+        let s = &mut self.signals;
+        let t = o.signals;
+        s.chars += t.chars;
+        s.tokens += t.tokens;
+        s.replacement_chars += t.replacement_chars;
+        s.decode_errors += t.decode_errors;
+        s.invalid_utf8 += t.invalid_utf8;
+        s.invisible += t.invisible;
+        s.mojibake_words += t.mojibake_words;
+        s.entity_residue += t.entity_residue;
+        s.split_words += t.split_words;
+        s.lines += t.lines;
+        s.checked_tokens += t.checked_tokens;
+        s.non_words += t.non_words;
+        s.has_composed |= t.has_composed;
+        s.has_decomposed |= t.has_decomposed;
+        s.hyphen_line_rate += t.hyphen_line_rate;
+        for (k, v) in o.encodings {
+            *self.encodings.entry(k).or_default() += v;
+        }
+        for (k, v) in o.languages {
+            *self.languages.entry(k).or_default() += v;
+        }
+        self.mixed_forms += o.mixed_forms;
+        self.errors += o.errors;
+        self.score_sum += o.score_sum;
+    }
+}
+
+/// What one shard of a corpus yields; partials merge into one.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct Partial {
+    pub version: u32,
+    pub tokens: TokenRule,
+    pub files: u64,
+    pub bytes: u64,
+    pub units: u64,
+    pub formats: BTreeMap<String, u64>,
+    /// Encoding → how it was decided → units.
+    pub encodings: BTreeMap<String, BTreeMap<String, u64>>,
+    pub languages: BTreeMap<String, u64>,
+    pub forms: BTreeMap<String, u64>,
+    pub totals: Signals,
+    pub sources: BTreeMap<String, SourceAcc>,
+    /// The worst documents (at most `max_documents`), by score.
+    pub documents: Vec<DocReport>,
+    pub terms: Terms,
+    /// Terms dropped to bound memory (their counts are not in `terms`).
+    pub pruned_terms: u64,
+    pub pruned_below_tf: u64,
+    pub errors: Vec<WalkError>,
+    pub not_utf8: Vec<Example>,
+    pub interrupted: bool,
+}
+
+/// The term table: insertion-ordered so a document's terms are found again by index.
+pub type Terms = indexmap::IndexMap<String, TermAcc, rustc_hash::FxBuildHasher>;
+
+/// The order of the worst documents: score, then place.
+fn doc_order(a: &DocReport, b: &DocReport) -> std::cmp::Ordering {
+    b.score
+        .total_cmp(&a.score)
+        .then_with(|| a.path.cmp(&b.path))
+        .then_with(|| a.unit.cmp(&b.unit))
+}
+
+impl Partial {
+    fn new(tokens: TokenRule) -> Partial {
+        Partial {
+            version: PARTIAL_VERSION,
+            tokens,
+            ..Default::default()
+        }
+    }
+
+    /// Folds `o` into `self`.
+    pub fn merge(&mut self, o: Partial, opts: &AuditOptions) {
+        self.files += o.files;
+        self.bytes += o.bytes;
+        self.units += o.units;
+        for (k, v) in o.formats {
+            *self.formats.entry(k).or_default() += v;
+        }
+        for (k, m) in o.encodings {
+            let e = self.encodings.entry(k).or_default();
+            for (by, n) in m {
+                *e.entry(by).or_default() += n;
+            }
+        }
+        for (k, v) in o.languages {
+            *self.languages.entry(k).or_default() += v;
+        }
+        for (k, v) in o.forms {
+            *self.forms.entry(k).or_default() += v;
+        }
+        let mut t = SourceAcc {
+            signals: std::mem::take(&mut self.totals),
+            ..Default::default()
+        };
+        t.merge(SourceAcc {
+            signals: o.totals,
+            ..Default::default()
+        });
+        self.totals = t.signals;
+        for (k, v) in o.sources {
+            self.sources.entry(k).or_default().merge(v);
+        }
+        self.documents.extend(o.documents);
+        self.documents.sort_by(doc_order);
+        self.documents.truncate(opts.max_documents);
+        let (big, small) = if self.terms.len() >= o.terms.len() {
+            (&mut self.terms, o.terms)
+        } else {
+            let mine = std::mem::replace(&mut self.terms, o.terms);
+            (&mut self.terms, mine)
+        };
+        for (k, v) in small {
+            big.entry(k).or_default().merge(v, opts.examples);
+        }
+        // A stable order for the serialized partial (the report sorts on its own).
+        self.terms.sort_unstable_keys();
+        self.pruned_terms += o.pruned_terms;
+        self.pruned_below_tf = self.pruned_below_tf.max(o.pruned_below_tf);
+        self.errors.extend(o.errors);
+        self.errors.sort();
+        self.not_utf8.extend(o.not_utf8);
+        self.not_utf8.sort();
+        self.interrupted |= o.interrupted;
+        self.bound_terms(opts.max_terms);
+    }
+
+    /// Keeps the term table within `max` entries by dropping the rarest terms.
+    fn bound_terms(&mut self, max: usize) {
+        if self.terms.len() <= max {
+            return;
+        }
+        let mut tfs: Vec<u64> = self.terms.values().map(|t| t.tf).collect();
+        let k = self.terms.len() - max;
+        tfs.select_nth_unstable(k);
+        let cut = tfs[k];
+        let before = self.terms.len();
+        self.terms.retain(|_, t| t.tf > cut);
+        self.pruned_terms += (before - self.terms.len()) as u64;
+        self.pruned_below_tf = self.pruned_below_tf.max(cut + 1);
+    }
+}
+
+/// How far an audit got (for progress bars).
+#[derive(Debug, Default)]
+pub struct Progress {
+    pub files_done: AtomicU64,
+    pub files_total: AtomicU64,
+    pub bytes_done: AtomicU64,
+}
+
+/// The score's signals: name, weight per 1,000 characters (or per unit of ratio), and how to
+/// read them from a document.
+fn contributions(s: &Signals) -> Vec<(f64, String)> {
+    let per_k = |n: u64| n as f64 * 1000.0 / s.chars.max(1) as f64;
+    let mut out = vec![
+        (
+            per_k(s.replacement_chars) * 10.0,
+            format!("{} U+FFFD", s.replacement_chars),
+        ),
+        (
+            per_k(s.decode_errors) * 10.0,
+            format!("{} decode errors", s.decode_errors),
+        ),
+        (
+            per_k(s.invalid_utf8) * 5.0,
+            format!("{} invalid UTF-8 sequences", s.invalid_utf8),
+        ),
+        (
+            per_k(s.mojibake_words) * 8.0,
+            format!("{} mojibake words", s.mojibake_words),
+        ),
+        (
+            per_k(s.entity_residue) * 4.0,
+            format!("{} undecoded entities", s.entity_residue),
+        ),
+        (
+            per_k(s.invisible) * 3.0,
+            format!("{} invisible or control characters", s.invisible),
+        ),
+        (
+            per_k(s.split_words) * 2.0,
+            format!("{} words split at line ends", s.split_words),
+        ),
+    ];
+    if s.hyphen_line_rate > 0.02 {
+        out.push((
+            s.hyphen_line_rate * 100.0,
+            format!(
+                "{:.0} % of lines end in a hyphen",
+                s.hyphen_line_rate * 100.0
+            ),
+        ));
+    }
+    if let Some(r) = s.non_word_ratio()
+        && r > 0.25
+        && s.checked_tokens >= 20
+    {
+        out.push((
+            (r - 0.25) * 40.0,
+            format!("{:.0} % of tokens are not words", r * 100.0),
+        ));
+    }
+    if s.forms() == "mixed" {
+        out.push((5.0, "composed and decomposed accents mixed".into()));
+    }
+    out.retain(|(v, _)| *v > 0.0);
+    out.sort_by(|a, b| b.0.total_cmp(&a.0));
+    out
+}
+
+/// Byte offset of text offset `t` of unit `u`, when its text maps to the file's bytes.
+fn byte_offset(u: &DocumentUnit, t: usize) -> Option<u64> {
+    let m = u.offsets.as_ref()?;
+    m.span_of(&u.text, t).map(|s| s.start)
+}
+
+/// Is `c` a character that should not cut a word (format characters: ZWSP, soft hyphen, bidi
+/// marks, BOM)?
+fn invisible(c: char) -> bool {
+    matches!(
+        crate::unicode::char_info(c).category,
+        unicode_properties::GeneralCategory::Format
+    )
+}
+
+/// One thread's working state: the language identifier, a document stamp and scratch space.
+pub struct Worker {
+    lang_id: langid::Identifier,
+    doc: u32,
+    /// 1-based place of the current file in path order (0: unknown).
+    ordinal: u32,
+    touched: Vec<usize>,
+    buf: String,
+}
+
+impl Worker {
+    pub fn new() -> Worker {
+        Worker {
+            lang_id: langid::Identifier::new(&langid::Options::default()),
+            doc: 0,
+            ordinal: 0,
+            touched: Vec::new(),
+            buf: String::new(),
+        }
+    }
+}
+
+impl Default for Worker {
+    fn default() -> Self {
+        Worker::new()
+    }
+}
+
+/// Where a token comes from, judged from the text around it and the scan's findings.
+struct Provenance<'a> {
+    bytes: &'a [u8],
+    text: &'a str,
+    moji: &'a [(usize, usize, String)],
+    split: &'a [(usize, usize)],
+}
+
+impl Provenance<'_> {
+    fn flag(&self, a: usize, b: usize, term: &str) -> Option<Flag> {
+        // Spans are in text order and do not overlap: find the first that ends after `a`.
+        fn inside<T>(spans: &[T], a: usize, b: usize, span: impl Fn(&T) -> (usize, usize)) -> bool {
+            let i = spans.partition_point(|s| span(s).1 <= a);
+            spans.get(i).is_some_and(|s| span(s).0 < b)
+        }
+        let bytes = self.bytes;
+        let entity = (a >= 1 && bytes[a - 1] == b'&' || a >= 2 && &bytes[a - 2..a] == b"&#")
+            && bytes.get(b) == Some(&b';');
+        if entity {
+            Some(Flag::EntityResidue)
+        } else if inside(self.moji, a, b, |m| (m.0, m.1)) {
+            Some(Flag::Mojibake)
+        } else if inside(self.split, a, b, |s| *s) {
+            Some(Flag::HyphenFragment)
+        } else if !term.is_ascii() && term.chars().any(|c| ('\u{FB00}'..='\u{FB06}').contains(&c)) {
+            Some(Flag::LigatureFragment)
+        } else if a > 0
+            && bytes[a - 1] >= 0x80
+            && self.text[..a].chars().next_back().is_some_and(invisible)
+            || bytes.get(b).is_some_and(|&x| x >= 0x80)
+                && self.text[b..].chars().next().is_some_and(invisible)
+        {
+            Some(Flag::InvisibleSplit)
+        } else {
+            None
+        }
+    }
+}
+
+/// Audits one unit: its damage signals into the returned report, its terms into `terms`.
+///
+/// The language comes from stop-word votes over all the unit's tokens (the markup seed's
+/// frequent-word evidence, nearly free during tokenization), and from the n-gram model on the
+/// first 160 characters only when the votes are not clear.
+fn audit_unit(
+    path: &str,
+    source: &str,
+    u: &DocumentUnit,
+    opts: &AuditOptions,
+    w: &mut Worker,
+    terms: &mut Terms,
+) -> DocReport {
+    let text = &u.text;
+    let scan = anomaly::scan_text(
+        text,
+        ScanContext {
+            text_is_start: true,
+            ..Default::default()
+        },
+    );
+    let mut s = Signals {
+        chars: text.chars().count() as u64,
+        lines: scan.lines,
+        hyphen_line_rate: scan.hyphen_line_rate,
+        has_composed: scan.has_composed,
+        has_decomposed: scan.has_decomposed,
+        ..Default::default()
+    };
+    let mut by_class: BTreeMap<String, u64> = BTreeMap::new();
+    for (class, n) in &scan.counts.by_class {
+        *by_class.entry(class.name().to_string()).or_default() += n;
+        use AnomalyClass::*;
+        match class {
+            Replacement | DecodeError => s.replacement_chars += n,
+            ZeroWidth | Bidi | UnbalancedBidi | SoftHyphen | Control | Delete | C1Control
+            | BomMidText | PrivateUse | Noncharacter | Tag | LineSeparator => s.invisible += n,
+            MojibakeWord => s.mojibake_words += n,
+            Entity => s.entity_residue += n,
+            LineEndHyphen => s.split_words += n,
+            _ => {}
+        }
+    }
+    for d in &u.diagnostics {
+        match d.kind {
+            DiagnosticKind::DecodeErrors => s.decode_errors += d.count,
+            DiagnosticKind::NotUtf8 => s.invalid_utf8 += d.count,
+            _ => {}
+        }
+    }
+    // Spans of mojibake words and split words, for the terms' provenance.
+    let mut moji: Vec<(usize, usize, String)> = Vec::new();
+    let mut split: Vec<(usize, usize)> = Vec::new();
+    let mut findings = Vec::new();
+    for f in &scan.findings {
+        if f.legitimate {
+            continue;
+        }
+        match f.class {
+            AnomalyClass::MojibakeWord => {
+                let mix = f
+                    .reason
+                    .split("read as ")
+                    .nth(1)
+                    .and_then(|r| r.split(';').next())
+                    .map(|r| format!("UTF-8 read as {r}"))
+                    .unwrap_or_else(|| "mojibake".into());
+                moji.push((f.text_start, f.text_end, mix));
+            }
+            AnomalyClass::LineEndHyphen => split.push((f.text_start, f.text_end)),
+            _ => {}
+        }
+        if findings.len() < 5
+            && !matches!(
+                f.class,
+                AnomalyClass::HardLineBreak | AnomalyClass::LayoutSpaces | AnomalyClass::TabColumns
+            )
+        {
+            findings.push(FindingRef {
+                class: f.class.name().to_string(),
+                byte_offset: byte_offset(u, f.text_start).or(u.byte_span.map(|b| b.start)),
+                text_offset: f.text_start as u64,
+            });
+        }
+    }
+    let prov = Provenance {
+        bytes: text.as_bytes(),
+        text,
+        moji: &moji,
+        split: &split,
+    };
+    let unit = u.locator.to_string();
+    w.doc = w.doc.wrapping_add(1).max(1);
+    let doc = w.doc;
+    w.touched.clear();
+    let mut votes = langid::StopwordVotes::default();
+    let keep = opts.examples;
+    let mut buf = std::mem::take(&mut w.buf);
+    crate::terms::for_each_token(text, opts.tokens, &mut buf, |a, b, term| {
+        s.tokens += 1;
+        let idx = match terms.get_index_of(term) {
+            Some(i) => i,
+            None => terms.insert_full(term.to_string(), TermAcc::default()).0,
+        };
+        let acc = &mut terms[idx];
+        let first = acc.scratch.doc != doc;
+        if first {
+            acc.scratch.doc = doc;
+            acc.scratch.doc_tf = 0;
+            acc.scratch.doc_flagged = false;
+            acc.df += 1;
+            w.touched.push(idx);
+        }
+        acc.tf += 1;
+        acc.scratch.doc_tf += 1;
+        if first {
+            // One vote per distinct term: a repeated abbreviation (`mln` is Lithuanian too)
+            // must not outvote the language's many different function words.
+            votes.add_bits(
+                *acc.scratch
+                    .stop
+                    .get_or_insert_with(|| langid::stopword_bits(term)),
+            );
+        }
+        let flag = prov.flag(a, b, term);
+        if let Some(f) = flag {
+            *acc.flags.entry(f).or_default() += 1;
+            if f == Flag::Mojibake
+                && let Some(m) = moji.iter().find(|m| m.0 < b && m.1 > a)
+            {
+                *acc.mixups.entry(m.2.clone()).or_default() += 1;
+            }
+        }
+        // Candidate examples: the unit's first occurrence, and its first flagged one.
+        let flagged_first = flag.is_some() && !acc.scratch.doc_flagged;
+        let closed =
+            flag.is_none() && acc.scratch.full_before != 0 && w.ordinal > acc.scratch.full_before;
+        if (first || flagged_first)
+            && !closed
+            && example_may_enter(&acc.examples, keep, flag.is_some(), path, &unit)
+        {
+            acc.examples.push(Example {
+                path: path.to_string(),
+                unit: unit.clone(),
+                byte_offset: byte_offset(u, a),
+                text_offset: a as u64,
+                flag,
+            });
+            sort_examples(&mut acc.examples);
+            acc.examples.truncate(keep);
+            let last = acc.examples.last().expect("just pushed");
+            let full = acc.examples.len() == keep && last.flag.is_none() && last.path == path;
+            acc.scratch.full_before = if full { w.ordinal } else { 0 };
+        }
+        acc.scratch.doc_flagged |= flag.is_some();
+    });
+    w.buf = buf;
+    // The language: clear stop-word votes, else the n-gram model on the start of the text
+    // (160 characters decide 97 % of the time).
+    let lang: String = match votes.language() {
+        Some(l) => l.to_string(),
+        None => {
+            let mut cut = text.len().min(160);
+            while !text.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            let verdict = w.lang_id.identify(&text[..cut]);
+            if verdict.is_single() {
+                verdict.language
+            } else {
+                verdict.language + "?"
+            }
+        }
+    };
+    // Tokens not in the language's word list, looked up once per distinct term (cached on it).
+    if let Some(code) =
+        langid::word_list_code(lang.trim_end_matches('?')).filter(|_| !lang.ends_with('?'))
+    {
+        for &i in &w.touched {
+            let (term, acc) = terms.get_index_mut(i).expect("touched index");
+            if !term.chars().all(char::is_alphabetic) {
+                continue;
+            }
+            let n = acc.scratch.doc_tf as u64;
+            s.checked_tokens += n;
+            let in_list = match acc.scratch.word {
+                Some((l, v)) if l == code => v,
+                _ => {
+                    let v = langid::is_word(code, term) != Some(false);
+                    acc.scratch.word = Some((code, v));
+                    v
+                }
+            };
+            if !in_list {
+                s.non_words += n;
+            }
+        }
+    }
+    let lang = lang.trim_end_matches('?').to_string();
+    let contrib = contributions(&s);
+    let score = contrib.iter().map(|c| c.0).sum::<f64>();
+    let reasons = contrib.into_iter().take(3).map(|c| c.1).collect();
+    DocReport {
+        path: path.to_string(),
+        unit,
+        id: u.id.clone(),
+        source: source.to_string(),
+        format: u.format.name().to_string(),
+        encoding: u.encoding.clone(),
+        decided_by: u
+            .diagnostics
+            .iter()
+            .find(|d| d.kind == DiagnosticKind::Charset)
+            .and_then(|d| d.message.split("decided by ").nth(1))
+            .map(|x| x.trim_end_matches(')').to_string()),
+        language: lang,
+        signals: s,
+        by_class,
+        score: (score * 100.0).round() / 100.0,
+        reasons,
+        findings,
+        error: None,
+    }
+}
+
+/// Audits one file into `p`.
+fn audit_file(
+    path: &Path,
+    roots: &[PathBuf],
+    opts: &AuditOptions,
+    w: &mut Worker,
+    p: &mut Partial,
+) {
+    let name = path.display().to_string();
+    let source = walk::source_of(path, roots, opts.source_depth);
+    p.files += 1;
+    let input = match Input::open_arg(path) {
+        Ok(i) => i,
+        Err(e) => {
+            p.errors.push(WalkError {
+                path: name,
+                error: e.to_string(),
+            });
+            return;
+        }
+    };
+    p.bytes += input.len();
+    let x: Extraction = match extract::extract(
+        &input,
+        &extract::Options {
+            unit: opts.unit,
+            ..Default::default()
+        },
+    ) {
+        Ok(x) => x,
+        Err(e) => {
+            p.errors.push(WalkError {
+                path: name,
+                error: e.to_string(),
+            });
+            return;
+        }
+    };
+    *p.formats
+        .entry(x.format.detected.name().to_string())
+        .or_default() += 1;
+    if let Some(e) = &x.error {
+        p.errors.push(WalkError {
+            path: name.clone(),
+            error: e.clone(),
+        });
+    }
+    if x.units.is_empty() && x.error.is_none() {
+        p.errors.push(WalkError {
+            path: name.clone(),
+            error: format!("{}: no text to audit", x.format.detected.description()),
+        });
+    }
+    let per_unit_bytes = input.len() / x.units.len().max(1) as u64;
+    for u in &x.units {
+        let d = audit_unit(&name, &source, u, opts, w, &mut p.terms);
+        p.units += 1;
+        if let (Some(e), Some(by)) = (&d.encoding, &d.decided_by) {
+            *p.encodings
+                .entry(e.clone())
+                .or_default()
+                .entry(by.clone())
+                .or_default() += 1;
+        }
+        *p.languages.entry(d.language.clone()).or_default() += 1;
+        *p.forms.entry(d.signals.forms().to_string()).or_default() += 1;
+        for diag in &u.diagnostics {
+            if diag.kind == DiagnosticKind::NotUtf8 {
+                p.not_utf8.push(Example {
+                    path: name.clone(),
+                    unit: u.locator.to_string(),
+                    byte_offset: diag.byte_span.map(|b| b.start),
+                    text_offset: 0,
+                    flag: None,
+                });
+            }
+        }
+        let mut acc = SourceAcc::default();
+        acc.add(&d, per_unit_bytes);
+        let mut totals = SourceAcc {
+            signals: std::mem::take(&mut p.totals),
+            ..Default::default()
+        };
+        totals.merge(acc.clone());
+        p.totals = totals.signals;
+        p.sources.entry(source.clone()).or_default().merge(acc);
+        p.documents.push(d);
+    }
+    if p.documents.len() > opts.max_documents * 2 {
+        p.documents.sort_by(doc_order);
+        p.documents.truncate(opts.max_documents);
+    }
+    if p.terms.len() > opts.max_terms {
+        p.bound_terms(opts.max_terms);
+    }
+}
+
+/// Audits `files` (found under `roots`) in parallel; `cancel` stops it between files.
+pub fn audit_files(
+    files: &[PathBuf],
+    roots: &[PathBuf],
+    opts: &AuditOptions,
+    progress: &Progress,
+    cancel: &AtomicBool,
+) -> Partial {
+    use rayon::prelude::*;
+    progress
+        .files_total
+        .store(files.len() as u64, Ordering::Relaxed);
+    // Path order as the examples compare them, so a file's ordinal tells which comes first.
+    let mut files: Vec<(String, &PathBuf)> =
+        files.iter().map(|f| (f.display().to_string(), f)).collect();
+    files.sort();
+    let mut out = files
+        .par_iter()
+        .enumerate()
+        .fold(
+            || (Partial::new(opts.tokens), Worker::new()),
+            |(mut p, mut w), (i, (_, f))| {
+                if cancel.load(Ordering::Relaxed) {
+                    p.interrupted = true;
+                    return (p, w);
+                }
+                let before = p.bytes;
+                w.ordinal = u32::try_from(i + 1).unwrap_or(0);
+                audit_file(f, roots, opts, &mut w, &mut p);
+                progress.files_done.fetch_add(1, Ordering::Relaxed);
+                progress
+                    .bytes_done
+                    .fetch_add(p.bytes - before, Ordering::Relaxed);
+                (p, w)
+            },
+        )
+        .map(|(p, _)| p)
+        .reduce(
+            || Partial::new(opts.tokens),
+            |mut a, b| {
+                a.merge(b, opts);
+                a
+            },
+        );
+    out.documents.sort_by(doc_order);
+    out.documents.truncate(opts.max_documents);
+    out
+}
+
+/// A frequent term in the report.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TermRow {
+    pub rank: u64,
+    pub term: String,
+    pub tf: u64,
+    pub df: u64,
+    pub df_percent: f64,
+    /// Flags with the share of occurrences that show them (`non-word` is judged by the word
+    /// lists of the corpus's main languages).
+    pub flags: Vec<FlagRow>,
+    pub mixups: Vec<String>,
+    pub examples: Vec<Example>,
+}
+
+/// One flag of a term.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FlagRow {
+    pub flag: Flag,
+    pub occurrences: u64,
+}
+
+/// A source's line.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SourceRow {
+    pub source: String,
+    pub units: u64,
+    pub bytes: u64,
+    pub replacement_per_k: f64,
+    pub invalid_utf8: u64,
+    pub invisible_per_k: f64,
+    pub mojibake_per_k: f64,
+    pub entities_per_k: f64,
+    pub hyphen_line_rate: f64,
+    pub non_word_ratio: Option<f64>,
+    pub mixed_forms: u64,
+    pub mean_score: f64,
+    pub encodings: BTreeMap<String, u64>,
+    pub languages: BTreeMap<String, u64>,
+}
+
+/// The corpus summary.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Summary {
+    pub files: u64,
+    pub units: u64,
+    pub bytes: u64,
+    pub formats: BTreeMap<String, u64>,
+    pub encodings: BTreeMap<String, BTreeMap<String, u64>>,
+    pub languages: BTreeMap<String, u64>,
+    pub forms: BTreeMap<String, u64>,
+    pub totals: Signals,
+    pub tokens: TokenRule,
+    pub distinct_terms: u64,
+    pub pruned_terms: u64,
+    pub not_utf8: Vec<Example>,
+    pub errors: Vec<WalkError>,
+    pub interrupted: bool,
+}
+
+/// The audit report.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Audit {
+    pub summary: Summary,
+    pub documents: Vec<DocReport>,
+    pub sources: Vec<SourceRow>,
+    pub terms: Vec<TermRow>,
+}
+
+/// Builds the report from a (merged) partial.
+pub fn report(p: &Partial, opts: &AuditOptions) -> Audit {
+    // The corpus's main languages (with word lists), for the non-word flag.
+    let mut langs: Vec<(&String, &u64)> = p
+        .languages
+        .iter()
+        .filter(|(l, _)| langid::has_word_list(l))
+        .collect();
+    langs.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+    // Up to three, each with at least 5 % of the units (a handful of misidentified stories
+    // must not make their language's words count as words).
+    let main: Vec<&str> = langs
+        .iter()
+        .enumerate()
+        .filter(|(i, (_, n))| *i == 0 || **n as f64 >= 0.05 * p.units as f64)
+        .take(3)
+        .map(|(_, (l, _))| l.as_str())
+        .collect();
+    let mut ranked: Vec<(&String, &TermAcc)> = p.terms.iter().collect();
+    ranked.sort_by(|a, b| b.1.tf.cmp(&a.1.tf).then(a.0.cmp(b.0)));
+    let units = p.units.max(1) as f64;
+    let terms = ranked
+        .into_iter()
+        .take(opts.top)
+        .enumerate()
+        .map(|(i, (t, a))| {
+            let mut flags: Vec<FlagRow> = OCCURRENCE_FLAGS
+                .iter()
+                .filter_map(|f| {
+                    a.flags.get(f).map(|&n| FlagRow {
+                        flag: *f,
+                        occurrences: n,
+                    })
+                })
+                .collect();
+            let letters = t.chars().all(char::is_alphabetic);
+            if letters
+                && !main.is_empty()
+                && main.iter().all(|l| langid::is_word(l, t) == Some(false))
+            {
+                flags.push(FlagRow {
+                    flag: Flag::NonWord,
+                    occurrences: a.tf,
+                });
+            }
+            TermRow {
+                rank: i as u64 + 1,
+                term: t.clone(),
+                tf: a.tf,
+                df: a.df,
+                df_percent: (a.df as f64 * 1000.0 / units).round() / 10.0,
+                flags,
+                mixups: a.mixups.keys().cloned().collect(),
+                examples: a.examples.clone(),
+            }
+        })
+        .collect();
+    let sources = p
+        .sources
+        .iter()
+        .map(|(k, a)| {
+            let s = &a.signals;
+            let per_k =
+                |n: u64| (n as f64 * 1000.0 / s.chars.max(1) as f64 * 100.0).round() / 100.0;
+            SourceRow {
+                source: k.clone(),
+                units: a.units,
+                bytes: a.bytes,
+                replacement_per_k: per_k(s.replacement_chars + s.decode_errors),
+                invalid_utf8: s.invalid_utf8,
+                invisible_per_k: per_k(s.invisible),
+                mojibake_per_k: per_k(s.mojibake_words),
+                entities_per_k: per_k(s.entity_residue),
+                hyphen_line_rate: if s.lines > 0 {
+                    (s.hyphen_line_rate / s.lines as f64 * 10000.0).round() / 10000.0
+                } else {
+                    0.0
+                },
+                non_word_ratio: s.non_word_ratio().map(|r| (r * 1000.0).round() / 1000.0),
+                mixed_forms: a.mixed_forms,
+                mean_score: (a.score_sum / a.units.max(1) as f64 * 100.0).round() / 100.0,
+                encodings: a.encodings.clone(),
+                languages: a.languages.clone(),
+            }
+        })
+        .collect();
+    let mut totals = p.totals.clone();
+    if totals.lines > 0 {
+        totals.hyphen_line_rate /= totals.lines as f64;
+    }
+    Audit {
+        summary: Summary {
+            files: p.files,
+            units: p.units,
+            bytes: p.bytes,
+            formats: p.formats.clone(),
+            encodings: p.encodings.clone(),
+            languages: p.languages.clone(),
+            forms: p.forms.clone(),
+            totals,
+            tokens: p.tokens,
+            distinct_terms: p.terms.len() as u64,
+            pruned_terms: p.pruned_terms,
+            not_utf8: p.not_utf8.clone(),
+            errors: p.errors.clone(),
+            interrupted: p.interrupted,
+        },
+        documents: p.documents.clone(),
+        sources,
+        terms,
+    }
+}
+
+/// A `--fail-on` condition: `SIGNAL>THRESHOLD` over the corpus totals.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FailOn {
+    pub signal: String,
+    pub threshold: f64,
+}
+
+/// Signals `--fail-on` knows, and their value for an audit.
+pub const FAIL_SIGNALS: &[&str] = &[
+    "replacement",
+    "decode-errors",
+    "invalid-utf8",
+    "invisible",
+    "mojibake",
+    "entities",
+    "split-words",
+    "hyphen-line-rate",
+    "non-word-ratio",
+    "errors",
+    "worst-score",
+];
+
+impl FailOn {
+    /// Parses `signal>threshold`.
+    pub fn parse(s: &str) -> Result<FailOn, String> {
+        let (sig, th) = s.split_once('>').ok_or_else(|| {
+            format!("--fail-on {s:?}: write SIGNAL>THRESHOLD, e.g. replacement>0")
+        })?;
+        let sig = sig.trim().to_string();
+        if !FAIL_SIGNALS.contains(&sig.as_str()) {
+            return Err(format!(
+                "--fail-on: unknown signal {sig:?}; signals: {}",
+                FAIL_SIGNALS.join(", ")
+            ));
+        }
+        let threshold = th
+            .trim()
+            .parse()
+            .map_err(|_| format!("--fail-on {s:?}: the threshold is not a number"))?;
+        Ok(FailOn {
+            signal: sig,
+            threshold,
+        })
+    }
+
+    /// The signal's value in `a`.
+    pub fn value(&self, a: &Audit) -> f64 {
+        let t = &a.summary.totals;
+        match self.signal.as_str() {
+            "replacement" => t.replacement_chars as f64,
+            "decode-errors" => t.decode_errors as f64,
+            "invalid-utf8" => t.invalid_utf8 as f64,
+            "invisible" => t.invisible as f64,
+            "mojibake" => t.mojibake_words as f64,
+            "entities" => t.entity_residue as f64,
+            "split-words" => t.split_words as f64,
+            "hyphen-line-rate" => t.hyphen_line_rate,
+            "non-word-ratio" => t.non_word_ratio().unwrap_or(0.0),
+            "errors" => a.summary.errors.len() as f64,
+            "worst-score" => a.documents.first().map_or(0.0, |d| d.score),
+            _ => 0.0,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fail_on_parses() {
+        assert_eq!(
+            FailOn::parse("replacement>0").unwrap(),
+            FailOn {
+                signal: "replacement".into(),
+                threshold: 0.0
+            }
+        );
+        assert!(FailOn::parse("nonsense>1").is_err());
+        assert!(FailOn::parse("mojibake").is_err());
+    }
+
+    #[test]
+    fn units_give_signals_and_provenance() {
+        let mut u = DocumentUnit::new(
+            "t",
+            extract::Locator::File,
+            crate::format::Format::Text,
+            "Say &lt;hello&gt; to the rÃ©sumÃ©s and infor-\nmation, our ﬁle\u{200B}xyz.\n"
+                .to_string(),
+        );
+        u.encoding = Some("UTF-8".into());
+        let mut terms = Terms::default();
+        let d = audit_unit(
+            "t",
+            ".",
+            &u,
+            &AuditOptions::default(),
+            &mut Worker::new(),
+            &mut terms,
+        );
+        assert_eq!(d.signals.entity_residue, 2);
+        assert!(d.signals.mojibake_words >= 1);
+        assert_eq!(d.signals.split_words, 1);
+        let flag = |t: &str| terms[t].flags.keys().copied().collect::<Vec<_>>();
+        assert_eq!(flag("lt"), [Flag::EntityResidue]);
+        assert_eq!(flag("gt"), [Flag::EntityResidue]);
+        assert_eq!(flag("rã"), [Flag::Mojibake]);
+        assert!(
+            terms["rã"]
+                .mixups
+                .keys()
+                .any(|m| m.contains("windows-1252"))
+        );
+        assert_eq!(flag("infor"), [Flag::HyphenFragment]);
+        assert_eq!(flag("ﬁle"), [Flag::LigatureFragment]);
+        assert_eq!(flag("xyz"), [Flag::InvisibleSplit]);
+        assert!(d.score > 0.0 && !d.reasons.is_empty());
+    }
+}

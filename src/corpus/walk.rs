@@ -1,0 +1,119 @@
+//! Finding the files of a corpus: every regular file under the given paths, in a stable order.
+//! Symbolic links are followed (a link loop is reported, not followed forever); unreadable
+//! directories and files that vanish while the walk runs are reported and skipped.
+
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// A path the walk could not use, and why.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct WalkError {
+    pub path: String,
+    pub error: String,
+}
+
+/// The files under `paths` (a file given directly is taken as is), sorted, and the problems.
+pub fn files(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<WalkError>) {
+    let mut out = Vec::new();
+    let mut errors = Vec::new();
+    for root in paths {
+        if root.as_os_str() == "-" {
+            out.push(root.clone());
+            continue;
+        }
+        match std::fs::metadata(root) {
+            Ok(m) if m.is_file() => {
+                out.push(root.clone());
+                continue;
+            }
+            Ok(m) if !m.is_dir() => {
+                errors.push(WalkError {
+                    path: root.display().to_string(),
+                    error: "not a regular file or directory: skipped".into(),
+                });
+                continue;
+            }
+            Err(e) => {
+                errors.push(WalkError {
+                    path: root.display().to_string(),
+                    error: e.to_string(),
+                });
+                continue;
+            }
+            Ok(_) => {}
+        }
+        for entry in walkdir::WalkDir::new(root)
+            .follow_links(true)
+            .sort_by_file_name()
+        {
+            match entry {
+                Ok(e) if e.file_type().is_file() => out.push(e.into_path()),
+                Ok(_) => {}
+                Err(e) => {
+                    let path = e
+                        .path()
+                        .map_or_else(|| root.display().to_string(), |p| p.display().to_string());
+                    let error = if e.loop_ancestor().is_some() {
+                        "a symbolic link loop: not followed".to_string()
+                    } else {
+                        e.io_error()
+                            .map_or_else(|| e.to_string(), |io| io.to_string())
+                    };
+                    errors.push(WalkError { path, error });
+                }
+            }
+        }
+    }
+    (out, errors)
+}
+
+/// The source of `path` at `depth`: its first `depth` directory components below the root it
+/// was found under (`reuters/training/1` at depth 1 → `reuters/training`).
+pub fn source_of(path: &Path, roots: &[PathBuf], depth: usize) -> String {
+    let root = roots
+        .iter()
+        .filter(|r| path.starts_with(r))
+        .max_by_key(|r| r.as_os_str().len());
+    let (base, rest) = match root {
+        Some(r) if r.is_dir() => (r.clone(), path.strip_prefix(r).unwrap_or(path)),
+        _ => (PathBuf::new(), path),
+    };
+    let mut comps: Vec<String> = rest
+        .parent()
+        .map(|p| {
+            p.components()
+                .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                .collect()
+        })
+        .unwrap_or_default();
+    comps.truncate(depth);
+    let mut s = base.display().to_string();
+    for c in comps {
+        if !s.is_empty() && !s.ends_with('/') {
+            s.push('/');
+        }
+        s.push_str(&c);
+    }
+    if s.is_empty() { ".".to_string() } else { s }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sources_by_depth() {
+        let roots = vec![PathBuf::from("/")];
+        // A root that is not a directory here: components of the whole path.
+        assert_eq!(source_of(Path::new("a/b/c/file"), &[], 2), "a/b");
+        assert_eq!(source_of(Path::new("file"), &[], 2), ".");
+        let _ = roots;
+    }
+
+    #[test]
+    fn missing_paths_are_reported() {
+        let (f, e) = files(&[PathBuf::from("/definitely/not/here")]);
+        assert!(f.is_empty());
+        assert_eq!(e.len(), 1);
+    }
+}
