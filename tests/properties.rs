@@ -5,7 +5,7 @@
 use delineate::encoding::decode::ErrorCounter;
 use delineate::encoding::{self, Charset, ErrorMode, Options, decode, mojibake};
 use delineate::source::Input;
-use delineate::terms::{TokenRule, tokenize};
+use delineate::terms::{Token, TokenRule, for_each_token, tokenize};
 use proptest::prelude::*;
 
 const LABELS: &[&str] = &[
@@ -37,6 +37,17 @@ fn charset(i: usize) -> Charset {
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// The audit's allocation-free tokenizer gives exactly the tokens of the reference one.
+    #[test]
+    fn fast_tokenizer_agrees_with_the_reference(s in "\\PC{0,64}", letters in any::<bool>()) {
+        let rule = if letters { TokenRule::Letters } else { TokenRule::Alnum };
+        let mut got = Vec::new();
+        let mut buf = String::new();
+        for_each_token(&s, rule, &mut buf, |a, b, t| got.push(Token { term: t.to_string(), start: a, end: b }));
+        let want: Vec<Token> = tokenize(&s, rule).collect();
+        prop_assert_eq!(got, want);
+    }
 
     #[test]
     fn decoding_maps_every_char_to_its_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..300), which in 0usize..64) {

@@ -275,6 +275,10 @@ pub struct AuditArgs {
     /// Sources are directory prefixes this many levels below each root.
     #[arg(long = "by-source", default_value_t = 1, value_name = "DEPTH")]
     pub by_source: usize,
+    /// The corpus root that sources are counted below (default: each PATH). Give the same
+    /// root to every shard of a corpus audited in parts, so their sources line up in `merge`.
+    #[arg(long, value_name = "DIR")]
+    pub root: Option<PathBuf>,
     /// The document unit.
     #[arg(long, value_enum, default_value_t = UnitArg::Auto)]
     pub unit: UnitArg,

@@ -58,6 +58,10 @@ pub fn run(a: &AuditArgs, out: &mut dyn Write) -> Result<(), Failure> {
     };
     let opts = options(&a.report, tokens, a.by_source, unit);
     let (files, walk_errors) = corpus::walk::files(&a.paths);
+    let roots = match &a.root {
+        Some(r) => vec![r.clone()],
+        None => a.paths.clone(),
+    };
     let progress = Arc::new(Progress::default());
     let cancel = Arc::new(AtomicBool::new(false));
     {
@@ -77,7 +81,7 @@ pub fn run(a: &AuditArgs, out: &mut dyn Write) -> Result<(), Failure> {
         .build()
         .map_err(|e| Failure::Usage(format!("--threads: {e}")))?;
     let mut partial =
-        pool.install(|| corpus::audit_files(&files, &a.paths, &opts, &progress, &cancel));
+        pool.install(|| corpus::audit_files(&files, &roots, &opts, &progress, &cancel));
     partial.errors.extend(walk_errors);
     partial.errors.sort();
     if let Some((stop, h)) = bar {
