@@ -13,7 +13,7 @@
 pub mod walk;
 
 use crate::anomaly::{self, AnomalyClass, ScanContext};
-use crate::extract::{self, DiagnosticKind, DocumentUnit, Extraction, UnitChoice};
+use crate::extract::{self, Diagnostic, DiagnosticKind, DocumentUnit, Extraction, UnitChoice};
 use crate::langid;
 use crate::source::Input;
 use crate::terms::TokenRule;
@@ -522,6 +522,29 @@ fn contributions(s: &Signals) -> Vec<(f64, String)> {
     out
 }
 
+/// The diagnostics that concern unit `u`: its own, and those of its file (decoding is decided
+/// once for a collection of units, e.g. an SGML file) that it has no own version of — the
+/// charset decision for every unit, an invalid-UTF-8 report for the unit holding its first
+/// invalid byte.
+fn unit_diagnostics<'a>(
+    u: &'a DocumentUnit,
+    file: &'a [Diagnostic],
+) -> impl Iterator<Item = &'a Diagnostic> {
+    let own = |k: DiagnosticKind| u.diagnostics.iter().any(|d| d.kind == k);
+    let inherit: Vec<&'a Diagnostic> = file
+        .iter()
+        .filter(|d| match d.kind {
+            DiagnosticKind::Charset => !own(DiagnosticKind::Charset),
+            DiagnosticKind::NotUtf8 | DiagnosticKind::DecodeErrors => {
+                !own(d.kind)
+                    && matches!((d.byte_span, u.byte_span), (Some(b), Some(s)) if b.start >= s.start && b.start < s.end)
+            }
+            _ => false,
+        })
+        .collect();
+    u.diagnostics.iter().chain(inherit)
+}
+
 /// Byte offset of text offset `t` of unit `u`, when its text maps to the file's bytes.
 fn byte_offset(u: &DocumentUnit, t: usize) -> Option<u64> {
     let m = u.offsets.as_ref()?;
@@ -614,6 +637,7 @@ fn audit_unit(
     source: &str,
     u: &DocumentUnit,
     opts: &AuditOptions,
+    file: &[Diagnostic],
     w: &mut Worker,
     terms: &mut Terms,
 ) -> DocReport {
@@ -647,7 +671,7 @@ fn audit_unit(
             _ => {}
         }
     }
-    for d in &u.diagnostics {
+    for d in unit_diagnostics(u, file) {
         match d.kind {
             DiagnosticKind::DecodeErrors => s.decode_errors += d.count,
             DiagnosticKind::NotUtf8 => s.invalid_utf8 += d.count,
@@ -813,9 +837,7 @@ fn audit_unit(
         source: source.to_string(),
         format: u.format.name().to_string(),
         encoding: u.encoding.clone(),
-        decided_by: u
-            .diagnostics
-            .iter()
+        decided_by: unit_diagnostics(u, file)
             .find(|d| d.kind == DiagnosticKind::Charset)
             .and_then(|d| d.message.split("decided by ").nth(1))
             .map(|x| x.trim_end_matches(')').to_string()),
@@ -884,7 +906,7 @@ fn audit_file(
     }
     let per_unit_bytes = input.len() / x.units.len().max(1) as u64;
     for u in &x.units {
-        let d = audit_unit(&name, &source, u, opts, w, &mut p.terms);
+        let d = audit_unit(&name, &source, u, opts, &x.diagnostics, w, &mut p.terms);
         p.units += 1;
         if let (Some(e), Some(by)) = (&d.encoding, &d.decided_by) {
             *p.encodings
@@ -895,7 +917,7 @@ fn audit_file(
         }
         *p.languages.entry(d.language.clone()).or_default() += 1;
         *p.forms.entry(d.signals.forms().to_string()).or_default() += 1;
-        for diag in &u.diagnostics {
+        for diag in unit_diagnostics(u, &x.diagnostics) {
             if diag.kind == DiagnosticKind::NotUtf8 {
                 p.not_utf8.push(Example {
                     path: name.clone(),
@@ -1255,6 +1277,7 @@ mod tests {
             ".",
             &u,
             &AuditOptions::default(),
+            &[],
             &mut Worker::new(),
             &mut terms,
         );

@@ -7,6 +7,7 @@ use super::{
     Diagnostic, DiagnosticKind, DocumentUnit, Extracted, ExtractorInfo, Locator, Options,
     UnitChoice, charset_diagnostics, decode_text, merge_units,
 };
+use crate::encoding::offsets::OffsetMap;
 use crate::format::Format;
 
 /// This extractor.
@@ -15,6 +16,32 @@ pub const INFO: ExtractorInfo = ExtractorInfo {
     version: env!("CARGO_PKG_VERSION"),
     uses: "a Reuters-21578 (lewis.dtd) reader; entities kept as found",
 };
+
+/// Offset of `sub` (a slice of `whole`) in `whole`.
+fn offset_in(whole: &str, sub: &str) -> usize {
+    sub.as_ptr() as usize - whole.as_ptr() as usize
+}
+
+/// The offset map of a unit whose text is `parts` of the file's text (slices of `text`) joined
+/// by one newline each, when each part maps byte for byte onto the file (the usual case: UTF-8
+/// or ASCII). The newlines map to no bytes.
+fn parts_map(text: &str, file_map: &OffsetMap, parts: &[&str]) -> Option<OffsetMap> {
+    let mut m: Option<OffsetMap> = None;
+    for (i, p) in parts.iter().enumerate() {
+        let (a, b) = (offset_in(text, p), offset_in(text, p) + p.len());
+        let span = file_map.span_of_range(text, a, b)?;
+        if span.len() != p.len() as u64 {
+            return None;
+        }
+        let m = m.get_or_insert_with(|| OffsetMap::new(span.start));
+        if i > 0 {
+            m.push_char(0, 1);
+        }
+        m.skip_src(span.start.checked_sub(m.src_end())?);
+        m.push_same(p.len());
+    }
+    m
+}
 
 /// The text of the first `<tag>…</tag>` inside `doc`.
 fn element<'a>(doc: &'a str, tag: &str) -> Option<&'a str> {
@@ -143,11 +170,17 @@ pub fn extract_file(name: &str, bytes: Vec<u8>, unit: UnitChoice, opts: &Options
         let doc = &text[start..end];
         let start_tag = &doc[..doc.find('>').unwrap_or(doc.len())];
         let newid = attr(start_tag, "NEWID").unwrap_or_else(|| (units.len() + 1).to_string());
-        let title = element(doc, "TITLE").unwrap_or("").trim().to_string();
-        let body = element(doc, "BODY")
+        let title_slice = element(doc, "TITLE").unwrap_or("").trim();
+        let body_slice = element(doc, "BODY")
             .or_else(|| element(doc, "TEXT"))
-            .unwrap_or("")
-            .to_string();
+            .unwrap_or("");
+        let parts: Vec<&str> = [title_slice, body_slice]
+            .into_iter()
+            .filter(|p| !p.is_empty() || std::ptr::eq(*p, body_slice))
+            .collect();
+        let offsets = parts_map(text, &d.decoded.map, &parts);
+        let title = title_slice.to_string();
+        let body = body_slice.to_string();
         let mut u = DocumentUnit::new(
             name,
             Locator::Sgml {
@@ -186,6 +219,9 @@ pub fn extract_file(name: &str, bytes: Vec<u8>, unit: UnitChoice, opts: &Options
             }
         }
         u.byte_span = d.decoded.map.span_of_range(text, start, end);
+        u.offsets = offsets
+            .filter(|m| m.text_len() == u.text.len())
+            .map(std::sync::Arc::new);
         if let Some(diag) = entity_diagnostic(&u.text) {
             u.diagnostics.push(diag);
         }
