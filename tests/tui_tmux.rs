@@ -162,6 +162,11 @@ fn demo_opens_and_switches_files() {
     let Some(t) = Tmux::start("demo", &cmd, 120, 40) else {
         return;
     };
+    // The demo opens on the corpus view; its tables fill, then Esc shows the explorer.
+    t.wait_for(&["Corpus", "8 files", "mojibake words"]);
+    t.keys(&["Tab", "Tab"]);
+    t.wait_for(&["rank", "non-word"]);
+    t.keys(&["Escape"]);
     t.wait_for(&["01-resume-utf8.txt", "Files"]);
     t.keys(&["Down", "Down", "Down", "Down", "Enter"]);
     t.wait_for(&["05-meta-lies.html", "conflicts"]);

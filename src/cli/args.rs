@@ -257,6 +257,10 @@ pub struct AuditReportArgs {
     /// Documents kept in the table (the worst by score).
     #[arg(long, default_value_t = 10_000)]
     pub documents: usize,
+    /// Distinct terms counted exactly (about 300 bytes each); beyond it the rarest are dropped
+    /// and the report says how many, and below which frequency.
+    #[arg(long = "max-terms", default_value_t = 1_000_000, value_name = "N")]
+    pub max_terms: usize,
     /// Exit 1 when a corpus signal exceeds a threshold, e.g. `replacement>0`,
     /// `non-word-ratio>0.3`; repeatable (signals: replacement, decode-errors, invalid-utf8,
     /// invisible, mojibake, entities, split-words, hyphen-line-rate, non-word-ratio, errors,

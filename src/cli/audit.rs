@@ -32,6 +32,7 @@ fn options(r: &AuditReportArgs, tokens: TokenRule, depth: usize, unit: UnitChoic
         source_depth: depth,
         unit,
         max_documents: r.documents.max(1),
+        max_terms: r.max_terms.max(1000),
         ..Default::default()
     }
 }
@@ -246,7 +247,7 @@ fn example_text(e: &corpus::Example) -> String {
         Some(b) => format!("byte {b}"),
         None => format!("text offset {}", e.text_offset),
     };
-    let unit = if e.unit == "file" {
+    let unit = if &*e.unit == "file" {
         String::new()
     } else {
         format!(" [{}]", e.unit)

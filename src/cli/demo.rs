@@ -3,7 +3,9 @@
 
 use super::Failure;
 use super::args::ViewArgs;
+use crate::corpus::Item;
 use crate::source::Input;
+use crate::tui::corpus::CorpusJob;
 use crate::tui::{self, Sources};
 use std::io::Write;
 use std::path::PathBuf;
@@ -72,22 +74,76 @@ fn parse_size(s: &str) -> Result<(u16, u16), Failure> {
     Ok((n(w)?, n(h)?))
 }
 
-fn start(sources: Sources, view: &ViewArgs, out: &mut dyn Write) -> Result<(), Failure> {
+fn start(
+    sources: Sources,
+    corpus: Option<CorpusJob>,
+    view: &ViewArgs,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
     match &view.headless {
         Some(size) => {
             let (w, h) = parse_size(size)?;
             let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-            out.write_all(tui::headless(sources, w, h, &view.keys, no_color).as_bytes())?;
+            let screen = tui::headless_corpus(sources, corpus, w, h, &view.keys, no_color);
+            out.write_all(screen.as_bytes())?;
             Ok(())
         }
-        None => tui::run(sources).map_err(|e| Failure::Usage(e.to_string())),
+        None => tui::run_with(sources, corpus).map_err(|e| Failure::Usage(e.to_string())),
     }
 }
 
-/// Opens the explorer on files.
+/// The demo corpus as one audit job (the files are in memory).
+fn demo_corpus(sources: &Sources) -> CorpusJob {
+    CorpusJob {
+        label: "the bundled demo (assets/demo)".into(),
+        items: sources
+            .iter()
+            .map(|(_, input)| Item::Memory {
+                input: input.clone(),
+                source: "assets/demo".into(),
+            })
+            .collect(),
+        roots: Vec::new(),
+        opts: CorpusJob::options(),
+    }
+}
+
+/// Opens the explorer on files; a directory opens the corpus view over every file below it,
+/// with its first file in the explorer behind.
 pub fn open(files: &[PathBuf], view: &ViewArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let dirs: Vec<PathBuf> = files.iter().filter(|f| f.is_dir()).cloned().collect();
+    let mut corpus = None;
+    let mut paths: Vec<PathBuf> = files.iter().filter(|f| !f.is_dir()).cloned().collect();
+    if !dirs.is_empty() {
+        let (found, errors) = crate::corpus::walk::files(&dirs);
+        for e in &errors {
+            eprintln!("delineate: {}: {}", e.path, e.error);
+        }
+        if found.is_empty() {
+            return Err(Failure::Usage(format!(
+                "no files under {}",
+                dirs.iter()
+                    .map(|d| d.display().to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )));
+        }
+        if paths.is_empty() {
+            paths.push(found[0].clone());
+        }
+        corpus = Some(CorpusJob {
+            label: dirs
+                .iter()
+                .map(|d| d.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
+            items: found.into_iter().map(Item::Path).collect(),
+            roots: dirs,
+            opts: CorpusJob::options(),
+        });
+    }
     let mut sources = Vec::new();
-    for f in files {
+    for f in &paths {
         match Input::open_arg(f) {
             Ok(input) => sources.push((input.name().to_string(), Arc::new(input))),
             Err(e) => eprintln!("delineate: {e}"),
@@ -96,10 +152,12 @@ pub fn open(files: &[PathBuf], view: &ViewArgs, out: &mut dyn Write) -> Result<(
     if sources.is_empty() {
         return Err(Failure::Reported);
     }
-    start(sources, view, out)
+    start(sources, corpus, view, out)
 }
 
 /// Opens the explorer on the demo corpus.
 pub fn demo(view: &ViewArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    start(demo_sources(), view, out)
+    let sources = demo_sources();
+    let corpus = demo_corpus(&sources);
+    start(sources, Some(corpus), view, out)
 }

@@ -18,6 +18,7 @@ use crate::langid;
 use crate::source::Input;
 use crate::terms::TokenRule;
 use serde::{Deserialize, Serialize};
+use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -52,7 +53,7 @@ impl Default for AuditOptions {
             source_depth: 1,
             unit: UnitChoice::Auto,
             max_documents: 10_000,
-            max_terms: 4_000_000,
+            max_terms: 1_000_000,
             examples: 3,
         }
     }
@@ -100,8 +101,9 @@ const OCCURRENCE_FLAGS: [Flag; 5] = [
 /// Where a term (or a finding) occurs.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Example {
-    pub path: String,
-    pub unit: String,
+    /// Shared by the examples of one unit (a corpus has millions of terms).
+    pub path: std::sync::Arc<str>,
+    pub unit: std::sync::Arc<str>,
     /// Byte offset in the file, when the unit's text maps back to its bytes.
     pub byte_offset: Option<u64>,
     /// Offset in the unit's text.
@@ -177,7 +179,7 @@ fn example_may_enter(
     match (last.flag.is_some(), flagged) {
         (false, true) => true,
         (true, false) => false,
-        _ => (path, unit) <= (last.path.as_str(), last.unit.as_str()),
+        _ => (path, unit) <= (&*last.path, &*last.unit),
     }
 }
 
@@ -594,13 +596,27 @@ struct Provenance<'a> {
     text: &'a str,
     moji: &'a [(usize, usize, String)],
     split: &'a [(usize, usize)],
+    /// Cursors into `moji` and `split` (tokens are judged in text order).
+    moji_at: Cell<usize>,
+    split_at: Cell<usize>,
 }
 
 impl Provenance<'_> {
     fn flag(&self, a: usize, b: usize, term: &str) -> Option<Flag> {
-        // Spans are in text order and do not overlap: find the first that ends after `a`.
-        fn inside<T>(spans: &[T], a: usize, b: usize, span: impl Fn(&T) -> (usize, usize)) -> bool {
-            let i = spans.partition_point(|s| span(s).1 <= a);
+        // Spans are in text order and do not overlap, and tokens come in text order: a cursor
+        // moves past the spans that end before `a`.
+        fn inside<T>(
+            spans: &[T],
+            at: &Cell<usize>,
+            a: usize,
+            b: usize,
+            span: impl Fn(&T) -> (usize, usize),
+        ) -> bool {
+            let mut i = at.get();
+            while spans.get(i).is_some_and(|s| span(s).1 <= a) {
+                i += 1;
+            }
+            at.set(i);
             spans.get(i).is_some_and(|s| span(s).0 < b)
         }
         let bytes = self.bytes;
@@ -608,9 +624,9 @@ impl Provenance<'_> {
             && bytes.get(b) == Some(&b';');
         if entity {
             Some(Flag::EntityResidue)
-        } else if inside(self.moji, a, b, |m| (m.0, m.1)) {
+        } else if inside(self.moji, &self.moji_at, a, b, |m| (m.0, m.1)) {
             Some(Flag::Mojibake)
-        } else if inside(self.split, a, b, |s| *s) {
+        } else if inside(self.split, &self.split_at, a, b, |s| *s) {
             Some(Flag::HyphenFragment)
         } else if !term.is_ascii() && term.chars().any(|c| ('\u{FB00}'..='\u{FB06}').contains(&c)) {
             Some(Flag::LigatureFragment)
@@ -718,6 +734,8 @@ fn audit_unit(
         text,
         moji: &moji,
         split: &split,
+        moji_at: Cell::new(0),
+        split_at: Cell::new(0),
     };
     let unit = u.locator.to_string();
     w.doc = w.doc.wrapping_add(1).max(1);
@@ -726,6 +744,8 @@ fn audit_unit(
     let mut votes = langid::StopwordVotes::default();
     let keep = opts.examples;
     let mut buf = std::mem::take(&mut w.buf);
+    let (mut path_arc, mut unit_arc): (Option<std::sync::Arc<str>>, Option<std::sync::Arc<str>>) =
+        (None, None);
     crate::terms::for_each_token(text, opts.tokens, &mut buf, |a, b, term| {
         s.tokens += 1;
         let idx = match terms.get_index_of(term) {
@@ -769,9 +789,10 @@ fn audit_unit(
             && !closed
             && example_may_enter(&acc.examples, keep, flag.is_some(), path, &unit)
         {
+            acc.examples.reserve_exact(1);
             acc.examples.push(Example {
-                path: path.to_string(),
-                unit: unit.clone(),
+                path: path_arc.get_or_insert_with(|| path.into()).clone(),
+                unit: unit_arc.get_or_insert_with(|| unit.as_str().into()).clone(),
                 byte_offset: byte_offset(u, a),
                 text_offset: a as u64,
                 flag,
@@ -779,7 +800,7 @@ fn audit_unit(
             sort_examples(&mut acc.examples);
             acc.examples.truncate(keep);
             let last = acc.examples.last().expect("just pushed");
-            let full = acc.examples.len() == keep && last.flag.is_none() && last.path == path;
+            let full = acc.examples.len() == keep && last.flag.is_none() && &*last.path == path;
             acc.scratch.full_before = if full { w.ordinal } else { 0 };
         }
         acc.scratch.doc_flagged |= flag.is_some();
@@ -844,7 +865,8 @@ fn audit_unit(
         language: lang,
         signals: s,
         by_class,
-        score: (score * 100.0).round() / 100.0,
+        // `+ 0.0`: an empty sum is -0.0, which would print as "-0.0".
+        score: (score * 100.0).round() / 100.0 + 0.0,
         reasons,
         findings,
         error: None,
@@ -860,11 +882,10 @@ fn audit_file(
     p: &mut Partial,
 ) {
     let name = path.display().to_string();
-    let source = walk::source_of(path, roots, opts.source_depth);
-    p.files += 1;
     let input = match Input::open_arg(path) {
         Ok(i) => i,
         Err(e) => {
+            p.files += 1;
             p.errors.push(WalkError {
                 path: name,
                 error: e.to_string(),
@@ -872,9 +893,24 @@ fn audit_file(
             return;
         }
     };
+    let source = walk::source_of(path, roots, opts.source_depth);
+    audit_input(name, &input, &source, opts, w, p);
+}
+
+/// Audits one opened document (named `name`, from `source`) into `p`.
+fn audit_input(
+    name: String,
+    input: &Input,
+    source: &str,
+    opts: &AuditOptions,
+    w: &mut Worker,
+    p: &mut Partial,
+) {
+    let source = source.to_string();
+    p.files += 1;
     p.bytes += input.len();
     let x: Extraction = match extract::extract(
-        &input,
+        input,
         &extract::Options {
             unit: opts.unit,
             ..Default::default()
@@ -920,8 +956,8 @@ fn audit_file(
         for diag in unit_diagnostics(u, &x.diagnostics) {
             if diag.kind == DiagnosticKind::NotUtf8 {
                 p.not_utf8.push(Example {
-                    path: name.clone(),
-                    unit: u.locator.to_string(),
+                    path: name.as_str().into(),
+                    unit: u.locator.to_string().into(),
                     byte_offset: diag.byte_span.map(|b| b.start),
                     text_offset: 0,
                     flag: None,
@@ -943,8 +979,32 @@ fn audit_file(
         p.documents.sort_by(doc_order);
         p.documents.truncate(opts.max_documents);
     }
-    if p.terms.len() > opts.max_terms {
-        p.bound_terms(opts.max_terms);
+    // Each thread keeps its share of the bound, and prunes to three quarters of it so that it
+    // does not prune again at the next file.
+    let cap = (opts.max_terms / rayon::current_num_threads().max(1)).max(1000);
+    if p.terms.len() > cap {
+        p.bound_terms(cap * 3 / 4);
+    }
+}
+
+/// A document to audit: a file, or bytes already in memory (the explorer's bundled demo).
+#[derive(Clone, Debug)]
+pub enum Item {
+    Path(PathBuf),
+    /// A named input and the source it counts under.
+    Memory {
+        input: std::sync::Arc<Input>,
+        source: String,
+    },
+}
+
+impl Item {
+    /// The name examples and documents are reported under.
+    pub fn name(&self) -> String {
+        match self {
+            Item::Path(p) => p.display().to_string(),
+            Item::Memory { input, .. } => input.name().to_string(),
+        }
     }
 }
 
@@ -956,14 +1016,55 @@ pub fn audit_files(
     progress: &Progress,
     cancel: &AtomicBool,
 ) -> Partial {
+    let items: Vec<Item> = files.iter().cloned().map(Item::Path).collect();
+    audit_items(&items, roots, opts, progress, cancel)
+}
+
+/// Audits `items` in batches of `batch`, calling `on_batch` with the merged partial after
+/// each, so a view can fill while the audit runs; `cancel` stops it between files. Batches
+/// follow name order, so the result equals one [`audit_items`] call.
+pub fn audit_in_batches(
+    items: &[Item],
+    roots: &[PathBuf],
+    opts: &AuditOptions,
+    batch: usize,
+    cancel: &AtomicBool,
+    mut on_batch: impl FnMut(&Partial, usize),
+) -> Partial {
+    let mut items = items.to_vec();
+    items.sort_by_cached_key(Item::name);
+    let progress = Progress::default();
+    let mut all = Partial::new(opts.tokens);
+    let mut done = 0;
+    for chunk in items.chunks(batch.max(1)) {
+        let part = audit_items(chunk, roots, opts, &progress, cancel);
+        all.merge(part, opts);
+        done += chunk.len();
+        on_batch(&all, done);
+        if cancel.load(Ordering::Relaxed) {
+            all.interrupted = true;
+            break;
+        }
+    }
+    all
+}
+
+/// Audits `items` (files found under `roots`, or inputs in memory) in parallel; `cancel`
+/// stops it between files.
+pub fn audit_items(
+    items: &[Item],
+    roots: &[PathBuf],
+    opts: &AuditOptions,
+    progress: &Progress,
+    cancel: &AtomicBool,
+) -> Partial {
     use rayon::prelude::*;
     progress
         .files_total
-        .store(files.len() as u64, Ordering::Relaxed);
-    // Path order as the examples compare them, so a file's ordinal tells which comes first.
-    let mut files: Vec<(String, &PathBuf)> =
-        files.iter().map(|f| (f.display().to_string(), f)).collect();
-    files.sort();
+        .store(items.len() as u64, Ordering::Relaxed);
+    // Name order as the examples compare them, so a file's ordinal tells which comes first.
+    let mut files: Vec<(String, &Item)> = items.iter().map(|f| (f.name(), f)).collect();
+    files.sort_by(|a, b| a.0.cmp(&b.0));
     let mut out = files
         .par_iter()
         .enumerate()
@@ -976,7 +1077,17 @@ pub fn audit_files(
                 }
                 let before = p.bytes;
                 w.ordinal = u32::try_from(i + 1).unwrap_or(0);
-                audit_file(f, roots, opts, &mut w, &mut p);
+                match f {
+                    Item::Path(path) => audit_file(path, roots, opts, &mut w, &mut p),
+                    Item::Memory { input, source } => audit_input(
+                        input.name().to_string(),
+                        input,
+                        source,
+                        opts,
+                        &mut w,
+                        &mut p,
+                    ),
+                }
                 progress.files_done.fetch_add(1, Ordering::Relaxed);
                 progress
                     .bytes_done

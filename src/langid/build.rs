@@ -194,7 +194,7 @@ pub fn build_nb(data: &Path) -> Result<(Model, Vec<String>), String> {
 }
 
 /// Words kept per language in the word lists (the most frequent ones).
-pub const WORDS_PER_LANGUAGE: usize = 10_000;
+pub const WORDS_PER_LANGUAGE: usize = 30_000;
 
 /// The word lists as one FST set of `code<TAB>word` keys: every wordfreq language, under the
 /// codes of the Bayes model (`sh` serves Croatian and Bosnian, `fil` Tagalog).

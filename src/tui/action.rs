@@ -84,6 +84,12 @@ pub enum Action {
     NextStep,
     /// `x`: the source text ↔ the extracted text of the selected unit.
     ToggleExtracted,
+    /// `C`: the corpus view, when there is a corpus.
+    ShowCorpus,
+    /// Tab in the corpus view: the next table (true: the previous).
+    CorpusNextTable(bool),
+    /// `o` in the corpus view: the next sort order.
+    CorpusSort,
 }
 
 /// Maps a terminal event to an action, given what is on screen.
@@ -138,6 +144,25 @@ pub fn map_key(app: &App, k: &KeyEvent) -> Option<Action> {
                 _ => Some(Action::Escape),
             };
         }
+        Overlay::Corpus => {
+            return match k.code {
+                KeyCode::Char('q') => Some(Action::Quit),
+                KeyCode::Esc => Some(Action::Escape),
+                KeyCode::Char('C') => Some(Action::ShowCorpus),
+                KeyCode::Char('?') | KeyCode::F(1) => Some(Action::ToggleHelp),
+                KeyCode::Down | KeyCode::Char('j') => Some(Action::SelectDelta(1)),
+                KeyCode::Up | KeyCode::Char('k') => Some(Action::SelectDelta(-1)),
+                KeyCode::PageDown | KeyCode::Char(' ') => Some(Action::SelectDelta(20)),
+                KeyCode::PageUp => Some(Action::SelectDelta(-20)),
+                KeyCode::Home | KeyCode::Char('g') => Some(Action::SelectDelta(i64::MIN / 2)),
+                KeyCode::End | KeyCode::Char('G') => Some(Action::SelectDelta(i64::MAX / 2)),
+                KeyCode::Tab | KeyCode::Right => Some(Action::CorpusNextTable(false)),
+                KeyCode::BackTab | KeyCode::Left => Some(Action::CorpusNextTable(true)),
+                KeyCode::Char('o') => Some(Action::CorpusSort),
+                KeyCode::Enter => Some(Action::Activate),
+                _ => None,
+            };
+        }
         Overlay::None => {}
     }
     let in_panel = app.focus == super::app::Focus::Panel;
@@ -179,6 +204,7 @@ pub fn map_key(app: &App, k: &KeyEvent) -> Option<Action> {
         KeyCode::Char('u') => Action::ShowTab(Tab::Units),
         KeyCode::Char('L') => Action::ShowTab(Tab::Language),
         KeyCode::Char('x') => Action::ToggleExtracted,
+        KeyCode::Char('C') => Action::ShowCorpus,
         KeyCode::Enter => Action::Activate,
         _ => return None,
     })
@@ -201,6 +227,11 @@ pub const KEYS: &[(&str, &str)] = &[
     ("u f", "document units (extracted text), open files"),
     ("L", "languages: the document's and each passage's"),
     ("x", "source text ↔ extracted text of the unit"),
+    ("C", "corpus view: documents, sources, terms"),
+    (
+        "Tab o Enter  (corpus)",
+        "table; sort; occurrences; open at the bytes",
+    ),
     ("Enter  (units)", "a unit's text; a diagnostic's place"),
     (
         "↑ ↓ Enter  (panel)",

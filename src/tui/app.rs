@@ -63,6 +63,8 @@ pub enum Overlay {
         kind: PromptKind,
         input: String,
     },
+    /// The corpus view (documents, sources, terms, occurrences).
+    Corpus,
 }
 
 /// What the inspector shows for the character under the cursor.
@@ -131,6 +133,8 @@ pub struct Doc {
     pub extract_focus: Option<(usize, usize)>,
     /// The languages of each unit (with the extraction).
     pub languages: Vec<crate::langid::TextLanguages>,
+    /// Bytes to highlight (an occurrence opened from the corpus view).
+    pub mark: Option<ByteSpan>,
 }
 
 /// Where text extraction stands for a document.
@@ -210,6 +214,8 @@ pub struct App {
     pub compare: bool,
     pub message: Option<String>,
     pub quit: bool,
+    /// The corpus audit behind the corpus view, when the explorer was opened on a corpus.
+    pub corpus: Option<super::corpus::CorpusView>,
 }
 
 fn tab_index(t: Tab) -> usize {
@@ -276,6 +282,7 @@ impl Doc {
             extract_top: 0,
             extract_focus: None,
             languages: Vec::new(),
+            mark: None,
         };
         let scan = if small {
             doc.counts = Some(count_anomalies(&input, charset, bom_len));
@@ -620,6 +627,7 @@ impl App {
             compare: false,
             message: None,
             quit: false,
+            corpus: None,
         };
         if app.docs.len() > 1 {
             // Several files (the demo): start in the file list.
@@ -677,8 +685,47 @@ impl App {
             Action::Quit => self.quit = true,
             Action::Escape => match self.overlay {
                 Overlay::None => self.quit = true,
+                Overlay::Corpus => {
+                    // Esc leaves the occurrences for the terms, then the corpus view.
+                    match self.corpus.as_mut() {
+                        Some(c) if c.table == super::corpus::CorpusTable::Occurrences => {
+                            c.table = super::corpus::CorpusTable::Terms;
+                        }
+                        _ => self.overlay = Overlay::None,
+                    }
+                }
                 _ => self.overlay = Overlay::None,
             },
+            Action::ShowCorpus => {
+                if self.corpus.is_some() {
+                    self.overlay = if self.overlay == Overlay::Corpus {
+                        Overlay::None
+                    } else {
+                        Overlay::Corpus
+                    };
+                } else {
+                    self.message =
+                        Some("no corpus: open a directory (delineate DIR) or the demo".into());
+                }
+            }
+            Action::CorpusNextTable(back) => {
+                if let Some(c) = self.corpus.as_mut() {
+                    c.next_table(back);
+                }
+            }
+            Action::CorpusSort => {
+                if let Some(c) = self.corpus.as_mut() {
+                    c.next_sort();
+                }
+            }
+            Action::SelectDelta(d) if self.overlay == Overlay::Corpus => {
+                if let Some(c) = self.corpus.as_mut() {
+                    c.select(d);
+                }
+            }
+            Action::Activate if self.overlay == Overlay::Corpus => {
+                scans.extend(self.corpus_activate());
+            }
             Action::ToggleHelp => {
                 self.overlay = match self.overlay {
                     Overlay::Help(_) => Overlay::None,
@@ -720,7 +767,10 @@ impl App {
                     }
                 }
             }
-            Action::Move(m) => self.motion(m),
+            Action::Move(m) => {
+                self.doc_mut().mark = None;
+                self.motion(m)
+            }
             Action::Goto(o) => {
                 let len = self.doc().input.len();
                 self.doc_mut().cursor = o.min(len.saturating_sub(1));
@@ -911,6 +961,20 @@ impl App {
 
     fn job(&mut self, msg: JobMsg) {
         match msg {
+            JobMsg::Corpus {
+                done,
+                audit,
+                finished,
+            } => {
+                if let Some(c) = self.corpus.as_mut() {
+                    c.done = done;
+                    c.finished = finished;
+                    c.audit = Some(audit);
+                    let n = c.len();
+                    let s = &mut c.sel[c.table.index()];
+                    *s = (*s).min(n.saturating_sub(1));
+                }
+            }
             JobMsg::Extracted {
                 doc,
                 extraction,
@@ -1403,6 +1467,96 @@ impl App {
     }
 
     /// Keeps both panes scrolled so the cursor shows, and refreshes the inspector.
+    /// Enter in the corpus view: a document opens at its first finding; a term lists its
+    /// occurrences; an occurrence opens its file with the term's bytes highlighted.
+    fn corpus_activate(&mut self) -> Vec<Scan> {
+        use super::corpus::CorpusTable;
+        let Some(c) = self.corpus.as_mut() else {
+            return Vec::new();
+        };
+        let sel = c.sel[c.table.index()];
+        let target: Option<(String, Option<u64>, u64)> = match c.table {
+            CorpusTable::Documents => c.documents().get(sel).map(|d| {
+                let at = d.findings.iter().find_map(|f| f.byte_offset);
+                (d.path.clone(), at, 1)
+            }),
+            CorpusTable::Sources => {
+                c.table = CorpusTable::Documents;
+                None
+            }
+            CorpusTable::Terms => {
+                if let Some(t) = c.terms().get(sel) {
+                    c.term = Some(t.term.clone());
+                    c.table = CorpusTable::Occurrences;
+                    c.sel[CorpusTable::Occurrences.index()] = 0;
+                }
+                None
+            }
+            CorpusTable::Occurrences => c.term_row().and_then(|t| {
+                t.examples.get(sel).map(|e| {
+                    (
+                        e.path.to_string(),
+                        e.byte_offset,
+                        t.term.chars().count() as u64,
+                    )
+                })
+            }),
+        };
+        match target {
+            Some((path, at, len)) => self.open_at(&path, at, len),
+            None => Vec::new(),
+        }
+    }
+
+    /// Opens the document named `name` (already open, or read from disk) at byte `at`, with
+    /// the bytes of the `chars` characters from there highlighted (in the document's encoding).
+    fn open_at(&mut self, name: &str, at: Option<u64>, chars: u64) -> Vec<Scan> {
+        let mut scans = Vec::new();
+        let i = match self.docs.iter().position(|d| d.name == name) {
+            Some(i) => i,
+            None => match Input::open(std::path::Path::new(name)) {
+                Ok(input) => {
+                    let i = self.docs.len();
+                    let (doc, s) = Doc::open(name.to_string(), Arc::new(input), i);
+                    self.docs.push(doc);
+                    scans.extend(s);
+                    i
+                }
+                Err(e) => {
+                    self.message = Some(format!("cannot open {name}: {e}"));
+                    return scans;
+                }
+            },
+        };
+        self.current = i;
+        self.overlay = Overlay::None;
+        self.tab = Tab::Inspector;
+        self.focus = Focus::Text;
+        if let Some(o) = at {
+            // The occurrence in the middle of the hex pane, not at its edge.
+            let bpr = self.panes().bytes_per_row.max(1) as u64;
+            let rows = self.hex_rows();
+            self.doc_mut().hex_top = (o / bpr).saturating_sub(rows / 2) * bpr;
+            scans.extend(self.update(Action::Goto(o)));
+            let w = &self.doc().window;
+            let end = w.text_offset_of(o).and_then(|t0| {
+                let text = &w.decoded.text;
+                let last = text
+                    .get(t0..)?
+                    .char_indices()
+                    .nth(chars.max(1) as usize - 1)?
+                    .0;
+                w.span_of_text(t0 + last).map(|s| s.end)
+            });
+            self.doc_mut().mark =
+                Some(ByteSpan::new(o, end.unwrap_or(o + chars.max(1)).max(o + 1)));
+            self.message = Some(format!("{name} · byte {o}"));
+        } else {
+            self.message = Some(format!("{name} (no byte offset: the text is extracted)"));
+        }
+        scans
+    }
+
     fn follow_cursor(&mut self) {
         let bpr = self.panes().bytes_per_row as u64;
         let hex_rows = self.hex_rows();

@@ -8,6 +8,7 @@
 
 pub mod action;
 pub mod app;
+pub mod corpus;
 pub mod layout;
 pub mod rows;
 pub mod theme;
@@ -28,6 +29,7 @@ use ratatui::crossterm::terminal::{
 };
 use std::io::{self, IsTerminal};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 use theme::Theme;
@@ -46,8 +48,47 @@ fn restore_terminal() {
     );
 }
 
+/// Starts the corpus view over `job`: the model is set up here, the audit is started by the
+/// caller (a thread in the terminal, synchronously in [`headless_corpus`]).
+fn attach_corpus(app: &mut App, job: &corpus::CorpusJob) {
+    app.corpus = Some(corpus::CorpusView::new(job.label.clone(), job.items.len()));
+    app.overlay = app::Overlay::Corpus;
+}
+
+/// Audits the corpus in batches on a thread of its own, sending the tables as they fill;
+/// returns the flag that cancels it.
+fn spawn_corpus(job: corpus::CorpusJob, tx: mpsc::Sender<worker::JobMsg>) -> Arc<AtomicBool> {
+    let cancel = Arc::new(AtomicBool::new(false));
+    let stop = cancel.clone();
+    std::thread::spawn(move || {
+        let n = job.items.len();
+        let batch = (n / 20).clamp(8, 2000);
+        crate::corpus::audit_in_batches(
+            &job.items,
+            &job.roots,
+            &job.opts,
+            batch,
+            &stop,
+            |p, done| {
+                let audit = crate::corpus::report(p, &job.opts);
+                let _ = tx.send(worker::JobMsg::Corpus {
+                    done,
+                    audit: Box::new(audit),
+                    finished: done >= n,
+                });
+            },
+        );
+    });
+    cancel
+}
+
 /// Runs the explorer in the terminal until the user quits.
 pub fn run(sources: Sources) -> io::Result<()> {
+    run_with(sources, None)
+}
+
+/// Runs the explorer, with the corpus view over `corpus` when given.
+pub fn run_with(sources: Sources, corpus: Option<corpus::CorpusJob>) -> io::Result<()> {
     if !io::stdout().is_terminal() || !io::stdin().is_terminal() {
         return Err(io::Error::other(
             "the explorer needs a terminal; for a report on a pipe use `delineate inspect`",
@@ -56,6 +97,10 @@ pub fn run(sources: Sources) -> io::Result<()> {
     let size = ratatui::crossterm::terminal::size()?;
     let (mut app, scans) = App::new(sources, size);
     let (tx, rx) = mpsc::channel();
+    let corpus_cancel = corpus.map(|job| {
+        attach_corpus(&mut app, &job);
+        spawn_corpus(job, tx.clone())
+    });
     let mut worker = Worker::new(tx);
     for s in scans {
         worker.start(s);
@@ -77,6 +122,9 @@ pub fn run(sources: Sources) -> io::Result<()> {
         event_loop(&mut terminal, &mut app, &mut worker, &rx)
     });
     worker.cancel_all();
+    if let Some(c) = corpus_cancel {
+        c.store(true, Ordering::Relaxed);
+    }
     restore_terminal();
     let _ = std::panic::take_hook();
     result
@@ -160,8 +208,24 @@ fn parse_keys(script: &str) -> Vec<Result<KeyEvent, &str>> {
 /// (see [`parse_keys`]) and returns the last frame as text. Background scans run when the
 /// script says `wait`. Used by tests, by `--headless`, and to time the first frame.
 pub fn headless(sources: Sources, width: u16, height: u16, keys: &str, no_color: bool) -> String {
+    headless_corpus(sources, None, width, height, keys, no_color)
+}
+
+/// [`headless`] with the corpus view over `corpus`: the audit runs at the first `wait`.
+pub fn headless_corpus(
+    sources: Sources,
+    corpus: Option<corpus::CorpusJob>,
+    width: u16,
+    height: u16,
+    keys: &str,
+    no_color: bool,
+) -> String {
     let (mut app, scans) = App::new(sources, (width, height));
     let mut pending = scans;
+    let mut corpus = corpus;
+    if let Some(job) = &corpus {
+        attach_corpus(&mut app, job);
+    }
     let theme = Theme { color: !no_color };
     for k in parse_keys(keys) {
         match k {
@@ -171,6 +235,22 @@ pub fn headless(sources: Sources, width: u16, height: u16, keys: &str, no_color:
                 }
             }
             Err(_) => {
+                if let Some(job) = corpus.take() {
+                    let cancel = AtomicBool::new(false);
+                    let p = crate::corpus::audit_in_batches(
+                        &job.items,
+                        &job.roots,
+                        &job.opts,
+                        usize::MAX,
+                        &cancel,
+                        |_, _| {},
+                    );
+                    pending.extend(app.update(Action::Job(worker::JobMsg::Corpus {
+                        done: job.items.len(),
+                        audit: Box::new(crate::corpus::report(&p, &job.opts)),
+                        finished: true,
+                    })));
+                }
                 for s in std::mem::take(&mut pending) {
                     let (tx, _rx) = mpsc::channel();
                     let msg = worker::run(&s, &std::sync::atomic::AtomicBool::new(false), &tx);

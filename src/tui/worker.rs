@@ -34,6 +34,12 @@ pub enum JobMsg {
         generation: u64,
         error: String,
     },
+    /// The corpus audit so far (`done` files of the corpus audited).
+    Corpus {
+        done: usize,
+        audit: Box<crate::corpus::Audit>,
+        finished: bool,
+    },
     /// The document's text extracted and cut into units (or why it could not be read), and
     /// each unit's languages.
     Extracted {

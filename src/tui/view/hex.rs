@@ -124,6 +124,10 @@ pub fn render(f: &mut Frame, app: &App, area: Rect, theme: &Theme) {
             };
             let style = if o == d.cursor {
                 theme.cursor()
+            } else if d.mark.is_some_and(|m| m.contains(o)) {
+                theme
+                    .warn()
+                    .add_modifier(ratatui::style::Modifier::REVERSED)
             } else if cursor_span.is_some_and(|s| s.contains(o)) {
                 theme.byte(class).patch(theme.same_char())
             } else {

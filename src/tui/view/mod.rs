@@ -1,5 +1,6 @@
 //! Drawing: `render(&App, &mut Frame)` only reads the model. One module per pane.
 
+pub mod corpus;
 mod hex;
 pub mod panel;
 mod text;
@@ -41,6 +42,15 @@ pub fn render(f: &mut Frame, app: &App, theme: &Theme) {
     match &app.overlay {
         Overlay::Help(scroll) => help(f, f.area(), *scroll, theme),
         Overlay::Prompt { kind, input } => prompt(f, app, *kind, input, p.status, theme),
+        Overlay::Corpus => {
+            let a = f.area();
+            let area = Rect {
+                y: a.y + 1,
+                height: a.height.saturating_sub(2),
+                ..a
+            };
+            corpus::render(f, app, area, theme);
+        }
         Overlay::None => {}
     }
 }
@@ -114,6 +124,10 @@ fn title_bar(f: &mut Frame, app: &App, area: Rect, theme: &Theme) {
 fn status_bar(f: &mut Frame, app: &App, area: Rect, theme: &Theme) {
     let line = match &app.message {
         Some(m) => Line::from(Span::raw(visible(m, false))),
+        None if app.corpus.is_some() => Line::from(Span::styled(
+            "? help  C corpus  Tab focus  : goto  / find  n N anomaly  s compare  x extracted  q quit",
+            theme.dim(),
+        )),
         None => Line::from(Span::styled(
             "? help  Tab focus  : goto  / find  n N anomaly  s compare  x extracted  q quit",
             theme.dim(),
