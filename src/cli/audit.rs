@@ -90,6 +90,8 @@ pub fn run(a: &AuditArgs, out: &mut dyn Write) -> Result<(), Failure> {
         let _ = h.join();
     }
     if let Some(path) = &a.emit_partial {
+        // A stable order in the file (the report sorts on its own).
+        partial.terms.sort_unstable_keys();
         let json = serde_json::to_vec(&partial).map_err(|e| Failure::Usage(e.to_string()))?;
         std::fs::write(path, json)
             .map_err(|e| Failure::Usage(format!("{}: {e}", path.display())))?;
@@ -282,8 +284,9 @@ fn text(out: &mut dyn Write, a: &Audit, worst: usize, md: bool) -> std::io::Resu
         thousands(s.distinct_terms),
         if s.pruned_terms > 0 {
             format!(
-                " ({} rare terms dropped to bound memory)",
-                thousands(s.pruned_terms)
+                " ({} rare terms dropped to bound memory; counts may be short by up to {})",
+                thousands(s.pruned_terms),
+                thousands(s.max_undercount)
             )
         } else {
             String::new()
@@ -476,7 +479,7 @@ fn text(out: &mut dyn Write, a: &Audit, worst: usize, md: bool) -> std::io::Resu
                 ex
             )?;
         } else {
-            let mark = if t.flags.is_empty() { " " } else { "!" };
+            let mark = if t.suspicious() { "!" } else { " " };
             writeln!(
                 out,
                 "{:>4}{mark} {:<16} {:>9} {:>8} {:>5.1}%  {}{}",

@@ -129,6 +129,9 @@ pub struct TermAcc {
     scratch: Scratch,
 }
 
+/// Marks [`Scratch::stop`] as looked up (stop-word languages use the low 43 bits).
+const STOP_KNOWN: u64 = 1 << 63;
+
 /// Per-term working state while a thread audits documents one after another.
 #[derive(Clone, Debug, Default, PartialEq)]
 struct Scratch {
@@ -136,10 +139,12 @@ struct Scratch {
     doc: u32,
     doc_tf: u32,
     doc_flagged: bool,
-    /// Bits of the languages this term is a frequent word of ([`langid::stopword_bits`]).
-    stop: Option<u64>,
-    /// Last word-list answer: (language, in the list).
-    word: Option<(&'static str, bool)>,
+    /// Bits of the languages this term is a frequent word of ([`langid::stopword_bits`]), plus
+    /// [`STOP_KNOWN`] once looked up (kept small: a corpus has millions of terms).
+    stop: u64,
+    /// Last word-list answer: the language's `'static` code pointer (0: none) and the answer.
+    word_lang: usize,
+    word: bool,
     /// The examples are full of unflagged occurrences from files up to this ordinal (in path
     /// order): an unflagged occurrence in a later file cannot enter. 0: not known.
     full_before: u32,
@@ -359,6 +364,9 @@ pub struct Partial {
     /// Terms dropped to bound memory (their counts are not in `terms`).
     pub pruned_terms: u64,
     pub pruned_below_tf: u64,
+    /// How many times a term table was pruned (each drops only terms below `pruned_below_tf`).
+    #[serde(default)]
+    pub prunes: u64,
     pub errors: Vec<WalkError>,
     pub not_utf8: Vec<Example>,
     pub interrupted: bool,
@@ -428,10 +436,9 @@ impl Partial {
         for (k, v) in small {
             big.entry(k).or_default().merge(v, opts.examples);
         }
-        // A stable order for the serialized partial (the report sorts on its own).
-        self.terms.sort_unstable_keys();
         self.pruned_terms += o.pruned_terms;
         self.pruned_below_tf = self.pruned_below_tf.max(o.pruned_below_tf);
+        self.prunes += o.prunes;
         self.errors.extend(o.errors);
         self.errors.sort();
         self.not_utf8.extend(o.not_utf8);
@@ -453,6 +460,7 @@ impl Partial {
         self.terms.retain(|_, t| t.tf > cut);
         self.pruned_terms += (before - self.terms.len()) as u64;
         self.pruned_below_tf = self.pruned_below_tf.max(cut + 1);
+        self.prunes += 1;
     }
 }
 
@@ -766,11 +774,12 @@ fn audit_unit(
         if first {
             // One vote per distinct term: a repeated abbreviation (`mln` is Lithuanian too)
             // must not outvote the language's many different function words.
-            votes.add_bits(
-                *acc.scratch
-                    .stop
-                    .get_or_insert_with(|| langid::stopword_bits(term)),
-            );
+            votes.add_bits({
+                if acc.scratch.stop & STOP_KNOWN == 0 {
+                    acc.scratch.stop = langid::stopword_bits(term) | STOP_KNOWN;
+                }
+                acc.scratch.stop & !STOP_KNOWN
+            });
         }
         let flag = prov.flag(a, b, term);
         if let Some(f) = flag {
@@ -834,13 +843,13 @@ fn audit_unit(
             }
             let n = acc.scratch.doc_tf as u64;
             s.checked_tokens += n;
-            let in_list = match acc.scratch.word {
-                Some((l, v)) if l == code => v,
-                _ => {
-                    let v = langid::is_word(code, term) != Some(false);
-                    acc.scratch.word = Some((code, v));
-                    v
-                }
+            let in_list = if acc.scratch.word_lang == code.as_ptr() as usize {
+                acc.scratch.word
+            } else {
+                let v = langid::is_word(code, term) != Some(false);
+                acc.scratch.word_lang = code.as_ptr() as usize;
+                acc.scratch.word = v;
+                v
             };
             if !in_list {
                 s.non_words += n;
@@ -1017,7 +1026,10 @@ pub fn audit_files(
     cancel: &AtomicBool,
 ) -> Partial {
     let items: Vec<Item> = files.iter().cloned().map(Item::Path).collect();
-    audit_items(&items, roots, opts, progress, cancel)
+    progress
+        .files_total
+        .store(items.len() as u64, Ordering::Relaxed);
+    audit_chunk(&items, roots, opts, progress, cancel)
 }
 
 /// Audits `items` in batches of `batch`, calling `on_batch` with the merged partial after
@@ -1029,15 +1041,34 @@ pub fn audit_in_batches(
     opts: &AuditOptions,
     batch: usize,
     cancel: &AtomicBool,
+    on_batch: impl FnMut(&Partial, usize),
+) -> Partial {
+    audit_batches(
+        items,
+        roots,
+        opts,
+        batch,
+        &Progress::default(),
+        cancel,
+        on_batch,
+    )
+}
+
+fn audit_batches(
+    items: &[Item],
+    roots: &[PathBuf],
+    opts: &AuditOptions,
+    batch: usize,
+    progress: &Progress,
+    cancel: &AtomicBool,
     mut on_batch: impl FnMut(&Partial, usize),
 ) -> Partial {
     let mut items = items.to_vec();
     items.sort_by_cached_key(Item::name);
-    let progress = Progress::default();
     let mut all = Partial::new(opts.tokens);
     let mut done = 0;
     for chunk in items.chunks(batch.max(1)) {
-        let part = audit_items(chunk, roots, opts, &progress, cancel);
+        let part = audit_chunk(chunk, roots, opts, progress, cancel);
         all.merge(part, opts);
         done += chunk.len();
         on_batch(&all, done);
@@ -1058,51 +1089,65 @@ pub fn audit_items(
     progress: &Progress,
     cancel: &AtomicBool,
 ) -> Partial {
-    use rayon::prelude::*;
     progress
         .files_total
         .store(items.len() as u64, Ordering::Relaxed);
+    audit_chunk(items, roots, opts, progress, cancel)
+}
+
+/// [`audit_items`] without setting the progress total.
+fn audit_chunk(
+    items: &[Item],
+    roots: &[PathBuf],
+    opts: &AuditOptions,
+    progress: &Progress,
+    cancel: &AtomicBool,
+) -> Partial {
+    use rayon::prelude::*;
     // Name order as the examples compare them, so a file's ordinal tells which comes first.
     let mut files: Vec<(String, &Item)> = items.iter().map(|f| (f.name(), f)).collect();
     files.sort_by(|a, b| a.0.cmp(&b.0));
-    let mut out = files
-        .par_iter()
-        .enumerate()
-        .fold(
-            || (Partial::new(opts.tokens), Worker::new()),
-            |(mut p, mut w), (i, (_, f))| {
-                if cancel.load(Ordering::Relaxed) {
-                    p.interrupted = true;
-                    return (p, w);
-                }
-                let before = p.bytes;
-                w.ordinal = u32::try_from(i + 1).unwrap_or(0);
-                match f {
-                    Item::Path(path) => audit_file(path, roots, opts, &mut w, &mut p),
-                    Item::Memory { input, source } => audit_input(
-                        input.name().to_string(),
-                        input,
-                        source,
-                        opts,
-                        &mut w,
-                        &mut p,
-                    ),
-                }
-                progress.files_done.fetch_add(1, Ordering::Relaxed);
-                progress
-                    .bytes_done
-                    .fetch_add(p.bytes - before, Ordering::Relaxed);
-                (p, w)
-            },
-        )
-        .map(|(p, _)| p)
-        .reduce(
-            || Partial::new(opts.tokens),
-            |mut a, b| {
-                a.merge(b, opts);
-                a
-            },
-        );
+    // One (partial, worker) per thread at most, taken from a pool for each file: a parallel
+    // fold would start a fresh partial for every split of the work and hold all of them until
+    // the end — many full term tables at once on a large corpus.
+    let pool: std::sync::Mutex<Vec<(Partial, Worker)>> = std::sync::Mutex::new(Vec::new());
+    let take = || {
+        pool.lock()
+            .ok()
+            .and_then(|mut v| v.pop())
+            .unwrap_or_else(|| (Partial::new(opts.tokens), Worker::new()))
+    };
+    files.par_iter().enumerate().for_each(|(i, (_, f))| {
+        let (mut p, mut w) = take();
+        if cancel.load(Ordering::Relaxed) {
+            p.interrupted = true;
+        } else {
+            let before = p.bytes;
+            w.ordinal = u32::try_from(i + 1).unwrap_or(0);
+            match f {
+                Item::Path(path) => audit_file(path, roots, opts, &mut w, &mut p),
+                Item::Memory { input, source } => audit_input(
+                    input.name().to_string(),
+                    input,
+                    source,
+                    opts,
+                    &mut w,
+                    &mut p,
+                ),
+            }
+            progress.files_done.fetch_add(1, Ordering::Relaxed);
+            progress
+                .bytes_done
+                .fetch_add(p.bytes - before, Ordering::Relaxed);
+        }
+        if let Ok(mut v) = pool.lock() {
+            v.push((p, w));
+        }
+    });
+    let mut out = Partial::new(opts.tokens);
+    for (p, _) in pool.into_inner().unwrap_or_default() {
+        out.merge(p, opts);
+    }
     out.documents.sort_by(doc_order);
     out.documents.truncate(opts.max_documents);
     out
@@ -1121,6 +1166,16 @@ pub struct TermRow {
     pub flags: Vec<FlagRow>,
     pub mixups: Vec<String>,
     pub examples: Vec<Example>,
+}
+
+impl TermRow {
+    /// Worth an analyst's look: a non-word, or a term of which at least 5 % of the occurrences
+    /// show a flag (`the` once cut from `-the-` at a line end is not).
+    pub fn suspicious(&self) -> bool {
+        self.flags
+            .iter()
+            .any(|f| f.flag == Flag::NonWord || f.occurrences * 20 >= self.tf)
+    }
 }
 
 /// One flag of a term.
@@ -1163,6 +1218,10 @@ pub struct Summary {
     pub tokens: TokenRule,
     pub distinct_terms: u64,
     pub pruned_terms: u64,
+    /// When terms were dropped: the most any reported tf (or df) can fall short of the true
+    /// count (each pruning dropped a term only while its count was below the cut, and it was
+    /// counted afresh afterwards). 0: all counts are exact.
+    pub max_undercount: u64,
     pub not_utf8: Vec<Example>,
     pub errors: Vec<WalkError>,
     pub interrupted: bool,
@@ -1280,6 +1339,7 @@ pub fn report(p: &Partial, opts: &AuditOptions) -> Audit {
             tokens: p.tokens,
             distinct_terms: p.terms.len() as u64,
             pruned_terms: p.pruned_terms,
+            max_undercount: p.prunes * p.pruned_below_tf.saturating_sub(1),
             not_utf8: p.not_utf8.clone(),
             errors: p.errors.clone(),
             interrupted: p.interrupted,

@@ -354,7 +354,7 @@ fn terms(c: &CorpusView, w: usize, rows: usize, theme: &Theme, lines: &mut Vec<L
         let text = format!(
             "{:>5}{} {} {:>10} {:>9} {:>5.1}%  {}",
             t.rank,
-            if flags.is_empty() { " " } else { "!" },
+            if t.suspicious() { "!" } else { " " },
             fit(&t.term, 20),
             thousands(t.tf),
             thousands(t.df),
@@ -363,7 +363,7 @@ fn terms(c: &CorpusView, w: usize, rows: usize, theme: &Theme, lines: &mut Vec<L
         );
         let style = if i == sel {
             theme.selected()
-        } else if !t.flags.is_empty() {
+        } else if t.suspicious() {
             theme.warn()
         } else {
             Style::default()
