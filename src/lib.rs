@@ -17,6 +17,7 @@
 //! | [`span`] | [`span::ByteSpan`], carried by every finding so views can jump to the bytes |
 //! | [`format`] | what a file really is (magic numbers, ZIP contents, markup sniffing) against its name, and the text kind whose encoding rules apply |
 //! | [`corpus`] | the corpus audit: damage per document and per source, frequent terms with provenance; mergeable partial results |
+//! | [`fuzzing`] | every stage that takes bytes, as one fuzz entry point each (with its invariants), for `fuzz/` and the replay test |
 //! | [`langid`] | language identification: Cavnar–Trenkle as the seed, naive Bayes over 77 languages, per passage |
 //! | [`extract`] | text the way an indexer gets it (HTML, XML, Office/ODF/EPUB, PDF, email, SGML), cut into document units with diagnostics |
 //! | [`encoding`] | evidence (BOM, declarations, validity, statistics), the decision, candidates decoded with offset maps, text-quality features, mojibake chains |
@@ -50,6 +51,7 @@ pub mod encoding;
 pub mod error;
 pub mod extract;
 pub mod format;
+pub mod fuzzing;
 pub mod langid;
 pub mod normalize;
 pub mod report;
