@@ -14,8 +14,11 @@ use crate::format::{self, Format};
 use crate::source::Input;
 use crate::{anomaly, langid, normalize, report, terms};
 
+/// A fuzz entry point.
+pub type Target = fn(&[u8]);
+
 /// The fuzz targets: name, and what each drives.
-pub const TARGETS: &[(&str, fn(&[u8]))] = &[
+pub const TARGETS: &[(&str, Target)] = &[
     ("encoding", encoding),
     ("mojibake", mojibake_repair),
     ("anomalies", anomalies),
