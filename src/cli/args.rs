@@ -296,6 +296,8 @@ pub struct AuditArgs {
     /// Threads (default: all cores).
     #[arg(long)]
     pub threads: Option<usize>,
+    #[command(flatten)]
+    pub limits: LimitArgs,
 }
 
 #[derive(Debug, Args)]
@@ -452,9 +454,76 @@ pub struct ExtractArgs {
     /// In the report, show at most this many characters of each unit's text (0: all).
     #[arg(long, default_value_t = 2000)]
     pub max_chars: usize,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+/// The resource limits of extraction. Reaching one is reported as a `limit` diagnostic that
+/// names it (never a silent truncation); the other documents go on.
+#[derive(Debug, Args, Clone)]
+pub struct LimitArgs {
     /// Seconds one document may take before it is abandoned and reported.
-    #[arg(long, default_value_t = 60.0)]
+    #[arg(
+        long,
+        default_value_t = 60.0,
+        value_name = "SECONDS",
+        help_heading = "Limits"
+    )]
     pub timeout: f64,
+    /// Largest file read for extraction, in MiB.
+    #[arg(
+        long,
+        default_value_t = 512,
+        value_name = "MiB",
+        help_heading = "Limits"
+    )]
+    pub max_input_mb: u64,
+    /// Largest uncompressed archive entry (ZIP member, PDF stream), in MiB.
+    #[arg(
+        long,
+        default_value_t = 128,
+        value_name = "MiB",
+        help_heading = "Limits"
+    )]
+    pub max_entry_mb: u64,
+    /// Largest total uncompressed size read from one archive, in MiB.
+    #[arg(
+        long,
+        default_value_t = 512,
+        value_name = "MiB",
+        help_heading = "Limits"
+    )]
+    pub max_archive_mb: u64,
+    /// Largest compression ratio of an entry over 1 MiB (zip bombs reach 1000:1).
+    #[arg(long, default_value_t = 200, value_name = "N", help_heading = "Limits")]
+    pub max_ratio: u64,
+    /// Most entries read from one archive.
+    #[arg(
+        long,
+        default_value_t = 20_000,
+        value_name = "N",
+        help_heading = "Limits"
+    )]
+    pub max_entries: usize,
+    /// Deepest nesting of containers (an attachment holding a DOCX holding an embedded file).
+    #[arg(long, default_value_t = 3, value_name = "N", help_heading = "Limits")]
+    pub max_nesting: usize,
+    /// Deepest element nesting tracked in XML and HTML.
+    #[arg(
+        long,
+        default_value_t = 1_000,
+        value_name = "N",
+        help_heading = "Limits"
+    )]
+    pub max_markup_depth: usize,
+    /// Most PDF pages extracted.
+    #[arg(
+        long,
+        default_value_t = 10_000,
+        value_name = "N",
+        help_heading = "Limits"
+    )]
+    pub max_pages: usize,
 }
 
 /// What to do with bytes that are invalid in the chosen encoding.

@@ -57,7 +57,8 @@ pub fn run(a: &AuditArgs, out: &mut dyn Write) -> Result<(), Failure> {
         UnitArg::Document => UnitChoice::Document,
         UnitArg::Auto => UnitChoice::Auto,
     };
-    let opts = options(&a.report, tokens, a.by_source, unit);
+    let mut opts = options(&a.report, tokens, a.by_source, unit);
+    opts.limits = super::extract::limits(&a.limits)?;
     let (files, walk_errors) = corpus::walk::files(&a.paths);
     let roots = match &a.root {
         Some(r) => vec![r.clone()],

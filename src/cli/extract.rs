@@ -2,10 +2,10 @@
 //! document units, with what the extractor did. Text in the report has control and invisible
 //! characters as placeholders; `--json` carries the text exactly.
 
-use super::args::{ExtractArgs, UnitArg};
+use super::args::{ExtractArgs, LimitArgs, UnitArg};
 use super::output::{json_line, thousands};
 use super::{Failure, guard};
-use crate::extract::{self, Extraction, Options, UnitChoice};
+use crate::extract::{self, Extraction, Limits, Options, UnitChoice};
 use crate::source::Input;
 use crate::visible::visible;
 use std::io::Write;
@@ -22,20 +22,35 @@ fn unit_choice(u: UnitArg) -> UnitChoice {
     }
 }
 
-pub fn run(a: &ExtractArgs, out: &mut dyn Write) -> Result<(), Failure> {
+/// The extraction limits given on the command line.
+pub fn limits(a: &LimitArgs) -> Result<Limits, Failure> {
     if !(a.timeout > 0.0 && a.timeout.is_finite()) {
         return Err(Failure::Usage(format!(
             "--timeout must be a positive number of seconds, not {}",
             a.timeout
         )));
     }
-    let mut opts = Options {
+    let mib = |n: u64| n.saturating_mul(1 << 20);
+    Ok(Limits {
+        max_input_bytes: mib(a.max_input_mb),
+        max_entry_bytes: mib(a.max_entry_mb),
+        max_total_bytes: mib(a.max_archive_mb),
+        max_ratio: a.max_ratio,
+        max_entries: a.max_entries,
+        max_depth: a.max_nesting,
+        max_markup_depth: a.max_markup_depth,
+        max_pages: a.max_pages,
+        time_per_document: Duration::from_secs_f64(a.timeout.min(1e6)),
+    })
+}
+
+pub fn run(a: &ExtractArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let opts = Options {
         unit: unit_choice(a.unit),
         content_type: a.content_type.clone(),
         keep_boilerplate: a.keep_boilerplate,
-        ..Default::default()
+        limits: limits(&a.limits)?,
     };
-    opts.limits.time_per_document = Duration::from_secs_f64(a.timeout.min(1e6));
     let mut failed = false;
     for (i, path) in a.files.iter().enumerate() {
         let input = match Input::open_arg(path) {

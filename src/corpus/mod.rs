@@ -37,6 +37,9 @@ pub struct AuditOptions {
     pub source_depth: usize,
     #[serde(skip, default)]
     pub unit: UnitChoice,
+    /// Extraction limits (each hit is a diagnostic of the document).
+    #[serde(skip, default)]
+    pub limits: extract::Limits,
     /// Documents kept in the per-document table (the worst, by score).
     pub max_documents: usize,
     /// Distinct terms kept exactly; beyond it the rarest are dropped (and the audit says so).
@@ -52,6 +55,7 @@ impl Default for AuditOptions {
             top: 50,
             source_depth: 1,
             unit: UnitChoice::Auto,
+            limits: extract::Limits::default(),
             max_documents: 10_000,
             max_terms: 1_000_000,
             examples: 3,
@@ -922,6 +926,7 @@ fn audit_input(
         input,
         &extract::Options {
             unit: opts.unit,
+            limits: opts.limits.clone(),
             ..Default::default()
         },
     ) {

@@ -456,7 +456,7 @@ pub fn extract_text(html: &str, opts: &Options) -> HtmlText {
         diagnostics.push(Diagnostic::new(
             DiagnosticKind::Limit,
             format!(
-                "elements nested deeper than {} levels: deeper ones are not tracked (their text is kept)",
+                "elements nested deeper than {} levels: deeper ones are not tracked, their text is kept (--max-markup-depth)",
                 opts.limits.max_markup_depth
             ),
         ));

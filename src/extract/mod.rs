@@ -689,7 +689,7 @@ pub fn isolate<T: Send + 'static>(
             Err(format!("the extractor panicked: {msg}"))
         }
         Err(std::sync::mpsc::RecvTimeoutError::Timeout) => Err(format!(
-            "the extractor took longer than {} s and was abandoned",
+            "the extractor took longer than {} s and was abandoned (--timeout)",
             limit.as_secs_f64()
         )),
         Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
@@ -794,7 +794,7 @@ pub fn extract(input: &Input, opts: &Options) -> Result<Extraction, crate::Sourc
     }
     if input.len() > opts.limits.max_input_bytes {
         result.error = Some(format!(
-            "{}: {} bytes is more than the extraction limit of {} bytes",
+            "{}: {} bytes is more than the extraction limit of {} bytes (--max-input-mb)",
             input.name(),
             input.len(),
             opts.limits.max_input_bytes
@@ -859,7 +859,7 @@ pub fn extract_bytes(
 ) -> Result<Extracted, String> {
     if depth > opts.limits.max_depth {
         return Err(format!(
-            "nested {} levels deep, more than the limit of {}",
+            "nested {} levels deep, more than the limit of {} (--max-nesting)",
             depth, opts.limits.max_depth
         ));
     }

@@ -39,7 +39,7 @@ impl<'a> Zip<'a> {
             .map_err(|e| format!("the ZIP archive cannot be read ({e}): truncated or damaged"))?;
         if archive.len() > limits.max_entries {
             return Err(format!(
-                "{} entries in the archive, more than the limit of {}",
+                "{} entries in the archive, more than the limit of {} (--max-entries)",
                 archive.len(),
                 limits.max_entries
             ));
@@ -78,7 +78,7 @@ impl<'a> Zip<'a> {
         let claimed = f.size();
         if claimed > cap {
             return Err(format!(
-                "entry {name} claims {claimed} bytes uncompressed, more than the limit of {cap}"
+                "entry {name} claims {claimed} bytes uncompressed, more than the limit of {cap} (--max-entry-mb, --max-archive-mb)"
             ));
         }
         let mut out = Vec::new();
@@ -93,7 +93,7 @@ impl<'a> Zip<'a> {
         let n = out.len() as u64;
         if n > (1 << 20) && n / compressed > lim.max_ratio {
             return Err(format!(
-                "entry {name} inflates {}:1 ({compressed} → {n} bytes), beyond the ratio limit of {}:1 (zip bomb)",
+                "entry {name} inflates {}:1 ({compressed} → {n} bytes), beyond the ratio limit of {}:1 (a zip bomb; --max-ratio)",
                 n / compressed,
                 lim.max_ratio
             ));
@@ -237,7 +237,9 @@ fn flow(
             Event::Start(e) | Event::Empty(e) if depth > max_depth => {
                 let _ = e;
                 if let Some((_, f)) = out.last_mut() {
-                    f.error = Some(format!("elements nested deeper than {max_depth} levels"));
+                    f.error = Some(format!(
+                        "elements nested deeper than {max_depth} levels (--max-markup-depth)"
+                    ));
                 }
                 break;
             }
@@ -567,6 +569,27 @@ pub fn extract(
     }
     // Embedded objects and media.
     let names = zip.names();
+    // Entry names that would escape the archive if unpacked ("zip slip"): nothing is ever
+    // written, but the archive is hostile or broken, and the analyst should know.
+    let escaping: Vec<&String> = names.iter().filter(|n| escapes_archive(n)).collect();
+    if !escaping.is_empty() {
+        diagnostics.push(
+            Diagnostic::new(
+                DiagnosticKind::Damaged,
+                format!(
+                    "{} entry names point outside the archive ({}): a careless unpacker would write there; this tool writes nothing",
+                    escaping.len(),
+                    escaping
+                        .iter()
+                        .take(3)
+                        .map(|n| format!("`{}`", crate::visible::visible(n, false)))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            )
+            .count(escaping.len() as u64),
+        );
+    }
     let embedded: Vec<&String> = names
         .iter()
         .filter(|n| {
@@ -656,6 +679,27 @@ pub fn extract(
 }
 
 type Parsed = (Vec<DocumentUnit>, Vec<(String, String)>);
+
+/// Does a ZIP entry name leave the directory it would be unpacked in (`../x`, `/etc/x`,
+/// `C:\\x`, `a/../../x`)?
+fn escapes_archive(name: &str) -> bool {
+    let n = name.replace('\\', "/");
+    if n.starts_with('/') || n.as_bytes().get(1) == Some(&b':') {
+        return true;
+    }
+    let mut depth: i64 = 0;
+    for part in n.split('/') {
+        match part {
+            ".." => depth -= 1,
+            "" | "." => {}
+            _ => depth += 1,
+        }
+        if depth < 0 {
+            return true;
+        }
+    }
+    false
+}
 
 fn core_metadata(zip: &mut Zip) -> Result<Vec<(String, String)>, String> {
     let mut meta = Vec::new();
@@ -1055,6 +1099,17 @@ fn epub(name: &str, zip: &mut Zip, unit: UnitChoice, opts: &Options) -> Result<P
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn names_that_escape_the_archive() {
+        for bad in ["../evil", "/etc/passwd", "a/../../b", "C:\\x", "..\\..\\y"] {
+            assert!(escapes_archive(bad), "{bad}");
+        }
+        for ok in ["word/document.xml", "a/../b", "./c", "[Content_Types].xml"] {
+            assert!(!escapes_archive(ok), "{ok}");
+        }
+    }
+
     use super::*;
 
     #[test]

@@ -207,7 +207,7 @@ fn check_stream_sizes(
         let n = std::io::copy(&mut r, &mut std::io::sink()).unwrap_or(0);
         if n > cap {
             return Err(format!(
-                "stream {} {} R inflates past {cap} bytes from {} compressed: a PDF bomb or a damaged file",
+                "stream {} {} R inflates past {cap} bytes from {} compressed: a PDF bomb or a damaged file (--max-entry-mb, --max-archive-mb)",
                 id.0,
                 id.1,
                 stream.content.len()
@@ -279,7 +279,7 @@ pub fn read_pages(bytes: &[u8], limits: &super::Limits) -> Result<ReadPages, Str
         diags.push(Diagnostic::new(
             DiagnosticKind::Limit,
             format!(
-                "{} pages; only the first {max_pages} are extracted",
+                "{} pages; only the first {max_pages} are extracted (--max-pages)",
                 pages_map.len()
             ),
         ));

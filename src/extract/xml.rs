@@ -71,7 +71,7 @@ pub fn extract_text(xml: &str, max_depth: usize) -> XmlText {
                 if lang_stack.len() >= max_depth {
                     out.diagnostics.push(Diagnostic::new(
                         DiagnosticKind::Limit,
-                        format!("elements nested deeper than {max_depth} levels: extraction stopped there"),
+                        format!("elements nested deeper than {max_depth} levels: extraction stopped there (--max-markup-depth)"),
                     ));
                     break;
                 }

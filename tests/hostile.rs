@@ -1,0 +1,488 @@
+//! Hostile input, as a user meets it: files made to hurt (zip slip, entity bombs, 100,000
+//! nested elements, a 100 MB line, a sparse 10 GB file, every byte value, terminal escape
+//! sequences), run through the commands a person types. Each gives a specific finding or error
+//! and the run goes on; nothing reaches the terminal as a control sequence; nothing inspected
+//! is ever modified. The files are made at test time under cargo's temporary directory.
+
+use assert_cmd::Command;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+fn cmd() -> Command {
+    let mut c = Command::cargo_bin("delineate").unwrap();
+    c.current_dir(env!("CARGO_MANIFEST_DIR"));
+    c
+}
+
+fn dir(name: &str) -> PathBuf {
+    let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// `extract --json` of `path`: the JSON object of the (single) file.
+fn extract(path: &Path) -> Value {
+    let out = cmd()
+        .args(["extract", "--json"])
+        .arg(path)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(out.stdout.split(|&b| b == b'\n').next().unwrap()).unwrap()
+}
+
+/// Every diagnostic message of an extraction, file-level and per unit.
+fn messages(x: &Value) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut add = |v: &Value| {
+        for d in v.as_array().into_iter().flatten() {
+            out.push(format!("{} {}", d["kind"], d["message"]));
+        }
+    };
+    add(&x["diagnostics"]);
+    for u in x["units"].as_array().into_iter().flatten() {
+        add(&u["diagnostics"]);
+    }
+    out
+}
+
+/// A tiny ZIP (stored entries) written by hand, so the names can be anything.
+fn zip(entries: &[(&str, &[u8])]) -> Vec<u8> {
+    fn crc32(data: &[u8]) -> u32 {
+        let mut c = 0xFFFF_FFFFu32;
+        for &b in data {
+            c ^= b as u32;
+            for _ in 0..8 {
+                c = if c & 1 != 0 {
+                    (c >> 1) ^ 0xEDB8_8320
+                } else {
+                    c >> 1
+                };
+            }
+        }
+        !c
+    }
+    let mut out = Vec::new();
+    let mut central = Vec::new();
+    for (name, data) in entries {
+        let offset = out.len() as u32;
+        let crc = crc32(data);
+        let local = |sig: u32, out: &mut Vec<u8>, central: bool| {
+            out.extend_from_slice(&sig.to_le_bytes());
+            if central {
+                out.extend_from_slice(&20u16.to_le_bytes());
+            }
+            out.extend_from_slice(&20u16.to_le_bytes()); // version needed
+            out.extend_from_slice(&0u16.to_le_bytes()); // flags
+            out.extend_from_slice(&0u16.to_le_bytes()); // stored
+            out.extend_from_slice(&0u32.to_le_bytes()); // time, date
+            out.extend_from_slice(&crc.to_le_bytes());
+            out.extend_from_slice(&(data.len() as u32).to_le_bytes());
+            out.extend_from_slice(&(data.len() as u32).to_le_bytes());
+            out.extend_from_slice(&(name.len() as u16).to_le_bytes());
+            out.extend_from_slice(&0u16.to_le_bytes()); // extra
+            if central {
+                out.extend_from_slice(&[0; 6]); // comment length, disk, internal attributes
+                out.extend_from_slice(&0u32.to_le_bytes()); // external attributes
+                out.extend_from_slice(&offset.to_le_bytes());
+            }
+            out.extend_from_slice(name.as_bytes());
+        };
+        local(0x0403_4b50, &mut out, false);
+        out.extend_from_slice(data);
+        local(0x0201_4b50, &mut central, true);
+    }
+    let cd_offset = out.len() as u32;
+    out.extend_from_slice(&central);
+    out.extend_from_slice(&0x0605_4b50u32.to_le_bytes());
+    out.extend_from_slice(&[0; 4]);
+    out.extend_from_slice(&(entries.len() as u16).to_le_bytes());
+    out.extend_from_slice(&(entries.len() as u16).to_le_bytes());
+    out.extend_from_slice(&(central.len() as u32).to_le_bytes());
+    out.extend_from_slice(&cd_offset.to_le_bytes());
+    out.extend_from_slice(&0u16.to_le_bytes());
+    out
+}
+
+#[test]
+fn zip_slip_names_are_reported_and_nothing_is_written() {
+    let d = dir("zip-slip");
+    let f = d.join("report.docx");
+    let doc = br#"<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Hello zip slip</w:t></w:r></w:p></w:body></w:document>"#;
+    let types = br#"<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>"#;
+    std::fs::write(
+        &f,
+        zip(&[
+            ("[Content_Types].xml", types),
+            ("../../evil.txt", b"owned"),
+            ("/tmp/delineate-evil.txt", b"owned"),
+            ("word/document.xml", doc),
+        ]),
+    )
+    .unwrap();
+    let x = extract(&f);
+    let m = messages(&x).join("\n");
+    assert!(m.contains("2 entry names point outside the archive"), "{m}");
+    assert!(m.contains("`../../evil.txt`"), "{m}");
+    assert_eq!(x["units"][0]["text"], "Hello zip slip");
+    assert!(!d.join("../../evil.txt").exists());
+    assert!(!Path::new("/tmp/delineate-evil.txt").exists());
+}
+
+#[test]
+fn entity_expansion_is_refused_in_words() {
+    let d = dir("laughs");
+    let f = d.join("lolz.xml");
+    let mut s = String::from("<?xml version=\"1.0\"?>\n<!DOCTYPE lolz [\n <!ENTITY lol \"lol\">\n");
+    for i in 2..=9 {
+        let prev = if i == 2 {
+            "lol".to_string()
+        } else {
+            format!("lol{}", i - 1)
+        };
+        s.push_str(&format!(
+            " <!ENTITY lol{i} \"{}\">\n",
+            format!("&{prev};").repeat(10)
+        ));
+    }
+    s.push_str(" <!ENTITY xxe SYSTEM \"file:///etc/passwd\">\n]>\n<lolz>&lol9; &xxe;</lolz>\n");
+    std::fs::write(&f, s).unwrap();
+    let x = extract(&f);
+    let m = messages(&x).join("\n");
+    assert!(m.contains("not expanded"), "{m}");
+    let text = x["units"][0]["text"].as_str().unwrap();
+    assert_eq!(text, "&lol9; &xxe;");
+    assert!(
+        !text.contains("root:"),
+        "an external entity was read: {text}"
+    );
+}
+
+#[test]
+fn html_100k_levels_deep_hits_the_named_limit() {
+    let d = dir("deep-html");
+    let f = d.join("deep.html");
+    let s = format!(
+        "<html><body>{}deep text{}</body></html>",
+        "<div>".repeat(100_000),
+        "</div>".repeat(100_000)
+    );
+    std::fs::write(&f, s).unwrap();
+    let x = extract(&f);
+    let m = messages(&x).join("\n");
+    assert!(m.contains("limit") && m.contains("1000 levels"), "{m}");
+    assert_eq!(x["units"][0]["text"].as_str().unwrap().trim(), "deep text");
+}
+
+#[test]
+fn every_byte_value_and_a_100_mb_line() {
+    let d = dir("bytes");
+    let all = d.join("all256.bin");
+    std::fs::write(&all, (0..=255u8).collect::<Vec<u8>>()).unwrap();
+    let out = cmd()
+        .args(["inspect", "--json"])
+        .arg(&all)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let r: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(r["validity"]["valid"], false);
+    let x = extract(&all);
+    assert!(messages(&x).join("\n").contains("not-extracted"), "{x}");
+    // One line of 100 MB: inspect streams it; extraction reads it (under the input limit).
+    let line = d.join("line.txt");
+    let mut data = b"word ".repeat(20 << 20);
+    data.push(b'\n');
+    std::fs::write(&line, &data).unwrap();
+    let out = cmd()
+        .args(["inspect", "--json"])
+        .arg(&line)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let r: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(r["encoding"]["name"], "UTF-8");
+    assert_eq!(r["size_bytes"], 100 * 1024 * 1024 + 1);
+}
+
+#[test]
+fn a_sparse_10_gb_file_is_handled_without_reading_it_all() {
+    let d = dir("sparse");
+    let f = d.join("huge.txt");
+    let file = std::fs::File::create(&f).unwrap();
+    file.set_len(10 << 30).unwrap();
+    drop(file);
+    // Zeros are not text: identified from a sample, and not read further.
+    let t = std::time::Instant::now();
+    let x = extract(&f);
+    let m = messages(&x).join("\n");
+    assert!(m.contains("binary data of no known format"), "{m}");
+    assert!(t.elapsed().as_secs() < 30, "{:?}", t.elapsed());
+    // A 10 GB text file (sparse zeros behind a text head would still be binary; so one
+    // sparse gap after text is what the input limit is for) is refused by the named limit.
+    let g = d.join("huge-text.txt");
+    std::fs::write(&g, b"plain text\n").unwrap();
+    let file = std::fs::OpenOptions::new().write(true).open(&g).unwrap();
+    file.set_len(10 << 30).unwrap();
+    drop(file);
+    let x = extract(&g);
+    let all = format!("{} {}", messages(&x).join("\n"), x["error"]);
+    assert!(all.contains("limit") || all.contains("binary"), "{all}");
+    // The explorer opens it on a window (the sample analysis only).
+    let out = cmd()
+        .args(["open", "--headless", "200x24"])
+        .arg(&f)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let screen = String::from_utf8(out.stdout).unwrap();
+    assert!(screen.contains("10,737,418,240 bytes"), "{screen}");
+}
+
+/// ESC/CSI/OSC (title change, OSC 52 clipboard write), C1 controls, bidi overrides and NUL in
+/// a document: no output meant for a terminal may carry one of them.
+#[test]
+fn no_control_sequence_reaches_the_terminal() {
+    let d = dir("terminal");
+    let f = d.join("escape.txt");
+    let mut data: Vec<u8> = Vec::new();
+    data.extend_from_slice(
+        b"Normal words, then \x1b[2J\x1b[31mred\x1b[0m and a title \x1b]0;pwned\x07 ",
+    );
+    data.extend_from_slice(b"and a clipboard write \x1b]52;c;ZWNobyBwd25lZA==\x07 and NUL \x00 ");
+    data.extend_from_slice(
+        "and C1 \u{9b}31m and bidi \u{202e}txt.exe\u{202c} and a bell \x07.\n".as_bytes(),
+    );
+    data.extend_from_slice(b"A second line of ordinary English text for the language stage.\n");
+    std::fs::write(&f, &data).unwrap();
+    let html = d.join("escape.html");
+    std::fs::write(
+        &html,
+        [
+            &b"<html><head><title>T\x1b]0;x\x07</title></head><body><p>"[..],
+            &data,
+            b"</p></body></html>",
+        ]
+        .concat(),
+    )
+    .unwrap();
+    let p = f.to_str().unwrap();
+    let h = html.to_str().unwrap();
+    let dir_s = d.to_str().unwrap();
+    let runs: Vec<Vec<&str>> = vec![
+        vec!["inspect", p],
+        vec!["inspect", "--json", p],
+        vec!["anomalies", p],
+        vec!["anomalies", "--json", p],
+        vec!["extract", p, h],
+        vec!["extract", "--json", p, h],
+        vec!["langid", p, h],
+        vec!["tokens", p],
+        vec!["audit", dir_s],
+        vec!["audit", "--markdown", dir_s],
+        vec!["audit", "--tsv", dir_s],
+        vec!["normalize", "--query", "words", p],
+        vec!["explain", "a\u{1b}b\u{9b}c\u{202e}d"],
+        vec!["open", "--headless", "100x30", p],
+        vec![
+            "open",
+            "--headless",
+            "100x30",
+            "--keys",
+            "u wait Down Enter",
+            h,
+        ],
+        vec!["open", "--headless", "100x30", "--keys", "L wait", p],
+        vec!["open", "--headless", "100x30", "--keys", "a", p],
+        vec!["open", "--headless", "100x30", "--keys", "c", p],
+        vec!["open", "--headless", "100x30", "--keys", "e", p],
+        vec!["open", "--headless", "100x30", "--keys", "s", p],
+        vec!["open", "--headless", "100x30", "--keys", "r", p],
+        vec!["open", "--headless", "120x30", "--keys", "wait", dir_s],
+        vec![
+            "open",
+            "--headless",
+            "120x30",
+            "--keys",
+            "wait Tab Tab Enter",
+            dir_s,
+        ],
+    ];
+    for args in runs {
+        let out = cmd().args(&args).output().unwrap();
+        for (stream, bytes) in [("stdout", &out.stdout), ("stderr", &out.stderr)] {
+            let s = String::from_utf8_lossy(bytes);
+            for (i, c) in s.chars().enumerate() {
+                let u = c as u32;
+                let bad = (u < 0x20 && c != '\n' && c != '\t')
+                    || (0x7F..=0x9F).contains(&u)
+                    || (0x202A..=0x202E).contains(&u)
+                    || (0x2066..=0x2069).contains(&u);
+                assert!(!bad, "{args:?} {stream}: U+{u:04X} at char {i}:\n{s}");
+            }
+        }
+    }
+}
+
+/// (size, modification time, permissions, content hash) of a file.
+fn fingerprint(p: &Path) -> (u64, std::time::SystemTime, std::fs::Permissions, u64) {
+    let m = std::fs::metadata(p).unwrap();
+    let data = std::fs::read(p).unwrap();
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in data {
+        h = (h ^ b as u64).wrapping_mul(0x0100_0000_01b3);
+    }
+    (m.len(), m.modified().unwrap(), m.permissions(), h)
+}
+
+#[test]
+fn inputs_are_never_modified() {
+    let d = dir("read-only");
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let mut files = Vec::new();
+    for name in [
+        "formats/report.docx",
+        "formats/twocol.pdf",
+        "formats/archive.mbox",
+        "formats/page.html",
+        "resume-latin1.txt",
+        "meta-lies.html",
+    ] {
+        let to = d.join(Path::new(name).file_name().unwrap());
+        std::fs::copy(src.join(name), &to).unwrap();
+        files.push(to);
+    }
+    let before: Vec<_> = files.iter().map(|f| fingerprint(f)).collect();
+    let dir_s = d.to_str().unwrap().to_string();
+    let mut runs: Vec<Vec<String>> = vec![
+        vec!["audit".into(), dir_s.clone()],
+        vec![
+            "open".into(),
+            "--headless".into(),
+            "100x30".into(),
+            "--keys".into(),
+            "wait Tab Tab Enter Enter".into(),
+            dir_s,
+        ],
+    ];
+    for f in &files {
+        let f = f.to_str().unwrap().to_string();
+        runs.push(vec!["inspect".into(), f.clone()]);
+        runs.push(vec!["extract".into(), f.clone()]);
+        runs.push(vec![
+            "open".into(),
+            "--headless".into(),
+            "100x30".into(),
+            "--keys".into(),
+            "u wait x r".into(),
+            f,
+        ]);
+    }
+    for args in &runs {
+        let out = cmd().args(args).output().unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let after: Vec<_> = files.iter().map(|f| fingerprint(f)).collect();
+    assert_eq!(before, after);
+    // Nothing new appeared beside the inputs either.
+    assert_eq!(std::fs::read_dir(&d).unwrap().count(), files.len());
+}
+
+/// Invalid UTF-8 is replaced by the "maximal subpart" practice (Unicode §3.9, WHATWG), the
+/// same U+FFFD count as browsers: checked against encoding_rs's decoder, and a table.
+#[test]
+fn utf8_replacement_follows_maximal_subparts() {
+    use delineate::encoding::{Charset, ErrorMode, decode};
+    let table: &[(&[u8], &str)] = &[
+        (b"\xC0\xAF", "\u{FFFD}\u{FFFD}"),             // overlong 2-byte
+        (b"\xE0\x80\xAF", "\u{FFFD}\u{FFFD}\u{FFFD}"), // overlong 3-byte
+        (b"\xF0\x80\x80\xAF", "\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}"), // overlong 4-byte
+        (b"\xED\xA0\x80", "\u{FFFD}\u{FFFD}\u{FFFD}"), // surrogate D800
+        (b"\xF4\x90\x80\x80", "\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}"), // above U+10FFFF
+        (
+            b"\xF8\x88\x80\x80\x80",
+            "\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}",
+        ),
+        (b"\xE2\x82A", "\u{FFFD}A"),       // truncated, then ASCII
+        (b"\xF0\x9F\x98", "\u{FFFD}"),     // truncated at the end
+        (b"\x80\xBF", "\u{FFFD}\u{FFFD}"), // stray continuations
+        (b"\xC2A", "\u{FFFD}A"),
+        (b"\xFE\xFF", "\u{FFFD}\u{FFFD}"),
+        // Unicode's own example (Table 3-8).
+        (
+            b"\x61\xF1\x80\x80\xE1\x80\xC2\x62\x80\x63\x80\xBF\x64",
+            "a\u{FFFD}\u{FFFD}\u{FFFD}b\u{FFFD}c\u{FFFD}\u{FFFD}d",
+        ),
+    ];
+    for (bytes, want) in table {
+        let d = decode(
+            bytes,
+            0,
+            Charset::Whatwg(encoding_rs::UTF_8),
+            ErrorMode::Replace,
+            true,
+        );
+        assert_eq!(&d.text, want, "{bytes:02X?}");
+        let (browser, _) = encoding_rs::UTF_8.decode_without_bom_handling(bytes);
+        assert_eq!(d.text, browser, "{bytes:02X?}");
+    }
+}
+
+/// Each limit is an option, and hitting one is a diagnostic that names it.
+#[test]
+fn limits_are_options_and_name_themselves() {
+    let bomb = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/formats/bomb.docx");
+    let out = cmd()
+        .args(["extract", "--json"])
+        .arg(&bomb)
+        .output()
+        .unwrap();
+    let x: Value =
+        serde_json::from_slice(out.stdout.split(|&b| b == b'\n').next().unwrap()).unwrap();
+    let all = format!("{} {}", messages(&x).join("\n"), x["error"]);
+    assert!(
+        all.contains("--max-ratio") || all.contains("--max-entry-mb"),
+        "{all}"
+    );
+    // A lower input limit refuses a file that the default reads.
+    let page = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/formats/page.html");
+    let out = cmd()
+        .args(["extract", "--json", "--max-input-mb", "0"])
+        .arg(&page)
+        .output()
+        .unwrap();
+    let x: Value =
+        serde_json::from_slice(out.stdout.split(|&b| b == b'\n').next().unwrap()).unwrap();
+    let all = format!("{} {}", messages(&x).join("\n"), x["error"]);
+    assert!(all.contains("--max-input-mb"), "{all}");
+    // The audit takes the same limits.
+    let out = cmd()
+        .args(["audit", "--json", "--max-markup-depth", "2"])
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/formats/page.html"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = cmd()
+        .args(["extract", "--timeout", "0"])
+        .arg(&page)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
