@@ -486,3 +486,63 @@ fn limits_are_options_and_name_themselves() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// A file that shrinks or grows after it was opened (a log being rotated, a download still
+/// running): reading stops at what is there, or at the size seen when opening; no error, no
+/// panic, and the analysis covers the bytes it read.
+#[test]
+fn a_file_that_changes_size_while_read() {
+    use delineate::source::Input;
+    let d = dir("changing");
+    let f = d.join("log.txt");
+    let line = "a line of ordinary log text, résumé included\n";
+    std::fs::write(&f, line.repeat(100_000)).unwrap(); // 4.6 MB: streamed in chunks
+    let input = Input::open(&f).unwrap();
+    let opened = input.len();
+    // It shrinks to a tenth (mid-character, too) before the whole-file pass.
+    let cut = opened / 10 + 1;
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(&f)
+        .unwrap()
+        .set_len(cut)
+        .unwrap();
+    let mut seen = 0u64;
+    input
+        .for_each_chunk(|_, c| {
+            seen += c.len() as u64;
+            true
+        })
+        .unwrap();
+    assert_eq!(seen, cut);
+    let r = delineate::report::inspect(&input, &Default::default()).unwrap();
+    assert_eq!(r.size_bytes, opened, "the size as opened");
+    // It grows: only the bytes present at opening are read.
+    let input = Input::open(&f).unwrap();
+    std::fs::OpenOptions::new()
+        .append(true)
+        .open(&f)
+        .unwrap()
+        .write_all_at_end(b"more text appended later\n");
+    let mut seen = 0u64;
+    input
+        .for_each_chunk(|_, c| {
+            seen += c.len() as u64;
+            true
+        })
+        .unwrap();
+    assert_eq!(seen, cut);
+    let x = delineate::extract::extract(&input, &Default::default()).unwrap();
+    assert!(x.units[0].text.len() as u64 <= cut + 16);
+}
+
+trait WriteAtEnd {
+    fn write_all_at_end(self, b: &[u8]);
+}
+
+impl WriteAtEnd for std::fs::File {
+    fn write_all_at_end(mut self, b: &[u8]) {
+        use std::io::Write;
+        self.write_all(b).unwrap();
+    }
+}
