@@ -675,10 +675,17 @@ pub fn isolate<T: Send + 'static>(
             let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
             let _ = tx.send(r);
         });
-    if let Err(e) = spawned {
-        return Err(format!("could not start the extractor thread: {e}"));
+    let handle = match spawned {
+        Ok(h) => h,
+        Err(e) => return Err(format!("could not start the extractor thread: {e}")),
+    };
+    let result = rx.recv_timeout(limit);
+    if result.is_ok() {
+        // The thread has sent its result and is only exiting: wait for it, so finished
+        // extractors never linger (their thread-local destructors run before we go on).
+        let _ = handle.join();
     }
-    match rx.recv_timeout(limit) {
+    match result {
         Ok(Ok(v)) => Ok(v),
         Ok(Err(panic)) => {
             let msg = panic
