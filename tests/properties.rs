@@ -38,6 +38,16 @@ fn charset(i: usize) -> Charset {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
+    /// Every fuzz entry point (each stage that takes bytes, extractors included) on arbitrary
+    /// bytes: no panic, its invariants hold. The same code libFuzzer drives in `fuzz/`.
+    #[test]
+    fn every_stage_takes_arbitrary_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..400), which in 0usize..64) {
+        let targets = delineate::fuzzing::TARGETS;
+        let (name, _) = targets[which % targets.len()];
+        delineate::fuzzing::quiet_isolated_panics();
+        prop_assert!(delineate::fuzzing::run(name, &bytes));
+    }
+
     /// The audit's allocation-free tokenizer gives exactly the tokens of the reference one.
     #[test]
     fn fast_tokenizer_agrees_with_the_reference(s in "\\PC{0,64}", letters in any::<bool>()) {
