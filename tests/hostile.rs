@@ -479,6 +479,22 @@ fn limits_are_options_and_name_themselves() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    // At most N units from one file, and a diagnostic naming the option.
+    let mbox = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/formats/archive.mbox");
+    let out = cmd()
+        .args(["extract", "--json", "--max-units", "1"])
+        .arg(&mbox)
+        .output()
+        .unwrap();
+    let x: Value =
+        serde_json::from_slice(out.stdout.split(|&b| b == b'\n').next().unwrap()).unwrap();
+    assert_eq!(x["units"].as_array().unwrap().len(), 1);
+    assert!(
+        messages(&x)
+            .join("\n")
+            .contains("only the first 1 are kept (--max-units)"),
+        "{x}"
+    );
     let out = cmd()
         .args(["extract", "--timeout", "0"])
         .arg(&page)

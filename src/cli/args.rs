@@ -524,6 +524,14 @@ pub struct LimitArgs {
         help_heading = "Limits"
     )]
     pub max_pages: usize,
+    /// Most document units kept from one file (mbox messages, SGML documents, sheets).
+    #[arg(
+        long,
+        default_value_t = 1_000_000,
+        value_name = "N",
+        help_heading = "Limits"
+    )]
+    pub max_units: usize,
 }
 
 /// What to do with bytes that are invalid in the chosen encoding.

@@ -104,6 +104,9 @@ pub struct Limits {
     pub max_markup_depth: usize,
     /// Most PDF pages extracted.
     pub max_pages: usize,
+    /// Most document units kept from one file (messages of an mbox, documents of an SGML
+    /// collection, sheets, slides).
+    pub max_units: usize,
     /// Time one document may take.
     #[serde(serialize_with = "secs")]
     pub time_per_document: Duration,
@@ -124,6 +127,7 @@ impl Default for Limits {
             max_depth: 3,
             max_markup_depth: 1_000,
             max_pages: 10_000,
+            max_units: 1_000_000,
             time_per_document: Duration::from_secs(60),
         }
     }
@@ -829,6 +833,20 @@ pub fn extract(input: &Input, opts: &Options) -> Result<Extraction, crate::Sourc
             result.extractor = Some(x.extractor);
             result.units = x.units;
             result.diagnostics.extend(x.diagnostics);
+            let max = opts.limits.max_units.max(1);
+            if result.units.len() > max {
+                result.diagnostics.push(
+                    Diagnostic::new(
+                        DiagnosticKind::Limit,
+                        format!(
+                            "{} units; only the first {max} are kept (--max-units)",
+                            result.units.len()
+                        ),
+                    )
+                    .count((result.units.len() - max) as u64),
+                );
+                result.units.truncate(max);
+            }
         }
         Ok(Err(e)) => result.error = Some(format!("{}: {e}", input.name())),
         Err(e) => {
