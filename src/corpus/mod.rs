@@ -234,6 +234,26 @@ impl Signals {
         }
     }
 
+    /// Adds `o`'s counts (and forms) to these; `hyphen_lines` is what `o` adds to the
+    /// hyphen-line sum (a unit's rate weighted by its lines, or an already weighted sum).
+    fn sum(&mut self, o: &Signals, hyphen_lines: f64) {
+        self.chars += o.chars;
+        self.tokens += o.tokens;
+        self.replacement_chars += o.replacement_chars;
+        self.decode_errors += o.decode_errors;
+        self.invalid_utf8 += o.invalid_utf8;
+        self.invisible += o.invisible;
+        self.mojibake_words += o.mojibake_words;
+        self.entity_residue += o.entity_residue;
+        self.split_words += o.split_words;
+        self.lines += o.lines;
+        self.checked_tokens += o.checked_tokens;
+        self.non_words += o.non_words;
+        self.has_composed |= o.has_composed;
+        self.has_decomposed |= o.has_decomposed;
+        self.hyphen_line_rate += hyphen_lines;
+    }
+
     /// Tokens not in the language's word list / tokens checked (`None` without a list).
     pub fn non_word_ratio(&self) -> Option<f64> {
         (self.checked_tokens > 0).then(|| self.non_words as f64 / self.checked_tokens as f64)
@@ -288,24 +308,12 @@ impl SourceAcc {
     fn add(&mut self, d: &DocReport, bytes: u64) {
         self.units += 1;
         self.bytes += bytes;
-        let s = &mut self.signals;
-        let o = &d.signals;
-        s.chars += o.chars;
-        s.tokens += o.tokens;
-        s.replacement_chars += o.replacement_chars;
-        s.decode_errors += o.decode_errors;
-        s.invalid_utf8 += o.invalid_utf8;
-        s.invisible += o.invisible;
-        s.mojibake_words += o.mojibake_words;
-        s.entity_residue += o.entity_residue;
-        s.split_words += o.split_words;
-        s.lines += o.lines;
-        s.checked_tokens += o.checked_tokens;
-        s.non_words += o.non_words;
-        s.has_composed |= o.has_composed;
-        s.has_decomposed |= o.has_decomposed;
         // Hyphen-line rate as lines-weighted: keep the count of hyphenated lines in the rate.
-        s.hyphen_line_rate += o.hyphen_line_rate * o.lines as f64;
+        self.signals.sum(
+            &d.signals,
+            d.signals.hyphen_line_rate * d.signals.lines as f64,
+        );
+        let o = &d.signals;
         if let Some(e) = &d.encoding {
             *self.encodings.entry(e.clone()).or_default() += 1;
         }
@@ -318,23 +326,7 @@ impl SourceAcc {
     fn merge(&mut self, o: SourceAcc) {
         self.units += o.units;
         self.bytes += o.bytes;
-        let s = &mut self.signals;
-        let t = o.signals;
-        s.chars += t.chars;
-        s.tokens += t.tokens;
-        s.replacement_chars += t.replacement_chars;
-        s.decode_errors += t.decode_errors;
-        s.invalid_utf8 += t.invalid_utf8;
-        s.invisible += t.invisible;
-        s.mojibake_words += t.mojibake_words;
-        s.entity_residue += t.entity_residue;
-        s.split_words += t.split_words;
-        s.lines += t.lines;
-        s.checked_tokens += t.checked_tokens;
-        s.non_words += t.non_words;
-        s.has_composed |= t.has_composed;
-        s.has_decomposed |= t.has_decomposed;
-        s.hyphen_line_rate += t.hyphen_line_rate;
+        self.signals.sum(&o.signals, o.signals.hyphen_line_rate);
         for (k, v) in o.encodings {
             *self.encodings.entry(k).or_default() += v;
         }
@@ -416,15 +408,7 @@ impl Partial {
         for (k, v) in o.forms {
             *self.forms.entry(k).or_default() += v;
         }
-        let mut t = SourceAcc {
-            signals: std::mem::take(&mut self.totals),
-            ..Default::default()
-        };
-        t.merge(SourceAcc {
-            signals: o.totals,
-            ..Default::default()
-        });
-        self.totals = t.signals;
+        self.totals.sum(&o.totals, o.totals.hyphen_line_rate);
         for (k, v) in o.sources {
             self.sources.entry(k).or_default().merge(v);
         }
@@ -980,12 +964,7 @@ fn audit_input(
         }
         let mut acc = SourceAcc::default();
         acc.add(&d, per_unit_bytes);
-        let mut totals = SourceAcc {
-            signals: std::mem::take(&mut p.totals),
-            ..Default::default()
-        };
-        totals.merge(acc.clone());
-        p.totals = totals.signals;
+        p.totals.sum(&acc.signals, acc.signals.hyphen_line_rate);
         p.sources.entry(source.clone()).or_default().merge(acc);
         p.documents.push(d);
     }
