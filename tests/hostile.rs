@@ -562,3 +562,71 @@ impl WriteAtEnd for std::fs::File {
         self.write_all(b).unwrap();
     }
 }
+
+/// A DOCX (deflated) whose `word/document.xml` holds `text`, embedding `children`.
+fn docx(text: &str, children: &[Vec<u8>]) -> Vec<u8> {
+    use std::io::Write;
+    let mut w = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let o = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated);
+    w.start_file("[Content_Types].xml", o).unwrap();
+    w.write_all(br#"<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>"#).unwrap();
+    w.start_file("word/document.xml", o).unwrap();
+    write!(
+        w,
+        r#"<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>{text}</w:t></w:r></w:p></w:body></w:document>"#
+    )
+    .unwrap();
+    for (i, c) in children.iter().enumerate() {
+        w.start_file(format!("word/embeddings/object{i}.docx"), o)
+            .unwrap();
+        w.write_all(c).unwrap();
+    }
+    w.finish().unwrap().into_inner()
+}
+
+/// A nested zip bomb (42.zip's idea in a DOCX): 8 documents embedded in each of 3 levels, 512
+/// innermost documents of 900 KB text each. Every archive alone is within the limits (no entry
+/// over the ratio check's 1 MiB, few entries), but together they would inflate 460 MB. All the
+/// archives inside one document share one inflation budget, so the run stops at the limit,
+/// names it, and the next file on the command line is extracted as usual.
+#[test]
+fn a_nested_zip_bomb_shares_one_budget() {
+    let d = dir("nested-bomb");
+    let inner = docx(&"a".repeat(900 * 1024), &[]);
+    let level1 = docx("level one", &vec![inner; 8]);
+    let level2 = docx("level two", &vec![level1; 8]);
+    let top = docx("top", &vec![level2; 8]);
+    assert!(top.len() < 4 << 20, "{} bytes", top.len());
+    let bomb = d.join("nested.docx");
+    std::fs::write(&bomb, &top).unwrap();
+    let page = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/formats/page.html");
+    let out = cmd()
+        .args(["extract", "--json", "--unit", "part", "--max-archive-mb", "8"])
+        .arg(&bomb)
+        .arg(&page)
+        .output()
+        .unwrap();
+    let lines: Vec<Value> = out
+        .stdout
+        .split(|&b| b == b'\n')
+        .filter(|l| !l.is_empty())
+        .map(|l| serde_json::from_slice(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2, "{}", String::from_utf8_lossy(&out.stderr));
+    let all = messages(&lines[0]).join("\n");
+    assert!(all.contains("nested zip bomb"), "{all}");
+    assert!(all.contains("--max-archive-mb"), "{all}");
+    // Well under the 460 MB the archives would inflate to: at most the budget in text.
+    let text: usize = lines[0]["units"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|u| u["text"].as_str().map_or(0, str::len))
+        .sum();
+    assert!(text <= 8 << 20, "{text} bytes of text");
+    assert!(text > 0);
+    // The next file is unaffected.
+    assert!(!lines[1]["units"].as_array().unwrap().is_empty());
+    assert!(lines[1]["error"].is_null());
+}

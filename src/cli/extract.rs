@@ -51,6 +51,7 @@ pub fn run(a: &ExtractArgs, out: &mut dyn Write) -> Result<(), Failure> {
         content_type: a.content_type.clone(),
         keep_boilerplate: a.keep_boilerplate,
         limits: limits(&a.limits)?,
+        ..Options::default()
     };
     let mut failed = false;
     for (i, path) in a.files.iter().enumerate() {

@@ -267,6 +267,11 @@ fn attachment_unit(
                 ),
             ));
             inner.diagnostics.extend(x.diagnostics);
+            // Byte spans found inside the attachment count its decoded bytes (after base64 or
+            // quoted-printable), not the file's: drop them rather than point at wrong bytes.
+            for d in &mut inner.diagnostics {
+                d.byte_span = None;
+            }
             inner
         }
         Err(e) => {

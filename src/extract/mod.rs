@@ -142,6 +142,68 @@ pub struct Options {
     pub content_type: Option<String>,
     /// Keep boilerplate blocks in the unit text (they are always listed as blocks).
     pub keep_boilerplate: bool,
+    /// What the archives inside the current document may still inflate; set afresh for
+    /// each top-level document by [`extract_bytes`].
+    pub budget: InflateBudget,
+}
+
+/// Bytes that all archives inside one document may inflate together. One archive is bounded
+/// by `max_total_bytes`; without a shared budget, archives nested in archives (a "nested zip
+/// bomb" such as 42.zip) would multiply that bound by their fan-out at every level.
+#[derive(Clone, Debug, Default)]
+pub struct InflateBudget(Option<std::sync::Arc<BudgetState>>);
+
+#[derive(Debug)]
+struct BudgetState {
+    left: std::sync::atomic::AtomicU64,
+    refused: std::sync::atomic::AtomicBool,
+}
+
+impl InflateBudget {
+    /// A budget of `bytes`, shared by every clone.
+    pub fn new(bytes: u64) -> Self {
+        InflateBudget(Some(std::sync::Arc::new(BudgetState {
+            left: std::sync::atomic::AtomicU64::new(bytes),
+            refused: std::sync::atomic::AtomicBool::new(false),
+        })))
+    }
+
+    /// Bytes left (`u64::MAX` when no budget was set).
+    pub fn left(&self) -> u64 {
+        self.0
+            .as_ref()
+            .map_or(u64::MAX, |a| a.left.load(std::sync::atomic::Ordering::Relaxed))
+    }
+
+    /// Records `n` inflated bytes.
+    pub fn spend(&self, n: u64) {
+        if let Some(a) = &self.0 {
+            let _ = a.left.fetch_update(
+                std::sync::atomic::Ordering::Relaxed,
+                std::sync::atomic::Ordering::Relaxed,
+                |v| Some(v.saturating_sub(n)),
+            );
+        }
+    }
+
+    /// Records that an entry was refused for want of budget: from then on, no archive of
+    /// this document opens further embedded objects.
+    pub fn refuse(&self) {
+        if let Some(a) = &self.0 {
+            a.refused.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    }
+
+    /// Was an entry refused for want of budget?
+    pub fn refused(&self) -> bool {
+        self.0
+            .as_ref()
+            .is_some_and(|a| a.refused.load(std::sync::atomic::Ordering::Relaxed))
+    }
+
+    fn is_set(&self) -> bool {
+        self.0.is_some()
+    }
 }
 
 /// The extractor that produced a result, and its version.
@@ -888,6 +950,18 @@ pub fn extract_bytes(
             depth, opts.limits.max_depth
         ));
     }
+    // A top-level document starts a fresh inflation budget that everything nested in it
+    // shares.
+    let fresh;
+    let opts = if depth == 0 || !opts.budget.is_set() {
+        fresh = Options {
+            budget: InflateBudget::new(opts.limits.max_total_bytes),
+            ..opts.clone()
+        };
+        &fresh
+    } else {
+        opts
+    };
     let unit = unit.resolve(format);
     match format {
         Format::Html => Ok(html::extract_file(name, bytes, opts)),

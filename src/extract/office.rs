@@ -9,8 +9,8 @@
 //! the headers claim (a zip bomb lies in its headers).
 
 use super::{
-    Diagnostic, DiagnosticKind, DocumentUnit, Extracted, ExtractorInfo, Limits, Locator, Options,
-    UnitChoice, decode_text, extract_bytes, html, merge_units,
+    Diagnostic, DiagnosticKind, DocumentUnit, Extracted, ExtractorInfo, InflateBudget, Limits,
+    Locator, Options, UnitChoice, decode_text, extract_bytes, html, merge_units,
 };
 use crate::format::{self, Format};
 use quick_xml::events::{BytesStart, Event};
@@ -30,11 +30,13 @@ pub struct Zip<'a> {
     archive: zip::ZipArchive<Cursor<&'a [u8]>>,
     limits: Limits,
     total: u64,
+    /// Shared with the archives around this one and inside it.
+    budget: InflateBudget,
 }
 
 impl<'a> Zip<'a> {
     /// Opens the archive; refuses one with more entries than the limit.
-    pub fn open(bytes: &'a [u8], limits: &Limits) -> Result<Self, String> {
+    pub fn open(bytes: &'a [u8], limits: &Limits, budget: InflateBudget) -> Result<Self, String> {
         let archive = zip::ZipArchive::new(Cursor::new(bytes))
             .map_err(|e| format!("the ZIP archive cannot be read ({e}): truncated or damaged"))?;
         if archive.len() > limits.max_entries {
@@ -48,6 +50,7 @@ impl<'a> Zip<'a> {
             archive,
             limits: limits.clone(),
             total: 0,
+            budget,
         })
     }
 
@@ -66,7 +69,8 @@ impl<'a> Zip<'a> {
         };
         let lim = &self.limits;
         let left = lim.max_total_bytes.saturating_sub(self.total);
-        let cap = lim.max_entry_bytes.min(left);
+        let shared = self.budget.left();
+        let cap = lim.max_entry_bytes.min(left).min(shared);
         let f = self
             .archive
             .by_index(i)
@@ -76,6 +80,13 @@ impl<'a> Zip<'a> {
         }
         let compressed = f.compressed_size().max(1);
         let claimed = f.size();
+        if claimed > cap && shared < lim.max_entry_bytes.min(left) {
+            self.budget.refuse();
+            return Err(format!(
+                "entry {name} claims {claimed} bytes uncompressed, but only {shared} bytes are left of the {} that all archives nested in this document may inflate together (--max-archive-mb; a nested zip bomb?)",
+                lim.max_total_bytes
+            ));
+        }
         if claimed > cap {
             return Err(format!(
                 "entry {name} claims {claimed} bytes uncompressed, more than the limit of {cap} (--max-entry-mb, --max-archive-mb)"
@@ -85,6 +96,13 @@ impl<'a> Zip<'a> {
         let mut r = f.take(cap + 1);
         r.read_to_end(&mut out)
             .map_err(|e| format!("entry {name} cannot be inflated: {e}"))?;
+        if out.len() as u64 > cap && shared < lim.max_entry_bytes.min(left) {
+            self.budget.refuse();
+            return Err(format!(
+                "entry {name} inflates past the {shared} bytes left of the {} that all archives nested in this document may inflate together (--max-archive-mb; a nested zip bomb?)",
+                lim.max_total_bytes
+            ));
+        }
         if out.len() as u64 > cap {
             return Err(format!(
                 "entry {name} inflates past {cap} bytes although its header says {claimed}: a zip bomb or a damaged archive"
@@ -99,6 +117,7 @@ impl<'a> Zip<'a> {
             ));
         }
         self.total += n;
+        self.budget.spend(n);
         Ok(Some(out))
     }
 
@@ -544,7 +563,7 @@ pub fn extract(
     opts: &Options,
     depth: usize,
 ) -> Result<Extracted, String> {
-    let mut zip = Zip::open(&bytes, &opts.limits)?;
+    let mut zip = Zip::open(&bytes, &opts.limits, opts.budget.clone())?;
     let depth_limit = opts.limits.max_markup_depth;
     let mut diagnostics = Vec::new();
     let (mut units, meta) = match format {
@@ -615,7 +634,21 @@ pub fn extract(
             .count(media as u64),
         );
     }
+    let n_embedded = embedded.len();
     for (i, e) in embedded.into_iter().enumerate() {
+        if opts.budget.refused() {
+            diagnostics.push(
+                Diagnostic::new(
+                    DiagnosticKind::Limit,
+                    format!(
+                        "{} more embedded objects not read: the inflation budget of this document is spent (--max-archive-mb)",
+                        n_embedded - i
+                    ),
+                )
+                .count((n_embedded - i) as u64),
+            );
+            break;
+        }
         let loc = Locator::Embedded {
             n: (i + 1) as u32,
             name: e.clone(),
@@ -636,10 +669,22 @@ pub fn extract(
                 Ok(x) => {
                     sub = merge_units(name, loc.clone(), fmt.detected, x.units);
                     sub.meta("embedded-format", fmt.detected.name());
+                    sub.diagnostics.extend(x.diagnostics);
+                    // Byte spans found inside the object count its inflated bytes, not the
+                    // file's: drop them rather than point at the wrong bytes.
+                    for d in &mut sub.diagnostics {
+                        d.byte_span = None;
+                    }
                 }
-                Err(err) => sub
-                    .diagnostics
-                    .push(Diagnostic::new(DiagnosticKind::Damaged, err)),
+                Err(err) => {
+                    let kind = if opts.budget.refused() {
+                        DiagnosticKind::Limit
+                    } else {
+                        DiagnosticKind::Damaged
+                    };
+                    sub.diagnostics
+                        .push(Diagnostic::new(kind, err))
+                }
             }
         } else {
             sub.diagnostics.push(Diagnostic::new(
@@ -661,6 +706,25 @@ pub fn extract(
         if unit == UnitChoice::Part || unit == UnitChoice::Page {
             units.push(sub);
         } else if let Some(first) = units.first_mut() {
+            // What went wrong inside stays visible when the object is not a unit of its own.
+            first.diagnostics.extend(
+                sub.diagnostics
+                    .iter()
+                    .filter(|d| {
+                        matches!(
+                            d.kind,
+                            DiagnosticKind::Limit
+                                | DiagnosticKind::Damaged
+                                | DiagnosticKind::Encrypted
+                                | DiagnosticKind::ExtractorFailed
+                        )
+                    })
+                    .map(|d| {
+                        let mut d = d.clone();
+                        d.message = format!("in embedded {e}: {}", d.message);
+                        d
+                    }),
+            );
             first.diagnostics.push(Diagnostic::new(
                 DiagnosticKind::Embedded,
                 format!(
