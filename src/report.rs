@@ -51,10 +51,31 @@ pub struct Report {
     pub scope: encoding::Scope,
     /// Null when the decided text has no mojibake.
     pub mojibake: Option<MojibakeReport>,
+    /// Set when the file changed size while it was read: the analysis covers the bytes that
+    /// were there (null otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub size_change: Option<SizeChange>,
     pub tool: ToolInfo,
     /// The decided decoding of the sample, for views (not serialized).
     #[serde(skip)]
     pub decoded_sample: Option<Decoded>,
+}
+
+/// A file's size when it was opened and after it was read, when they differ.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct SizeChange {
+    pub opened: u64,
+    pub now: u64,
+}
+
+impl SizeChange {
+    /// The sentence a report prints.
+    pub fn sentence(&self) -> String {
+        format!(
+            "the file changed size while it was read ({} bytes when opened, {} now): the analysis covers the bytes read, which may not be any complete version of the file",
+            self.opened, self.now
+        )
+    }
 }
 
 /// Analyses one input.
@@ -83,6 +104,10 @@ pub fn inspect_with(
         sample_is_whole: a.sample_is_whole,
         scope: a.scope,
         mojibake: a.mojibake,
+        // Asked after the analysis, so a change during it is seen.
+        size_change: input
+            .size_change()
+            .map(|(opened, now)| SizeChange { opened, now }),
         tool: TOOL,
         decoded_sample: a.decoded_sample,
     })

@@ -26,6 +26,9 @@ pub struct Input {
     name: String,
     path: Option<PathBuf>,
     data: Data,
+    /// The size the file system gave before a small file was read whole, when the read
+    /// found another size (the file changed while it was being opened).
+    stat_len: Option<u64>,
 }
 
 #[derive(Debug)]
@@ -53,10 +56,14 @@ impl Input {
         // `File::open` opens read-only (O_RDONLY): the tool never writes to what it inspects.
         let mut file = File::open(path).map_err(|e| SourceError::io(&name, e))?;
         let len = meta.len();
+        let mut stat_len = None;
         let data = if len <= IN_MEMORY_LIMIT {
             let mut buf = Vec::with_capacity(len as usize);
             file.read_to_end(&mut buf)
                 .map_err(|e| SourceError::io(&name, e))?;
+            if buf.len() as u64 != len {
+                stat_len = Some(len);
+            }
             Data::Memory(buf)
         } else {
             Data::File { file, len }
@@ -65,6 +72,7 @@ impl Input {
             name,
             path: Some(path.to_path_buf()),
             data,
+            stat_len,
         })
     }
 
@@ -84,6 +92,7 @@ impl Input {
             name: name.into(),
             path: None,
             data: Data::Memory(bytes),
+            stat_len: None,
         }
     }
 
@@ -115,6 +124,20 @@ impl Input {
     }
 
     /// True for an empty input.
+    /// The file's size when opened and its size now, when they differ: a file that grows or
+    /// shrinks while it is read (a log being written, a download still running). Reads stop
+    /// at the size seen when opening, or earlier at the end of what is there, so the analysis
+    /// covers a prefix of some version of the file; reports say so.
+    pub fn size_change(&self) -> Option<(u64, u64)> {
+        match &self.data {
+            Data::Memory(v) => self.stat_len.map(|l| (l, v.len() as u64)),
+            Data::File { file, len } => {
+                let now = file.metadata().ok()?.len();
+                (now != *len).then_some((*len, now))
+            }
+        }
+    }
+
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }

@@ -353,3 +353,97 @@ fn reuters_lt_figures() {
     let a = audit_json(&["--top", "30", &train, &test]);
     assert_eq!(term(&a, "lt")["rank"], 18);
 }
+
+/// Extraction problems are damage too: a document that hit a limit or a damaged part is ranked
+/// among the worst with the extractor's message, and a file that yields nothing is an error
+/// naming the byte where the trouble is (a ZIP entry's header, a PDF object) and why (a
+/// truncated archive, a format mismatch).
+#[test]
+fn extraction_problems_are_ranked_and_located() {
+    let dir = scratch("audit-problems");
+    let fx = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/formats");
+    for f in [
+        "bomb.docx",
+        "bomb.pdf",
+        "truncated.docx",
+        "deep.xml",
+        "cyclic.pdf",
+    ] {
+        std::fs::copy(fx.join(f), dir.join(f)).unwrap();
+    }
+    std::fs::write(
+        dir.join("good.txt"),
+        "A perfectly ordinary sentence about the weather.\n",
+    )
+    .unwrap();
+    let a = audit_json(&[dir.to_str().unwrap()]);
+    let errors = a["summary"]["errors"].as_array().unwrap();
+    let error = |name: &str| {
+        errors
+            .iter()
+            .find(|e| e["path"].as_str().unwrap().ends_with(name))
+            .unwrap_or_else(|| panic!("{name} not among {errors:?}"))
+    };
+    let e = error("bomb.docx");
+    assert_eq!(e["byte_offset"], Value::Null);
+    let msg = e["error"].as_str().unwrap();
+    assert!(msg.contains("(at byte 141)"), "{msg}");
+    assert!(msg.contains("--max-ratio"), "{msg}");
+    // The path is said once, in front, not again inside the message.
+    assert!(!msg.contains("bomb.docx:"), "{msg}");
+    let msg = error("bomb.pdf")["error"].as_str().unwrap();
+    assert!(msg.contains("(object at byte 202)"), "{msg}");
+    let msg = error("truncated.docx")["error"].as_str().unwrap();
+    assert!(msg.contains("no text to audit"), "{msg}");
+    assert!(msg.contains("truncated or damaged"), "{msg}");
+    // Documents with text but with text left out: counted, listed, ranked.
+    let docs = a["documents"].as_array().unwrap();
+    let doc = |name: &str| {
+        docs.iter()
+            .find(|d| d["path"].as_str().unwrap().ends_with(name))
+            .unwrap_or_else(|| panic!("{name} not among the documents"))
+    };
+    for name in ["deep.xml", "cyclic.pdf"] {
+        let d = doc(name);
+        assert!(
+            d["signals"]["extraction_problems"].as_u64().unwrap() >= 1,
+            "{d}"
+        );
+        assert!(d["score"].as_f64().unwrap() > 0.0);
+        assert!(
+            d["findings"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|f| f["message"].is_string()),
+            "{d}"
+        );
+        assert!(
+            d["reasons"][0]
+                .as_str()
+                .unwrap()
+                .contains("extraction problem")
+        );
+    }
+    let d = doc("deep.xml");
+    assert!(
+        d["reasons"][0]
+            .as_str()
+            .unwrap()
+            .contains("--max-markup-depth"),
+        "{d}"
+    );
+    assert_eq!(doc("good.txt")["signals"]["extraction_problems"], 0);
+    // `--fail-on` can gate on them.
+    let out = cmd()
+        .args(["audit", "--fail-on", "extraction-problems>0"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -533,6 +533,18 @@ fn a_file_that_changes_size_while_read() {
     assert_eq!(seen, cut);
     let r = delineate::report::inspect(&input, &Default::default()).unwrap();
     assert_eq!(r.size_bytes, opened, "the size as opened");
+    // The report says so, with both sizes.
+    let c = r.size_change.expect("a size change is reported");
+    assert_eq!((c.opened, c.now), (opened, cut));
+    assert!(c.sentence().contains("changed size while it was read"));
+    let x = delineate::extract::extract(&input, &Default::default()).unwrap();
+    assert!(
+        x.diagnostics
+            .iter()
+            .any(|d| d.kind == delineate::extract::DiagnosticKind::Changed),
+        "{:?}",
+        x.diagnostics
+    );
     // It grows: only the bytes present at opening are read.
     let input = Input::open(&f).unwrap();
     std::fs::OpenOptions::new()
@@ -550,6 +562,43 @@ fn a_file_that_changes_size_while_read() {
     assert_eq!(seen, cut);
     let x = delineate::extract::extract(&input, &Default::default()).unwrap();
     assert!(x.units[0].text.len() as u64 <= cut + 16);
+    // A small file is read whole when opened: what comes later does not concern that
+    // snapshot, and nothing is said.
+    assert!(
+        !x.diagnostics
+            .iter()
+            .any(|d| d.kind == delineate::extract::DiagnosticKind::Changed),
+        "{:?}",
+        x.diagnostics
+    );
+    // A large one read in place that grows: the report says so.
+    let big = d.join("growing.log");
+    std::fs::write(&big, line.repeat(100_000)).unwrap();
+    let input = Input::open(&big).unwrap();
+    let opened = input.len();
+    std::fs::OpenOptions::new()
+        .append(true)
+        .open(&big)
+        .unwrap()
+        .write_all_at_end(b"more text appended later\n");
+    let x = delineate::extract::extract(&input, &Default::default()).unwrap();
+    assert!(
+        x.diagnostics.iter().any(|d| d
+            .message
+            .contains(&format!("{opened} bytes when opened, {} now", opened + 25))),
+        "{:?}",
+        x.diagnostics
+    );
+    // A file that does not change says nothing.
+    let still = d.join("still.txt");
+    std::fs::write(&still, line.repeat(100_000)).unwrap();
+    let input = Input::open(&still).unwrap();
+    assert!(
+        delineate::report::inspect(&input, &Default::default())
+            .unwrap()
+            .size_change
+            .is_none()
+    );
 }
 
 trait WriteAtEnd {
@@ -602,7 +651,14 @@ fn a_nested_zip_bomb_shares_one_budget() {
     std::fs::write(&bomb, &top).unwrap();
     let page = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/formats/page.html");
     let out = cmd()
-        .args(["extract", "--json", "--unit", "part", "--max-archive-mb", "8"])
+        .args([
+            "extract",
+            "--json",
+            "--unit",
+            "part",
+            "--max-archive-mb",
+            "8",
+        ])
         .arg(&bomb)
         .arg(&page)
         .output()

@@ -263,8 +263,8 @@ pub struct AuditReportArgs {
     pub max_terms: usize,
     /// Exit 1 when a corpus signal exceeds a threshold, e.g. `replacement>0`,
     /// `non-word-ratio>0.3`; repeatable (signals: replacement, decode-errors, invalid-utf8,
-    /// invisible, mojibake, entities, split-words, hyphen-line-rate, non-word-ratio, errors,
-    /// worst-score).
+    /// invisible, mojibake, entities, split-words, hyphen-line-rate, non-word-ratio,
+    /// extraction-problems, errors, worst-score).
     #[arg(long = "fail-on", value_name = "SIGNAL>THRESHOLD")]
     pub fail_on: Vec<String>,
 }

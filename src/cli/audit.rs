@@ -344,7 +344,7 @@ fn text(out: &mut dyn Write, a: &Audit, worst: usize, md: bool) -> std::io::Resu
     if !s.errors.is_empty() {
         writeln!(out, "{} files could not be audited:", s.errors.len())?;
         for e in s.errors.iter().take(20) {
-            writeln!(out, "  {}: {}", v(&e.path), v(&e.error))?;
+            writeln!(out, "  {}: {}", v(&e.place()), v(&e.error))?;
         }
     }
 

@@ -70,6 +70,9 @@ pub fn write_report(out: &mut dyn Write, r: &Report) -> io::Result<()> {
         kind_title(r.document.kind.name()),
         v(&r.document.reason)
     )?;
+    if let Some(c) = &r.size_change {
+        writeln!(out, "WARNING: {}", c.sentence())?;
+    }
     let f = &r.format;
     writeln!(out, "Format: {} ({})", f.detected, f.detected.description())?;
     for e in &f.evidence {

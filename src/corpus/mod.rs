@@ -221,6 +221,10 @@ pub struct Signals {
     pub non_words: u64,
     pub has_composed: bool,
     pub has_decomposed: bool,
+    /// Extraction problems that leave text out: a limit reached, damage, encryption, an
+    /// extractor failure (each is also listed in the document's findings).
+    #[serde(default)]
+    pub extraction_problems: u64,
 }
 
 impl Signals {
@@ -249,6 +253,7 @@ impl Signals {
         self.lines += o.lines;
         self.checked_tokens += o.checked_tokens;
         self.non_words += o.non_words;
+        self.extraction_problems += o.extraction_problems;
         self.has_composed |= o.has_composed;
         self.has_decomposed |= o.has_decomposed;
         self.hyphen_line_rate += hyphen_lines;
@@ -289,6 +294,9 @@ pub struct FindingRef {
     pub class: String,
     pub byte_offset: Option<u64>,
     pub text_offset: u64,
+    /// What the extractor said (for extraction problems).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
 }
 
 /// Per-source sums.
@@ -462,7 +470,7 @@ pub struct Progress {
 
 /// The score's signals: name, weight per 1,000 characters (or per unit of ratio), and how to
 /// read them from a document.
-fn contributions(s: &Signals) -> Vec<(f64, String)> {
+fn contributions(s: &Signals, first_problem: Option<&str>) -> Vec<(f64, String)> {
     let per_k = |n: u64| n as f64 * 1000.0 / s.chars.max(1) as f64;
     let mut out = vec![
         (
@@ -494,6 +502,34 @@ fn contributions(s: &Signals) -> Vec<(f64, String)> {
             format!("{} words split at line ends", s.split_words),
         ),
     ];
+    if s.extraction_problems > 0 {
+        // Text is missing: as bad as a page of replacement characters, whatever the length.
+        out.push((50.0 * s.extraction_problems.min(4) as f64, {
+            let n = s.extraction_problems;
+            let what = if n == 1 { "problem" } else { "problems" };
+            // "in embedded a.docx: in embedded b.docx: entry … refused": the innermost
+            // message says what happened; the depth is enough here.
+            let mut msg = first_problem.unwrap_or("");
+            let mut levels = 0;
+            while let Some(rest) = msg.strip_prefix("in embedded ") {
+                match rest.split_once(": ") {
+                    Some((_, inner)) => {
+                        msg = inner;
+                        levels += 1;
+                    }
+                    None => break,
+                }
+            }
+            let mut first: String = msg.chars().take(100).collect();
+            if msg.chars().count() > 100 {
+                first.push('…');
+            }
+            if levels > 0 {
+                first = format!("{levels} embedded levels down, {first}");
+            }
+            format!("{n} extraction {what}, text left out: {first}")
+        }));
+    }
     if s.hyphen_line_rate > 0.02 {
         out.push((
             s.hyphen_line_rate * 100.0,
@@ -541,6 +577,27 @@ fn unit_diagnostics<'a>(
         })
         .collect();
     u.diagnostics.iter().chain(inherit)
+}
+
+/// Does a diagnostic of this kind mean text was left out (a limit, damage, encryption, a
+/// failed extractor)?
+fn is_problem(k: DiagnosticKind) -> bool {
+    matches!(
+        k,
+        DiagnosticKind::Limit
+            | DiagnosticKind::Damaged
+            | DiagnosticKind::Encrypted
+            | DiagnosticKind::ExtractorFailed
+            | DiagnosticKind::Changed
+    )
+}
+
+/// The unit and byte offset of the first problem that has a place, for an error line.
+fn first_located(diags: &[Diagnostic]) -> Option<u64> {
+    diags
+        .iter()
+        .filter(|d| is_problem(d.kind))
+        .find_map(|d| d.byte_span.map(|b| b.start))
 }
 
 /// Byte offset of text offset `t` of unit `u`, when its text maps to the file's bytes.
@@ -644,15 +701,27 @@ impl Provenance<'_> {
 /// The language comes from stop-word votes over all the unit's tokens (the markup seed's
 /// frequent-word evidence, nearly free during tokenization), and from the n-gram model on the
 /// first 160 characters only when the votes are not clear.
+/// The diagnostics of a unit's file: all of them, and the file-level problems charged to this
+/// unit (a file's problems go with its first unit, so they are counted once).
+#[derive(Clone, Copy)]
+struct FileDiags<'a> {
+    all: &'a [Diagnostic],
+    problems: &'a [&'a Diagnostic],
+}
+
 fn audit_unit(
     path: &str,
     source: &str,
     u: &DocumentUnit,
     opts: &AuditOptions,
-    file: &[Diagnostic],
+    file: FileDiags<'_>,
     w: &mut Worker,
     terms: &mut Terms,
 ) -> DocReport {
+    let FileDiags {
+        all: file,
+        problems: file_problems,
+    } = file;
     let text = &u.text;
     let scan = anomaly::scan_text(
         text,
@@ -683,17 +752,26 @@ fn audit_unit(
             _ => {}
         }
     }
-    for d in unit_diagnostics(u, file) {
+    let mut findings = Vec::new();
+    for d in unit_diagnostics(u, file).chain(file_problems.iter().copied()) {
         match d.kind {
             DiagnosticKind::DecodeErrors => s.decode_errors += d.count,
             DiagnosticKind::NotUtf8 => s.invalid_utf8 += d.count,
+            k if is_problem(k) => {
+                s.extraction_problems += 1;
+                findings.push(FindingRef {
+                    class: k.name().to_string(),
+                    byte_offset: d.byte_span.map(|b| b.start),
+                    text_offset: d.text_span.map_or(0, |t| t.0 as u64),
+                    message: Some(d.message.clone()),
+                });
+            }
             _ => {}
         }
     }
     // Spans of mojibake words and split words, for the terms' provenance.
     let mut moji: Vec<(usize, usize, String)> = Vec::new();
     let mut split: Vec<(usize, usize)> = Vec::new();
-    let mut findings = Vec::new();
     for f in &scan.findings {
         if f.legitimate {
             continue;
@@ -712,7 +790,7 @@ fn audit_unit(
             AnomalyClass::LineEndHyphen => split.push((f.text_start, f.text_end)),
             _ => {}
         }
-        if findings.len() < 5
+        if findings.len() < 5 + s.extraction_problems as usize
             && !matches!(
                 f.class,
                 AnomalyClass::HardLineBreak | AnomalyClass::LayoutSpaces | AnomalyClass::TabColumns
@@ -722,6 +800,7 @@ fn audit_unit(
                 class: f.class.name().to_string(),
                 byte_offset: byte_offset(u, f.text_start).or(u.byte_span.map(|b| b.start)),
                 text_offset: f.text_start as u64,
+                message: None,
             });
         }
     }
@@ -845,7 +924,10 @@ fn audit_unit(
         }
     }
     let lang = lang.trim_end_matches('?').to_string();
-    let contrib = contributions(&s);
+    let first_problem = findings
+        .iter()
+        .find_map(|f: &FindingRef| f.message.as_deref());
+    let contrib = contributions(&s, first_problem);
     let score = contrib.iter().map(|c| c.0).sum::<f64>();
     let reasons = contrib.into_iter().take(3).map(|c| c.1).collect();
     DocReport {
@@ -883,10 +965,7 @@ fn audit_file(
         Ok(i) => i,
         Err(e) => {
             p.files += 1;
-            p.errors.push(WalkError {
-                path: name,
-                error: e.to_string(),
-            });
+            p.errors.push(WalkError::new(name, e.to_string()));
             return;
         }
     };
@@ -916,10 +995,7 @@ fn audit_input(
     ) {
         Ok(x) => x,
         Err(e) => {
-            p.errors.push(WalkError {
-                path: name,
-                error: e.to_string(),
-            });
+            p.errors.push(WalkError::new(name, e.to_string()));
             return;
         }
     };
@@ -927,20 +1003,41 @@ fn audit_input(
         .entry(x.format.detected.name().to_string())
         .or_default() += 1;
     if let Some(e) = &x.error {
-        p.errors.push(WalkError {
-            path: name.clone(),
-            error: e.clone(),
-        });
+        // Extraction errors start with the file's name; the report puts it in front already.
+        let e = e.strip_prefix(&format!("{name}: ")).unwrap_or(e);
+        p.errors
+            .push(WalkError::new(&name, e).located(first_located(&x.diagnostics)));
     }
     if x.units.is_empty() && x.error.is_none() {
-        p.errors.push(WalkError {
-            path: name.clone(),
-            error: format!("{}: no text to audit", x.format.detected.description()),
-        });
+        // Say why there is nothing: a damaged container, a mismatch, or simply a format
+        // without text.
+        let why: Vec<&str> = x
+            .diagnostics
+            .iter()
+            .filter(|d| is_problem(d.kind) || d.kind == DiagnosticKind::FormatMismatch)
+            .map(|d| d.message.as_str())
+            .collect();
+        let mut e = format!("{}: no text to audit", x.format.detected.description());
+        if !why.is_empty() {
+            e = format!("{e} ({})", why.join("; "));
+        }
+        p.errors
+            .push(WalkError::new(&name, e).located(first_located(&x.diagnostics)));
     }
+    // Problems of the whole file (a limit reached, damage) go with its first unit.
+    let file_problems: Vec<&Diagnostic> = x
+        .diagnostics
+        .iter()
+        .filter(|d| is_problem(d.kind))
+        .collect();
     let per_unit_bytes = input.len() / x.units.len().max(1) as u64;
-    for u in &x.units {
-        let d = audit_unit(&name, &source, u, opts, &x.diagnostics, w, &mut p.terms);
+    for (i, u) in x.units.iter().enumerate() {
+        let own = if i == 0 { &file_problems[..] } else { &[][..] };
+        let file = FileDiags {
+            all: &x.diagnostics,
+            problems: own,
+        };
+        let d = audit_unit(&name, &source, u, opts, file, w, &mut p.terms);
         p.units += 1;
         if let (Some(e), Some(by)) = (&d.encoding, &d.decided_by) {
             *p.encodings
@@ -1352,6 +1449,7 @@ pub const FAIL_SIGNALS: &[&str] = &[
     "split-words",
     "hyphen-line-rate",
     "non-word-ratio",
+    "extraction-problems",
     "errors",
     "worst-score",
 ];
@@ -1392,6 +1490,7 @@ impl FailOn {
             "split-words" => t.split_words as f64,
             "hyphen-line-rate" => t.hyphen_line_rate,
             "non-word-ratio" => t.non_word_ratio().unwrap_or(0.0),
+            "extraction-problems" => t.extraction_problems as f64,
             "errors" => a.summary.errors.len() as f64,
             "worst-score" => a.documents.first().map_or(0.0, |d| d.score),
             _ => 0.0,
@@ -1432,7 +1531,10 @@ mod tests {
             ".",
             &u,
             &AuditOptions::default(),
-            &[],
+            FileDiags {
+                all: &[],
+                problems: &[],
+            },
             &mut Worker::new(),
             &mut terms,
         );

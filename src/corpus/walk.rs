@@ -10,6 +10,35 @@ use std::path::{Path, PathBuf};
 pub struct WalkError {
     pub path: String,
     pub error: String,
+    /// Where in the file, when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub byte_offset: Option<u64>,
+}
+
+impl WalkError {
+    /// An error about the file `path`.
+    pub fn new(path: impl Into<String>, error: impl Into<String>) -> Self {
+        WalkError {
+            path: path.into(),
+            error: error.into(),
+            byte_offset: None,
+        }
+    }
+
+    /// The same error, at `offset` in the file.
+    pub fn located(mut self, offset: Option<u64>) -> Self {
+        self.byte_offset = offset;
+        self
+    }
+
+    /// `path at byte N`, the place a person reads before the error.
+    pub fn place(&self) -> String {
+        let mut s = self.path.clone();
+        if let Some(o) = self.byte_offset {
+            s.push_str(&format!(" at byte {o}"));
+        }
+        s
+    }
 }
 
 /// The files under `paths` (a file given directly is taken as is), sorted, and the problems.
@@ -27,17 +56,14 @@ pub fn files(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<WalkError>) {
                 continue;
             }
             Ok(m) if !m.is_dir() => {
-                errors.push(WalkError {
-                    path: root.display().to_string(),
-                    error: "not a regular file or directory: skipped".into(),
-                });
+                errors.push(WalkError::new(
+                    root.display().to_string(),
+                    "not a regular file or directory: skipped",
+                ));
                 continue;
             }
             Err(e) => {
-                errors.push(WalkError {
-                    path: root.display().to_string(),
-                    error: e.to_string(),
-                });
+                errors.push(WalkError::new(root.display().to_string(), e.to_string()));
                 continue;
             }
             Ok(_) => {}
@@ -59,7 +85,7 @@ pub fn files(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<WalkError>) {
                         e.io_error()
                             .map_or_else(|| e.to_string(), |io| io.to_string())
                     };
-                    errors.push(WalkError { path, error });
+                    errors.push(WalkError::new(path, error));
                 }
             }
         }

@@ -170,9 +170,9 @@ impl InflateBudget {
 
     /// Bytes left (`u64::MAX` when no budget was set).
     pub fn left(&self) -> u64 {
-        self.0
-            .as_ref()
-            .map_or(u64::MAX, |a| a.left.load(std::sync::atomic::Ordering::Relaxed))
+        self.0.as_ref().map_or(u64::MAX, |a| {
+            a.left.load(std::sync::atomic::Ordering::Relaxed)
+        })
     }
 
     /// Records `n` inflated bytes.
@@ -332,6 +332,8 @@ pub enum DiagnosticKind {
     ExtractorFailed,
     /// The file's name or declared type says another format than its bytes.
     FormatMismatch,
+    /// The file changed size while it was read: the text is from the bytes that were there.
+    Changed,
     /// Anything else worth a line.
     Note,
 }
@@ -359,6 +361,7 @@ impl DiagnosticKind {
             NotExtracted => "not-extracted",
             ExtractorFailed => "extractor-failed",
             FormatMismatch => "format-mismatch",
+            Changed => "changed-while-read",
             Note => "note",
         }
     }
@@ -917,6 +920,12 @@ pub fn extract(input: &Input, opts: &Options) -> Result<Extraction, crate::Sourc
                 .diagnostics
                 .push(Diagnostic::new(DiagnosticKind::ExtractorFailed, e));
         }
+    }
+    if let Some((opened, now)) = input.size_change() {
+        let c = crate::report::SizeChange { opened, now };
+        result
+            .diagnostics
+            .push(Diagnostic::new(DiagnosticKind::Changed, c.sentence()));
     }
     result.ids = result
         .units

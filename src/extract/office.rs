@@ -75,6 +75,8 @@ impl<'a> Zip<'a> {
             .archive
             .by_index(i)
             .map_err(|e| format!("entry {name}: {e}"))?;
+        // Where the entry's local header starts, so an error can be found in the bytes.
+        let name = &format!("{name} (at byte {})", f.header_start());
         if f.encrypted() {
             return Err(format!("entry {name} is password-protected"));
         }
@@ -682,8 +684,7 @@ pub fn extract(
                     } else {
                         DiagnosticKind::Damaged
                     };
-                    sub.diagnostics
-                        .push(Diagnostic::new(kind, err))
+                    sub.diagnostics.push(Diagnostic::new(kind, err))
                 }
             }
         } else {

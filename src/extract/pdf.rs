@@ -206,8 +206,14 @@ fn check_stream_sizes(
         let mut r = flate2::read::ZlibDecoder::new(stream.content.as_slice()).take(cap + 1);
         let n = std::io::copy(&mut r, &mut std::io::sink()).unwrap_or(0);
         if n > cap {
+            let at = match doc.reference_table.get(id.0) {
+                Some(lopdf::xref::XrefEntry::Normal { offset, .. }) => {
+                    format!(" (object at byte {offset})")
+                }
+                _ => String::new(),
+            };
             return Err(format!(
-                "stream {} {} R inflates past {cap} bytes from {} compressed: a PDF bomb or a damaged file (--max-entry-mb, --max-archive-mb)",
+                "stream {} {} R{at} inflates past {cap} bytes from {} compressed: a PDF bomb or a damaged file (--max-entry-mb, --max-archive-mb)",
                 id.0,
                 id.1,
                 stream.content.len()

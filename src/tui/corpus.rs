@@ -71,6 +71,10 @@ pub const DOC_SORTS: &[DocSort] = &[
         key: |d| d.signals.invisible as f64,
     },
     DocSort {
+        name: "extraction problems",
+        key: |d| d.signals.extraction_problems as f64,
+    },
+    DocSort {
         name: "mojibake",
         key: |d| d.signals.mojibake_words as f64,
     },

@@ -86,6 +86,9 @@ fn title_bar(f: &mut Frame, app: &App, area: Rect, theme: &Theme) {
     if r.format.mismatch.is_some() {
         spans.push(Span::styled(" name ≠ bytes (u) ", theme.warn()));
     }
+    if r.size_change.is_some() {
+        spans.push(Span::styled(" changed while read (u) ", theme.warn()));
+    }
     let warnings = r
         .conflicts
         .iter()

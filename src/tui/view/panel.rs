@@ -244,6 +244,12 @@ fn format_lines(app: &App, theme: &Theme) -> Vec<Line<'static>> {
             theme.warn(),
         )));
     }
+    if let Some(c) = &app.doc().report.size_change {
+        out.push(Line::from(Span::styled(
+            format!("WARNING: {}", c.sentence()),
+            theme.warn(),
+        )));
+    }
     if !f.detected.extractable() {
         out.push(Line::from(Span::styled(
             "this tool identifies this format but does not extract text from it",
