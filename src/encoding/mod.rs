@@ -499,6 +499,7 @@ pub fn analyze_with(
     }
 
     let mut cache = InfoCache::new();
+    let mut stretches = quality::Stretches::default();
     let excerpt_at = excerpt_anchor(&validity, &sample, &sample_bytes);
     let mut candidates = Vec::new();
     let mut texts: Vec<String> = Vec::new();
@@ -532,7 +533,7 @@ pub fn analyze_with(
         let (features, fingerprints) = match same_as {
             Some(shared) => shared,
             None => (
-                quality::features_with(&prose, &mut cache),
+                quality::features_with(&prose, &mut cache, Some(&mut stretches)),
                 mojibake::fingerprints(&prose),
             ),
         };
@@ -585,6 +586,12 @@ pub fn analyze_with(
     let mojibake = decided_sample.as_ref().and_then(|d| {
         // Mojibake analysis searches chains of rounds; a bounded prefix keeps it fast.
         let cut = d.text.floor_char_boundary(MOJIBAKE_BYTES);
+        // No fingerprint and no U+FFFD: nothing to repair and nothing lost, so the analysis
+        // would say "clean" (one pass instead of its four; most files stop here).
+        let prefix = &d.text[..cut];
+        if !prefix.contains('\u{FFFD}') && mojibake::fingerprints(prefix) == 0 {
+            return None;
+        }
         let a = mojibake::analyze(&d.text[..cut]);
         if matches!(
             a.verdict,

@@ -162,16 +162,29 @@ fn suspect_mask(text: &str) -> u16 {
     }
     let r = reverse();
     let mut mask = 0u16;
-    let mut prev_lead = 0u16;
-    for c in text.chars() {
-        if c.is_ascii() {
-            prev_lead = 0;
-            continue;
+    for_each_non_ascii_run(text, |run| {
+        let mut prev_lead = 0u16;
+        for c in run.chars() {
+            mask |= prev_lead & r.cont_mask(c);
+            prev_lead = r.lead_mask(c);
         }
-        mask |= prev_lead & r.cont_mask(c);
-        prev_lead = r.lead_mask(c);
-    }
+    });
     mask
+}
+
+/// Calls `f` on every maximal run of non-ASCII characters of `text`, skipping the ASCII
+/// between them eight or more bytes at a time (an ASCII character ends any sequence).
+fn for_each_non_ascii_run(text: &str, mut f: impl FnMut(&str)) {
+    let b = text.as_bytes();
+    let mut i = 0;
+    while let Some(s) = crate::ascii::next_non_ascii(b, i) {
+        let e = b[s..]
+            .iter()
+            .position(|&x| x < 0x80)
+            .map_or(b.len(), |k| s + k);
+        f(&text[s..e]);
+        i = e;
+    }
 }
 
 /// Is `c` believable as the result of a repair?
@@ -398,19 +411,17 @@ pub fn fingerprints(text: &str) -> usize {
     }
     let r = reverse();
     let mut counts = [0usize; 16];
-    let mut prev_lead = 0u16;
-    for c in text.chars() {
-        if c.is_ascii() {
-            prev_lead = 0;
-            continue;
+    for_each_non_ascii_run(text, |run| {
+        let mut prev_lead = 0u16;
+        for c in run.chars() {
+            let mut m = prev_lead & r.cont_mask(c);
+            while m != 0 {
+                counts[m.trailing_zeros() as usize] += 1;
+                m &= m - 1;
+            }
+            prev_lead = r.lead_mask(c);
         }
-        let mut m = prev_lead & r.cont_mask(c);
-        while m != 0 {
-            counts[m.trailing_zeros() as usize] += 1;
-            m &= m - 1;
-        }
-        prev_lead = r.lead_mask(c);
-    }
+    });
     counts.into_iter().max().unwrap_or(0)
 }
 

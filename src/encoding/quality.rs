@@ -8,7 +8,6 @@
 use crate::unicode::{CharInfo, InfoCache};
 use rustc_hash::FxHashMap;
 use serde::Serialize;
-use unicode_script::Script;
 
 /// The Tika features of one text. Field names in JSON are Tika's method names.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
@@ -65,11 +64,16 @@ const DENSE_HIGH: usize = 0x3000;
 /// Computes every feature in one pass over `text`.
 pub fn features(text: &str) -> QualityFeatures {
     let mut cache = InfoCache::new();
-    features_with(text, &mut cache)
+    features_with(text, &mut cache, None)
 }
 
-/// [`features`] with a caller-owned property cache (reused across candidates).
-pub fn features_with(text: &str, cache: &mut InfoCache) -> QualityFeatures {
+/// [`features`] with a caller-owned property cache, and optionally the ASCII stretches of
+/// another decoding of the same bytes (candidates share them: see [`Stretches`]).
+pub fn features_with(
+    text: &str,
+    cache: &mut InfoCache,
+    stretches: Option<&mut Stretches>,
+) -> QualityFeatures {
     // Counts of code points ≥ U+0080: an array below U+3000 (almost everything), a map above.
     // A per-thread array reused across calls (zeroing 48 KB per candidate showed in profiles);
     // `touched` lists the slots to read and reset.
@@ -78,175 +82,491 @@ pub fn features_with(text: &str, cache: &mut InfoCache) -> QualityFeatures {
     }
     HIGH.with(|h| {
         let mut h = h.borrow_mut();
-        features_inner(text, cache, &mut h)
+        let mut k = Counter::new(&mut h);
+        match stretches {
+            Some(st) => k.pieces(text, cache, st),
+            None => k.chars(text, cache),
+        }
+        k.finish()
     })
 }
 
-fn features_inner(text: &str, cache: &mut InfoCache, high_dense: &mut [u32]) -> QualityFeatures {
-    let mut n = 0u64;
-    let mut letters = 0u64;
-    let mut marks = 0u64;
-    let mut pairs = 0u64;
-    let mut letter_pairs = 0u64;
-    let mut letter_mark_pairs = 0u64;
-    let mut anomalies = 0u64;
-    let mut fffd = 0u64;
-    let mut real_script = 0u64;
-    let mut touched: Vec<u16> = Vec::new();
-    let mut high_sparse: FxHashMap<char, u64> = FxHashMap::default();
+/// Per-character facts the features need, packed: [`LETTER`], [`MARK`], [`REAL_SCRIPT`],
+/// [`SPACE`], [`ANOMALY`] bits, the script as its `u8`, and the cluster (the script, with the
+/// CJK scripts merged into Han as the features' cluster rule says).
+#[derive(Clone, Copy)]
+struct Packed {
+    bits: u8,
+    script: u8,
+    cluster: u8,
+}
 
-    // Script sequence over script-bearing code points.
-    // `Script` is `repr(u8)`.
-    let mut script_counts = [0u64; 256];
-    let mut scripted = 0u64;
-    let mut run_script: Option<Script> = None;
-    let mut run_len = 0u64;
-    let mut longest_run = 0u64;
-    let mut transitions = 0u64;
+const LETTER: u8 = 1;
+const MARK: u8 = 2;
+const REAL_SCRIPT: u8 = 4;
+const SPACE: u8 = 8;
+const ANOMALY: u8 = 16;
+/// No script yet (a run or a word before its first letter).
+const NONE: u16 = 256;
 
-    // Words.
-    let mut words_with_letters = 0u64;
-    let mut pure_words = 0u64;
-    let mut word_cluster: Option<Script> = None;
-    let mut word_mixed = false;
-    let mut word_has_letter = false;
+fn pack(c: char, info: CharInfo) -> Packed {
+    let mut bits = 0;
+    if info.is_letter() {
+        bits |= LETTER;
+    }
+    if info.is_mark() {
+        bits |= MARK;
+    }
+    if info.has_real_script() && c != '\u{FFFD}' {
+        bits |= REAL_SCRIPT;
+    }
+    if c.is_whitespace() {
+        bits |= SPACE;
+    }
+    if is_anomaly(c) {
+        bits |= ANOMALY;
+    }
+    Packed {
+        bits,
+        script: info.script as u8,
+        cluster: info.cluster() as u8,
+    }
+}
 
-    let mut prev: Option<CharInfo> = None;
-    for c in text.chars() {
-        let info = cache.get(c);
-        n += 1;
-        let is_letter = info.is_letter();
-        let is_mark = info.is_mark();
-        letters += is_letter as u64;
-        marks += is_mark as u64;
-        if let Some(p) = prev {
-            pairs += 1;
-            if p.is_letter() && is_letter && p.cluster() == info.cluster() {
-                letter_pairs += 1;
+/// [`Packed`] facts of every code point below [`DENSE_HIGH`], built once per process.
+fn packed_table() -> &'static [Packed] {
+    static TABLE: std::sync::OnceLock<Box<[Packed]>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut cache = InfoCache::new();
+        (0..DENSE_HIGH as u32)
+            .map(|u| {
+                let c = char::from_u32(u).unwrap_or('\0');
+                pack(c, cache.get(c))
+            })
+            .collect()
+    })
+}
+
+/// What a stretch of ASCII text adds to the counts. A stretch starts at the text's start or
+/// with the whitespace that ends a token, and ends at the text's end or with whitespace, so
+/// nothing but its first and last characters meets the text around it.
+#[derive(Clone, Copy, Debug, Default)]
+struct Summary {
+    n: u64,
+    letters: u64,
+    pairs: u64,
+    letter_pairs: u64,
+    anomalies: u64,
+    /// ASCII letters: all Latin, the only ASCII characters with a real script.
+    latin: u64,
+    /// Words closed inside the stretch (all pure: ASCII letters are one script).
+    words: u64,
+    /// A word with letters still open at the end (the stretch ends the text).
+    open_word: bool,
+    first: u8,
+    last: u8,
+}
+
+/// The ASCII stretches of the first decoding of a sample, in order, with what each adds.
+/// Every ASCII-compatible decoding of the same bytes reads them identically, so for the other
+/// candidates only the tokens holding non-ASCII characters are counted character by
+/// character (on Latin-script text, a small part). A stretch is reused only when its text is
+/// byte-for-byte the same.
+#[derive(Default)]
+pub struct Stretches {
+    seen: Vec<(String, Summary)>,
+}
+
+/// The running counts of one text.
+struct Counter<'h> {
+    n: u64,
+    letters: u64,
+    marks: u64,
+    pairs: u64,
+    letter_pairs: u64,
+    letter_mark_pairs: u64,
+    anomalies: u64,
+    fffd: u64,
+    high_dense: &'h mut [u32],
+    touched: Vec<u16>,
+    high_sparse: FxHashMap<char, u64>,
+    script_counts: [u64; 256],
+    scripted: u64,
+    run_script: u16,
+    run_len: u64,
+    longest_run: u64,
+    transitions: u64,
+    words_with_letters: u64,
+    pure_words: u64,
+    word_cluster: u16,
+    word_mixed: bool,
+    word_has_letter: bool,
+    first: bool,
+    prev: Packed,
+}
+
+/// Is `b` ASCII whitespace (`char::is_whitespace` below U+0080)?
+fn ascii_space(b: u8) -> bool {
+    matches!(b, b'\t'..=b'\r' | b' ')
+}
+
+impl<'h> Counter<'h> {
+    fn new(high_dense: &'h mut [u32]) -> Self {
+        Counter {
+            n: 0,
+            letters: 0,
+            marks: 0,
+            pairs: 0,
+            letter_pairs: 0,
+            letter_mark_pairs: 0,
+            anomalies: 0,
+            fffd: 0,
+            high_dense,
+            touched: Vec::new(),
+            high_sparse: FxHashMap::default(),
+            script_counts: [0; 256],
+            scripted: 0,
+            run_script: NONE,
+            run_len: 0,
+            longest_run: 0,
+            transitions: 0,
+            words_with_letters: 0,
+            pure_words: 0,
+            word_cluster: NONE,
+            word_mixed: false,
+            word_has_letter: false,
+            first: true,
+            prev: Packed {
+                bits: 0,
+                script: 0,
+                cluster: 0,
+            },
+        }
+    }
+
+    /// Counts every character of `text`.
+    fn chars(&mut self, text: &str, cache: &mut InfoCache) {
+        let table = packed_table();
+        for c in text.chars() {
+            let u = c as usize;
+            let p = if u < DENSE_HIGH {
+                table[u]
+            } else {
+                pack(c, cache.get(c))
+            };
+            self.step(c, p);
+        }
+    }
+
+    /// Counts `text` piece by piece: tokens with non-ASCII characters character by character,
+    /// the ASCII stretches between them from `st` when an earlier decoding had the same one.
+    fn pieces(&mut self, text: &str, cache: &mut InfoCache, st: &mut Stretches) {
+        let b = text.as_bytes();
+        let mut at = 0usize;
+        let mut ordinal = 0usize;
+        while at < b.len() {
+            // The next token with a non-ASCII byte, from the whitespace before it.
+            let (tok_start, tok_end) = match crate::ascii::next_non_ascii(b, at) {
+                Some(k) => {
+                    let s = b[at..k]
+                        .iter()
+                        .rposition(|&x| ascii_space(x))
+                        .map_or(at, |i| at + i + 1);
+                    let e = b[k..]
+                        .iter()
+                        .position(|&x| ascii_space(x))
+                        .map_or(b.len(), |i| k + i);
+                    (s, e)
+                }
+                None => (b.len(), b.len()),
+            };
+            if tok_start > at {
+                let stretch = &text[at..tok_start];
+                let summary = match st.seen.get(ordinal) {
+                    Some((t, s)) if t == stretch => *s,
+                    _ => {
+                        let s = summarize(stretch);
+                        if ordinal < st.seen.len() {
+                            st.seen[ordinal] = (stretch.to_string(), s);
+                        } else {
+                            st.seen.push((stretch.to_string(), s));
+                        }
+                        s
+                    }
+                };
+                ordinal += 1;
+                self.absorb(&summary);
             }
-            if p.is_letter() && is_mark {
-                letter_mark_pairs += 1;
+            if tok_end > tok_start {
+                self.chars(&text[tok_start..tok_end], cache);
             }
+            at = tok_end;
         }
-        prev = Some(info);
-        if is_anomaly(c) {
-            anomalies += 1;
-        }
-        if c == '\u{FFFD}' {
-            fffd += 1;
-        } else if info.has_real_script() {
-            real_script += 1;
-        }
+    }
+
+    /// Counts one character.
+    #[inline]
+    fn step(&mut self, c: char, p: Packed) {
+        // Written without branches on the character class (words alternate with spaces far
+        // too often for a branch predictor): every counter adds a 0 or a 1.
         let u = c as usize;
+        self.n += 1;
+        let is_letter = p.bits & LETTER != 0;
+        let is_mark = p.bits & MARK != 0;
+        let prev_letter = !self.first & (self.prev.bits & LETTER != 0);
+        self.letters += is_letter as u64;
+        self.marks += is_mark as u64;
+        self.pairs += !self.first as u64;
+        self.letter_pairs += (prev_letter & is_letter & (self.prev.cluster == p.cluster)) as u64;
+        self.letter_mark_pairs += (prev_letter & is_mark) as u64;
+        self.first = false;
+        self.prev = p;
+        self.anomalies += (p.bits & ANOMALY != 0) as u64;
+        self.fffd += (c == '\u{FFFD}') as u64;
         if u >= 0x80 {
             if u < DENSE_HIGH {
-                if high_dense[u] == 0 {
-                    touched.push(u as u16);
+                if self.high_dense[u] == 0 {
+                    self.touched.push(u as u16);
                 }
-                high_dense[u] += 1;
+                self.high_dense[u] += 1;
             } else {
-                *high_sparse.entry(c).or_insert(0) += 1;
+                *self.high_sparse.entry(c).or_insert(0) += 1;
             }
         }
-        if info.has_real_script() && c != '\u{FFFD}' {
-            scripted += 1;
-            script_counts[info.script as u8 as usize] += 1;
-            if run_script == Some(info.script) {
-                run_len += 1;
-            } else {
-                if run_script.is_some() {
-                    transitions += 1;
-                }
-                run_script = Some(info.script);
-                run_len = 1;
-            }
-            longest_run = longest_run.max(run_len);
-        }
-        if c.is_whitespace() {
-            if word_has_letter {
-                words_with_letters += 1;
-                pure_words += (!word_mixed) as u64;
-            }
-            word_cluster = None;
-            word_mixed = false;
-            word_has_letter = false;
-        } else if is_letter {
-            word_has_letter = true;
-            match word_cluster {
-                None => word_cluster = Some(info.cluster()),
-                Some(k) if k != info.cluster() => word_mixed = true,
-                _ => {}
-            }
-        }
-    }
-    if word_has_letter {
-        words_with_letters += 1;
-        pure_words += (!word_mixed) as u64;
+        // Script runs: only characters of a real script take part.
+        let real = p.bits & REAL_SCRIPT != 0;
+        self.scripted += real as u64;
+        self.script_counts[p.script as usize] += real as u64;
+        self.run(real as u64, p.script as u16);
+        // Words: whitespace ends one; a letter of another cluster than the word's first
+        // letter makes it mixed.
+        let space = p.bits & SPACE != 0;
+        self.close_word(space);
+        let cluster = p.cluster as u16;
+        let letter_here = !space & is_letter;
+        self.word_mixed = !space
+            & (self.word_mixed
+                | (letter_here & (self.word_cluster != NONE) & (self.word_cluster != cluster)));
+        self.word_cluster = if space {
+            NONE
+        } else if letter_here && self.word_cluster == NONE {
+            cluster
+        } else {
+            self.word_cluster
+        };
+        self.word_has_letter = !space & (self.word_has_letter | is_letter);
     }
 
-    let dense_counts: Vec<u64> = touched
-        .iter()
-        .map(|&u| std::mem::take(&mut high_dense[u as usize]) as u64)
-        .collect();
-    let high_counts = dense_counts
-        .iter()
-        .copied()
-        .chain(high_sparse.values().copied());
-    let high_total: u64 = high_counts.clone().sum();
-    let high_byte_entropy = if high_total == 0 {
-        0.0
-    } else {
-        high_counts
-            .map(|k| {
-                let p = k as f64 / high_total as f64;
-                -p * p.log2()
-            })
-            .sum::<f64>()
-            .max(0.0)
-    };
+    /// `k` consecutive scripted characters of `script` (none when `k` is 0).
+    #[inline]
+    fn run(&mut self, k: u64, script: u16) {
+        let real = k > 0;
+        let same = self.run_script == script;
+        self.transitions += (real & !same & (self.run_script != NONE)) as u64;
+        let grown = if same { self.run_len + k } else { k };
+        self.run_len = if real { grown } else { self.run_len };
+        self.run_script = if real { script } else { self.run_script };
+        self.longest_run = self.longest_run.max(self.run_len);
+    }
 
-    let distinct_scripts = script_counts.iter().filter(|&&k| k > 0).count();
-    let script_alternation_ratio = if scripted < 2 || distinct_scripts < 2 {
-        0.0
-    } else {
-        let sum_sq: f64 = script_counts
+    /// Whitespace (when `space`) closes the open word.
+    #[inline]
+    fn close_word(&mut self, space: bool) {
+        self.words_with_letters += (space & self.word_has_letter) as u64;
+        self.pure_words += (space & self.word_has_letter & !self.word_mixed) as u64;
+    }
+
+    /// Adds an ASCII stretch counted by [`summarize`].
+    fn absorb(&mut self, s: &Summary) {
+        let table = packed_table();
+        let (f, l) = (table[s.first as usize], table[s.last as usize]);
+        // The pair across the boundary, and the first character's effect on the open word.
+        let prev_letter = !self.first & (self.prev.bits & LETTER != 0);
+        self.pairs += !self.first as u64;
+        self.letter_pairs +=
+            (prev_letter & (f.bits & LETTER != 0) & (self.prev.cluster == f.cluster)) as u64;
+        let space = f.bits & SPACE != 0;
+        self.close_word(space);
+        if !space {
+            // Only at the text's start: no word is open.
+            debug_assert!(self.first);
+        }
+        self.first = false;
+        self.prev = l;
+        self.n += s.n;
+        self.letters += s.letters;
+        self.pairs += s.pairs;
+        self.letter_pairs += s.letter_pairs;
+        self.anomalies += s.anomalies;
+        self.scripted += s.latin;
+        self.script_counts[unicode_script::Script::Latin as usize] += s.latin;
+        self.run(s.latin, unicode_script::Script::Latin as u16);
+        self.words_with_letters += s.words;
+        self.pure_words += s.words;
+        // A stretch ends with whitespace (the next token starts after it), or the text.
+        self.word_has_letter = s.open_word;
+        self.word_mixed = false;
+        self.word_cluster = if s.open_word {
+            unicode_script::Script::Latin as u16
+        } else {
+            NONE
+        };
+    }
+
+    /// The features from the counts.
+    fn finish(mut self) -> QualityFeatures {
+        if self.word_has_letter {
+            self.words_with_letters += 1;
+            self.pure_words += (!self.word_mixed) as u64;
+        }
+        let high_dense = &mut *self.high_dense;
+        let dense_counts: Vec<u64> = self
+            .touched
             .iter()
-            .filter(|&&k| k > 0)
-            .map(|&k| {
-                let p = k as f64 / scripted as f64;
-                p * p
-            })
-            .sum();
-        let expected = (scripted - 1) as f64 * (1.0 - sum_sq);
-        if expected > 0.0 {
-            transitions as f64 / expected
-        } else {
+            .map(|&u| std::mem::take(&mut high_dense[u as usize]) as u64)
+            .collect();
+        let high_counts = dense_counts
+            .iter()
+            .copied()
+            .chain(self.high_sparse.values().copied());
+        let high_total: u64 = high_counts.clone().sum();
+        let high_byte_entropy = if high_total == 0 {
             0.0
+        } else {
+            high_counts
+                .map(|k| {
+                    let p = k as f64 / high_total as f64;
+                    -p * p.log2()
+                })
+                .sum::<f64>()
+                .max(0.0)
+        };
+        let scripted = self.scripted;
+        let distinct_scripts = self.script_counts.iter().filter(|&&k| k > 0).count();
+        let script_alternation_ratio = if scripted < 2 || distinct_scripts < 2 {
+            0.0
+        } else {
+            let sum_sq: f64 = self
+                .script_counts
+                .iter()
+                .filter(|&&k| k > 0)
+                .map(|&k| {
+                    let p = k as f64 / scripted as f64;
+                    p * p
+                })
+                .sum();
+            let expected = (scripted - 1) as f64 * (1.0 - sum_sq);
+            if expected > 0.0 {
+                self.transitions as f64 / expected
+            } else {
+                0.0
+            }
+        };
+        let n = self.n;
+        QualityFeatures {
+            alphabetic_ratio: ratio(self.letters, n),
+            letter_pair_density: ratio(self.letter_pairs, self.pairs),
+            high_byte_entropy,
+            replacement_ratio: ratio(self.anomalies, n),
+            replacement_count: self.fffd,
+            combining_mark_ratio: ratio(self.marks, n),
+            letter_adjacent_to_mark_ratio: ratio(self.letter_mark_pairs, self.pairs),
+            script_density: ratio(scripted, n - self.fffd),
+            script_fragmentation: if scripted == 0 {
+                0.0
+            } else {
+                1.0 - self.longest_run as f64 / scripted as f64
+            },
+            script_alternation_ratio,
+            per_word_script_purity: ratio(self.pure_words, self.words_with_letters),
         }
-    };
-
-    QualityFeatures {
-        alphabetic_ratio: ratio(letters, n),
-        letter_pair_density: ratio(letter_pairs, pairs),
-        high_byte_entropy,
-        replacement_ratio: ratio(anomalies, n),
-        replacement_count: fffd,
-        combining_mark_ratio: ratio(marks, n),
-        letter_adjacent_to_mark_ratio: ratio(letter_mark_pairs, pairs),
-        script_density: ratio(real_script, n - fffd),
-        script_fragmentation: if scripted == 0 {
-            0.0
-        } else {
-            1.0 - longest_run as f64 / scripted as f64
-        },
-        script_alternation_ratio,
-        per_word_script_purity: ratio(pure_words, words_with_letters),
     }
+}
+
+/// Counts an ASCII stretch (see [`Summary`]) as if it stood alone after whitespace.
+fn summarize(stretch: &str) -> Summary {
+    let b = stretch.as_bytes();
+    let table = packed_table();
+    let mut s = Summary {
+        first: b[0],
+        last: b[b.len() - 1],
+        ..Default::default()
+    };
+    let mut prev_letter = false;
+    let mut open = false;
+    for (i, &x) in b.iter().enumerate() {
+        let p = table[x as usize];
+        let letter = p.bits & LETTER != 0;
+        s.n += 1;
+        s.letters += letter as u64;
+        if i > 0 {
+            s.pairs += 1;
+            s.letter_pairs += (prev_letter & letter) as u64;
+        }
+        s.anomalies += (p.bits & ANOMALY != 0) as u64;
+        s.latin += letter as u64;
+        let space = p.bits & SPACE != 0;
+        // The first character's own effect on an open word is applied by `absorb`.
+        if i > 0 {
+            s.words += (space & open) as u64;
+        }
+        open = !space & (open | letter);
+        prev_letter = letter;
+    }
+    s.open_word = open;
+    s
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// Counting piece by piece, with ASCII stretches shared with another decoding, gives
+    /// exactly the features of counting every character.
+    fn agree(texts: &[&str]) {
+        let mut st = Stretches::default();
+        let mut cache = InfoCache::new();
+        for t in texts {
+            let whole = features(t);
+            let pieces = features_with(t, &mut cache, Some(&mut st));
+            assert_eq!(whole, pieces, "{t:?}");
+        }
+    }
+
+    #[test]
+    fn shared_stretches_agree_with_the_whole() {
+        agree(&[
+            "",
+            " ",
+            "a",
+            "é",
+            "abc déf ghi",
+            "  x\u{00A0}é  y  ",
+            "é abc",
+        ]);
+        agree(&[
+            "Le cœur déçu mais l'âme plutôt naïve, Louÿs rêva.\n",
+            "Le cÅ“ur dÃ©Ã§u mais l'Ã¢me plutÃ´t naÃ¯ve, LouÃ¿s rÃªva.\n",
+            "Le c\u{FFFD}ur d\u{FFFD}\u{FFFD}u mais l'\u{FFFD}me plut\u{FFFD}t na\u{FFFD}ve.\n",
+        ]);
+        agree(&[
+            "Привет мир and hello",
+            "abc\tdef\r\nghi\u{85}jkl",
+            "日本 語 x y",
+            "a\u{301} b",
+        ]);
+    }
+
+    proptest! {
+        #[test]
+        fn shared_stretches_agree_on_any_text(
+            a in "[a-zA-Z0-9 \t\n.,é\u{00A0}\u{0301}Жж日\u{FFFD}\u{85}\u{1}]{0,60}",
+            b in "[a-zA-Z0-9 \t\n.,é\u{00A0}\u{0301}Жж日\u{FFFD}\u{85}\u{1}]{0,60}",
+        ) {
+            agree(&[&a, &b, &a]);
+        }
+    }
 
     fn close(a: f64, b: f64) -> bool {
         (a - b).abs() < 1e-9
