@@ -19,8 +19,10 @@ pub fn run(args: &InspectArgs, out: &mut dyn Write) -> Result<(), Failure> {
         ..Default::default()
     };
     let mut failed = false;
-    // Inspect in parallel, print in order, a batch at a time (bounded memory).
-    for batch in args.files.chunks(64) {
+    // Inspect in parallel, print in order, a batch at a time: up to 256 files or 64 MB, so
+    // small files keep both cores busy and large ones keep memory bounded (each report holds
+    // its decoded sample).
+    for batch in batches(&args.files, 256, 64 << 20) {
         use rayon::prelude::*;
         let results: Vec<Result<Report, String>> = batch
             .par_iter()
@@ -54,6 +56,29 @@ pub fn run(args: &InspectArgs, out: &mut dyn Write) -> Result<(), Failure> {
     } else {
         Ok(())
     }
+}
+
+/// Consecutive runs of `files` of at most `max_files` files and (by their sizes on disk, when
+/// known) about `max_bytes` bytes; never empty.
+fn batches(
+    files: &[std::path::PathBuf],
+    max_files: usize,
+    max_bytes: u64,
+) -> Vec<&[std::path::PathBuf]> {
+    let mut out = Vec::new();
+    let (mut start, mut bytes) = (0, 0u64);
+    for (i, f) in files.iter().enumerate() {
+        bytes += std::fs::metadata(f).map_or(0, |m| m.len());
+        if i + 1 - start >= max_files || bytes >= max_bytes {
+            out.push(&files[start..=i]);
+            start = i + 1;
+            bytes = 0;
+        }
+    }
+    if start < files.len() {
+        out.push(&files[start..]);
+    }
+    out
 }
 
 fn v(s: &str) -> String {
@@ -284,4 +309,26 @@ fn feature_summary(c: &Candidate) -> String {
         s.push_str(&format!(", mojibake sequences {}", c.mojibake_fingerprints));
     }
     s
+}
+
+#[cfg(test)]
+mod batch_tests {
+    use super::batches;
+    use std::path::PathBuf;
+
+    #[test]
+    fn batches_cover_every_file_in_order_within_bounds() {
+        let files: Vec<PathBuf> = (0..10)
+            .map(|i| PathBuf::from(format!("missing-{i}")))
+            .collect();
+        let b = batches(&files, 4, 1 << 20);
+        assert_eq!(b.iter().map(|x| x.len()).collect::<Vec<_>>(), [4, 4, 2]);
+        assert_eq!(b.concat(), files);
+        assert!(batches(&[], 4, 1).is_empty());
+        // Sizes count: a file of the crate's own sources fills a batch of at most 1 byte.
+        let real = [PathBuf::from(file!()), PathBuf::from(file!())];
+        let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let real: Vec<PathBuf> = real.iter().map(|p| here.join(p)).collect();
+        assert_eq!(batches(&real, 10, 1).len(), 2);
+    }
 }

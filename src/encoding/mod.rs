@@ -553,7 +553,10 @@ pub fn analyze_with(
             whole_input_stats(input, cs, skip, &validity, progress)?
         };
         let (excerpt, excerpt_span) = excerpt(&d, excerpt_at);
-        let sample_chars = d.text.chars().count();
+        let sample_chars = match &prose {
+            std::borrow::Cow::Borrowed(_) => features.chars as usize,
+            std::borrow::Cow::Owned(_) => d.text.chars().count(),
+        };
         // A character cut off by the end of a truncated file is reported, but it says nothing
         // about whether the encoding is right.
         let scored_errors = if cs == Charset::UTF_8 && validity.is_valid_but_truncated() {
@@ -870,12 +873,14 @@ const W_LETTER_PAIRS: f64 = 0.1; // 1 − letterPairDensity
 
 /// The quality score of a decoding (1 = clean text, 0 = junk).
 fn score(f: &QualityFeatures, errors: u64, fingerprints: usize, text: &str) -> f64 {
-    let chars = text.chars().count().max(1) as f64;
-    let words = text.split_ascii_whitespace().count().max(1) as f64;
+    // The features counted characters, words and NULs of `text` already.
+    debug_assert_eq!(f.chars, text.chars().count() as u64);
+    let chars = f.chars.max(1) as f64;
+    let words = f.ascii_words.max(1) as f64;
     if text.is_empty() {
         return 1.0;
     }
-    let nul = text.bytes().filter(|&b| b == 0).count() as f64;
+    let nul = f.nuls as f64;
     // Without letters, letter-based features say nothing either way.
     let (purity, pairs) = if f.alphabetic_ratio == 0.0 {
         (1.0, 1.0)

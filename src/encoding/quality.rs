@@ -36,6 +36,15 @@ pub struct QualityFeatures {
     pub script_alternation_ratio: f64,
     /// Fraction of whitespace-delimited tokens (with letters) whose letters share one cluster.
     pub per_word_script_purity: f64,
+    /// Characters counted (not a feature; spares callers another pass).
+    #[serde(skip)]
+    pub chars: u64,
+    /// Words as `str::split_ascii_whitespace` cuts them.
+    #[serde(skip)]
+    pub ascii_words: u64,
+    /// NUL characters.
+    #[serde(skip)]
+    pub nuls: u64,
 }
 
 /// True for the code points of the replacementRatio anomaly set: U+FFFD; C0 controls except
@@ -163,6 +172,11 @@ struct Summary {
     words: u64,
     /// A word with letters still open at the end (the stretch ends the text).
     open_word: bool,
+    nuls: u64,
+    /// Words as `split_ascii_whitespace` cuts them, counted as if none were open before.
+    ascii_words: u64,
+    /// The stretch ends inside such a word.
+    ends_in_ascii_word: bool,
     first: u8,
     last: u8,
 }
@@ -203,6 +217,14 @@ struct Counter<'h> {
     word_has_letter: bool,
     first: bool,
     prev: Packed,
+    nuls: u64,
+    ascii_words: u64,
+    in_ascii_word: bool,
+}
+
+/// Is `b` whitespace for `split_ascii_whitespace` (no vertical tab)?
+fn split_space(b: u8) -> bool {
+    b.is_ascii_whitespace()
 }
 
 /// Is `b` ASCII whitespace (`char::is_whitespace` below U+0080)?
@@ -241,6 +263,9 @@ impl<'h> Counter<'h> {
                 script: 0,
                 cluster: 0,
             },
+            nuls: 0,
+            ascii_words: 0,
+            in_ascii_word: false,
         }
     }
 
@@ -323,6 +348,10 @@ impl<'h> Counter<'h> {
         self.prev = p;
         self.anomalies += (p.bits & ANOMALY != 0) as u64;
         self.fffd += (c == '\u{FFFD}') as u64;
+        self.nuls += (c == '\0') as u64;
+        let in_word = !(u < 0x80 && split_space(u as u8));
+        self.ascii_words += (in_word & !self.in_ascii_word) as u64;
+        self.in_ascii_word = in_word;
         if u >= 0x80 {
             if u < DENSE_HIGH {
                 if self.high_dense[u] == 0 {
@@ -393,6 +422,12 @@ impl<'h> Counter<'h> {
         }
         self.first = false;
         self.prev = l;
+        self.ascii_words += s.ascii_words;
+        // A word open before the stretch goes on into it when it starts with a character
+        // `split_ascii_whitespace` does not split at (a vertical tab).
+        self.ascii_words -= (self.in_ascii_word & !split_space(s.first)) as u64;
+        self.in_ascii_word = s.ends_in_ascii_word;
+        self.nuls += s.nuls;
         self.n += s.n;
         self.letters += s.letters;
         self.pairs += s.pairs;
@@ -479,6 +514,9 @@ impl<'h> Counter<'h> {
             },
             script_alternation_ratio,
             per_word_script_purity: ratio(self.pure_words, self.words_with_letters),
+            chars: n,
+            ascii_words: self.ascii_words,
+            nuls: self.nuls,
         }
     }
 }
@@ -512,6 +550,10 @@ fn summarize(stretch: &str) -> Summary {
         }
         open = !space & (open | letter);
         prev_letter = letter;
+        s.nuls += (x == 0) as u64;
+        let in_word = !split_space(x);
+        s.ascii_words += (in_word & !s.ends_in_ascii_word) as u64;
+        s.ends_in_ascii_word = in_word;
     }
     s.open_word = open;
     s
@@ -531,6 +573,13 @@ mod tests {
             let whole = features(t);
             let pieces = features_with(t, &mut cache, Some(&mut st));
             assert_eq!(whole, pieces, "{t:?}");
+            assert_eq!(whole.chars, t.chars().count() as u64);
+            assert_eq!(
+                whole.ascii_words,
+                t.split_ascii_whitespace().count() as u64,
+                "{t:?}"
+            );
+            assert_eq!(whole.nuls, t.matches('\0').count() as u64);
         }
     }
 
@@ -561,8 +610,8 @@ mod tests {
     proptest! {
         #[test]
         fn shared_stretches_agree_on_any_text(
-            a in "[a-zA-Z0-9 \t\n.,é\u{00A0}\u{0301}Жж日\u{FFFD}\u{85}\u{1}]{0,60}",
-            b in "[a-zA-Z0-9 \t\n.,é\u{00A0}\u{0301}Жж日\u{FFFD}\u{85}\u{1}]{0,60}",
+            a in "[a-zA-Z0-9 \t\n\u{B}\u{0}.,é\u{00A0}\u{0301}Жж日\u{FFFD}\u{85}\u{1}]{0,60}",
+            b in "[a-zA-Z0-9 \t\n\u{B}\u{0}.,é\u{00A0}\u{0301}Жж日\u{FFFD}\u{85}\u{1}]{0,60}",
         ) {
             agree(&[&a, &b, &a]);
         }
