@@ -339,7 +339,8 @@ impl std::io::Seek for InputReader<'_> {
     }
 }
 
-fn describe_file_type(ft: &std::fs::FileType) -> &'static str {
+/// What a file that is not a regular file is, in words (`a FIFO (named pipe)`).
+pub fn describe_file_type(ft: &std::fs::FileType) -> &'static str {
     use std::os::unix::fs::FileTypeExt;
     if ft.is_fifo() {
         "a FIFO (named pipe)"

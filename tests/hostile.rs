@@ -686,3 +686,67 @@ fn a_nested_zip_bomb_shares_one_budget() {
     assert!(!lines[1]["units"].as_array().unwrap().is_empty());
     assert!(lines[1]["error"].is_null());
 }
+
+/// A FIFO and a device are refused by name with what they are (reading one could block
+/// forever or never end), an empty file is reported as empty, and the files after them on the
+/// command line are handled as usual, by every command that reads files.
+#[cfg(unix)]
+#[test]
+fn fifos_devices_and_empty_files() {
+    let d = dir("special");
+    let fifo = d.join("pipe");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .map(|s| s.success())
+        .unwrap_or(false);
+    if !made {
+        eprintln!("mkfifo is not available: the FIFO case is skipped");
+        return;
+    }
+    let empty = d.join("empty.txt");
+    std::fs::write(&empty, b"").unwrap();
+    let good = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/resume-utf8.txt");
+    let run = |args: &[&str]| {
+        let out = cmd()
+            .args(args)
+            .arg(&fifo)
+            .arg("/dev/zero")
+            .arg(&empty)
+            .arg(&good)
+            .timeout(std::time::Duration::from_secs(60))
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    for command in [&["inspect"][..], &["extract"][..]] {
+        let (code, stdout, stderr) = run(command);
+        assert_eq!(code, Some(2), "{command:?}: {stderr}");
+        assert!(
+            stderr.contains("pipe: is a FIFO (named pipe), not a regular file"),
+            "{stderr}"
+        );
+        assert!(
+            stderr.contains("/dev/zero: is a character device"),
+            "{stderr}"
+        );
+        assert!(stdout.contains("empty.txt"), "{stdout}");
+        assert!(stdout.contains("an empty file"), "{stdout}");
+        assert!(stdout.contains("resume-utf8.txt"), "{command:?}: {stdout}");
+    }
+    let (code, stdout, stderr) = run(&["audit", "--json"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    let a: Value = serde_json::from_str(&stdout).unwrap();
+    let errors = a["summary"]["errors"].to_string();
+    assert!(errors.contains("is a FIFO (named pipe)"), "{errors}");
+    assert!(errors.contains("is a character device"), "{errors}");
+    assert!(
+        errors.contains("an empty file: no text to audit"),
+        "{errors}"
+    );
+    assert_eq!(a["summary"]["units"], 1, "{}", a["summary"]);
+}

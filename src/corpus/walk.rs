@@ -58,7 +58,10 @@ pub fn files(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<WalkError>) {
             Ok(m) if !m.is_dir() => {
                 errors.push(WalkError::new(
                     root.display().to_string(),
-                    "not a regular file or directory: skipped",
+                    format!(
+                        "is {}, not a regular file or directory: skipped (copy it to a file first)",
+                        crate::source::describe_file_type(&m.file_type())
+                    ),
                 ));
                 continue;
             }
