@@ -140,13 +140,16 @@ pub fn render(f: &mut Frame, app: &App, area: Rect, theme: &Theme) {
         height: 1,
         ..rest
     };
-    f.render_widget(
-        Paragraph::new(Span::styled(
-            "↑↓ select  Tab table  o sort  Enter open / occurrences  Esc back  C close  q quit",
-            theme.dim(),
-        )),
-        hint,
-    );
+    // On the documents table the hint also spells out the column names.
+    let keys = "↑↓ select  Tab table  o sort  Enter open / occurrences  Esc back  C close  q quit";
+    let text = if c.table == CorpusTable::Documents {
+        format!(
+            "{keys}  │ bad8 invalid UTF-8 · invis invisible · moji mojibake words · ent entities · split words split at line ends · hyph% lines ending in - · nonw% not in the word list · xtr extraction problems"
+        )
+    } else {
+        keys.to_string()
+    };
+    f.render_widget(Paragraph::new(Span::styled(text, theme.dim())), hint);
 }
 
 fn summary_line(a: &Audit) -> String {
@@ -224,10 +227,10 @@ fn row_style(selected: bool, theme: &Theme) -> Style {
 fn documents(c: &CorpusView, w: usize, rows: usize, theme: &Theme, lines: &mut Vec<Line<'_>>) {
     let docs = c.documents();
     let sel = c.sel[CorpusTable::Documents.index()];
-    let path_w = w.saturating_sub(68).max(12);
+    let path_w = w.saturating_sub(72).max(12);
     lines.push(Line::from(Span::styled(
         format!(
-            "{:>5} {:>7} {:>5} {:>5} {:>5} {:>5} {:>5} {:>5} {:>5} {:>5} {:<4} {}",
+            "{:>5} {:>7} {:>5} {:>5} {:>5} {:>5} {:>5} {:>5} {:>5} {:>5} {:>3} {:<4} {}",
             "#",
             "score",
             "FFFD",
@@ -238,6 +241,7 @@ fn documents(c: &CorpusView, w: usize, rows: usize, theme: &Theme, lines: &mut V
             "split",
             "hyph%",
             "nonw%",
+            "xtr",
             "lang",
             "document · why"
         ),
@@ -258,7 +262,7 @@ fn documents(c: &CorpusView, w: usize, rows: usize, theme: &Theme, lines: &mut V
             format!(" · {}", d.reasons.join("; "))
         };
         let text = format!(
-            "{:>5} {:>7.1} {:>5} {:>5} {:>5} {:>5} {:>5} {:>5} {:>5.1} {:>5} {:<4} {}",
+            "{:>5} {:>7.1} {:>5} {:>5} {:>5} {:>5} {:>5} {:>5} {:>5.1} {:>5} {:>3} {:<4} {}",
             i + 1,
             d.score,
             s.replacement_chars,
@@ -270,6 +274,7 @@ fn documents(c: &CorpusView, w: usize, rows: usize, theme: &Theme, lines: &mut V
             s.hyphen_line_rate * 100.0,
             s.non_word_ratio()
                 .map_or("–".to_string(), |r| format!("{:.0}", r * 100.0)),
+            s.extraction_problems,
             fit(&d.language, 4),
             fit(&format!("{name}{why}"), path_w)
         );
