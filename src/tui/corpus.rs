@@ -100,6 +100,8 @@ pub const DOC_SORTS: &[DocSort] = &[
 #[derive(Debug)]
 pub struct CorpusView {
     pub label: String,
+    /// Shown paths drop this directory prefix (the one root audited, when there is one).
+    pub prefix: Option<String>,
     pub total: usize,
     pub done: usize,
     pub finished: bool,
@@ -118,6 +120,7 @@ impl CorpusView {
     pub fn new(label: String, total: usize) -> CorpusView {
         CorpusView {
             label,
+            prefix: None,
             total,
             done: 0,
             finished: total == 0,

@@ -51,7 +51,22 @@ fn restore_terminal() {
 /// Starts the corpus view over `job`: the model is set up here, the audit is started by the
 /// caller (a thread in the terminal, synchronously in [`headless_corpus`]).
 fn attach_corpus(app: &mut App, job: &corpus::CorpusJob) {
-    app.corpus = Some(corpus::CorpusView::new(job.label.clone(), job.items.len()));
+    let mut view = corpus::CorpusView::new(job.label.clone(), job.items.len());
+    view.prefix = match &job.roots[..] {
+        [root] => Some(root.display().to_string()),
+        // In-memory documents (the demo): their common source, when they share one.
+        _ => {
+            let mut sources = job.items.iter().map(|i| match i {
+                crate::corpus::Item::Memory { source, .. } => Some(source.as_str()),
+                _ => None,
+            });
+            let first = sources.next().flatten();
+            first
+                .filter(|f| sources.all(|s| s == Some(*f)))
+                .map(str::to_string)
+        }
+    };
+    app.corpus = Some(view);
     app.overlay = app::Overlay::Corpus;
 }
 

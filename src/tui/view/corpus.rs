@@ -39,10 +39,17 @@ fn fit(s: &str, w: usize) -> String {
 
 /// `path` relative to the corpus root `label` when it lies below it (the tables have room for
 /// what differs, not the common prefix).
-fn shorten<'a>(path: &'a str, label: &str) -> &'a str {
-    path.strip_prefix(label)
-        .and_then(|r| r.strip_prefix('/'))
-        .filter(|r| !r.is_empty())
+/// `path` without the view's root directory (or its label, when that is a path).
+fn shorten<'a>(path: &'a str, c: &CorpusView) -> &'a str {
+    let strip = |p: &str| {
+        path.strip_prefix(p.trim_end_matches('/'))
+            .and_then(|r| r.strip_prefix('/'))
+            .filter(|r| !r.is_empty())
+    };
+    c.prefix
+        .as_deref()
+        .and_then(strip)
+        .or_else(|| strip(&c.label))
         .unwrap_or(path)
 }
 
@@ -250,7 +257,7 @@ fn documents(c: &CorpusView, w: usize, rows: usize, theme: &Theme, lines: &mut V
     for i in window(sel, docs.len(), rows) {
         let d = docs[i];
         let s = &d.signals;
-        let path = shorten(&d.path, &c.label);
+        let path = shorten(&d.path, c);
         let name = if d.unit == "file" {
             path.to_string()
         } else {
@@ -313,7 +320,7 @@ fn sources(
         let s = &a.sources[i];
         let text = format!(
             "{} {:>6} {:>8.2} {:>5} {:>8.2} {:>8.2} {:>8.2} {:>6.1} {:>6} {:>6.1}  {}",
-            fit(shorten(&s.source, &c.label), name_w),
+            fit(shorten(&s.source, c), name_w),
             thousands(s.units),
             s.replacement_per_k,
             s.invalid_utf8,
@@ -415,7 +422,7 @@ fn occurrences(c: &CorpusView, w: usize, rows: usize, theme: &Theme, lines: &mut
             flag,
             at,
             fit(
-                &format!("{}{unit}", shorten(&e.path, &c.label)),
+                &format!("{}{unit}", shorten(&e.path, c)),
                 w.saturating_sub(42).max(10)
             )
         );
