@@ -592,7 +592,14 @@ pub fn analyze_with(
         // No fingerprint and no U+FFFD: nothing to repair and nothing lost, so the analysis
         // would say "clean" (one pass instead of its four; most files stop here).
         let prefix = &d.text[..cut];
-        if !prefix.contains('\u{FFFD}') && mojibake::fingerprints(prefix) == 0 {
+        // The decided candidate counted them already when its features covered this text.
+        let counted = candidates
+            .iter()
+            .find(|c| c.encoding == decision.encoding && cut == d.text.len())
+            .filter(|_| !matches!(kind.kind, TextKind::Html | TextKind::Xml))
+            .map(|c| c.mojibake_fingerprints);
+        let fingerprints = counted.unwrap_or_else(|| mojibake::fingerprints(prefix));
+        if !prefix.contains('\u{FFFD}') && fingerprints == 0 {
             return None;
         }
         let a = mojibake::analyze(&d.text[..cut]);

@@ -426,14 +426,30 @@ pub fn fingerprints(text: &str) -> usize {
 }
 
 /// Fingerprints left in `text`: the most sequences any single encoding would still repair.
+///
+/// The same count as [`undo_once`]'s fixes for the best encoding, without building the
+/// repaired texts: the words (cut at ASCII whitespace, as `undo_once` cuts them) and their
+/// suspect masks are found once, not once per encoding.
 fn residual(text: &str) -> usize {
     if fingerprints(text) == 0 {
         return 0;
     }
-    let mask = suspect_mask(text);
+    let words: Vec<(&str, u16)> = text
+        .split(|c: char| c.is_ascii_whitespace())
+        .filter(|w| !w.is_ascii())
+        .map(|w| (w, suspect_mask(w)))
+        .filter(|&(_, m)| m != 0)
+        .collect();
+    let mask = words.iter().fold(0u16, |m, &(_, w)| m | w);
     (0..encodings().len())
         .filter(|e| mask & (1 << e) != 0)
-        .filter_map(|e| undo_once(text, e).map(|(_, f)| f.len()))
+        .map(|e| {
+            words
+                .iter()
+                .filter(|&&(_, m)| m & (1 << e) != 0)
+                .filter_map(|&(w, _)| undo_word(w, e).map(|(_, f)| f.len()))
+                .sum::<usize>()
+        })
         .max()
         .unwrap_or(0)
 }
