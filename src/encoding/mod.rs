@@ -532,10 +532,12 @@ pub fn analyze_with(
             .map(|(c, _)| (c.features.clone(), c.mojibake_fingerprints));
         let (features, fingerprints) = match same_as {
             Some(shared) => shared,
-            None => (
-                quality::features_with(&prose, &mut cache, Some(&mut stretches)),
-                mojibake::fingerprints(&prose),
-            ),
+            None => {
+                // The features pass counts the mojibake fingerprints too.
+                let f = quality::features_with(&prose, &mut cache, Some(&mut stretches));
+                let n = f.mojibake_fingerprints;
+                (f, n)
+            }
         };
         let stats = if covers_all {
             DecodeStats {

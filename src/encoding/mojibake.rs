@@ -401,6 +401,39 @@ fn sequence_at(chars: &[(usize, char)], i: usize, e: usize) -> Option<(usize, ch
     plausible(repaired).then_some((n, repaired))
 }
 
+/// [`fingerprints`] counted a character at a time, for a pass that visits every character
+/// anyway (the quality features).
+#[derive(Clone, Debug, Default)]
+pub struct FingerprintCounter {
+    counts: [usize; 16],
+    prev_lead: u16,
+}
+
+impl FingerprintCounter {
+    /// A non-ASCII character.
+    #[inline]
+    pub fn non_ascii(&mut self, c: char) {
+        let r = reverse();
+        let mut m = self.prev_lead & r.cont_mask(c);
+        while m != 0 {
+            self.counts[m.trailing_zeros() as usize] += 1;
+            m &= m - 1;
+        }
+        self.prev_lead = r.lead_mask(c);
+    }
+
+    /// An ASCII character: no sequence goes on across it.
+    #[inline]
+    pub fn ascii(&mut self) {
+        self.prev_lead = 0;
+    }
+
+    /// The count so far: what [`fingerprints`] says of the characters seen.
+    pub fn count(&self) -> usize {
+        self.counts.iter().copied().max().unwrap_or(0)
+    }
+}
+
 /// Mojibake fingerprints in `text`, cheaply: the most adjacent (lead image, continuation image)
 /// pairs under any single encoding. One pass, no allocation; it over-counts 3- and 4-byte
 /// sequences (one per pair) and does not apply the word-level checks of [`analyze`], so it is a

@@ -45,6 +45,9 @@ pub struct QualityFeatures {
     /// NUL characters.
     #[serde(skip)]
     pub nuls: u64,
+    /// Mojibake fingerprints, as `mojibake::fingerprints` counts them.
+    #[serde(skip)]
+    pub mojibake_fingerprints: usize,
 }
 
 /// True for the code points of the replacementRatio anomaly set: U+FFFD; C0 controls except
@@ -223,6 +226,7 @@ struct Counter<'h> {
     nuls: u64,
     ascii_words: u64,
     in_ascii_word: bool,
+    fingerprints: super::mojibake::FingerprintCounter,
 }
 
 /// Is `b` whitespace for `split_ascii_whitespace` (no vertical tab)?
@@ -269,6 +273,7 @@ impl<'h> Counter<'h> {
             nuls: 0,
             ascii_words: 0,
             in_ascii_word: false,
+            fingerprints: Default::default(),
         }
     }
 
@@ -362,7 +367,10 @@ impl<'h> Counter<'h> {
         let in_word = !(u < 0x80 && split_space(u as u8));
         self.ascii_words += (in_word & !self.in_ascii_word) as u64;
         self.in_ascii_word = in_word;
-        if u >= 0x80 {
+        if u < 0x80 {
+            self.fingerprints.ascii();
+        } else {
+            self.fingerprints.non_ascii(c);
             if u < DENSE_HIGH {
                 if self.high_dense[u] == 0 {
                     self.touched.push(u as u16);
@@ -437,6 +445,7 @@ impl<'h> Counter<'h> {
         // `split_ascii_whitespace` does not split at (a vertical tab).
         self.ascii_words -= (self.in_ascii_word & !split_space(s.first)) as u64;
         self.in_ascii_word = s.ends_in_ascii_word;
+        self.fingerprints.ascii();
         self.nuls += s.nuls;
         self.n += s.n;
         self.letters += s.letters;
@@ -527,6 +536,7 @@ impl<'h> Counter<'h> {
             chars: n,
             ascii_words: self.ascii_words,
             nuls: self.nuls,
+            mojibake_fingerprints: self.fingerprints.count(),
         }
     }
 }
@@ -590,6 +600,10 @@ mod tests {
                 "{t:?}"
             );
             assert_eq!(whole.nuls, t.matches('\0').count() as u64);
+            assert_eq!(
+                whole.mojibake_fingerprints,
+                crate::encoding::mojibake::fingerprints(t)
+            );
         }
     }
 
@@ -634,7 +648,7 @@ mod tests {
         prop::collection::vec(
             prop_oneof![
                 "[a-z .,\t\n\u{B}]{50,140}",
-                "[a-zé\u{00A0}\u{0301}Жж日\u{FFFD}\u{85}\u{1}\u{0}]{1,8}",
+                "[a-zé\u{00A0}\u{0301}Жж日\u{FFFD}\u{85}\u{1}\u{0}Ã©Â€™Ð°Ñ]{1,8}",
                 Just(" ".to_string()),
             ],
             0..10,
