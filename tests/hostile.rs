@@ -750,3 +750,68 @@ fn fifos_devices_and_empty_files() {
     );
     assert_eq!(a["summary"]["units"], 1, "{}", a["summary"]);
 }
+
+/// PDFs embedded in a document draw on the same inflation budget as its archives: eight PDFs
+/// whose one stream inflates 3 MB each, inside a DOCX, stop at an 8 MB budget with the limit
+/// named, instead of each getting a budget of its own.
+#[test]
+fn embedded_pdfs_share_the_documents_budget() {
+    use lopdf::{Document, Object, Stream, dictionary};
+    use std::io::Write;
+    let mut z = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::best());
+    z.write_all(&vec![b' '; 3 << 20]).unwrap();
+    let mut doc = Document::with_version("1.5");
+    let content = doc.add_object(Stream::new(
+        dictionary! { "Filter" => "FlateDecode" },
+        z.finish().unwrap(),
+    ));
+    let pages = doc.new_object_id();
+    let page = doc.add_object(dictionary! {
+        "Type" => "Page", "Parent" => pages, "Contents" => content,
+        "MediaBox" => vec![0.into(), 0.into(), 595.into(), 842.into()],
+    });
+    doc.objects.insert(
+        pages,
+        Object::Dictionary(dictionary! {
+            "Type" => "Pages", "Kids" => vec![page.into()], "Count" => 1,
+        }),
+    );
+    let catalog = doc.add_object(dictionary! { "Type" => "Catalog", "Pages" => pages });
+    doc.trailer.set("Root", catalog);
+    let mut pdf = Vec::new();
+    doc.save_to(&mut pdf).unwrap();
+    // Zip entries are stored in `docx` deflated; name them .pdf under word/embeddings/.
+    let mut w = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let o = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated);
+    w.start_file("[Content_Types].xml", o).unwrap();
+    w.write_all(br#"<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>"#).unwrap();
+    w.start_file("word/document.xml", o).unwrap();
+    w.write_all(br#"<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>cover</w:t></w:r></w:p></w:body></w:document>"#).unwrap();
+    for i in 0..8 {
+        w.start_file(format!("word/embeddings/oleObject{i}.pdf"), o)
+            .unwrap();
+        w.write_all(&pdf).unwrap();
+    }
+    let d = dir("pdf-budget");
+    let f = d.join("pdfs.docx");
+    std::fs::write(&f, w.finish().unwrap().into_inner()).unwrap();
+    let out = cmd()
+        .args(["extract", "--json", "--max-archive-mb", "8"])
+        .arg(&f)
+        .output()
+        .unwrap();
+    let x: Value =
+        serde_json::from_slice(out.stdout.split(|&b| b == b'\n').next().unwrap()).unwrap();
+    let all = messages(&x).join("\n");
+    assert!(
+        all.contains("archives and PDFs nested in this document"),
+        "{all}"
+    );
+    assert!(all.contains("more embedded objects not read"), "{all}");
+    // With the default budget all eight are read.
+    let out = cmd().args(["extract", "--json"]).arg(&f).output().unwrap();
+    let x: Value =
+        serde_json::from_slice(out.stdout.split(|&b| b == b'\n').next().unwrap()).unwrap();
+    assert!(!messages(&x).join("\n").contains("nested in this document"));
+}

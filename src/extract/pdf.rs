@@ -188,6 +188,7 @@ fn check_stream_sizes(
     doc: &lopdf::Document,
     max_stream: u64,
     max_total: u64,
+    budget: &super::InflateBudget,
 ) -> Result<(), String> {
     use std::io::Read;
     let mut total = 0u64;
@@ -202,9 +203,20 @@ fn check_stream_sizes(
         if !flate {
             continue;
         }
-        let cap = max_stream.min(max_total.saturating_sub(total));
+        let own = max_stream.min(max_total.saturating_sub(total));
+        // A PDF inside an archive inside a document shares that document's budget.
+        let shared = budget.left();
+        let cap = own.min(shared);
         let mut r = flate2::read::ZlibDecoder::new(stream.content.as_slice()).take(cap + 1);
         let n = std::io::copy(&mut r, &mut std::io::sink()).unwrap_or(0);
+        budget.spend(n.min(cap));
+        if n > cap && shared < own {
+            budget.refuse();
+            return Err(format!(
+                "stream {} {} R inflates past the {shared} bytes left of what all archives and PDFs nested in this document may inflate together (--max-archive-mb; a nested bomb?)",
+                id.0, id.1
+            ));
+        }
         if n > cap {
             let at = match doc.reference_table.get(id.0) {
                 Some(lopdf::xref::XrefEntry::Normal { offset, .. }) => {
@@ -229,7 +241,11 @@ pub type ReadPages = (Vec<Page>, Vec<(String, String)>, Vec<Diagnostic>);
 
 /// Loads the document and lays out every page. `Err` for a file lopdf cannot parse or cannot
 /// decrypt.
-pub fn read_pages(bytes: &[u8], limits: &super::Limits) -> Result<ReadPages, String> {
+pub fn read_pages(
+    bytes: &[u8],
+    limits: &super::Limits,
+    budget: &super::InflateBudget,
+) -> Result<ReadPages, String> {
     let max_pages = limits.max_pages;
     let mut diags = Vec::new();
     let mut doc =
@@ -252,7 +268,7 @@ pub fn read_pages(bytes: &[u8], limits: &super::Limits) -> Result<ReadPages, Str
             "encrypted with an empty user password (permissions only): decrypted",
         ));
     }
-    check_stream_sizes(&doc, limits.max_entry_bytes, limits.max_total_bytes)?;
+    check_stream_sizes(&doc, limits.max_entry_bytes, limits.max_total_bytes, budget)?;
     let mut meta = Vec::new();
     if let Ok(info) = doc
         .trailer
@@ -540,7 +556,7 @@ pub fn extract(
     unit: UnitChoice,
     opts: &Options,
 ) -> Result<Extracted, String> {
-    let (pages, meta, mut diagnostics) = read_pages(bytes, &opts.limits)?;
+    let (pages, meta, mut diagnostics) = read_pages(bytes, &opts.limits, &opts.budget)?;
     if pages.is_empty() {
         diagnostics.push(Diagnostic::new(
             DiagnosticKind::Damaged,
@@ -700,7 +716,8 @@ mod tests {
         assert!(
             read_pages(
                 b"%PDF-1.4\nthis is not a pdf",
-                &super::super::Limits::default()
+                &super::super::Limits::default(),
+                &Default::default()
             )
             .is_err()
         );
