@@ -503,6 +503,25 @@ fn limits_are_options_and_name_themselves() {
     assert_eq!(out.status.code(), Some(2));
 }
 
+/// Bytes `input` yields when read in chunks, as the whole-file passes read it.
+fn bytes_read(input: &delineate::source::Input) -> u64 {
+    let mut seen = 0u64;
+    input
+        .for_each_chunk(|_, c| {
+            seen += c.len() as u64;
+            true
+        })
+        .unwrap();
+    seen
+}
+
+/// Does the extraction say the file changed while it was read?
+fn says_changed(x: &delineate::extract::Extraction) -> bool {
+    x.diagnostics
+        .iter()
+        .any(|d| d.kind == delineate::extract::DiagnosticKind::Changed)
+}
+
 /// A file that shrinks or grows after it was opened (a log being rotated, a download still
 /// running): reading stops at what is there, or at the size seen when opening; no error, no
 /// panic, and the analysis covers the bytes it read.
@@ -523,14 +542,7 @@ fn a_file_that_changes_size_while_read() {
         .unwrap()
         .set_len(cut)
         .unwrap();
-    let mut seen = 0u64;
-    input
-        .for_each_chunk(|_, c| {
-            seen += c.len() as u64;
-            true
-        })
-        .unwrap();
-    assert_eq!(seen, cut);
+    assert_eq!(bytes_read(&input), cut);
     let r = delineate::report::inspect(&input, &Default::default()).unwrap();
     assert_eq!(r.size_bytes, opened, "the size as opened");
     // The report says so, with both sizes.
@@ -538,13 +550,7 @@ fn a_file_that_changes_size_while_read() {
     assert_eq!((c.opened, c.now), (opened, cut));
     assert!(c.sentence().contains("changed size while it was read"));
     let x = delineate::extract::extract(&input, &Default::default()).unwrap();
-    assert!(
-        x.diagnostics
-            .iter()
-            .any(|d| d.kind == delineate::extract::DiagnosticKind::Changed),
-        "{:?}",
-        x.diagnostics
-    );
+    assert!(says_changed(&x), "{:?}", x.diagnostics);
     // It grows: only the bytes present at opening are read.
     let input = Input::open(&f).unwrap();
     std::fs::OpenOptions::new()
@@ -552,25 +558,12 @@ fn a_file_that_changes_size_while_read() {
         .open(&f)
         .unwrap()
         .write_all_at_end(b"more text appended later\n");
-    let mut seen = 0u64;
-    input
-        .for_each_chunk(|_, c| {
-            seen += c.len() as u64;
-            true
-        })
-        .unwrap();
-    assert_eq!(seen, cut);
+    assert_eq!(bytes_read(&input), cut);
     let x = delineate::extract::extract(&input, &Default::default()).unwrap();
     assert!(x.units[0].text.len() as u64 <= cut + 16);
     // A small file is read whole when opened: what comes later does not concern that
     // snapshot, and nothing is said.
-    assert!(
-        !x.diagnostics
-            .iter()
-            .any(|d| d.kind == delineate::extract::DiagnosticKind::Changed),
-        "{:?}",
-        x.diagnostics
-    );
+    assert!(!says_changed(&x), "{:?}", x.diagnostics);
     // A large one read in place that grows: the report says so.
     let big = d.join("growing.log");
     std::fs::write(&big, line.repeat(100_000)).unwrap();

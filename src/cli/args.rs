@@ -486,7 +486,8 @@ pub struct LimitArgs {
         help_heading = "Limits"
     )]
     pub max_entry_mb: u64,
-    /// Largest total uncompressed size read from one archive, in MiB.
+    /// Largest total uncompressed size read from one archive, and from all archives and PDF
+    /// streams nested in one document together (nested zip bombs), in MiB.
     #[arg(
         long,
         default_value_t = 512,

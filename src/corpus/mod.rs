@@ -592,7 +592,7 @@ fn is_problem(k: DiagnosticKind) -> bool {
     )
 }
 
-/// The unit and byte offset of the first problem that has a place, for an error line.
+/// The byte offset of the first problem that has a place, for an error line.
 fn first_located(diags: &[Diagnostic]) -> Option<u64> {
     diags
         .iter()

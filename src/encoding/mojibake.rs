@@ -442,20 +442,13 @@ pub fn fingerprints(text: &str) -> usize {
     if text.is_ascii() {
         return 0;
     }
-    let r = reverse();
-    let mut counts = [0usize; 16];
+    let mut k = FingerprintCounter::default();
     for_each_non_ascii_run(text, |run| {
-        let mut prev_lead = 0u16;
-        for c in run.chars() {
-            let mut m = prev_lead & r.cont_mask(c);
-            while m != 0 {
-                counts[m.trailing_zeros() as usize] += 1;
-                m &= m - 1;
-            }
-            prev_lead = r.lead_mask(c);
-        }
+        // The ASCII before the run ends any sequence.
+        k.ascii();
+        run.chars().for_each(|c| k.non_ascii(c));
     });
-    counts.into_iter().max().unwrap_or(0)
+    k.count()
 }
 
 /// Fingerprints left in `text`: the most sequences any single encoding would still repair.

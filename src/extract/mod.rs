@@ -92,7 +92,8 @@ pub struct Limits {
     pub max_input_bytes: u64,
     /// Largest uncompressed size of one archive entry.
     pub max_entry_bytes: u64,
-    /// Largest total uncompressed size read from one archive.
+    /// Largest total uncompressed size read from one archive, and from all archives and PDF
+    /// streams nested in one document together (see [`InflateBudget`]).
     pub max_total_bytes: u64,
     /// Largest compression ratio of an entry bigger than 1 MiB (zip bombs reach 1000:1).
     pub max_ratio: u64,
