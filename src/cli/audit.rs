@@ -352,6 +352,23 @@ fn text(out: &mut dyn Write, a: &Audit, worst: usize, md: bool) -> std::io::Resu
     if md {
         writeln!(out, "| # | document | score | why |\n|---|---|---|---|")?;
     }
+    let doc_name = |d: &crate::corpus::DocReport| {
+        if d.unit == "file" {
+            v(&d.path)
+        } else {
+            format!("{} [{}]", v(&d.path), v(&d.unit))
+        }
+    };
+    // The names column as wide as the longest name shown (within reason), so scores align.
+    let name_w = a
+        .documents
+        .iter()
+        .take(worst)
+        .filter(|d| d.score > 0.0)
+        .map(|d| doc_name(d).chars().count())
+        .max()
+        .unwrap_or(0)
+        .clamp(20, 90);
     for (i, d) in a.documents.iter().take(worst).enumerate() {
         if d.score <= 0.0 {
             if i == 0 {
@@ -359,11 +376,7 @@ fn text(out: &mut dyn Write, a: &Audit, worst: usize, md: bool) -> std::io::Resu
             }
             break;
         }
-        let name = if d.unit == "file" {
-            v(&d.path)
-        } else {
-            format!("{} [{}]", v(&d.path), v(&d.unit))
-        };
+        let name = doc_name(d);
         if md {
             writeln!(
                 out,
@@ -376,7 +389,7 @@ fn text(out: &mut dyn Write, a: &Audit, worst: usize, md: bool) -> std::io::Resu
         } else {
             writeln!(
                 out,
-                "{:>3}. {:<50} {:>7.1}  {}",
+                "{:>3}. {:<name_w$} {:>7.1}  {}",
                 i + 1,
                 name,
                 d.score,

@@ -470,6 +470,11 @@ pub struct Progress {
 
 /// The score's signals: name, weight per 1,000 characters (or per unit of ratio), and how to
 /// read them from a document.
+/// `n` and the noun for it (`1 mojibake word`, `3 mojibake words`).
+fn counted(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 fn contributions(s: &Signals, first_problem: Option<&str>) -> Vec<(f64, String)> {
     let per_k = |n: u64| n as f64 * 1000.0 / s.chars.max(1) as f64;
     let mut out = vec![
@@ -479,27 +484,39 @@ fn contributions(s: &Signals, first_problem: Option<&str>) -> Vec<(f64, String)>
         ),
         (
             per_k(s.decode_errors) * 10.0,
-            format!("{} decode errors", s.decode_errors),
+            counted(s.decode_errors, "decode error", "decode errors"),
         ),
         (
             per_k(s.invalid_utf8) * 5.0,
-            format!("{} invalid UTF-8 sequences", s.invalid_utf8),
+            counted(
+                s.invalid_utf8,
+                "invalid UTF-8 sequence",
+                "invalid UTF-8 sequences",
+            ),
         ),
         (
             per_k(s.mojibake_words) * 8.0,
-            format!("{} mojibake words", s.mojibake_words),
+            counted(s.mojibake_words, "mojibake word", "mojibake words"),
         ),
         (
             per_k(s.entity_residue) * 4.0,
-            format!("{} undecoded entities", s.entity_residue),
+            counted(s.entity_residue, "undecoded entity", "undecoded entities"),
         ),
         (
             per_k(s.invisible) * 3.0,
-            format!("{} invisible or control characters", s.invisible),
+            counted(
+                s.invisible,
+                "invisible or control character",
+                "invisible or control characters",
+            ),
         ),
         (
             per_k(s.split_words) * 2.0,
-            format!("{} words split at line ends", s.split_words),
+            counted(
+                s.split_words,
+                "word split at a line end",
+                "words split at line ends",
+            ),
         ),
     ];
     if s.extraction_problems > 0 {
