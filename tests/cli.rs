@@ -272,6 +272,13 @@ fn decisions_for_each_kind_of_evidence() {
             .unwrap()
             .contains("truncated")
     );
+    // A character cut off by the end of the file is a truncation, not mojibake whose bytes
+    // were lost.
+    // (Cyrillic "о" before the cut would otherwise read as a UTF-8 lead byte in mojibake.)
+    for f in ["truncated-utf8.txt", "truncated-cyrillic.txt"] {
+        let j = json_of(f);
+        assert!(j["mojibake"].is_null(), "{f}: {}", j["mojibake"]);
+    }
 }
 
 #[test]

@@ -590,7 +590,16 @@ pub fn analyze_with(
 
     let mojibake = decided_sample.as_ref().and_then(|d| {
         // Mojibake analysis searches chains of rounds; a bounded prefix keeps it fast.
-        let cut = d.text.floor_char_boundary(MOJIBAKE_BYTES);
+        let mut cut = d.text.floor_char_boundary(MOJIBAKE_BYTES);
+        // A UTF-8 file cut off inside its last character ends in one U+FFFD: a truncation
+        // (reported as such), not bytes lost to mojibake.
+        if decision.encoding == Charset::UTF_8
+            && validity.is_valid_but_truncated()
+            && sample.end == len
+            && cut == d.text.len()
+        {
+            cut = d.text.strip_suffix('\u{FFFD}').map_or(cut, str::len);
+        }
         // No fingerprint and no U+FFFD: nothing to repair and nothing lost, so the analysis
         // would say "clean" (one pass instead of its four; most files stop here).
         let prefix = &d.text[..cut];
