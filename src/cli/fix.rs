@@ -108,15 +108,21 @@ fn explain(out: &mut dyn Write, n: u64, text: &str, a: &mojibake::Analysis) -> s
     )?;
     for (i, h) in a.hypotheses.iter().take(6).enumerate() {
         let chain: Vec<&str> = h.chain.iter().map(|c| c.name()).collect();
+        let steps = h.steps(text);
         writeln!(
             out,
-            "    {}. undo {:<40} cost {:.2}  {} sequence{} repaired  → {}",
+            "    {}. undo {:<40} cost {:.2}  {} sequence{} repaired  → {}{}",
             i + 1,
             chain.join(", then "),
             h.cost,
             h.sequences_repaired,
             if h.sequences_repaired == 1 { "" } else { "s" },
-            visible(h.text(), false)
+            visible(steps.last().map_or(text, String::as_str), false),
+            if h.coincidental {
+                "  (coincidence: repairs a few words of clean text into characters it never uses)"
+            } else {
+                ""
+            }
         )?;
     }
     writeln!(
@@ -124,8 +130,14 @@ fn explain(out: &mut dyn Write, n: u64, text: &str, a: &mojibake::Analysis) -> s
         "    -. leave unchanged{:<33} cost {:.2}",
         "", a.unchanged_cost
     )?;
-    if let Some(best) = a.hypotheses.first().filter(|_| a.repaired.is_some()) {
-        for (round, (cs, step)) in best.chain.iter().zip(best.steps.iter().skip(1)).enumerate() {
+    let chosen = a.hypotheses.iter().find(|h| h.chain == a.chain);
+    if let Some(best) = chosen.filter(|_| a.repaired.is_some()) {
+        for (round, (cs, step)) in best
+            .chain
+            .iter()
+            .zip(best.steps(text).iter().skip(1))
+            .enumerate()
+        {
             writeln!(
                 out,
                 "  round {}: text read as {cs} → re-read as UTF-8: {}",

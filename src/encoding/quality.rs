@@ -104,13 +104,17 @@ pub fn features_with(
 }
 
 /// Per-character facts the features need, packed: [`LETTER`], [`MARK`], [`REAL_SCRIPT`],
-/// [`SPACE`], [`ANOMALY`] bits, the script as its `u8`, and the cluster (the script, with the
-/// CJK scripts merged into Han as the features' cluster rule says).
-#[derive(Clone, Copy)]
+/// [`SPACE`], [`ANOMALY`], [`SPLIT`] bits, the script as its `u8`, the cluster (the script,
+/// with the CJK scripts merged into Han as the features' cluster rule says), and the
+/// character's mojibake lead and continuation masks (`mojibake::masks`): one table load per
+/// character gives everything.
+#[derive(Clone, Copy, Default)]
 struct Packed {
     bits: u8,
     script: u8,
     cluster: u8,
+    lead: u16,
+    cont: u16,
 }
 
 const LETTER: u8 = 1;
@@ -118,6 +122,8 @@ const MARK: u8 = 2;
 const REAL_SCRIPT: u8 = 4;
 const SPACE: u8 = 8;
 const ANOMALY: u8 = 16;
+/// ASCII whitespace where `split_ascii_whitespace` cuts (every kind but the vertical tab).
+const SPLIT: u8 = 32;
 /// No script yet (a run or a word before its first letter).
 const NONE: u16 = 256;
 
@@ -138,24 +144,40 @@ fn pack(c: char, info: CharInfo) -> Packed {
     if is_anomaly(c) {
         bits |= ANOMALY;
     }
+    if c.is_ascii() && split_space(c as u8) {
+        bits |= SPLIT;
+    }
+    let (lead, cont) = super::mojibake::masks(c);
     Packed {
         bits,
         script: info.script as u8,
         cluster: info.cluster() as u8,
+        lead,
+        cont,
     }
 }
 
-/// [`Packed`] facts of every code point below [`DENSE_HIGH`], built once per process.
-fn packed_table() -> &'static [Packed] {
-    static TABLE: std::sync::OnceLock<Box<[Packed]>> = std::sync::OnceLock::new();
+/// [`Packed`] facts of every code point below [`DENSE_HIGH`], and of U+FFFD, built once per
+/// process.
+struct Table {
+    dense: Box<[Packed]>,
+    fffd: Packed,
+}
+
+fn packed_table() -> &'static Table {
+    static TABLE: std::sync::OnceLock<Table> = std::sync::OnceLock::new();
     TABLE.get_or_init(|| {
         let mut cache = InfoCache::new();
-        (0..DENSE_HIGH as u32)
+        let dense = (0..DENSE_HIGH as u32)
             .map(|u| {
                 let c = char::from_u32(u).unwrap_or('\0');
                 pack(c, cache.get(c))
             })
-            .collect()
+            .collect();
+        Table {
+            dense,
+            fffd: pack('\u{FFFD}', cache.get('\u{FFFD}')),
+        }
     })
 }
 
@@ -198,20 +220,30 @@ pub struct Stretches {
 }
 
 /// The running counts of one text.
+///
+/// What depends on the character alone (letters, marks, anomalies, NULs, scripts, the
+/// high-code-point distribution) is read off a histogram at the end; the loop counts only
+/// what depends on neighbours (pairs, script runs, words, mojibake sequences).
 struct Counter<'h> {
     n: u64,
-    letters: u64,
-    marks: u64,
     pairs: u64,
     letter_pairs: u64,
     letter_mark_pairs: u64,
+    /// Per-character counts of the ASCII stretches absorbed; [`Counter::finish`] adds the
+    /// histogram's.
+    letters: u64,
+    marks: u64,
     anomalies: u64,
-    fffd: u64,
-    high_dense: &'h mut [u32],
-    touched: Vec<u16>,
-    high_sparse: FxHashMap<char, u64>,
-    script_counts: [u64; 256],
+    nuls: u64,
     scripted: u64,
+    script_counts: [u64; 256],
+    /// Occurrences of each code point below [`DENSE_HIGH`], ASCII included.
+    hist: &'h mut [u32],
+    /// The code points ≥ U+0080 with a count in `hist` (read and reset by `finish`).
+    touched: Vec<u16>,
+    /// Occurrences of the code points above, with their facts; U+FFFD counted apart.
+    sparse: FxHashMap<char, (u64, Packed)>,
+    fffd: u64,
     run_script: u16,
     run_len: u64,
     longest_run: u64,
@@ -223,7 +255,6 @@ struct Counter<'h> {
     word_has_letter: bool,
     first: bool,
     prev: Packed,
-    nuls: u64,
     ascii_words: u64,
     in_ascii_word: bool,
     fingerprints: super::mojibake::FingerprintCounter,
@@ -240,21 +271,22 @@ fn ascii_space(b: u8) -> bool {
 }
 
 impl<'h> Counter<'h> {
-    fn new(high_dense: &'h mut [u32]) -> Self {
+    fn new(hist: &'h mut [u32]) -> Self {
         Counter {
             n: 0,
-            letters: 0,
-            marks: 0,
             pairs: 0,
             letter_pairs: 0,
             letter_mark_pairs: 0,
+            letters: 0,
+            marks: 0,
             anomalies: 0,
-            fffd: 0,
-            high_dense,
-            touched: Vec::new(),
-            high_sparse: FxHashMap::default(),
-            script_counts: [0; 256],
+            nuls: 0,
             scripted: 0,
+            script_counts: [0; 256],
+            hist,
+            touched: Vec::new(),
+            sparse: FxHashMap::default(),
+            fffd: 0,
             run_script: NONE,
             run_len: 0,
             longest_run: 0,
@@ -265,12 +297,7 @@ impl<'h> Counter<'h> {
             word_mixed: false,
             word_has_letter: false,
             first: true,
-            prev: Packed {
-                bits: 0,
-                script: 0,
-                cluster: 0,
-            },
-            nuls: 0,
+            prev: Packed::default(),
             ascii_words: 0,
             in_ascii_word: false,
             fingerprints: Default::default(),
@@ -278,17 +305,107 @@ impl<'h> Counter<'h> {
     }
 
     /// Counts every character of `text`.
+    ///
+    /// The state lives in locals for the loop (kept in registers, not written back to memory
+    /// per character), and every counter adds a 0 or a 1 rather than branching on the
+    /// character class: words alternate with spaces far too often for a branch predictor.
     fn chars(&mut self, text: &str, cache: &mut InfoCache) {
         let table = packed_table();
+        let hist = &mut *self.hist;
+        let touched = &mut self.touched;
+        let sparse = &mut self.sparse;
+        let mut fp = std::mem::take(&mut self.fingerprints);
+        let mut n = 0u64;
+        let mut fffd = self.fffd;
+        let mut prev = self.prev;
+        let mut letter_pairs = self.letter_pairs;
+        let mut letter_mark_pairs = self.letter_mark_pairs;
+        let mut ascii_words = self.ascii_words;
+        let mut in_ascii_word = self.in_ascii_word;
+        let mut run_script = self.run_script;
+        let mut run_len = self.run_len;
+        let mut longest_run = self.longest_run;
+        let mut transitions = self.transitions;
+        let mut words_with_letters = self.words_with_letters;
+        let mut pure_words = self.pure_words;
+        let mut word_cluster = self.word_cluster;
+        let mut word_mixed = self.word_mixed;
+        let mut word_has_letter = self.word_has_letter;
         for c in text.chars() {
             let u = c as usize;
+            n += 1;
             let p = if u < DENSE_HIGH {
-                table[u]
+                if u >= 0x80 && hist[u] == 0 {
+                    touched.push(u as u16);
+                }
+                hist[u] += 1;
+                table.dense[u]
+            } else if c == '\u{FFFD}' {
+                fffd += 1;
+                table.fffd
             } else {
-                pack(c, cache.get(c))
+                let e = sparse
+                    .entry(c)
+                    .or_insert_with(|| (0, pack(c, cache.get(c))));
+                e.0 += 1;
+                e.1
             };
-            self.step(c, p);
+            // Pairs (the first character's `prev` has no bits).
+            let is_letter = p.bits & LETTER != 0;
+            let prev_letter = prev.bits & LETTER != 0;
+            letter_pairs += (prev_letter & is_letter & (prev.cluster == p.cluster)) as u64;
+            letter_mark_pairs += (prev_letter & (p.bits & MARK != 0)) as u64;
+            prev = p;
+            let in_word = p.bits & SPLIT == 0;
+            ascii_words += (in_word & !in_ascii_word) as u64;
+            in_ascii_word = in_word;
+            fp.step(p.lead, p.cont);
+            // Script runs: only characters of a real script take part.
+            let real = p.bits & REAL_SCRIPT != 0;
+            let script = p.script as u16;
+            let same = run_script == script;
+            transitions += (real & !same & (run_script != NONE)) as u64;
+            let grown = if same { run_len + 1 } else { 1 };
+            run_len = if real { grown } else { run_len };
+            run_script = if real { script } else { run_script };
+            longest_run = longest_run.max(run_len);
+            // Words: whitespace ends one; a letter of another cluster than the word's first
+            // letter makes it mixed.
+            let space = p.bits & SPACE != 0;
+            words_with_letters += (space & word_has_letter) as u64;
+            pure_words += (space & word_has_letter & !word_mixed) as u64;
+            let cluster = p.cluster as u16;
+            let letter_here = !space & is_letter;
+            word_mixed = !space
+                & (word_mixed | (letter_here & (word_cluster != NONE) & (word_cluster != cluster)));
+            word_cluster = if space {
+                NONE
+            } else if letter_here && word_cluster == NONE {
+                cluster
+            } else {
+                word_cluster
+            };
+            word_has_letter = !space & (word_has_letter | is_letter);
         }
+        self.fingerprints = fp;
+        self.n += n;
+        self.pairs += n - (self.first & (n > 0)) as u64;
+        self.first &= n == 0;
+        self.fffd = fffd;
+        self.prev = prev;
+        self.letter_pairs = letter_pairs;
+        self.letter_mark_pairs = letter_mark_pairs;
+        self.ascii_words = ascii_words;
+        self.in_ascii_word = in_ascii_word;
+        self.run_script = run_script;
+        self.run_len = run_len;
+        self.longest_run = longest_run;
+        self.transitions = transitions;
+        self.words_with_letters = words_with_letters;
+        self.pure_words = pure_words;
+        self.word_cluster = word_cluster;
+        self.word_mixed = word_mixed;
+        self.word_has_letter = word_has_letter;
     }
 
     /// Counts `text` piece by piece: tokens with non-ASCII characters character by character,
@@ -344,66 +461,6 @@ impl<'h> Counter<'h> {
         }
     }
 
-    /// Counts one character.
-    #[inline]
-    fn step(&mut self, c: char, p: Packed) {
-        // Written without branches on the character class (words alternate with spaces far
-        // too often for a branch predictor): every counter adds a 0 or a 1.
-        let u = c as usize;
-        self.n += 1;
-        let is_letter = p.bits & LETTER != 0;
-        let is_mark = p.bits & MARK != 0;
-        let prev_letter = !self.first & (self.prev.bits & LETTER != 0);
-        self.letters += is_letter as u64;
-        self.marks += is_mark as u64;
-        self.pairs += !self.first as u64;
-        self.letter_pairs += (prev_letter & is_letter & (self.prev.cluster == p.cluster)) as u64;
-        self.letter_mark_pairs += (prev_letter & is_mark) as u64;
-        self.first = false;
-        self.prev = p;
-        self.anomalies += (p.bits & ANOMALY != 0) as u64;
-        self.fffd += (c == '\u{FFFD}') as u64;
-        self.nuls += (c == '\0') as u64;
-        let in_word = !(u < 0x80 && split_space(u as u8));
-        self.ascii_words += (in_word & !self.in_ascii_word) as u64;
-        self.in_ascii_word = in_word;
-        if u < 0x80 {
-            self.fingerprints.ascii();
-        } else {
-            self.fingerprints.non_ascii(c);
-            if u < DENSE_HIGH {
-                if self.high_dense[u] == 0 {
-                    self.touched.push(u as u16);
-                }
-                self.high_dense[u] += 1;
-            } else {
-                *self.high_sparse.entry(c).or_insert(0) += 1;
-            }
-        }
-        // Script runs: only characters of a real script take part.
-        let real = p.bits & REAL_SCRIPT != 0;
-        self.scripted += real as u64;
-        self.script_counts[p.script as usize] += real as u64;
-        self.run(real as u64, p.script as u16);
-        // Words: whitespace ends one; a letter of another cluster than the word's first
-        // letter makes it mixed.
-        let space = p.bits & SPACE != 0;
-        self.close_word(space);
-        let cluster = p.cluster as u16;
-        let letter_here = !space & is_letter;
-        self.word_mixed = !space
-            & (self.word_mixed
-                | (letter_here & (self.word_cluster != NONE) & (self.word_cluster != cluster)));
-        self.word_cluster = if space {
-            NONE
-        } else if letter_here && self.word_cluster == NONE {
-            cluster
-        } else {
-            self.word_cluster
-        };
-        self.word_has_letter = !space & (self.word_has_letter | is_letter);
-    }
-
     /// `k` consecutive scripted characters of `script` (none when `k` is 0).
     #[inline]
     fn run(&mut self, k: u64, script: u16) {
@@ -426,7 +483,7 @@ impl<'h> Counter<'h> {
     /// Adds an ASCII stretch counted by [`summarize`].
     fn absorb(&mut self, s: &Summary) {
         let table = packed_table();
-        let (f, l) = (table[s.first as usize], table[s.last as usize]);
+        let (f, l) = (table.dense[s.first as usize], table.dense[s.last as usize]);
         // The pair across the boundary, and the first character's effect on the open word.
         let prev_letter = !self.first & (self.prev.bits & LETTER != 0);
         self.pairs += !self.first as u64;
@@ -473,16 +530,43 @@ impl<'h> Counter<'h> {
             self.words_with_letters += 1;
             self.pure_words += (!self.word_mixed) as u64;
         }
-        let high_dense = &mut *self.high_dense;
-        let dense_counts: Vec<u64> = self
-            .touched
+        // The per-character counts, from the histogram (reset for the next text).
+        let table = packed_table();
+        let add = |me: &mut Self, p: Packed, k: u64| {
+            me.letters += k * (p.bits & LETTER != 0) as u64;
+            me.marks += k * (p.bits & MARK != 0) as u64;
+            me.anomalies += k * (p.bits & ANOMALY != 0) as u64;
+            let scripted = k * (p.bits & REAL_SCRIPT != 0) as u64;
+            me.scripted += scripted;
+            me.script_counts[p.script as usize] += scripted;
+        };
+        self.nuls += self.hist[0] as u64;
+        for u in 0..0x80 {
+            let k = std::mem::take(&mut self.hist[u]) as u64;
+            if k > 0 {
+                add(&mut self, table.dense[u], k);
+            }
+        }
+        let touched = std::mem::take(&mut self.touched);
+        let dense_counts: Vec<u64> = touched
             .iter()
-            .map(|&u| std::mem::take(&mut high_dense[u as usize]) as u64)
+            .map(|&u| {
+                let k = std::mem::take(&mut self.hist[u as usize]) as u64;
+                add(&mut self, table.dense[u as usize], k);
+                k
+            })
             .collect();
+        let sparse = std::mem::take(&mut self.sparse);
+        for &(k, p) in sparse.values() {
+            add(&mut self, p, k);
+        }
+        let fffd = self.fffd;
+        add(&mut self, table.fffd, fffd);
         let high_counts = dense_counts
             .iter()
             .copied()
-            .chain(self.high_sparse.values().copied());
+            .chain(sparse.values().map(|&(k, _)| k))
+            .chain((self.fffd > 0).then_some(self.fffd));
         let high_total: u64 = high_counts.clone().sum();
         let high_byte_entropy = if high_total == 0 {
             0.0
@@ -553,7 +637,7 @@ fn summarize(stretch: &str) -> Summary {
     let mut prev_letter = false;
     let mut open = false;
     for (i, &x) in b.iter().enumerate() {
-        let p = table[x as usize];
+        let p = table.dense[x as usize];
         let letter = p.bits & LETTER != 0;
         s.n += 1;
         s.letters += letter as u64;
@@ -663,6 +747,14 @@ mod tests {
         }
 
         #[test]
+        fn counter_agrees_with_the_definitions_on_any_text(
+            t in "[a-zA-Z0-9 \t\n\u{B}\u{0}.,é\u{00A0}\u{0301}Жж日の\u{FFFD}\u{85}\u{1}\u{E000}Ã©Â€™Ð°Ñλ\u{1F600}\u{10FFFD}]{0,80}",
+        ) {
+            let (got, want) = (features(&t), reference(&t));
+            prop_assert!(same(&got, &want), "{:?}\n{:?}\n{:?}", t, got, want);
+        }
+
+        #[test]
         fn shared_stretches_agree_on_any_text(
             a in "[a-zA-Z0-9 \t\n\u{B}\u{0}.,é\u{00A0}\u{0301}Жж日\u{FFFD}\u{85}\u{1}]{0,60}",
             b in "[a-zA-Z0-9 \t\n\u{B}\u{0}.,é\u{00A0}\u{0301}Жж日\u{FFFD}\u{85}\u{1}]{0,60}",
@@ -673,6 +765,150 @@ mod tests {
 
     fn close(a: f64, b: f64) -> bool {
         (a - b).abs() < 1e-9
+    }
+
+    /// The features computed the slow, obvious way, one definition at a time (the seed's
+    /// wording), as the oracle for the one-pass counter.
+    fn reference(text: &str) -> QualityFeatures {
+        let mut cache = InfoCache::new();
+        let cs: Vec<char> = text.chars().collect();
+        let info: Vec<CharInfo> = cs.iter().map(|&c| cache.get(c)).collect();
+        let n = cs.len() as u64;
+        let count = |f: &dyn Fn(usize) -> bool| (0..cs.len()).filter(|&i| f(i)).count() as u64;
+        let pairs = n.saturating_sub(1);
+        let pair_count = |f: &dyn Fn(usize, usize) -> bool| {
+            (1..cs.len()).filter(|&i| f(i - 1, i)).count() as u64
+        };
+        let fffd = count(&|i| cs[i] == '\u{FFFD}');
+        let scripted: Vec<u8> = (0..cs.len())
+            .filter(|&i| info[i].has_real_script() && cs[i] != '\u{FFFD}')
+            .map(|i| info[i].script as u8)
+            .collect();
+        let mut high: std::collections::BTreeMap<char, u64> = Default::default();
+        for &c in cs.iter().filter(|&&c| c as u32 >= 0x80) {
+            *high.entry(c).or_default() += 1;
+        }
+        let high_total: u64 = high.values().sum();
+        let entropy: f64 = high
+            .values()
+            .map(|&k| {
+                let p = k as f64 / high_total as f64;
+                -p * p.log2()
+            })
+            .sum();
+        let longest = scripted
+            .chunk_by(|a, b| a == b)
+            .map(|r| r.len())
+            .max()
+            .unwrap_or(0) as u64;
+        let transitions = scripted.windows(2).filter(|w| w[0] != w[1]).count() as u64;
+        let mut per_script: std::collections::BTreeMap<u8, u64> = Default::default();
+        for &s in &scripted {
+            *per_script.entry(s).or_default() += 1;
+        }
+        let m = scripted.len() as u64;
+        let alternation = if m < 2 || per_script.len() < 2 {
+            0.0
+        } else {
+            let sum_sq: f64 = per_script
+                .values()
+                .map(|&k| (k as f64 / m as f64).powi(2))
+                .sum();
+            transitions as f64 / ((m - 1) as f64 * (1.0 - sum_sq))
+        };
+        let (mut lettered, mut pure) = (0u64, 0u64);
+        for word in text.split(char::is_whitespace) {
+            let clusters: Vec<_> = word
+                .chars()
+                .map(|c| cache.get(c))
+                .filter(|i| i.is_letter())
+                .map(|i| i.cluster())
+                .collect();
+            if !clusters.is_empty() {
+                lettered += 1;
+                pure += clusters.iter().all(|&c| c == clusters[0]) as u64;
+            }
+        }
+        QualityFeatures {
+            alphabetic_ratio: ratio(count(&|i| info[i].is_letter()), n),
+            letter_pair_density: ratio(
+                pair_count(&|a, b| {
+                    info[a].is_letter()
+                        && info[b].is_letter()
+                        && info[a].cluster() == info[b].cluster()
+                }),
+                pairs,
+            ),
+            high_byte_entropy: entropy.max(0.0),
+            replacement_ratio: ratio(count(&|i| is_anomaly(cs[i])), n),
+            replacement_count: fffd,
+            combining_mark_ratio: ratio(count(&|i| info[i].is_mark()), n),
+            letter_adjacent_to_mark_ratio: ratio(
+                pair_count(&|a, b| info[a].is_letter() && info[b].is_mark()),
+                pairs,
+            ),
+            script_density: ratio(m, n - fffd),
+            script_fragmentation: if m == 0 {
+                0.0
+            } else {
+                1.0 - longest as f64 / m as f64
+            },
+            script_alternation_ratio: alternation,
+            per_word_script_purity: ratio(pure, lettered),
+            chars: n,
+            ascii_words: text.split_ascii_whitespace().count() as u64,
+            nuls: count(&|i| cs[i] == '\0'),
+            mojibake_fingerprints: crate::encoding::mojibake::fingerprints(text),
+        }
+    }
+
+    /// Exact counts, and ratios equal up to the order of floating-point sums.
+    fn same(a: &QualityFeatures, b: &QualityFeatures) -> bool {
+        let f = |x: &QualityFeatures| {
+            [
+                x.alphabetic_ratio,
+                x.letter_pair_density,
+                x.high_byte_entropy,
+                x.replacement_ratio,
+                x.combining_mark_ratio,
+                x.letter_adjacent_to_mark_ratio,
+                x.script_density,
+                x.script_fragmentation,
+                x.script_alternation_ratio,
+                x.per_word_script_purity,
+            ]
+        };
+        f(a).iter()
+            .zip(f(b))
+            .all(|(x, y)| (x - y).abs() <= 1e-12 * x.abs().max(1.0))
+            && (
+                a.replacement_count,
+                a.chars,
+                a.ascii_words,
+                a.nuls,
+                a.mojibake_fingerprints,
+            ) == (
+                b.replacement_count,
+                b.chars,
+                b.ascii_words,
+                b.nuls,
+                b.mojibake_fingerprints,
+            )
+    }
+
+    #[test]
+    fn counter_agrees_with_the_definitions() {
+        for t in [
+            "",
+            "ciśnienia ci¶nienia",
+            "日本語のテキスト and 中文",
+            "Vie\u{302}\u{323}t pаypal \u{FFFD}\u{FFFD} a\u{85}\u{E000}\u{1}\t\n\0 x",
+            "Le cÅ“ur dÃ©Ã§u mais l'Ã¢me, Ð°Ñ\u{0}",
+            "aбaбaбaб the word λόγος means word \u{10FFFD}\u{1F600}",
+        ] {
+            let (got, want) = (features(t), reference(t));
+            assert!(same(&got, &want), "{t:?}\n{got:?}\n{want:?}");
+        }
     }
 
     /// The seed's own examples.
