@@ -754,6 +754,23 @@ mod tests {
             prop_assert!(same(&got, &want), "{:?}\n{:?}\n{:?}", t, got, want);
         }
 
+        /// Repeated tokens, whatever whitespace separates them, agree with counting every
+        /// character and with the definitions.
+        #[test]
+        fn repeated_tokens_agree(
+            picks in prop::collection::vec((0usize..10, 0usize..6), 0..40),
+        ) {
+            const WORDS: [&str; 10] = [
+                "é", "жж", "Ã©", "a\u{301}", "日本", "x\u{A0}é", "\u{FFFD}", "ab", "Ðа",
+                "the quick brown fox jumps",
+            ];
+            const GAPS: [&str; 6] = [" ", "\n", "\u{B}", "\t ", "  ", "\u{B}\u{B}x"];
+            let text: String = picks.iter().map(|&(w, g)| format!("{}{}", WORDS[w], GAPS[g])).collect();
+            agree(&[&text, &text]);
+            let (got, want) = (features(&text), reference(&text));
+            prop_assert!(same(&got, &want), "{:?}", text);
+        }
+
         #[test]
         fn shared_stretches_agree_on_any_text(
             a in "[a-zA-Z0-9 \t\n\u{B}\u{0}.,é\u{00A0}\u{0301}Жж日\u{FFFD}\u{85}\u{1}]{0,60}",
