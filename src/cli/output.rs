@@ -23,6 +23,10 @@ impl serde_json::ser::Formatter for SafeFormatter {
         writer: &mut W,
         fragment: &str,
     ) -> io::Result<()> {
+        // Every character escaped here is DEL or above: most fragments pass whole.
+        if fragment.bytes().all(|b| b < 0x7F) {
+            return writer.write_all(fragment.as_bytes());
+        }
         let mut start = 0;
         for (i, c) in fragment.char_indices() {
             let u = c as u32;

@@ -80,6 +80,18 @@ thread_local! {
 /// Scale of the quantised log-probabilities.
 const Q: f32 = 256.0;
 
+/// Tokens in a thread's token cache before it starts over (each holds one sum per language,
+/// about 800 bytes: ≈ 13 MB).
+const TOKEN_CACHE_MAX: usize = 1 << 14;
+
+thread_local! {
+    /// Token → its feature count and summed gains per language, per thread: words repeat
+    /// across a corpus far more than their n-grams need re-reading.
+    #[allow(clippy::type_complexity)]
+    static TOKEN_CACHE: std::cell::RefCell<(usize, FxHashMap<String, (u32, Box<[u32]>)>)> =
+        std::cell::RefCell::new((0, FxHashMap::default()));
+}
+
 /// Header line of the languages file.
 const MAGIC: &str = "delineate-langid-nb 3";
 
@@ -149,12 +161,51 @@ impl Model {
         let mut found = [0u32; 256];
         let mut features = 0usize;
         let model = self.postings.as_ptr() as usize;
+        TOKEN_CACHE.with_borrow_mut(|tokens_seen| {
+            if tokens_seen.0 != model || tokens_seen.1.len() > TOKEN_CACHE_MAX {
+                tokens_seen.0 = model;
+                tokens_seen.1.clear();
+            }
+            for (_, t) in tokens(text) {
+                // A token's features are its n-grams and itself, so its gains are summed
+                // once (integer sums: the same whatever the order) and reused.
+                let (k, gains) = match tokens_seen.1.get(t.as_str()) {
+                    Some(v) => v,
+                    None => {
+                        let v = self.token_gains(&t);
+                        tokens_seen.1.entry(t).or_insert(v)
+                    }
+                };
+                features += *k as usize;
+                for (f, g) in found.iter_mut().zip(gains.iter()) {
+                    *f += g;
+                }
+            }
+        });
+        let out = (0..n)
+            .map(|li| {
+                if only.is_some_and(|o| !o[li]) {
+                    f64::NEG_INFINITY
+                } else {
+                    found[li] as f64 / Q as f64 + self.unk[li] as f64 * features as f64
+                }
+            })
+            .collect();
+        (out, features)
+    }
+
+    /// The features of one token (its n-grams and itself, as [`for_each_feature`] makes
+    /// them) and the sum of their gains per language.
+    fn token_gains(&self, token: &str) -> (u32, Box<[u32]>) {
+        let mut gains = vec![0u32; self.langs.len()].into_boxed_slice();
+        let mut features = 0u32;
+        let model = self.postings.as_ptr() as usize;
         FEATURE_CACHE.with_borrow_mut(|cache| {
             if cache.0 != model || cache.1.len() > FEATURE_CACHE_MAX {
                 cache.0 = model;
                 cache.1.clear();
             }
-            for_each_feature(text, |g| {
+            let mut add = |g: &str| {
                 features += 1;
                 let v = match cache.1.get(g) {
                     Some(&v) => v,
@@ -169,22 +220,17 @@ impl Model {
                     let count = (v & 0xFF) as usize;
                     if let Some(run) = self.postings.get(start..start + count * 3) {
                         for p in run.chunks_exact(3) {
-                            found[p[0] as usize] += u16::from_le_bytes([p[1], p[2]]) as u32;
+                            if let Some(slot) = gains.get_mut(p[0] as usize) {
+                                *slot += u16::from_le_bytes([p[1], p[2]]) as u32;
+                            }
                         }
                     }
                 }
-            });
+            };
+            for_each_gram(token, MAX_N, &mut add);
+            add(&word_feature(token));
         });
-        let out = (0..n)
-            .map(|li| {
-                if only.is_some_and(|o| !o[li]) {
-                    f64::NEG_INFINITY
-                } else {
-                    found[li] as f64 / Q as f64 + self.unk[li] as f64 * features as f64
-                }
-            })
-            .collect();
-        (out, features)
+        (features, gains)
     }
 
     /// The three parts of the model: the languages (text), the FST, the postings.
