@@ -58,9 +58,7 @@ impl Input {
         let len = meta.len();
         let mut stat_len = None;
         let data = if len <= IN_MEMORY_LIMIT {
-            let mut buf = Vec::with_capacity(len as usize);
-            file.read_to_end(&mut buf)
-                .map_err(|e| SourceError::io(&name, e))?;
+            let buf = read_whole(&mut file, len).map_err(|e| SourceError::io(&name, e))?;
             if buf.len() as u64 != len {
                 stat_len = Some(len);
             }
@@ -353,6 +351,31 @@ pub fn describe_file_type(ft: &std::fs::FileType) -> &'static str {
     } else {
         "not a regular file"
     }
+}
+
+/// Reads `file`, whose size was `len` when opened, to its end. One byte more than `len` is
+/// asked for, so a file that grew shows; the size is known, so no `fstat` or `lseek` per file
+/// (`read_to_end` asks for both, and the audit opens tens of thousands of small files).
+fn read_whole(file: &mut File, len: u64) -> std::io::Result<Vec<u8>> {
+    let mut buf = vec![0u8; len as usize + 1];
+    let mut n = 0;
+    loop {
+        match file.read(&mut buf[n..]) {
+            Ok(0) => break,
+            Ok(k) => {
+                n += k;
+                if n == buf.len() {
+                    // It grew while read: the rest too.
+                    file.read_to_end(&mut buf)?;
+                    return Ok(buf);
+                }
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    buf.truncate(n);
+    Ok(buf)
 }
 
 #[cfg(test)]

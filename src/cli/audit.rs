@@ -105,7 +105,11 @@ pub fn run(a: &AuditArgs, out: &mut dyn Write) -> Result<(), Failure> {
         )?;
         return Ok(());
     }
-    finish(&partial, &opts, &a.report, &fails, out)
+    let result = finish(&partial, &opts, &a.report, &fails, out);
+    // The process ends here: freeing a corpus's term table and documents one by one only
+    // delays the exit (tens of milliseconds on Reuters).
+    std::mem::forget(partial);
+    result
 }
 
 pub fn merge(a: &MergeArgs, out: &mut dyn Write) -> Result<(), Failure> {

@@ -96,6 +96,24 @@ pub fn files(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<WalkError>) {
     (out, errors)
 }
 
+/// Whether `root` is a directory, asked of the file system once per root and thread (not
+/// once per file: a stat call per document showed in the audit's profile).
+fn root_is_dir(root: &Path) -> bool {
+    thread_local! {
+        static SEEN: std::cell::RefCell<Vec<(PathBuf, bool)>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    SEEN.with_borrow_mut(|seen| {
+        if let Some((_, d)) = seen.iter().find(|(r, _)| r == root) {
+            return *d;
+        }
+        let d = root.is_dir();
+        if seen.len() < 64 {
+            seen.push((root.to_path_buf(), d));
+        }
+        d
+    })
+}
+
 /// The source of `path` at `depth`: its first `depth` directory components below the root it
 /// was found under (`reuters/training/1` at depth 1 → `reuters/training`).
 pub fn source_of(path: &Path, roots: &[PathBuf], depth: usize) -> String {
@@ -104,7 +122,7 @@ pub fn source_of(path: &Path, roots: &[PathBuf], depth: usize) -> String {
         .filter(|r| path.starts_with(r))
         .max_by_key(|r| r.as_os_str().len());
     let (base, rest) = match root {
-        Some(r) if r.is_dir() => (r.clone(), path.strip_prefix(r).unwrap_or(path)),
+        Some(r) if root_is_dir(r) => (r.clone(), path.strip_prefix(r).unwrap_or(path)),
         _ => (PathBuf::new(), path),
     };
     let mut comps: Vec<String> = rest

@@ -558,11 +558,19 @@ fn identify_nb(text: &str, m: &nb::Model, id: &Identifier, script: Option<String
     }
     let (scores, features) = m.scores(text, Some(&allowed));
     let mut order: Vec<usize> = (0..scores.len()).filter(|&i| allowed[i]).collect();
-    order.sort_by(|&a, &b| {
+    let rank = |&a: &usize, &b: &usize| {
         scores[b]
             .total_cmp(&scores[a])
             .then(m.langs[a].code.cmp(&m.langs[b].code))
-    });
+    };
+    // Only the first five are read: select them, then sort those (a total order, so the
+    // same five in the same order as a full sort).
+    if order.len() > 5 {
+        order.select_nth_unstable_by(4, rank);
+        order.truncate(5);
+    }
+    order.sort_by(rank);
+    let allowed_count = (0..scores.len()).filter(|&i| allowed[i]).count();
     let Some(&best) = order.first() else {
         return Verdict::undetermined("no candidate language", Method::Bayes, script);
     };
@@ -576,7 +584,7 @@ fn identify_nb(text: &str, m: &nb::Model, id: &Identifier, script: Option<String
             score: scores[i] / per,
         })
         .collect();
-    if order.len() == 1 {
+    if allowed_count == 1 {
         // One language writes this script: the script decides.
         let mut v = decide(
             candidates,
