@@ -753,10 +753,16 @@ fn looks_like_ebcdic(head: &[u8]) -> bool {
         t
     });
     let (mut ebcdic, mut ascii_letters) = (0usize, 0usize);
-    for &b in head {
-        let v = class[b as usize];
-        ebcdic += (v & 1) as usize;
-        ascii_letters += (v >> 1) as usize;
+    for chunk in head.chunks(64) {
+        for &b in chunk {
+            let v = class[b as usize];
+            ebcdic += (v & 1) as usize;
+            ascii_letters += (v >> 1) as usize;
+        }
+        // ASCII letters only add up: once a tenth of the head, the answer is no.
+        if ascii_letters * 10 >= head.len() {
+            return false;
+        }
     }
     ebcdic * 10 >= head.len() * 9 && ascii_letters * 10 < head.len()
 }
