@@ -326,9 +326,7 @@ pub fn wide_pattern(sample: &[u8]) -> Option<WidePattern> {
     }
     let s = &sample[..n];
     // Every pattern needs NUL bytes; most text has none (memchr finds that at memory speed).
-    if memchr::memchr(0, s).is_none() {
-        return None;
-    }
+    memchr::memchr(0, s)?;
     let mut nul = [0usize; 4];
     for (i, &b) in s.iter().enumerate() {
         nul[i & 3] += (b == 0) as usize;
