@@ -680,3 +680,18 @@ fn normalize_record_is_written_but_never_over_the_input() {
     assert_eq!(std::fs::read_to_string(&input).unwrap(), "a\u{200b}b\n");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Real Slovak with one passage double-encoded: the passage is repaired under windows-1252,
+/// and the cheaper chain that would also "repair" `zvlášť` (ISO-8859-2 E1 B9 BB is UTF-8 for
+/// `ṻ`) is shown as a coincidence and set aside.
+#[test]
+fn coincidental_repair_is_shown_and_set_aside() {
+    let j = json_of("slovak-passage-double-encoded.txt");
+    let m = &j["mojibake"];
+    assert_eq!(m["chain"], serde_json::json!(["windows-1252"]), "{m}");
+    let first = &m["hypotheses"][0];
+    assert_eq!(first["coincidental"], true, "{first}");
+    let text = stdout_of(&["inspect", &fixture("slovak-passage-double-encoded.txt")]);
+    assert!(text.contains("a coincidence: set aside"), "{text}");
+    assert!(text.contains("VÅ¡etci → Všetci"), "{text}");
+}

@@ -255,7 +255,12 @@ pub fn write_report(out: &mut dyn Write, r: &Report) -> io::Result<()> {
                 .take(4)
                 .map(|h| {
                     let chain: Vec<&str> = h.chain.iter().map(|c| c.name()).collect();
-                    format!("{} (cost {:.2})", chain.join(" → "), h.cost)
+                    let note = if h.coincidental {
+                        ", a coincidence: set aside"
+                    } else {
+                        ""
+                    };
+                    format!("{} (cost {:.2}{note})", chain.join(" → "), h.cost)
                 })
                 .collect();
             hyps.push(format!("unchanged (cost {:.2})", m.analysis.unchanged_cost));
