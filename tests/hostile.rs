@@ -21,6 +21,22 @@ fn dir(name: &str) -> PathBuf {
     d
 }
 
+/// The first JSON line of `stdout`.
+fn first_json(stdout: &[u8]) -> Value {
+    serde_json::from_slice(stdout.split(|&b| b == b'\n').next().unwrap()).unwrap()
+}
+
+/// `extract --json ARGS… path`, whatever its exit status: the JSON object of the (single) file.
+fn extract_with(args: &[&str], path: &Path) -> Value {
+    let out = cmd()
+        .args(["extract", "--json"])
+        .args(args)
+        .arg(path)
+        .output()
+        .unwrap();
+    first_json(&out.stdout)
+}
+
 /// `extract --json` of `path`: the JSON object of the (single) file.
 fn extract(path: &Path) -> Value {
     let out = cmd()
@@ -33,7 +49,7 @@ fn extract(path: &Path) -> Value {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    serde_json::from_slice(out.stdout.split(|&b| b == b'\n').next().unwrap()).unwrap()
+    first_json(&out.stdout)
 }
 
 /// Every diagnostic message of an extraction, file-level and per unit.
@@ -445,13 +461,7 @@ fn utf8_replacement_follows_maximal_subparts() {
 #[test]
 fn limits_are_options_and_name_themselves() {
     let bomb = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/formats/bomb.docx");
-    let out = cmd()
-        .args(["extract", "--json"])
-        .arg(&bomb)
-        .output()
-        .unwrap();
-    let x: Value =
-        serde_json::from_slice(out.stdout.split(|&b| b == b'\n').next().unwrap()).unwrap();
+    let x = extract_with(&[], &bomb);
     let all = format!("{} {}", messages(&x).join("\n"), x["error"]);
     assert!(
         all.contains("--max-ratio") || all.contains("--max-entry-mb"),
@@ -459,13 +469,7 @@ fn limits_are_options_and_name_themselves() {
     );
     // A lower input limit refuses a file that the default reads.
     let page = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/formats/page.html");
-    let out = cmd()
-        .args(["extract", "--json", "--max-input-mb", "0"])
-        .arg(&page)
-        .output()
-        .unwrap();
-    let x: Value =
-        serde_json::from_slice(out.stdout.split(|&b| b == b'\n').next().unwrap()).unwrap();
+    let x = extract_with(&["--max-input-mb", "0"], &page);
     let all = format!("{} {}", messages(&x).join("\n"), x["error"]);
     assert!(all.contains("--max-input-mb"), "{all}");
     // The audit takes the same limits.
@@ -481,13 +485,7 @@ fn limits_are_options_and_name_themselves() {
     );
     // At most N units from one file, and a diagnostic naming the option.
     let mbox = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/formats/archive.mbox");
-    let out = cmd()
-        .args(["extract", "--json", "--max-units", "1"])
-        .arg(&mbox)
-        .output()
-        .unwrap();
-    let x: Value =
-        serde_json::from_slice(out.stdout.split(|&b| b == b'\n').next().unwrap()).unwrap();
+    let x = extract_with(&["--max-units", "1"], &mbox);
     assert_eq!(x["units"].as_array().unwrap().len(), 1);
     assert!(
         messages(&x)
@@ -789,13 +787,7 @@ fn embedded_pdfs_share_the_documents_budget() {
     let d = dir("pdf-budget");
     let f = d.join("pdfs.docx");
     std::fs::write(&f, w.finish().unwrap().into_inner()).unwrap();
-    let out = cmd()
-        .args(["extract", "--json", "--max-archive-mb", "8"])
-        .arg(&f)
-        .output()
-        .unwrap();
-    let x: Value =
-        serde_json::from_slice(out.stdout.split(|&b| b == b'\n').next().unwrap()).unwrap();
+    let x = extract_with(&["--max-archive-mb", "8"], &f);
     let all = messages(&x).join("\n");
     assert!(
         all.contains("archives and PDFs nested in this document"),
@@ -803,8 +795,6 @@ fn embedded_pdfs_share_the_documents_budget() {
     );
     assert!(all.contains("more embedded objects not read"), "{all}");
     // With the default budget all eight are read.
-    let out = cmd().args(["extract", "--json"]).arg(&f).output().unwrap();
-    let x: Value =
-        serde_json::from_slice(out.stdout.split(|&b| b == b'\n').next().unwrap()).unwrap();
+    let x = extract_with(&[], &f);
     assert!(!messages(&x).join("\n").contains("nested in this document"));
 }
