@@ -479,35 +479,6 @@ pub fn fingerprints(text: &str) -> usize {
     k.count()
 }
 
-/// Fingerprints left in `text`: the most sequences any single encoding would still repair.
-///
-/// The same count as [`undo_once`]'s fixes for the best encoding, without building the
-/// repaired texts: the words (cut at ASCII whitespace, as `undo_once` cuts them) and their
-/// suspect masks are found once, not once per encoding.
-fn residual(text: &str) -> usize {
-    if fingerprints(text) == 0 {
-        return 0;
-    }
-    let words: Vec<(&str, u16)> = text
-        .split(|c: char| c.is_ascii_whitespace())
-        .filter(|w| !w.is_ascii())
-        .map(|w| (w, suspect_mask(w)))
-        .filter(|&(_, m)| m != 0)
-        .collect();
-    let mask = words.iter().fold(0u16, |m, &(_, w)| m | w);
-    (0..encodings().len())
-        .filter(|e| mask & (1 << e) != 0)
-        .map(|e| {
-            words
-                .iter()
-                .filter(|&&(_, m)| m & (1 << e) != 0)
-                .filter_map(|&(w, _)| undo_word(w, e).map(|(_, f)| f.len()))
-                .sum::<usize>()
-        })
-        .max()
-        .unwrap_or(0)
-}
-
 /// The verdict on a text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -633,12 +604,14 @@ pub fn analyze(text: &str) -> Analysis {
             repaired: None,
         };
     }
-    let unchanged = residual(text);
+    // Fingerprints left as it is: the most sequences any single encoding would repair (none
+    // without a fingerprint, the cheap over-count).
+    let mut search = (fingerprints(text) > 0).then(|| Search::new(text));
+    let unchanged = search.as_mut().map_or(0, |s| s.residual(&s.start.clone()));
     let unchanged_rare = rare_chars(text);
     let lost = find_lost(text);
     let mut hypotheses: Vec<Hypothesis> = Vec::new();
-    if unchanged > 0 {
-        let mut search = Search::new(text);
+    if let Some(search) = search.as_mut().filter(|_| unchanged > 0) {
         let mut frontier: Vec<(Hypothesis, State)> = vec![(
             Hypothesis {
                 chain: Vec::new(),
@@ -851,18 +824,22 @@ impl Search {
                     .count()
             })
             .sum();
-        let familiar = repaired
-            .iter()
-            .any(|&c| st.words.iter().any(|w| w.form.contains(c)));
+        let few = non_ascii.saturating_sub(covered) > ORPHANS_PER_REPAIRED * covered;
+        // Only then does it matter whether the text already uses a repaired character (real
+        // mojibake, with thousands of repairs, never gets here).
+        let coincidental = few && {
+            let used: rustc_hash::FxHashSet<char> =
+                st.words.iter().flat_map(|w| w.form.chars()).collect();
+            !repaired.iter().any(|c| used.contains(c))
+        };
         Some(Round {
             state: State { words },
             fixes,
-            coincidental: !familiar
-                && non_ascii.saturating_sub(covered) > ORPHANS_PER_REPAIRED * covered,
+            coincidental,
         })
     }
 
-    /// [`residual`] of a state.
+    /// Fingerprints left in a state: the most sequences any single encoding would still repair.
     fn residual(&mut self, st: &State) -> usize {
         let mask = st.words.iter().fold(0u16, |m, w| m | w.mask);
         (0..encodings().len())
