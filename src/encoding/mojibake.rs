@@ -412,7 +412,7 @@ fn sequence_at(chars: &[(usize, char)], i: usize, e: usize) -> Option<(usize, ch
     plausible(repaired).then_some((n, repaired))
 }
 
-/// The encodings (bits, in the order of [`encodings`]) under which `c` is the image of a UTF-8
+/// The encodings (bits, in the order of the encodings the search knows) under which `c` is the image of a UTF-8
 /// lead byte, and those under which it is the image of a continuation byte; none for ASCII
 /// and for U+FFFD.
 pub fn masks(c: char) -> (u16, u16) {
@@ -520,7 +520,7 @@ pub struct Hypothesis {
     /// Fingerprints left after the repair.
     pub residual: usize,
     /// Set when a round only turns a few words of otherwise clean text into characters the
-    /// text never uses: a coincidence, never chosen (see [`ORPHANS_PER_REPAIRED`]).
+    /// text never uses: a coincidence, never chosen (see `ORPHANS_PER_REPAIRED`).
     pub coincidental: bool,
 }
 

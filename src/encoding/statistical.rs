@@ -93,7 +93,7 @@ pub const STEP_BYTES: usize = 512;
 /// Steps after which both answers must still be unchanged for [`until_stable`] to stop.
 pub const STABLE_STEPS: usize = 3;
 
-/// [`chardetng`] fed [`STEP_BYTES`] at a time, stopping once both answers (UTF-8 allowed and
+/// [`chardetng()`] fed [`STEP_BYTES`] at a time, stopping once both answers (UTF-8 allowed and
 /// legacy only) have held over [`STABLE_STEPS`] more steps after a non-ASCII byte was seen;
 /// also returns how many bytes it fed. On the condensed samples of the 3,733-sample check
 /// (`tests/shared_data.rs`) it answers as the whole sample does on all but two, both files
