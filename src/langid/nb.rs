@@ -27,15 +27,15 @@ pub fn word_feature(w: &str) -> String {
 
 /// Calls `f` with every feature of `text`: its n-grams and its words.
 pub fn for_each_feature(text: &str, mut f: impl FnMut(&str)) {
-    let mut buf = String::new();
     for (_, t) in tokens(text) {
-        for_each_gram(&t, MAX_N, &mut f);
-        buf.clear();
-        buf.push('<');
-        buf.push_str(&t);
-        buf.push('>');
-        f(&buf);
+        for_each_token_feature(&t, &mut f);
     }
+}
+
+/// The features of one token: its n-grams, then the token itself as a word.
+fn for_each_token_feature(token: &str, mut f: impl FnMut(&str)) {
+    for_each_gram(token, MAX_N, &mut f);
+    f(&word_feature(token));
 }
 
 /// The trained model. Features live in an FST (the `fst` crate: a compact, sorted map
@@ -227,8 +227,7 @@ impl Model {
                     }
                 }
             };
-            for_each_gram(token, MAX_N, &mut add);
-            add(&word_feature(token));
+            for_each_token_feature(token, &mut add);
         });
         (features, gains)
     }
