@@ -2,8 +2,8 @@
 //! defines them (`../shared/seeds/tika-text-quality-features.txt`). All are pure functions of
 //! the text, counted over code points; a wrong decoding shows in them before anyone reads it.
 //!
-//! One pass computes all of them ([`features`]); the single-feature functions exist for tests
-//! and for callers that need one number.
+//! One pass computes all of them ([`features`]); the tests hold a slow reference that computes
+//! each one from its definition, and check the pass against it.
 
 use crate::unicode::{CharInfo, InfoCache};
 use rustc_hash::FxHashMap;
