@@ -190,6 +190,12 @@ proptest! {
                 prop_assert_eq!(&t.term, &s[t.start..t.end].to_lowercase());
                 prop_assert!(!t.term.is_empty());
             }
+            // The audit's allocation-free tokenizer gives the same tokens.
+            let mut fast = Vec::new();
+            let mut buf = String::new();
+            delineate::terms::for_each_token(&s, rule, &mut buf, |a, b, t| fast.push((a, b, t.to_string())));
+            let slow: Vec<_> = tokenize(&s, rule).map(|t| (t.start, t.end, t.term)).collect();
+            prop_assert_eq!(fast, slow);
         }
     }
 }
