@@ -91,8 +91,6 @@ pub fn run(a: &AuditArgs, out: &mut dyn Write) -> Result<(), Failure> {
         let _ = h.join();
     }
     if let Some(path) = &a.emit_partial {
-        // A stable order in the file (the report sorts on its own).
-        partial.terms.sort_unstable_keys();
         let json = serde_json::to_vec(&partial).map_err(|e| Failure::Usage(e.to_string()))?;
         std::fs::write(path, json)
             .map_err(|e| Failure::Usage(format!("{}: {e}", path.display())))?;

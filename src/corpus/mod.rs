@@ -10,6 +10,7 @@
 //! kept worst documents are chosen by a total order, not by arrival), so auditing a corpus in
 //! one go or in shards merged afterwards gives the same [`Audit`].
 
+mod table;
 pub mod walk;
 
 use crate::anomaly::{self, AnomalyClass, ScanContext};
@@ -22,6 +23,7 @@ use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+pub use table::{TermRef, Terms};
 pub use walk::WalkError;
 
 /// Version of the partial-result format.
@@ -116,10 +118,9 @@ pub struct Example {
     pub flag: Option<Flag>,
 }
 
-/// A term's counts over the corpus.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+/// A term's counts over the corpus, apart from its frequency (kept in [`Terms`]' probed part).
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct TermAcc {
-    pub tf: u64,
     pub df: u64,
     /// Occurrences that show each flag.
     pub flags: BTreeMap<Flag, u64>,
@@ -127,9 +128,8 @@ pub struct TermAcc {
     pub mixups: BTreeMap<String, u64>,
     /// The smallest few occurrences by (path, unit, offset), flagged ones first.
     pub examples: Vec<Example>,
-    /// Working state of the thread that counts (not part of the result): the document last
-    /// seen, occurrences in it, whether it gave a flagged example, and cached lookups.
-    #[serde(skip)]
+    /// Working state of the thread that counts (not part of the result): whether the term gave
+    /// a flagged example in the current document, and cached lookups.
     scratch: Scratch,
 }
 
@@ -139,9 +139,6 @@ const STOP_KNOWN: u64 = 1 << 63;
 /// Per-term working state while a thread audits documents one after another.
 #[derive(Clone, Debug, Default, PartialEq)]
 struct Scratch {
-    /// Stamp of the document last seen (0: none).
-    doc: u32,
-    doc_tf: u32,
     doc_flagged: bool,
     /// Bits of the languages this term is a frequent word of ([`langid::stopword_bits`]), plus
     /// [`STOP_KNOWN`] once looked up (kept small: a corpus has millions of terms).
@@ -156,7 +153,6 @@ struct Scratch {
 
 impl TermAcc {
     fn merge(&mut self, o: TermAcc, keep: usize) {
-        self.tf += o.tf;
         self.df += o.df;
         for (k, v) in o.flags {
             *self.flags.entry(k).or_default() += v;
@@ -164,9 +160,11 @@ impl TermAcc {
         for (k, v) in o.mixups {
             *self.mixups.entry(k).or_default() += v;
         }
-        self.examples.extend(o.examples);
-        sort_examples(&mut self.examples);
-        self.examples.truncate(keep);
+        if !o.examples.is_empty() {
+            self.examples.extend(o.examples);
+            sort_examples(&mut self.examples);
+            self.examples.truncate(keep);
+        }
     }
 }
 
@@ -376,9 +374,6 @@ pub struct Partial {
     pub interrupted: bool,
 }
 
-/// The term table: insertion-ordered so a document's terms are found again by index.
-pub type Terms = indexmap::IndexMap<String, TermAcc, rustc_hash::FxBuildHasher>;
-
 /// The order of the worst documents: score, then place.
 fn doc_order(a: &DocReport, b: &DocReport) -> std::cmp::Ordering {
     b.score
@@ -423,15 +418,7 @@ impl Partial {
         self.documents.extend(o.documents);
         self.documents.sort_by(doc_order);
         self.documents.truncate(opts.max_documents);
-        let (big, small) = if self.terms.len() >= o.terms.len() {
-            (&mut self.terms, o.terms)
-        } else {
-            let mine = std::mem::replace(&mut self.terms, o.terms);
-            (&mut self.terms, mine)
-        };
-        for (k, v) in small {
-            big.entry(k).or_default().merge(v, opts.examples);
-        }
+        self.terms.merge(o.terms, opts.examples);
         self.pruned_terms += o.pruned_terms;
         self.pruned_below_tf = self.pruned_below_tf.max(o.pruned_below_tf);
         self.prunes += o.prunes;
@@ -448,13 +435,11 @@ impl Partial {
         if self.terms.len() <= max {
             return;
         }
-        let mut tfs: Vec<u64> = self.terms.values().map(|t| t.tf).collect();
+        let mut tfs = self.terms.tfs();
         let k = self.terms.len() - max;
         tfs.select_nth_unstable(k);
         let cut = tfs[k];
-        let before = self.terms.len();
-        self.terms.retain(|_, t| t.tf > cut);
-        self.pruned_terms += (before - self.terms.len()) as u64;
+        self.pruned_terms += self.terms.drop_up_to(cut) as u64;
         self.pruned_below_tf = self.pruned_below_tf.max(cut + 1);
         self.prunes += 1;
     }
@@ -638,7 +623,8 @@ pub struct Worker {
     doc: u32,
     /// 1-based place of the current file in path order (0: unknown).
     ordinal: u32,
-    touched: Vec<usize>,
+    /// The current document's distinct terms.
+    seen: table::DocTerms,
     buf: String,
 }
 
@@ -648,7 +634,7 @@ impl Worker {
             lang_id: langid::Identifier::new(&langid::Options::default()),
             doc: 0,
             ordinal: 0,
-            touched: Vec::new(),
+            seen: table::DocTerms::default(),
             buf: String::new(),
         }
     }
@@ -832,7 +818,7 @@ fn audit_unit(
     let unit = u.locator.to_string();
     w.doc = w.doc.wrapping_add(1).max(1);
     let doc = w.doc;
-    w.touched.clear();
+    w.seen.clear();
     let mut votes = langid::StopwordVotes::default();
     let keep = opts.examples;
     let mut buf = std::mem::take(&mut w.buf);
@@ -840,22 +826,18 @@ fn audit_unit(
         (None, None);
     crate::terms::for_each_token(text, opts.tokens, &mut buf, |a, b, term| {
         s.tokens += 1;
-        let idx = match terms.get_index_of(term) {
-            Some(i) => i,
-            None => terms.insert_full(term.to_string(), TermAcc::default()).0,
-        };
-        let acc = &mut terms[idx];
-        let first = acc.scratch.doc != doc;
+        let counted = terms.count(term, doc, &mut w.seen);
+        let first = counted.first;
+        let flag = prov.flag(a, b, term);
+        // The rest of the term's record is needed only at its first occurrence in the unit
+        // and at flagged ones (most tokens stop here).
+        if !first && flag.is_none() {
+            return;
+        }
+        let acc = terms.acc_mut(counted.acc);
         if first {
-            acc.scratch.doc = doc;
-            acc.scratch.doc_tf = 0;
             acc.scratch.doc_flagged = false;
             acc.df += 1;
-            w.touched.push(idx);
-        }
-        acc.tf += 1;
-        acc.scratch.doc_tf += 1;
-        if first {
             // One vote per distinct term: a repeated abbreviation (`mln` is Lithuanian too)
             // must not outvote the language's many different function words.
             votes.add_bits({
@@ -865,7 +847,6 @@ fn audit_unit(
                 acc.scratch.stop & !STOP_KNOWN
             });
         }
-        let flag = prov.flag(a, b, term);
         if let Some(f) = flag {
             *acc.flags.entry(f).or_default() += 1;
             if f == Flag::Mojibake
@@ -920,12 +901,12 @@ fn audit_unit(
     if let Some(code) =
         langid::word_list_code(lang.trim_end_matches('?')).filter(|_| !lang.ends_with('?'))
     {
-        for &i in &w.touched {
-            let (term, acc) = terms.get_index_mut(i).expect("touched index");
+        for (term, t) in w.seen.iter() {
             if !term.chars().all(char::is_alphabetic) {
                 continue;
             }
-            let n = acc.scratch.doc_tf as u64;
+            let acc = terms.acc_mut(t.acc);
+            let n = t.n as u64;
             s.checked_tokens += n;
             let in_list = if acc.scratch.word_lang == code.as_ptr() as usize {
                 acc.scratch.word
@@ -1352,14 +1333,21 @@ pub fn report(p: &Partial, opts: &AuditOptions) -> Audit {
         .take(3)
         .map(|(_, (l, _))| l.as_str())
         .collect();
-    let mut ranked: Vec<(&String, &TermAcc)> = p.terms.iter().collect();
-    ranked.sort_by(|a, b| b.1.tf.cmp(&a.1.tf).then(a.0.cmp(b.0)));
+    // The top terms by selection, then sorted: a corpus has up to a million terms.
+    let mut ranked: Vec<TermRef<'_>> = p.terms.iter().collect();
+    let order = |a: &TermRef<'_>, b: &TermRef<'_>| b.tf.cmp(&a.tf).then(a.term.cmp(b.term));
+    if opts.top < ranked.len() {
+        ranked.select_nth_unstable_by(opts.top, order);
+        ranked.truncate(opts.top);
+    }
+    ranked.sort_by(order);
     let units = p.units.max(1) as f64;
     let terms = ranked
         .into_iter()
         .take(opts.top)
         .enumerate()
-        .map(|(i, (t, a))| {
+        .map(|(i, r)| {
+            let (t, a) = (r.term, r.acc);
             let mut flags: Vec<FlagRow> = OCCURRENCE_FLAGS
                 .iter()
                 .filter_map(|f| {
@@ -1376,13 +1364,13 @@ pub fn report(p: &Partial, opts: &AuditOptions) -> Audit {
             {
                 flags.push(FlagRow {
                     flag: Flag::NonWord,
-                    occurrences: a.tf,
+                    occurrences: r.tf,
                 });
             }
             TermRow {
                 rank: i as u64 + 1,
-                term: t.clone(),
-                tf: a.tf,
+                term: t.to_string(),
+                tf: r.tf,
                 df: a.df,
                 df_percent: (a.df as f64 * 1000.0 / units).round() / 10.0,
                 flags,
@@ -1558,12 +1546,24 @@ mod tests {
         assert_eq!(d.signals.entity_residue, 2);
         assert!(d.signals.mojibake_words >= 1);
         assert_eq!(d.signals.split_words, 1);
-        let flag = |t: &str| terms[t].flags.keys().copied().collect::<Vec<_>>();
+        let flag = |t: &str| {
+            terms
+                .get(t)
+                .unwrap()
+                .acc
+                .flags
+                .keys()
+                .copied()
+                .collect::<Vec<_>>()
+        };
         assert_eq!(flag("lt"), [Flag::EntityResidue]);
         assert_eq!(flag("gt"), [Flag::EntityResidue]);
         assert_eq!(flag("rã"), [Flag::Mojibake]);
         assert!(
-            terms["rã"]
+            terms
+                .get("rã")
+                .unwrap()
+                .acc
                 .mixups
                 .keys()
                 .any(|m| m.contains("windows-1252"))

@@ -1,0 +1,375 @@
+//! The corpus's term table, laid out for the one operation done per token: find the term and
+//! count it.
+//!
+//! A table of a million terms does not fit in the caches, so each probe costs cache misses. An
+//! insertion-ordered map of `String → record` paid four per token (the hash slot, the index
+//! slot, the entry, the heap copy of the key). Here the probed part is a [`Slot`] of 48 bytes
+//! with the term stored inline when it is short (nearly all are), the term frequency and the
+//! per-document counters, probed in place: two misses at most. Everything else about a term
+//! (document frequency, flags, mix-ups, examples, cached lookups) is a [`TermAcc`] in a side
+//! vector, touched only at a term's first occurrence in a document and at flagged ones.
+
+use super::TermAcc;
+use compact_str::CompactString;
+use hashbrown::HashTable;
+use serde::de::{MapAccess, Visitor};
+use serde::ser::SerializeMap;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::collections::BTreeMap;
+use std::hash::BuildHasher;
+
+/// The probed part of a term.
+#[derive(Clone, Debug)]
+struct Slot {
+    term: CompactString,
+    tf: u64,
+    /// Stamp of the document last seen (0: none), and the term's place in that document's
+    /// [`DocTerms`].
+    doc: u32,
+    in_doc: u32,
+    /// Index of the term's [`TermAcc`].
+    acc: u32,
+}
+
+/// The corpus's terms: term frequency and [`TermAcc`] per lower-cased term.
+#[derive(Clone, Debug, Default)]
+pub struct Terms {
+    slots: HashTable<Slot>,
+    accs: Vec<TermAcc>,
+}
+
+/// One term of the document being counted.
+#[derive(Clone, Copy, Debug)]
+pub struct DocTerm {
+    /// Index of the term's [`TermAcc`] (see [`Terms::acc_mut`]).
+    pub acc: u32,
+    /// Occurrences in the document.
+    pub n: u32,
+    /// The term's place in [`DocTerms::text`].
+    start: u32,
+    end: u32,
+}
+
+/// The distinct terms of the document being counted, in order of first occurrence.
+#[derive(Clone, Debug, Default)]
+pub struct DocTerms {
+    terms: Vec<DocTerm>,
+    /// The terms' text, one after another (a copy: the table's slots move as it grows).
+    text: String,
+}
+
+impl DocTerms {
+    pub fn clear(&mut self) {
+        self.terms.clear();
+        self.text.clear();
+    }
+
+    /// Each distinct term with its text.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, DocTerm)> {
+        self.terms
+            .iter()
+            .map(|t| (&self.text[t.start as usize..t.end as usize], *t))
+    }
+}
+
+/// What [`Terms::count`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Counted {
+    /// Index of the term's [`TermAcc`].
+    pub acc: u32,
+    /// The term's first occurrence in this document.
+    pub first: bool,
+}
+
+/// A term with its counts, as the report and the partial file see it.
+#[derive(Clone, Copy, Debug)]
+pub struct TermRef<'a> {
+    pub term: &'a str,
+    pub tf: u64,
+    pub acc: &'a TermAcc,
+}
+
+/// The hash of a term (the same for a `&str` and a stored [`CompactString`]).
+fn hash(term: &str) -> u64 {
+    rustc_hash::FxBuildHasher.hash_one(term)
+}
+
+impl Terms {
+    /// Distinct terms.
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.slots.is_empty()
+    }
+
+    /// Counts one occurrence of `term` in the document stamped `doc` (stamps are non-zero and
+    /// new for each document), listing the document's distinct terms in `seen`.
+    #[inline]
+    pub fn count(&mut self, term: &str, doc: u32, seen: &mut DocTerms) -> Counted {
+        let h = hash(term);
+        let slot = match self.slots.find_mut(h, |s| s.term == term) {
+            Some(s) => s,
+            None => {
+                let acc = u32::try_from(self.accs.len()).expect("fewer than 2^32 terms");
+                self.accs.push(TermAcc::default());
+                let slot = Slot {
+                    term: CompactString::from(term),
+                    tf: 0,
+                    doc: 0,
+                    in_doc: 0,
+                    acc,
+                };
+                self.slots
+                    .insert_unique(h, slot, |s| hash(&s.term))
+                    .into_mut()
+            }
+        };
+        slot.tf += 1;
+        if slot.doc == doc {
+            if let Some(t) = seen.terms.get_mut(slot.in_doc as usize) {
+                t.n += 1;
+            }
+            return Counted {
+                acc: slot.acc,
+                first: false,
+            };
+        }
+        slot.doc = doc;
+        slot.in_doc = seen.terms.len() as u32;
+        let start = seen.text.len() as u32;
+        seen.text.push_str(term);
+        seen.terms.push(DocTerm {
+            acc: slot.acc,
+            n: 1,
+            start,
+            end: seen.text.len() as u32,
+        });
+        Counted {
+            acc: slot.acc,
+            first: true,
+        }
+    }
+
+    /// The [`TermAcc`] of a [`Counted`] or [`DocTerm`].
+    pub fn acc_mut(&mut self, acc: u32) -> &mut TermAcc {
+        &mut self.accs[acc as usize]
+    }
+
+    /// Every term, in no particular order.
+    pub fn iter(&self) -> impl Iterator<Item = TermRef<'_>> {
+        self.slots.iter().map(|s| TermRef {
+            term: &s.term,
+            tf: s.tf,
+            acc: &self.accs[s.acc as usize],
+        })
+    }
+
+    /// One term's counts.
+    pub fn get(&self, term: &str) -> Option<TermRef<'_>> {
+        self.slots
+            .find(hash(term), |s| s.term == term)
+            .map(|s| TermRef {
+                term: &s.term,
+                tf: s.tf,
+                acc: &self.accs[s.acc as usize],
+            })
+    }
+
+    /// Adds `tf` occurrences and the record `acc` of `term` (keeping `keep` examples).
+    fn add(&mut self, term: CompactString, tf: u64, acc: TermAcc, keep: usize) {
+        let h = hash(&term);
+        match self.slots.find_mut(h, |s| s.term == term) {
+            Some(s) => {
+                s.tf += tf;
+                self.accs[s.acc as usize].merge(acc, keep);
+            }
+            None => {
+                let i = u32::try_from(self.accs.len()).expect("fewer than 2^32 terms");
+                self.accs.push(acc);
+                let slot = Slot {
+                    term,
+                    tf,
+                    doc: 0,
+                    in_doc: 0,
+                    acc: i,
+                };
+                self.slots.insert_unique(h, slot, |s| hash(&s.term));
+            }
+        }
+    }
+
+    /// Folds `other` into `self` (the smaller table into the larger).
+    pub fn merge(&mut self, other: Terms, keep: usize) {
+        let (mut big, small) = if self.len() >= other.len() {
+            (std::mem::take(self), other)
+        } else {
+            (other, std::mem::take(self))
+        };
+        // Document stamps belong to the thread that counted; the merged table starts afresh.
+        for s in big.slots.iter_mut() {
+            s.doc = 0;
+        }
+        let Terms { slots, mut accs } = small;
+        for s in slots {
+            let acc = std::mem::take(&mut accs[s.acc as usize]);
+            big.add(s.term, s.tf, acc, keep);
+        }
+        *self = big;
+    }
+
+    /// Drops the terms whose frequency is at most `cut`; returns how many.
+    pub fn drop_up_to(&mut self, cut: u64) -> usize {
+        let before = self.len();
+        self.slots.retain(|s| s.tf > cut);
+        // The side vector follows, in the slots' order.
+        let mut accs = Vec::with_capacity(self.slots.len());
+        for s in self.slots.iter_mut() {
+            accs.push(std::mem::take(&mut self.accs[s.acc as usize]));
+            s.acc = (accs.len() - 1) as u32;
+        }
+        self.accs = accs;
+        before - self.len()
+    }
+
+    /// The term frequencies, for choosing a cut.
+    pub fn tfs(&self) -> Vec<u64> {
+        self.slots.iter().map(|s| s.tf).collect()
+    }
+}
+
+/// A term's record in a partial file (`tf` beside the [`TermAcc`] fields).
+#[derive(Serialize)]
+struct RecordRef<'a> {
+    tf: u64,
+    df: u64,
+    flags: &'a BTreeMap<super::Flag, u64>,
+    mixups: &'a BTreeMap<String, u64>,
+    examples: &'a [super::Example],
+}
+
+#[derive(Deserialize)]
+struct Record {
+    tf: u64,
+    df: u64,
+    flags: BTreeMap<super::Flag, u64>,
+    mixups: BTreeMap<String, u64>,
+    examples: Vec<super::Example>,
+}
+
+/// A map from term to record, in term order (so a partial file is stable).
+impl Serialize for Terms {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut all: Vec<TermRef<'_>> = self.iter().collect();
+        all.sort_unstable_by(|a, b| a.term.cmp(b.term));
+        let mut map = s.serialize_map(Some(all.len()))?;
+        for t in all {
+            let r = RecordRef {
+                tf: t.tf,
+                df: t.acc.df,
+                flags: &t.acc.flags,
+                mixups: &t.acc.mixups,
+                examples: &t.acc.examples,
+            };
+            map.serialize_entry(t.term, &r)?;
+        }
+        map.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for Terms {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Terms, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Terms;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a map from term to counts")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut m: A) -> Result<Terms, A::Error> {
+                let mut t = Terms::default();
+                while let Some((term, r)) = m.next_entry::<String, Record>()? {
+                    let acc = TermAcc {
+                        df: r.df,
+                        flags: r.flags,
+                        mixups: r.mixups,
+                        examples: r.examples,
+                        ..TermAcc::default()
+                    };
+                    // A term listed twice adds up (no example limit is known here).
+                    t.add(term.into(), r.tf, acc, usize::MAX);
+                }
+                Ok(t)
+            }
+        }
+        d.deserialize_map(V)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_terms_and_documents() {
+        let mut t = Terms::default();
+        let mut seen = DocTerms::default();
+        let long = "a-term-much-longer-than-the-inline-capacity";
+        for (doc, words) in [(1, ["b", "a", "b", long]), (2, [long, "b", "c", "c"])] {
+            seen.clear();
+            let firsts: Vec<bool> = words
+                .iter()
+                .map(|w| {
+                    let c = t.count(w, doc, &mut seen);
+                    if c.first {
+                        t.acc_mut(c.acc).df += 1;
+                    }
+                    c.first
+                })
+                .collect();
+            if doc == 1 {
+                assert_eq!(firsts, [true, true, false, true]);
+                let got: Vec<(&str, u32)> = seen.iter().map(|(w, d)| (w, d.n)).collect();
+                assert_eq!(got, [("b", 2), ("a", 1), (long, 1)]);
+            }
+        }
+        let tf_df = |t: &Terms, w: &str| t.get(w).map(|r| (r.tf, r.acc.df));
+        assert_eq!(tf_df(&t, "b"), Some((3, 2)));
+        assert_eq!(tf_df(&t, long), Some((2, 2)));
+        assert_eq!(tf_df(&t, "c"), Some((2, 1)));
+        assert_eq!(tf_df(&t, "d"), None);
+        assert_eq!(t.len(), 4);
+        // Dropping keeps each survivor's record with it.
+        assert_eq!(t.drop_up_to(1), 1);
+        assert_eq!(tf_df(&t, "b"), Some((3, 2)));
+        assert_eq!(tf_df(&t, long), Some((2, 2)));
+        assert_eq!(tf_df(&t, "a"), None);
+    }
+
+    #[test]
+    fn merges_and_round_trips_through_json() {
+        let mut seen = DocTerms::default();
+        let mut a = Terms::default();
+        let mut b = Terms::default();
+        for w in ["x", "y", "y"] {
+            let c = a.count(w, 1, &mut seen);
+            a.acc_mut(c.acc).df += c.first as u64;
+        }
+        seen.clear();
+        for w in ["y", "z"] {
+            let c = b.count(w, 1, &mut seen);
+            b.acc_mut(c.acc).df += c.first as u64;
+        }
+        a.merge(b, 3);
+        let tf_df = |t: &Terms, w: &str| t.get(w).map(|r| (r.tf, r.acc.df));
+        assert_eq!(tf_df(&a, "y"), Some((3, 2)));
+        assert_eq!(tf_df(&a, "z"), Some((1, 1)));
+        let json = serde_json::to_string(&a).unwrap();
+        assert!(json.starts_with(r#"{"x":{"tf":1,"df":1,"#), "{json}");
+        let back: Terms = serde_json::from_str(&json).unwrap();
+        assert_eq!(serde_json::to_string(&back).unwrap(), json);
+        // A merged table counts new documents from scratch.
+        seen.clear();
+        assert!(a.count("y", 1, &mut seen).first);
+    }
+}
