@@ -71,10 +71,8 @@ pub fn files(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<WalkError>) {
             }
             Ok(_) => {}
         }
-        for entry in walkdir::WalkDir::new(root)
-            .follow_links(true)
-            .sort_by_file_name()
-        {
+        let first = out.len();
+        for entry in walkdir::WalkDir::new(root).follow_links(true) {
             match entry {
                 Ok(e) if e.file_type().is_file() => out.push(e.into_path()),
                 Ok(_) => {}
@@ -92,8 +90,29 @@ pub fn files(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<WalkError>) {
                 }
             }
         }
+        sort_by_components(&mut out[first..]);
     }
     (out, errors)
+}
+
+/// Sorts paths component by component (a directory's files by name, each directory's files
+/// where its name falls), the order of a sorted depth-first walk. The keys are built once:
+/// walkdir's own sort re-parsed both paths at every comparison (3 % of an audit of Reuters).
+fn sort_by_components(paths: &mut [PathBuf]) {
+    let mut keyed: Vec<(Vec<&std::ffi::OsStr>, usize)> = paths
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.components().map(|c| c.as_os_str()).collect(), i))
+        .collect();
+    keyed.sort_unstable();
+    let order: Vec<usize> = keyed.into_iter().map(|(_, i)| i).collect();
+    let sorted: Vec<PathBuf> = order
+        .into_iter()
+        .map(|i| std::mem::take(&mut paths[i]))
+        .collect();
+    for (slot, p) in paths.iter_mut().zip(sorted) {
+        *slot = p;
+    }
 }
 
 /// Whether `root` is a directory, asked of the file system once per root and thread (not
@@ -116,7 +135,35 @@ fn root_is_dir(root: &Path) -> bool {
 
 /// The source of `path` at `depth`: its first `depth` directory components below the root it
 /// was found under (`reuters/training/1` at depth 1 → `reuters/training`).
+///
+/// Files of one directory share their source, so the last answer is kept per thread and
+/// reused for the next file of the same directory (working it out cost 8,000 instructions a
+/// file) — unless the file is itself one of the roots, which gives it a source of its own.
 pub fn source_of(path: &Path, roots: &[PathBuf], depth: usize) -> String {
+    type Last = Option<(PathBuf, Vec<PathBuf>, usize, String)>;
+    thread_local! {
+        static LAST: std::cell::RefCell<Last> = const { std::cell::RefCell::new(None) };
+    }
+    let parent = path.parent().unwrap_or(Path::new(""));
+    if roots.iter().any(|r| r == path) {
+        return work_out_source(path, roots, depth);
+    }
+    LAST.with_borrow_mut(|last| {
+        if let Some((p, r, d, s)) = last.as_ref()
+            && p.as_os_str() == parent.as_os_str()
+            && *d == depth
+            && r == roots
+        {
+            return s.clone();
+        }
+        let s = work_out_source(path, roots, depth);
+        *last = Some((parent.to_path_buf(), roots.to_vec(), depth, s.clone()));
+        s
+    })
+}
+
+/// [`source_of`], worked out.
+fn work_out_source(path: &Path, roots: &[PathBuf], depth: usize) -> String {
     let root = roots
         .iter()
         .filter(|r| path.starts_with(r))
@@ -150,11 +197,53 @@ mod tests {
 
     #[test]
     fn sources_by_depth() {
-        let roots = vec![PathBuf::from("/")];
         // A root that is not a directory here: components of the whole path.
         assert_eq!(source_of(Path::new("a/b/c/file"), &[], 2), "a/b");
         assert_eq!(source_of(Path::new("file"), &[], 2), ".");
-        let _ = roots;
+        // Answers kept for a directory are not reused for another depth, other roots, or a
+        // file that is itself a root.
+        let tmp = std::env::temp_dir();
+        let (f1, f2) = (tmp.join("x/y/f1"), tmp.join("x/y/f2"));
+        let t = tmp.display().to_string();
+        assert_eq!(
+            source_of(&f1, std::slice::from_ref(&tmp), 1),
+            format!("{t}/x")
+        );
+        assert_eq!(
+            source_of(&f2, std::slice::from_ref(&tmp), 1),
+            format!("{t}/x")
+        );
+        assert_eq!(
+            source_of(&f2, std::slice::from_ref(&tmp), 2),
+            format!("{t}/x/y")
+        );
+        assert_eq!(source_of(&f2, &[], 1), source_of(&f2, &[], 1));
+        let both = [tmp.clone(), f2.clone()];
+        assert_eq!(source_of(&f1, &both, 2), format!("{t}/x/y"));
+        assert_eq!(source_of(&f2, &both, 2), work_out_source(&f2, &both, 2));
+        assert_ne!(source_of(&f2, &both, 2), format!("{t}/x/y"));
+        assert_eq!(source_of(&f1, &both, 2), format!("{t}/x/y"));
+    }
+
+    /// The order of a sorted depth-first walk: `a/x` (inside directory `a`) before `a.txt`,
+    /// although `.` sorts before `/` in the paths' text.
+    #[test]
+    fn walk_order_is_depth_first_by_name() {
+        let dir = std::env::temp_dir().join(format!("delineate-walk-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        for f in ["b", "a.txt", "a/x", "a/b/z", "a/c", "A"] {
+            let p = dir.join(f);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(&p, "x").unwrap();
+        }
+        let (found, errors) = files(std::slice::from_ref(&dir));
+        let _ = std::fs::remove_dir_all(&dir);
+        assert!(errors.is_empty());
+        let rel: Vec<String> = found
+            .iter()
+            .map(|p| p.strip_prefix(&dir).unwrap().display().to_string())
+            .collect();
+        assert_eq!(rel, ["A", "a/b/z", "a/c", "a/x", "a.txt", "b"]);
     }
 
     #[test]
