@@ -103,7 +103,7 @@ pub fn run(a: &AuditArgs, out: &mut dyn Write) -> Result<(), Failure> {
         )?;
         return Ok(());
     }
-    let result = finish(&partial, &opts, &a.report, &fails, out);
+    let result = finish(&mut partial, &opts, &a.report, &fails, out);
     // The process ends here: freeing a corpus's term table and documents one by one only
     // delays the exit (tens of milliseconds on Reuters).
     std::mem::forget(partial);
@@ -152,18 +152,19 @@ pub fn merge(a: &MergeArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let (Some(p), Some(o)) = (merged, opts) else {
         return Err(Failure::Usage("no partial to merge".into()));
     };
-    finish(&p, &o, &a.report, &fails, out)
+    let mut p = p;
+    finish(&mut p, &o, &a.report, &fails, out)
 }
 
 /// Writes the report and applies `--fail-on`.
 fn finish(
-    p: &Partial,
+    p: &mut Partial,
     opts: &AuditOptions,
     r: &AuditReportArgs,
     fails: &[FailOn],
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
-    let audit = corpus::report(p, opts);
+    let audit = corpus::report_taking_documents(p, opts);
     match format_of(r) {
         AuditFormat::Json => json_line(out, &audit)?,
         AuditFormat::Tsv => tsv(out, &audit)?,

@@ -7,12 +7,19 @@ use std::io::{self, Write};
 /// Writes `value` as one line of JSON. Besides what JSON requires, DEL, C1 controls,
 /// bidirectional controls and line/paragraph separators are written as `\uXXXX`, so piping the
 /// output to a terminal is as safe as the human report.
+///
+/// The writes go through a buffer of its own: serde_json writes a token at a time, and through
+/// a `dyn Write` each of those writes is a call the compiler cannot inline (an audit's 7 MB of
+/// JSON took twice as long).
 pub fn json_line<W: Write + ?Sized, T: Serialize>(out: &mut W, value: &T) -> io::Result<()> {
-    let mut ser = serde_json::Serializer::with_formatter(&mut *out, SafeFormatter);
+    let mut buf = io::BufWriter::with_capacity(64 * 1024, out);
+    let mut ser = serde_json::Serializer::with_formatter(&mut buf, SafeFormatter);
     value
         .serialize(&mut ser)
-        .map_err(|e| io::Error::other(e.to_string()))?;
-    out.write_all(b"\n")
+        // Keep the kind of a write error (a closed pipe ends the program quietly).
+        .map_err(|e| io::Error::new(e.io_error_kind().unwrap_or(io::ErrorKind::Other), e))?;
+    buf.write_all(b"\n")?;
+    buf.flush()
 }
 
 struct SafeFormatter;

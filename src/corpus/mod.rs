@@ -1317,6 +1317,17 @@ pub struct Audit {
 
 /// Builds the report from a (merged) partial.
 pub fn report(p: &Partial, opts: &AuditOptions) -> Audit {
+    build_report(p, p.documents.clone(), opts)
+}
+
+/// [`report`], moving the partial's documents into the report instead of copying them (the
+/// last step of a command line audit: ten thousand documents are worth not copying).
+pub fn report_taking_documents(p: &mut Partial, opts: &AuditOptions) -> Audit {
+    let documents = std::mem::take(&mut p.documents);
+    build_report(p, documents, opts)
+}
+
+fn build_report(p: &Partial, documents: Vec<DocReport>, opts: &AuditOptions) -> Audit {
     // The corpus's main languages (with word lists), for the non-word flag.
     let mut langs: Vec<(&String, &u64)> = p
         .languages
@@ -1430,7 +1441,7 @@ pub fn report(p: &Partial, opts: &AuditOptions) -> Audit {
             errors: p.errors.clone(),
             interrupted: p.interrupted,
         },
-        documents: p.documents.clone(),
+        documents,
         sources,
         terms,
     }

@@ -252,7 +252,7 @@ pub fn headless_corpus(
             Err(_) => {
                 if let Some(job) = corpus.take() {
                     let cancel = AtomicBool::new(false);
-                    let p = crate::corpus::audit_in_batches(
+                    let mut p = crate::corpus::audit_in_batches(
                         &job.items,
                         &job.roots,
                         &job.opts,
@@ -262,7 +262,7 @@ pub fn headless_corpus(
                     );
                     pending.extend(app.update(Action::Job(worker::JobMsg::Corpus {
                         done: job.items.len(),
-                        audit: Box::new(crate::corpus::report(&p, &job.opts)),
+                        audit: Box::new(crate::corpus::report_taking_documents(&mut p, &job.opts)),
                         finished: true,
                     })));
                 }
