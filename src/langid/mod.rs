@@ -413,6 +413,11 @@ fn script_label(s: Script, kana: bool) -> String {
     }
 }
 
+/// Is `l` written in the script labelled `script` (Japanese counts as CJK too)?
+fn written_in(l: &nb::LangInfo, script: &str) -> bool {
+    l.script == script || (script == "CJK" && l.script == "HIRAGANA")
+}
+
 /// Identifies the language of `text` (see [`Identifier`] to classify many texts).
 pub fn identify(text: &str, opts: &Options) -> Verdict {
     Identifier::new(opts).identify(text)
@@ -423,16 +428,38 @@ pub struct Identifier {
     opts: Options,
     ct_allowed: Vec<bool>,
     nb_allowed: Vec<bool>,
+    /// The Bayes languages allowed for each script the model's languages are written in (the
+    /// script cut, worked out once instead of comparing every language's script per text).
+    nb_by_script: Vec<(String, Vec<bool>)>,
 }
 
 impl Identifier {
     pub fn new(opts: &Options) -> Identifier {
         let m = models();
         let allow = |code: &str| opts.only.is_empty() || opts.only.iter().any(|c| c == code);
+        let nb_allowed: Vec<bool> = m.nb.langs.iter().map(|l| allow(&l.code)).collect();
+        let mut scripts: Vec<String> = m.nb.langs.iter().map(|l| l.script.clone()).collect();
+        scripts.push("CJK".into());
+        scripts.sort();
+        scripts.dedup();
+        let nb_by_script = scripts
+            .into_iter()
+            .map(|s| {
+                let allowed = m
+                    .nb
+                    .langs
+                    .iter()
+                    .zip(&nb_allowed)
+                    .map(|(l, &ok)| ok && written_in(l, &s))
+                    .collect();
+                (s, allowed)
+            })
+            .collect();
         Identifier {
             opts: opts.clone(),
             ct_allowed: m.ct.langs.iter().map(|l| allow(&l.code)).collect(),
-            nb_allowed: m.nb.langs.iter().map(|l| allow(&l.code)).collect(),
+            nb_allowed,
+            nb_by_script,
         }
     }
 
@@ -533,16 +560,14 @@ fn identify_ct(text: &str, p: &CtProfiles, id: &Identifier, script: Option<Strin
 fn identify_nb(text: &str, m: &nb::Model, id: &Identifier, script: Option<String>) -> Verdict {
     let opts = &id.opts;
     // The script cut: only languages written in the text's dominant script.
-    let mut allowed: Vec<bool> = m
-        .langs
-        .iter()
-        .zip(&id.nb_allowed)
-        .map(|(l, &ok)| {
-            ok && script
-                .as_deref()
-                .is_none_or(|s| l.script == s || (s == "CJK" && l.script == "HIRAGANA"))
-        })
-        .collect();
+    let mut allowed: Vec<bool> = match script.as_deref() {
+        None => id.nb_allowed.clone(),
+        Some(s) => id
+            .nb_by_script
+            .iter()
+            .find(|(x, _)| x == s)
+            .map_or_else(|| vec![false; m.langs.len()], |(_, a)| a.clone()),
+    };
     if !allowed.iter().any(|&a| a) {
         if script.is_some() && opts.only.is_empty() {
             return Verdict::undetermined(
