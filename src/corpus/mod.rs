@@ -135,6 +135,8 @@ pub struct TermAcc {
 
 /// Marks [`Scratch::stop`] as looked up (stop-word languages use the low 43 bits).
 const STOP_KNOWN: u64 = 1 << 63;
+/// Marks [`Scratch::stop`] of a term without a letter (`1987`, `12`).
+const DIGITS_ONLY: u64 = 1 << 62;
 
 /// Per-term working state while a thread audits documents one after another.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -840,12 +842,17 @@ fn audit_unit(
             acc.df += 1;
             // One vote per distinct term: a repeated abbreviation (`mln` is Lithuanian too)
             // must not outvote the language's many different function words.
-            votes.add_bits({
-                if acc.scratch.stop & STOP_KNOWN == 0 {
-                    acc.scratch.stop = langid::stopword_bits(term) | STOP_KNOWN;
-                }
-                acc.scratch.stop & !STOP_KNOWN
-            });
+            if acc.scratch.stop & STOP_KNOWN == 0 {
+                let digits_only = !term.chars().any(char::is_alphabetic);
+                acc.scratch.stop = langid::stopword_bits(term)
+                    | STOP_KNOWN
+                    | if digits_only { DIGITS_ONLY } else { 0 };
+            }
+            // Numbers belong to no language: they neither vote nor dilute the votes (a table
+            // of figures is as English as its few words).
+            if acc.scratch.stop & DIGITS_ONLY == 0 {
+                votes.add_bits(acc.scratch.stop & !(STOP_KNOWN | DIGITS_ONLY));
+            }
         }
         if let Some(f) = flag {
             *acc.flags.entry(f).or_default() += 1;
@@ -1529,6 +1536,38 @@ mod tests {
         );
         assert!(FailOn::parse("nonsense>1").is_err());
         assert!(FailOn::parse("mojibake").is_err());
+    }
+
+    /// A table of figures with a few English words (Reuters test/20220): numbers neither
+    /// vote nor dilute the stop-word votes, which decide English. Counted with the numbers,
+    /// the words were too few a share and the n-gram model, given the first 160 characters
+    /// (all capitals and figures), said Dutch.
+    #[test]
+    fn numbers_do_not_dilute_the_stop_word_votes() {
+        let text = "WEIRTON STEEL CORP 3RD QTR\n  Net 33.6 mln vs 11.1 mln\n      Revs 319.6 mln vs \
+            295.1 mln\n      Nine mths\n      Net 97.3 mln vs 30.0 mln\n      Revs 997.8 mln vs \
+            860.0 mln\n      NOTE: Company does not report per share earnings as it is a\n  \
+            privately-owned concern.\n      Net amounts reported are before taxes, profit \
+            sharing, and\n  contribution to employee stock ownership trust.\n";
+        let u = DocumentUnit::new(
+            "t",
+            extract::Locator::File,
+            crate::format::Format::Text,
+            text.to_string(),
+        );
+        let d = audit_unit(
+            "t",
+            ".",
+            &u,
+            &AuditOptions::default(),
+            FileDiags {
+                all: &[],
+                problems: &[],
+            },
+            &mut Worker::new(),
+            &mut Terms::default(),
+        );
+        assert_eq!(d.language, "en");
     }
 
     #[test]

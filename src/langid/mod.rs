@@ -445,13 +445,12 @@ impl Identifier {
         let nb_by_script = scripts
             .into_iter()
             .map(|s| {
-                let allowed = m
-                    .nb
-                    .langs
-                    .iter()
-                    .zip(&nb_allowed)
-                    .map(|(l, &ok)| ok && written_in(l, &s))
-                    .collect();
+                let allowed =
+                    m.nb.langs
+                        .iter()
+                        .zip(&nb_allowed)
+                        .map(|(l, &ok)| ok && written_in(l, &s))
+                        .collect();
                 (s, allowed)
             })
             .collect();
