@@ -94,6 +94,7 @@ pub fn scan_input_windowed(
                 errors: &w.decoded.errors,
                 mode: Some(mode),
                 text_is_start: at <= bom_len,
+                layout_counts_only: false,
             },
         );
         out.counts.merge(&s.counts);

@@ -6,7 +6,7 @@
 //! those are marked as possible compounds but still joined, as the seed argues: a wrongly joined
 //! compound is still a searchable word, a split word is nothing at all.
 
-use super::{AnomalyClass, Finding};
+use super::{AnomalyClass, Counts, Finding};
 use std::borrow::Cow;
 
 /// Prefixes that often form genuine hyphenated compounds in English.
@@ -25,6 +25,9 @@ const COMPOUND_SUFFIXES: &[&str] = &[
 #[derive(Default)]
 pub struct LineScan {
     pub findings: Vec<Finding>,
+    /// Layout findings (hard line breaks, runs of spaces, tabs) counted without being kept,
+    /// when the caller asked for counts only.
+    pub uncollected: Counts,
     /// Lines ending in a hyphen (or soft hyphen) after a letter / non-empty lines.
     pub hyphen_line_rate: f64,
     pub lines: u64,
@@ -36,12 +39,25 @@ fn is_hyphen(c: char) -> bool {
 
 /// Scans the lines of `text`.
 pub fn scan(text: &str) -> LineScan {
-    scan_with(text, true)
+    scan_with(text, Layout::Keep)
 }
 
-/// Scans the lines of `text`; `full` also looks for layout spaces, tabs and hard line breaks
-/// (the hyphenation repair needs only split words).
-pub fn scan_with(text: &str, full: bool) -> LineScan {
+/// What a line scan does with layout: hard line breaks, runs of spaces, tabs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// Findings, like every other class.
+    Keep,
+    /// Counts only (a corpus audit reports how many, not where: a hard-wrapped text has one
+    /// per line).
+    Count,
+    /// Not looked for (the hyphenation repair needs only split words).
+    Skip,
+}
+
+/// Scans the lines of `text`, treating layout as `layout` says.
+pub fn scan_with(text: &str, layout_mode: Layout) -> LineScan {
+    let full = layout_mode != Layout::Skip;
+    let keep = layout_mode == Layout::Keep;
     let mut out = LineScan::default();
     let bytes = text.as_bytes();
     let mut nonempty = 0u64;
@@ -75,7 +91,7 @@ pub fn scan_with(text: &str, full: bool) -> LineScan {
         let content = line.trim_end_matches([' ', '\t']);
         if full && (next_tab < nl || next_spaces < nl) {
             if !content.is_empty() {
-                layout(text, this_off, line, &mut out.findings);
+                layout(text, this_off, line, keep, &mut out);
             }
             if next_tab < nl {
                 next_tab = memchr::memchr(b'\t', &bytes[nl..]).map_or(usize::MAX, |p| nl + p);
@@ -173,6 +189,8 @@ pub fn scan_with(text: &str, full: bool) -> LineScan {
             );
             f.suggestion = Some(Cow::Owned(joined));
             out.findings.push(f);
+        } else if !keep {
+            out.uncollected.add(AnomalyClass::HardLineBreak, 1);
         } else {
             let mut f = Finding::new(
                 AnomalyClass::HardLineBreak,
@@ -194,8 +212,9 @@ pub fn scan_with(text: &str, full: bool) -> LineScan {
     out
 }
 
-/// Runs of three or more spaces, and tabs, after the line's first non-blank character.
-fn layout(text: &str, off: usize, line: &str, out: &mut Vec<Finding>) {
+/// Runs of three or more spaces, and tabs, after the line's first non-blank character: kept as
+/// findings, or only counted.
+fn layout(text: &str, off: usize, line: &str, keep: bool, out: &mut LineScan) {
     let indent = line.len() - line.trim_start_matches([' ', '\t']).len();
     let body_end = line.trim_end_matches([' ', '\t']).len();
     if body_end <= indent {
@@ -217,6 +236,16 @@ fn layout(text: &str, off: usize, line: &str, out: &mut Vec<Finding>) {
         let byte = b[at_rel];
         let j = at_rel + b[at_rel..].iter().take_while(|&&c| c == byte).count();
         let at = off + indent + at_rel;
+        if !keep {
+            let class = if byte == b'\t' {
+                AnomalyClass::TabColumns
+            } else {
+                AnomalyClass::LayoutSpaces
+            };
+            out.uncollected.add(class, 1);
+            i = j;
+            continue;
+        }
         let mut f = if byte == b'\t' {
             Finding::new(
                 AnomalyClass::TabColumns,
@@ -235,7 +264,7 @@ fn layout(text: &str, off: usize, line: &str, out: &mut Vec<Finding>) {
             )
         };
         f.suggestion = Some(Cow::Borrowed(" "));
-        out.push(f);
+        out.findings.push(f);
         i = j;
     }
 }
@@ -243,6 +272,39 @@ fn layout(text: &str, off: usize, line: &str, out: &mut Vec<Finding>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Counting layout gives the counts that keeping it gives, keeps the other findings, and
+    /// the document signals do not change.
+    #[test]
+    fn layout_counted_equals_layout_kept() {
+        let text = "The committee said that the report would be\npublished next week.   Col A\tCol B\n\
+            an infor-\nmation line that goes on and on and\nfinishes here.\n";
+        let kept = scan_with(text, Layout::Keep);
+        let counted = scan_with(text, Layout::Count);
+        let mut want = Counts::default();
+        let mut rest = Vec::new();
+        for f in &kept.findings {
+            if matches!(
+                f.class,
+                AnomalyClass::HardLineBreak | AnomalyClass::LayoutSpaces | AnomalyClass::TabColumns
+            ) {
+                want.add_finding(f);
+            } else {
+                rest.push(f.class);
+            }
+        }
+        assert_eq!(want.get(AnomalyClass::HardLineBreak), 3);
+        assert_eq!(want.get(AnomalyClass::LayoutSpaces), 1);
+        assert_eq!(want.get(AnomalyClass::TabColumns), 1);
+        assert_eq!(counted.uncollected, want);
+        let got: Vec<AnomalyClass> = counted.findings.iter().map(|f| f.class).collect();
+        assert_eq!(got, rest);
+        assert_eq!(rest, [AnomalyClass::LineEndHyphen]);
+        assert_eq!(
+            (counted.lines, counted.hyphen_line_rate),
+            (kept.lines, kept.hyphen_line_rate)
+        );
+    }
 
     fn classes(text: &str) -> Vec<(AnomalyClass, Option<String>)> {
         scan(text)

@@ -316,6 +316,8 @@ pub struct ScanContext<'a> {
     pub mode: Option<ErrorMode>,
     /// The text begins the document (a leading U+FEFF is a byte order mark).
     pub text_is_start: bool,
+    /// Count layout (hard line breaks, runs of spaces, tabs) without keeping the findings.
+    pub layout_counts_only: bool,
 }
 
 /// Findings, counts and the document-level signals of one scan.
@@ -334,7 +336,14 @@ pub struct Scan {
 /// Runs every detector over `text`.
 pub fn scan_text(text: &str, cx: ScanContext) -> Scan {
     let comp = composition::scan(text);
-    let line_scan = lines::scan(text);
+    let line_scan = lines::scan_with(
+        text,
+        if cx.layout_counts_only {
+            lines::Layout::Count
+        } else {
+            lines::Layout::Keep
+        },
+    );
     let mut findings = merge_sorted(vec![
         chars::scan(text, cx.text_is_start),
         bidi::scan(text),
@@ -374,7 +383,7 @@ pub fn scan_text(text: &str, cx: ScanContext) -> Scan {
         findings.sort_by_key(|f| (f.text_start, f.class));
     }
     fill_spans(text, &mut findings, cx.map);
-    let mut counts = Counts::default();
+    let mut counts = line_scan.uncollected.clone();
     for f in &findings {
         counts.add_finding(f);
     }
@@ -567,6 +576,7 @@ mod tests {
                 errors: &d.errors,
                 mode: Some(ErrorMode::Replace),
                 text_is_start: true,
+                ..Default::default()
             },
         );
         let classes: Vec<_> = s.findings.iter().map(|f| f.class).collect();
@@ -583,6 +593,7 @@ mod tests {
                 errors: &i.errors,
                 mode: Some(ErrorMode::Ignore),
                 text_is_start: true,
+                ..Default::default()
             },
         );
         assert_eq!(s.findings[0].class, AnomalyClass::DeletedBytes);

@@ -146,6 +146,7 @@ pub fn decode_window_mode(
             errors: &decoded.errors,
             mode: Some(mode),
             text_is_start: start <= bom_len,
+            layout_counts_only: false,
         },
     )
     .findings;

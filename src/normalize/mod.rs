@@ -535,7 +535,7 @@ fn hyphenation(text: &str, known: Option<&[crate::anomaly::Finding]>) -> StepRes
     let findings: &[crate::anomaly::Finding] = match known {
         Some(k) => k,
         None => {
-            scanned = lines::scan_with(text, false).findings;
+            scanned = lines::scan_with(text, lines::Layout::Skip).findings;
             &scanned
         }
     };
