@@ -1552,13 +1552,20 @@ mod tests {
             860.0 mln\n      NOTE: Company does not report per share earnings as it is a\n  \
             privately-owned concern.\n      Net amounts reported are before taxes, profit \
             sharing, and\n  contribution to employee stock ownership trust.\n";
-        let u = DocumentUnit::new(
+        let d = audit_text(text, &mut Terms::default());
+        assert_eq!(d.language, "en");
+    }
+
+    /// Audits `text` as one UTF-8 text unit, its terms into `terms`.
+    fn audit_text(text: &str, terms: &mut Terms) -> DocReport {
+        let mut u = DocumentUnit::new(
             "t",
             extract::Locator::File,
             crate::format::Format::Text,
             text.to_string(),
         );
-        let d = audit_unit(
+        u.encoding = Some("UTF-8".into());
+        audit_unit(
             "t",
             ".",
             &u,
@@ -1568,32 +1575,15 @@ mod tests {
                 problems: &[],
             },
             &mut Worker::new(),
-            &mut Terms::default(),
-        );
-        assert_eq!(d.language, "en");
+            terms,
+        )
     }
 
     #[test]
     fn units_give_signals_and_provenance() {
-        let mut u = DocumentUnit::new(
-            "t",
-            extract::Locator::File,
-            crate::format::Format::Text,
-            "Say &lt;hello&gt; to the rÃ©sumÃ©s and infor-\nmation, our ﬁle\u{200B}xyz.\n"
-                .to_string(),
-        );
-        u.encoding = Some("UTF-8".into());
         let mut terms = Terms::default();
-        let d = audit_unit(
-            "t",
-            ".",
-            &u,
-            &AuditOptions::default(),
-            FileDiags {
-                all: &[],
-                problems: &[],
-            },
-            &mut Worker::new(),
+        let d = audit_text(
+            "Say &lt;hello&gt; to the rÃ©sumÃ©s and infor-\nmation, our ﬁle\u{200B}xyz.\n",
             &mut terms,
         );
         assert_eq!(d.signals.entity_residue, 2);
