@@ -45,9 +45,10 @@ pub struct DocTerm {
     pub acc: u32,
     /// Occurrences in the document.
     pub n: u32,
-    /// The term's place in [`DocTerms::text`].
-    start: u32,
-    end: u32,
+    /// The term's place in [`DocTerms::text`] (a unit's text may pass 4 GB when the input
+    /// limit is raised: offsets are not narrowed).
+    start: usize,
+    end: usize,
 }
 
 /// The distinct terms of the document being counted, in order of first occurrence.
@@ -66,9 +67,7 @@ impl DocTerms {
 
     /// Each distinct term with its text.
     pub fn iter(&self) -> impl Iterator<Item = (&str, DocTerm)> {
-        self.terms
-            .iter()
-            .map(|t| (&self.text[t.start as usize..t.end as usize], *t))
+        self.terms.iter().map(|t| (&self.text[t.start..t.end], *t))
     }
 }
 
@@ -129,7 +128,7 @@ impl Terms {
         slot.tf += 1;
         if slot.doc == doc {
             if let Some(t) = seen.terms.get_mut(slot.in_doc as usize) {
-                t.n += 1;
+                t.n = t.n.saturating_add(1);
             }
             return Counted {
                 acc: slot.acc,
@@ -138,13 +137,13 @@ impl Terms {
         }
         slot.doc = doc;
         slot.in_doc = seen.terms.len() as u32;
-        let start = seen.text.len() as u32;
+        let start = seen.text.len();
         seen.text.push_str(term);
         seen.terms.push(DocTerm {
             acc: slot.acc,
             n: 1,
             start,
-            end: seen.text.len() as u32,
+            end: seen.text.len(),
         });
         Counted {
             acc: slot.acc,
