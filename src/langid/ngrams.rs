@@ -33,8 +33,13 @@ pub fn tokens(text: &str) -> impl Iterator<Item = (usize, String)> + '_ {
                 break;
             }
             // The typographic apostrophe counts as the ASCII one.
-            let c = if c == '\u{2019}' { '\'' } else { c };
-            tok.extend(c.to_lowercase());
+            if c.is_ascii() {
+                tok.push(c.to_ascii_lowercase());
+            } else if c == '\u{2019}' {
+                tok.push('\'');
+            } else {
+                tok.extend(c.to_lowercase());
+            }
             it.next();
         }
         Some((start, tok))
