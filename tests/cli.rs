@@ -681,6 +681,28 @@ fn normalize_record_is_written_but_never_over_the_input() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// `fix` works line by line, and the line `zvlášť v rodine.` alone looks like UTF-8 read as
+/// ISO-8859-2; the start of the file, analysed as a whole, shows that repair to be a
+/// coincidence, so the line stays while the double-encoded line is repaired.
+#[test]
+fn fix_sets_aside_a_repair_the_whole_file_calls_a_coincidence() {
+    let f = fixture("slovak-lines.txt");
+    let fixed = stdout_of(&["fix", &f]);
+    assert!(fixed.contains("Všetci ľudia sa rodia"), "{fixed}");
+    assert!(fixed.ends_with("zvlášť v rodine.\n"), "{fixed}");
+    let explained = stdout_of(&["fix", "--explain", &f]);
+    assert!(
+        explained.contains(
+            "result: left unchanged — across the start of the file this repair is a coincidence"
+        ),
+        "{explained}"
+    );
+    assert!(
+        explained.contains("4 lines: 1 repaired, 0 with lost bytes (unrecoverable), 3 clean"),
+        "{explained}"
+    );
+}
+
 /// Real Slovak with one passage double-encoded: the passage is repaired under windows-1252,
 /// and the cheaper chain that would also "repair" `zvlášť` (ISO-8859-2 E1 B9 BB is UTF-8 for
 /// `ṻ`) is shown as a coincidence and set aside.
