@@ -362,7 +362,8 @@ pub struct Partial {
     pub forms: BTreeMap<String, u64>,
     pub totals: Signals,
     pub sources: BTreeMap<String, SourceAcc>,
-    /// The worst documents (at most `max_documents`), by score.
+    /// The worst documents (at most `max_documents`); in score order once the audit ends
+    /// (a merge sorts only to cut the list, and the report sorts what it shows).
     pub documents: Vec<DocReport>,
     pub terms: Terms,
     /// Terms dropped to bound memory (their counts are not in `terms`).
@@ -418,9 +419,17 @@ impl Partial {
             self.sources.entry(k).or_default().merge(v);
         }
         self.documents.extend(o.documents);
-        self.documents.sort_by(doc_order);
-        self.documents.truncate(opts.max_documents);
-        self.terms.merge(o.terms, opts.examples);
+        // The two biggest parts of a merge touch different fields: side by side.
+        let (documents, terms) = (&mut self.documents, &mut self.terms);
+        rayon::join(
+            || {
+                if documents.len() > opts.max_documents {
+                    documents.sort_by(doc_order);
+                    documents.truncate(opts.max_documents);
+                }
+            },
+            || terms.merge(o.terms, opts.examples),
+        );
         self.pruned_terms += o.pruned_terms;
         self.pruned_below_tf = self.pruned_below_tf.max(o.pruned_below_tf);
         self.prunes += o.prunes;
@@ -1166,6 +1175,7 @@ fn audit_batches(
             break;
         }
     }
+    all.documents.sort_by(doc_order);
     all
 }
 
@@ -1337,7 +1347,10 @@ pub fn report_taking_documents(p: &mut Partial, opts: &AuditOptions) -> Audit {
     build_report(p, documents, opts)
 }
 
-fn build_report(p: &Partial, documents: Vec<DocReport>, opts: &AuditOptions) -> Audit {
+fn build_report(p: &Partial, mut documents: Vec<DocReport>, opts: &AuditOptions) -> Audit {
+    // Worst first (a partial's list is in that order once an audit ends; a merge in progress
+    // only cuts it).
+    documents.sort_by(doc_order);
     // The corpus's main languages (with word lists), for the non-word flag.
     let mut langs: Vec<(&String, &u64)> = p
         .languages

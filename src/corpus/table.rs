@@ -211,6 +211,8 @@ impl Terms {
             s.doc = 0;
         }
         let Terms { slots, mut accs } = small;
+        // Room for all of them at once: one rehash at most, not one per doubling.
+        big.slots.reserve(slots.len(), |s| hash(&s.term));
         for s in slots {
             let acc = std::mem::take(&mut accs[s.acc as usize]);
             big.add(s.term, s.tf, acc, keep);
