@@ -628,6 +628,7 @@ pub struct DecodedText {
     pub text: String,
     pub charset: Charset,
     pub decided_by: &'static str,
+    /// The decoding's offset map and errors; its `text` is empty (moved into `text` above).
     pub decoded: decode::Decoded,
     /// Invalid UTF-8 sequences in the bytes (whatever they were decoded as), and the first.
     pub invalid_utf8: u64,
@@ -656,7 +657,7 @@ pub fn decode_text(name: &str, bytes: Vec<u8>, content_type: Option<&str>) -> De
         Err(_) => (Charset::UTF_8, "validity", 0, None),
     };
     let all = input.as_slice().unwrap_or(&[]);
-    let d = decode::decode(
+    let mut d = decode::decode(
         &all[skip.min(all.len())..],
         skip as u64,
         cs,
@@ -664,7 +665,9 @@ pub fn decode_text(name: &str, bytes: Vec<u8>, content_type: Option<&str>) -> De
         true,
     );
     DecodedText {
-        text: d.text.clone(),
+        // Moved, not copied: a copy of a large text is as many fresh pages for the kernel to
+        // zero (7 % of auditing 30 MB files).
+        text: std::mem::take(&mut d.text),
         charset: cs,
         decided_by: by,
         decoded: d,
