@@ -15,7 +15,7 @@
 //! |---|---|
 //! | [`source`] | where bytes come from: a file opened read-only, or memory; chunked streaming |
 //! | [`span`] | [`span::ByteSpan`], carried by every finding so views can jump to the bytes |
-//! | [`format`] | what a file really is (magic numbers, ZIP contents, markup sniffing) against its name, and the text kind whose encoding rules apply |
+//! | [`format`](mod@format) | what a file really is (magic numbers, ZIP contents, markup sniffing) against its name, and the text kind whose encoding rules apply |
 //! | [`corpus`] | the corpus audit: damage per document and per source, frequent terms with provenance; mergeable partial results |
 //! | [`fuzzing`] | every stage that takes bytes, as one fuzz entry point each (with its invariants), for `fuzz/` and the replay test |
 //! | [`langid`] | language identification: Cavnar–Trenkle as the seed, naive Bayes over 77 languages, per passage |

@@ -427,7 +427,7 @@ pub enum UnitArg {
     Message,
     /// Email body and each attachment; embedded objects of Office files.
     Part,
-    /// The documents of an SGML collection (Reuters <REUTERS>).
+    /// The documents of an SGML collection (Reuters `<REUTERS>`).
     Document,
     /// mbox → messages, email → body + attachments, PDF → file, SGML → documents.
     Auto,

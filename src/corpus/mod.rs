@@ -23,7 +23,7 @@ use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-pub use table::{TermRef, Terms};
+pub use table::{Counted, DocTerm, DocTerms, TermRef, Terms};
 pub use walk::WalkError;
 
 /// Version of the partial-result format.

@@ -6,7 +6,7 @@
 //! * **ignore**: malformed bytes are dropped, the "silent deletion" failure of the seed.
 //! * **strict**: decoding stops at the first malformed sequence, which is reported.
 //!
-//! Decoders are small state machines ([`Engine`]) that report what they see to a [`Sink`]:
+//! Decoders are small state machines (`Engine`) that report what they see to a `Sink`:
 //! text copied verbatim, characters decoded from *n* bytes, bytes that produced nothing, and
 //! malformed sequences with their offsets. One sink builds text with its [`OffsetMap`]; another
 //! only counts errors, so whole-file statistics stream through the same decoders in constant

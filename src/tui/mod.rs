@@ -220,7 +220,7 @@ fn parse_keys(script: &str) -> Vec<Result<KeyEvent, &str>> {
 }
 
 /// Drives the explorer without a terminal: opens `sources` at `width` × `height`, plays `keys`
-/// (see [`parse_keys`]) and returns the last frame as text. Background scans run when the
+/// (see `parse_keys`) and returns the last frame as text. Background scans run when the
 /// script says `wait`. Used by tests, by `--headless`, and to time the first frame.
 pub fn headless(sources: Sources, width: u16, height: u16, keys: &str, no_color: bool) -> String {
     headless_corpus(sources, None, width, height, keys, no_color)
