@@ -236,36 +236,25 @@ fn layout(text: &str, off: usize, line: &str, keep: bool, out: &mut LineScan) {
         let byte = b[at_rel];
         let j = at_rel + b[at_rel..].iter().take_while(|&&c| c == byte).count();
         let at = off + indent + at_rel;
-        if !keep {
-            let class = if byte == b'\t' {
-                AnomalyClass::TabColumns
-            } else {
-                AnomalyClass::LayoutSpaces
-            };
-            out.uncollected.add(class, 1);
-            i = j;
-            continue;
-        }
-        let mut f = if byte == b'\t' {
-            Finding::new(
+        let (class, reason) = if byte == b'\t' {
+            (
                 AnomalyClass::TabColumns,
-                text,
-                at,
-                at + (j - at_rel),
                 "a tab inside a line: a column separator, not a word boundary a reader sees",
             )
         } else {
-            Finding::new(
+            (
                 AnomalyClass::LayoutSpaces,
-                text,
-                at,
-                at + (j - at_rel),
                 "a run of spaces inside a line: layout (columns, alignment), not text",
             )
         };
+        i = j;
+        if !keep {
+            out.uncollected.add(class, 1);
+            continue;
+        }
+        let mut f = Finding::new(class, text, at, at + (j - at_rel), reason);
         f.suggestion = Some(Cow::Borrowed(" "));
         out.findings.push(f);
-        i = j;
     }
 }
 

@@ -93,6 +93,19 @@ fn hash(term: &str) -> u64 {
     rustc_hash::FxBuildHasher.hash_one(term)
 }
 
+/// The slot of a term new to the table, its record pushed onto `accs`.
+fn new_slot(accs: &mut Vec<TermAcc>, term: CompactString, tf: u64, acc: TermAcc) -> Slot {
+    let i = u32::try_from(accs.len()).expect("fewer than 2^32 terms");
+    accs.push(acc);
+    Slot {
+        term,
+        tf,
+        doc: 0,
+        in_doc: 0,
+        acc: i,
+    }
+}
+
 impl Terms {
     /// Distinct terms.
     pub fn len(&self) -> usize {
@@ -111,15 +124,7 @@ impl Terms {
         let slot = match self.slots.find_mut(h, |s| s.term == term) {
             Some(s) => s,
             None => {
-                let acc = u32::try_from(self.accs.len()).expect("fewer than 2^32 terms");
-                self.accs.push(TermAcc::default());
-                let slot = Slot {
-                    term: CompactString::from(term),
-                    tf: 0,
-                    doc: 0,
-                    in_doc: 0,
-                    acc,
-                };
+                let slot = new_slot(&mut self.accs, term.into(), 0, TermAcc::default());
                 self.slots
                     .insert_unique(h, slot, |s| hash(&s.term))
                     .into_mut()
@@ -158,22 +163,22 @@ impl Terms {
 
     /// Every term, in no particular order.
     pub fn iter(&self) -> impl Iterator<Item = TermRef<'_>> {
-        self.slots.iter().map(|s| TermRef {
-            term: &s.term,
-            tf: s.tf,
-            acc: &self.accs[s.acc as usize],
-        })
+        self.slots.iter().map(|s| self.term_ref(s))
     }
 
     /// One term's counts.
     pub fn get(&self, term: &str) -> Option<TermRef<'_>> {
         self.slots
             .find(hash(term), |s| s.term == term)
-            .map(|s| TermRef {
-                term: &s.term,
-                tf: s.tf,
-                acc: &self.accs[s.acc as usize],
-            })
+            .map(|s| self.term_ref(s))
+    }
+
+    fn term_ref<'a>(&'a self, s: &'a Slot) -> TermRef<'a> {
+        TermRef {
+            term: &s.term,
+            tf: s.tf,
+            acc: &self.accs[s.acc as usize],
+        }
     }
 
     /// Adds `tf` occurrences and the record `acc` of `term` (keeping `keep` examples).
@@ -185,15 +190,7 @@ impl Terms {
                 self.accs[s.acc as usize].merge(acc, keep);
             }
             None => {
-                let i = u32::try_from(self.accs.len()).expect("fewer than 2^32 terms");
-                self.accs.push(acc);
-                let slot = Slot {
-                    term,
-                    tf,
-                    doc: 0,
-                    in_doc: 0,
-                    acc: i,
-                };
+                let slot = new_slot(&mut self.accs, term, tf, acc);
                 self.slots.insert_unique(h, slot, |s| hash(&s.term));
             }
         }
