@@ -59,6 +59,22 @@ proptest! {
         prop_assert_eq!(got, want);
     }
 
+    /// The same on mostly-ASCII text long enough to cross the 64-byte blocks of the fast
+    /// path: words with capitals and digits, tokens longer than a block, a sprinkling of
+    /// non-ASCII letters and separators (which send a block down the character path).
+    #[test]
+    fn fast_tokenizer_agrees_across_blocks(
+        s in "([a-z]{1,9}|[A-Z][a-z]{0,5}|[0-9]{1,4}|[a-zA-Z0-9]{60,140}|[a-z]{50,130}[A-Z][a-z0-9]{0,130}|[ ,.;&\n]{1,3}|[éΣßİǅ\u{FFFD}\u{301}\u{200B}Ⅻ])*",
+        letters in any::<bool>(),
+    ) {
+        let rule = if letters { TokenRule::Letters } else { TokenRule::Alnum };
+        let mut got = Vec::new();
+        let mut buf = String::new();
+        for_each_token(&s, rule, &mut buf, |a, b, t| got.push(Token { term: t.to_string(), start: a, end: b }));
+        let want: Vec<Token> = tokenize(&s, rule).collect();
+        prop_assert_eq!(got, want);
+    }
+
     #[test]
     fn decoding_maps_every_char_to_its_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..300), which in 0usize..64) {
         let cs = charset(which);
