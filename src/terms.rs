@@ -225,7 +225,7 @@ impl Block {
         for (w, chunk) in b.chunks_exact(8).enumerate() {
             let x = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
             any |= x;
-            let mut k = within(x | 0x20 * L, b'a', b'z');
+            let mut k = within(x | (0x20 * L), b'a', b'z');
             if digits {
                 k |= within(x, b'0', b'9');
             }
