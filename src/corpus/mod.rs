@@ -924,8 +924,8 @@ fn audit_unit(
             if !term.chars().all(char::is_alphabetic) {
                 continue;
             }
+            let n = terms.occurrences(&w.seen, &t) as u64;
             let acc = terms.acc_mut(t.acc);
-            let n = t.n as u64;
             s.checked_tokens += n;
             let in_list = if acc.scratch.word_lang == code.as_ptr() as usize {
                 acc.scratch.word
