@@ -687,8 +687,11 @@ impl Provenance<'_> {
             spans.get(i).is_some_and(|s| span(s).0 < b)
         }
         let bytes = self.bytes;
-        let entity = (a >= 1 && bytes[a - 1] == b'&' || a >= 2 && &bytes[a - 2..a] == b"&#")
-            && bytes.get(b) == Some(&b';');
+        // The `;` first: it rules out nearly every token with one read. Bytes are compared one
+        // by one (a two-byte slice comparison called memcmp for every token).
+        let entity = bytes.get(b) == Some(&b';')
+            && (a >= 1 && bytes[a - 1] == b'&'
+                || a >= 2 && bytes[a - 2] == b'&' && bytes[a - 1] == b'#');
         if entity {
             Some(Flag::EntityResidue)
         } else if inside(self.moji, &self.moji_at, a, b, |m| (m.0, m.1)) {
