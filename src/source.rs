@@ -369,6 +369,13 @@ fn read_whole(file: &mut File, len: u64) -> std::io::Result<Vec<u8>> {
                     file.read_to_end(&mut buf)?;
                     return Ok(buf);
                 }
+                if n as u64 == len {
+                    // Exactly the size seen when opening, one byte short of what was asked:
+                    // a regular file reads short only at its end, so this is the end (a
+                    // file that grew would have filled the extra byte). Saves the read that
+                    // returns 0, one system call per file: 10,788 on the Reuters corpus.
+                    break;
+                }
             }
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
             Err(e) => return Err(e),
