@@ -59,6 +59,25 @@ struct BmpMemo {
 
 static ALNUM: BmpMemo = BmpMemo::new();
 static ALPHA: BmpMemo = BmpMemo::new();
+/// Characters that are their own lower case (`char::to_lowercase` walks a table per call).
+static LOWER_SAME: BmpMemo = BmpMemo::new();
+
+/// `char::is_alphabetic`, through the memo for non-ASCII characters (the audit asks it of
+/// every distinct term of every document).
+#[inline]
+pub fn is_alphabetic(c: char) -> bool {
+    if c.is_ascii() {
+        c.is_ascii_alphabetic()
+    } else {
+        ALPHA.get(c, char::is_alphabetic)
+    }
+}
+
+/// True when `c` lower-cases to itself alone.
+fn lower_is_same(c: char) -> bool {
+    let mut l = c.to_lowercase();
+    l.next() == Some(c) && l.next().is_none()
+}
 
 impl BmpMemo {
     const fn new() -> BmpMemo {
@@ -280,6 +299,8 @@ fn lower_into(buf: &mut String, word: &str, ascii: bool) {
         for c in word.chars() {
             if c.is_ascii() {
                 buf.push(c.to_ascii_lowercase());
+            } else if LOWER_SAME.get(c, lower_is_same) {
+                buf.push(c);
             } else {
                 buf.extend(c.to_lowercase());
             }
@@ -428,6 +449,12 @@ mod tests {
             for cp in (0..0x11_0000u32).rev().chain(0..0x11_0000) {
                 if let Some(c) = char::from_u32(cp) {
                     assert_eq!(rule.keeps_memo(c), rule.keeps(c), "{rule:?} U+{cp:04X}");
+                    assert_eq!(is_alphabetic(c), c.is_alphabetic(), "U+{cp:04X}");
+                    assert_eq!(
+                        LOWER_SAME.get(c, lower_is_same),
+                        c.to_lowercase().eq([c]),
+                        "U+{cp:04X}"
+                    );
                 }
             }
         }

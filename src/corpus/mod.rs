@@ -858,7 +858,7 @@ fn audit_unit(
             // One vote per distinct term: a repeated abbreviation (`mln` is Lithuanian too)
             // must not outvote the language's many different function words.
             if acc.scratch.stop & STOP_KNOWN == 0 {
-                let digits_only = !term.chars().any(char::is_alphabetic);
+                let digits_only = !term.chars().any(crate::terms::is_alphabetic);
                 acc.scratch.stop = langid::stopword_bits(term)
                     | STOP_KNOWN
                     | if digits_only { DIGITS_ONLY } else { 0 };
@@ -924,7 +924,7 @@ fn audit_unit(
         langid::word_list_code(lang.trim_end_matches('?')).filter(|_| !lang.ends_with('?'))
     {
         for (term, t) in w.seen.iter() {
-            if !term.chars().all(char::is_alphabetic) {
+            if !term.chars().all(crate::terms::is_alphabetic) {
                 continue;
             }
             let n = terms.occurrences(&w.seen, &t) as u64;
