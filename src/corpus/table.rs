@@ -99,6 +99,26 @@ fn hash(term: &str) -> u64 {
     rustc_hash::FxBuildHasher.hash_one(term)
 }
 
+/// `a == b`, without a call to `memcmp` for the short terms that make up nearly every probe
+/// (the call was 3 % of an audit of large files): two overlapping loads from each end.
+#[inline]
+fn same(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    let word = |s: &[u8], at: usize| u64::from_le_bytes(s[at..at + 8].try_into().expect("8"));
+    let half = |s: &[u8], at: usize| u32::from_le_bytes(s[at..at + 4].try_into().expect("4"));
+    match n {
+        0 => true,
+        1..=3 => a[0] == b[0] && a[n / 2] == b[n / 2] && a[n - 1] == b[n - 1],
+        4..=7 => half(a, 0) == half(b, 0) && half(a, n - 4) == half(b, n - 4),
+        8..=16 => word(a, 0) == word(b, 0) && word(a, n - 8) == word(b, n - 8),
+        _ => a == b,
+    }
+}
+
 /// The slot of a term new to the table, its record pushed onto `accs`.
 fn new_slot(accs: &mut Vec<TermAcc>, term: CompactString, tf: u64, acc: TermAcc) -> Slot {
     let i = u32::try_from(accs.len()).expect("fewer than 2^32 terms");
@@ -127,7 +147,7 @@ impl Terms {
     #[inline]
     pub fn count(&mut self, term: &str, doc: u32, seen: &mut DocTerms) -> Counted {
         let h = hash(term);
-        let (bucket, slot) = match self.slots.find_entry(h, |s| s.term == term) {
+        let (bucket, slot) = match self.slots.find_entry(h, |s| same(&s.term, term)) {
             Ok(e) => (e.bucket_index(), e.into_mut()),
             Err(absent) => {
                 let slots = absent.into_table();
@@ -337,6 +357,27 @@ impl<'de> Deserialize<'de> for Terms {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The short comparison agrees with `==` on every pair of short strings over a small
+    /// alphabet (every length up to 17, differences at every place).
+    #[test]
+    fn same_is_equality() {
+        let words: Vec<String> = (0..=17)
+            .flat_map(|n| {
+                (0..=n).map(move |k| {
+                    (0..n)
+                        .map(|i| if i == k { 'b' } else { 'a' })
+                        .collect::<String>()
+                })
+            })
+            .collect();
+        for a in &words {
+            for b in &words {
+                assert_eq!(same(a, b), a == b, "{a:?} {b:?}");
+            }
+        }
+        assert!(same("résumé", "résumé") && !same("résumé", "resume"));
+    }
 
     #[test]
     fn counts_terms_and_documents() {
