@@ -278,22 +278,25 @@ fn emit(
     };
     if ascii && !has_upper {
         f(start, end, word);
+    } else if ascii {
+        // A capitalised ASCII word (a sentence's first, a headline's): lowered here, inline.
+        buf.clear();
+        buf.push_str(word);
+        buf.make_ascii_lowercase();
+        f(start, end, buf);
     } else {
-        lower_into(buf, word, ascii);
+        lower_into(buf, word);
         f(start, end, buf);
     }
 }
 
-/// `word` lower-cased into `buf` (ASCII in place; others character by character, or through
-/// `str::to_lowercase` when they hold a capital sigma, whose lower case depends on its place
-/// in the word).
+/// A word with non-ASCII characters lower-cased into `buf`: character by character, or
+/// through `str::to_lowercase` when it holds a capital sigma, whose lower case depends on its
+/// place in the word.
 #[inline(never)]
-fn lower_into(buf: &mut String, word: &str, ascii: bool) {
+fn lower_into(buf: &mut String, word: &str) {
     buf.clear();
-    if ascii {
-        buf.push_str(word);
-        buf.make_ascii_lowercase();
-    } else if word.contains('Σ') {
+    if word.contains('Σ') {
         buf.push_str(&word.to_lowercase());
     } else {
         for c in word.chars() {
