@@ -107,16 +107,7 @@ pub fn tokens(data: &[u8]) {
     let text = text_of(data);
     for rule in [terms::TokenRule::Alnum, terms::TokenRule::Letters] {
         let reference: Vec<terms::Token> = terms::tokenize(&text, rule).collect();
-        let mut fast = Vec::new();
-        let mut buf = String::new();
-        terms::for_each_token(&text, rule, &mut buf, |a, b, t| {
-            fast.push(terms::Token {
-                term: t.to_string(),
-                start: a,
-                end: b,
-            })
-        });
-        assert_eq!(reference, fast);
+        assert_eq!(reference, terms::fast_tokens(&text, rule));
     }
 }
 

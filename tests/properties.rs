@@ -5,7 +5,7 @@
 use delineate::encoding::decode::ErrorCounter;
 use delineate::encoding::{self, Charset, ErrorMode, Options, decode, mojibake};
 use delineate::source::Input;
-use delineate::terms::{Token, TokenRule, for_each_token, tokenize};
+use delineate::terms::{Token, TokenRule, fast_tokens, tokenize};
 use proptest::prelude::*;
 
 const LABELS: &[&str] = &[
@@ -52,11 +52,7 @@ proptest! {
     #[test]
     fn fast_tokenizer_agrees_with_the_reference(s in "\\PC{0,64}", letters in any::<bool>()) {
         let rule = if letters { TokenRule::Letters } else { TokenRule::Alnum };
-        let mut got = Vec::new();
-        let mut buf = String::new();
-        for_each_token(&s, rule, &mut buf, |a, b, t| got.push(Token { term: t.to_string(), start: a, end: b }));
-        let want: Vec<Token> = tokenize(&s, rule).collect();
-        prop_assert_eq!(got, want);
+        prop_assert_eq!(fast_tokens(&s, rule), tokenize(&s, rule).collect::<Vec<Token>>());
     }
 
     /// The same on mostly-ASCII text long enough to cross the 64-byte blocks of the fast
@@ -68,11 +64,7 @@ proptest! {
         letters in any::<bool>(),
     ) {
         let rule = if letters { TokenRule::Letters } else { TokenRule::Alnum };
-        let mut got = Vec::new();
-        let mut buf = String::new();
-        for_each_token(&s, rule, &mut buf, |a, b, t| got.push(Token { term: t.to_string(), start: a, end: b }));
-        let want: Vec<Token> = tokenize(&s, rule).collect();
-        prop_assert_eq!(got, want);
+        prop_assert_eq!(fast_tokens(&s, rule), tokenize(&s, rule).collect::<Vec<Token>>());
     }
 
     #[test]
