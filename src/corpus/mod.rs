@@ -122,16 +122,31 @@ pub struct Example {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct TermAcc {
     pub df: u64,
-    /// Occurrences that show each flag.
-    pub flags: BTreeMap<Flag, u64>,
-    /// For mojibake fragments: the encoding mix-ups that made them.
-    pub mixups: BTreeMap<String, u64>,
+    /// Flags and mix-ups, for the few terms that have any (behind one pointer: two maps
+    /// inline made every term's record 40 bytes larger, and a corpus has millions).
+    marks: Option<Box<Marks>>,
     /// The smallest few occurrences by (path, unit, offset), flagged ones first.
     pub examples: Vec<Example>,
     /// Working state of the thread that counts (not part of the result): whether the term gave
     /// a flagged example in the current document, and cached lookups.
     scratch: Scratch,
 }
+
+/// What made a term suspicious.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Marks {
+    /// Occurrences that show each flag.
+    flags: BTreeMap<Flag, u64>,
+    /// For mojibake fragments: the encoding mix-ups that made them.
+    mixups: BTreeMap<String, u64>,
+}
+
+// A term's record stays small: a corpus has millions, and merging the threads' tables moves
+// them all.
+const _: () = assert!(std::mem::size_of::<TermAcc>() <= 72);
+
+static NO_FLAGS: BTreeMap<Flag, u64> = BTreeMap::new();
+static NO_MIXUPS: BTreeMap<String, u64> = BTreeMap::new();
 
 /// Marks [`Scratch::stop`] as looked up (stop-word languages use the low 43 bits).
 const STOP_KNOWN: u64 = 1 << 63;
@@ -154,13 +169,46 @@ struct Scratch {
 }
 
 impl TermAcc {
+    /// A record with these counts (from a partial file).
+    pub fn with(
+        df: u64,
+        flags: BTreeMap<Flag, u64>,
+        mixups: BTreeMap<String, u64>,
+        examples: Vec<Example>,
+    ) -> TermAcc {
+        let any = !flags.is_empty() || !mixups.is_empty();
+        TermAcc {
+            df,
+            marks: any.then(|| Box::new(Marks { flags, mixups })),
+            examples,
+            ..TermAcc::default()
+        }
+    }
+
+    /// Occurrences that show each flag.
+    pub fn flags(&self) -> &BTreeMap<Flag, u64> {
+        self.marks.as_ref().map_or(&NO_FLAGS, |m| &m.flags)
+    }
+
+    /// For mojibake fragments: the encoding mix-ups that made them.
+    pub fn mixups(&self) -> &BTreeMap<String, u64> {
+        self.marks.as_ref().map_or(&NO_MIXUPS, |m| &m.mixups)
+    }
+
+    fn marks_mut(&mut self) -> &mut Marks {
+        self.marks.get_or_insert_with(Box::default)
+    }
+
     fn merge(&mut self, o: TermAcc, keep: usize) {
         self.df += o.df;
-        for (k, v) in o.flags {
-            *self.flags.entry(k).or_default() += v;
-        }
-        for (k, v) in o.mixups {
-            *self.mixups.entry(k).or_default() += v;
+        if let Some(o) = o.marks {
+            let m = self.marks_mut();
+            for (k, v) in o.flags {
+                *m.flags.entry(k).or_default() += v;
+            }
+            for (k, v) in o.mixups {
+                *m.mixups.entry(k).or_default() += v;
+            }
         }
         if !o.examples.is_empty() {
             self.examples.extend(o.examples);
@@ -870,11 +918,11 @@ fn audit_unit(
             }
         }
         if let Some(f) = flag {
-            *acc.flags.entry(f).or_default() += 1;
+            *acc.marks_mut().flags.entry(f).or_default() += 1;
             if f == Flag::Mojibake
                 && let Some(m) = moji.iter().find(|m| m.0 < b && m.1 > a)
             {
-                *acc.mixups.entry(m.2.clone()).or_default() += 1;
+                *acc.marks_mut().mixups.entry(m.2.clone()).or_default() += 1;
             }
         }
         // Candidate examples: the unit's first occurrence, and its first flagged one.
@@ -1388,7 +1436,7 @@ fn build_report(p: &Partial, mut documents: Vec<DocReport>, opts: &AuditOptions)
             let mut flags: Vec<FlagRow> = OCCURRENCE_FLAGS
                 .iter()
                 .filter_map(|f| {
-                    a.flags.get(f).map(|&n| FlagRow {
+                    a.flags().get(f).map(|&n| FlagRow {
                         flag: *f,
                         occurrences: n,
                     })
@@ -1411,7 +1459,7 @@ fn build_report(p: &Partial, mut documents: Vec<DocReport>, opts: &AuditOptions)
                 df: a.df,
                 df_percent: (a.df as f64 * 1000.0 / units).round() / 10.0,
                 flags,
-                mixups: a.mixups.keys().cloned().collect(),
+                mixups: a.mixups().keys().cloned().collect(),
                 examples: a.examples.clone(),
             }
         })
@@ -1610,7 +1658,7 @@ mod tests {
                 .get(t)
                 .unwrap()
                 .acc
-                .flags
+                .flags()
                 .keys()
                 .copied()
                 .collect::<Vec<_>>()
@@ -1623,7 +1671,7 @@ mod tests {
                 .get("rã")
                 .unwrap()
                 .acc
-                .mixups
+                .mixups()
                 .keys()
                 .any(|m| m.contains("windows-1252"))
         );

@@ -316,8 +316,8 @@ impl Serialize for Terms {
             let r = RecordRef {
                 tf: t.tf,
                 df: t.acc.df,
-                flags: &t.acc.flags,
-                mixups: &t.acc.mixups,
+                flags: t.acc.flags(),
+                mixups: t.acc.mixups(),
                 examples: &t.acc.examples,
             };
             map.serialize_entry(t.term, &r)?;
@@ -337,13 +337,7 @@ impl<'de> Deserialize<'de> for Terms {
             fn visit_map<A: MapAccess<'de>>(self, mut m: A) -> Result<Terms, A::Error> {
                 let mut t = Terms::default();
                 while let Some((term, r)) = m.next_entry::<String, Record>()? {
-                    let acc = TermAcc {
-                        df: r.df,
-                        flags: r.flags,
-                        mixups: r.mixups,
-                        examples: r.examples,
-                        ..TermAcc::default()
-                    };
+                    let acc = TermAcc::with(r.df, r.flags, r.mixups, r.examples);
                     // A term listed twice adds up (no example limit is known here).
                     t.add(term.into(), r.tf, acc, usize::MAX);
                 }
