@@ -525,7 +525,7 @@ fn identify_ct(text: &str, p: &CtProfiles, id: &Identifier, script: Option<Strin
         .collect();
     scored.sort_by(|a, b| {
         a.0.cmp(&b.0)
-            .then(p.langs[a.1].code.cmp(&p.langs[b.1].code))
+            .then_with(|| p.langs[a.1].code.cmp(&p.langs[b.1].code))
     });
     let candidates: Vec<Candidate> = scored
         .iter()
@@ -585,7 +585,9 @@ fn identify_nb(text: &str, m: &nb::Model, id: &Identifier, script: Option<String
     let rank = |&a: &usize, &b: &usize| {
         scores[b]
             .total_cmp(&scores[a])
-            .then(m.langs[a].code.cmp(&m.langs[b].code))
+            // Lazily: the codes are compared only for equal scores (`then` compared them at
+            // every step of the selection).
+            .then_with(|| m.langs[a].code.cmp(&m.langs[b].code))
     };
     // Only the first five are read: select them, then sort those (a total order, so the
     // same five in the same order as a full sort).
