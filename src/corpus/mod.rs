@@ -242,7 +242,12 @@ fn example_may_enter(
 
 /// Flagged examples first, then by place: a total order, so merging is order-independent.
 fn sort_examples(v: &mut Vec<Example>) {
-    v.sort_by(|a, b| b.flag.is_some().cmp(&a.flag.is_some()).then(a.cmp(b)));
+    v.sort_by(|a, b| {
+        b.flag
+            .is_some()
+            .cmp(&a.flag.is_some())
+            .then_with(|| a.cmp(b))
+    });
     v.dedup();
 }
 
@@ -1420,7 +1425,9 @@ fn build_report(p: &Partial, mut documents: Vec<DocReport>, opts: &AuditOptions)
         .collect();
     // The top terms by selection, then sorted: a corpus has up to a million terms.
     let mut ranked: Vec<TermRef<'_>> = p.terms.iter().collect();
-    let order = |a: &TermRef<'_>, b: &TermRef<'_>| b.tf.cmp(&a.tf).then(a.term.cmp(b.term));
+    // The terms are compared only to break equal frequencies (lazily: this selection runs
+    // over every distinct term of the corpus, serially).
+    let order = |a: &TermRef<'_>, b: &TermRef<'_>| b.tf.cmp(&a.tf).then_with(|| a.term.cmp(b.term));
     if opts.top < ranked.len() {
         ranked.select_nth_unstable_by(opts.top, order);
         ranked.truncate(opts.top);
