@@ -13,12 +13,12 @@ const MI_OPTION_PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
 /// (`options.c`; the header's comment still says 10). Any other value was set by the user.
 const DEFAULT_PURGE_DELAYS_MS: [std::ffi::c_long; 2] = [10, 1000];
 
-/// Milliseconds before mimalloc returns freed memory to the OS. At the
-/// default, `inspect` returned and re-faulted the same pages file after file (1,725 page
-/// faults on the UDHR files instead of 429; 188 ms instead of 166 ms in one paired run, where
-/// glibc took 179 ms); a second still gives memory back while the explorer sits idle. Never
-/// purging (-1) was tried for `audit` of 30 MB files: 775 page faults instead of 9,076, but no
-/// less time in interleaved runs.
+/// Milliseconds before mimalloc returns freed memory to the OS. At the default, `inspect`
+/// returned and re-faulted the same pages file after file (1,725 page faults on the UDHR
+/// files instead of 429; 188 ms instead of 166 ms in one paired run, where glibc took 179 ms);
+/// a second still gives memory back while the explorer sits idle. Never purging (-1) was
+/// tried for `audit` of 30 MB files: 775 page faults instead of 9,076, but no less time in
+/// interleaved runs.
 const PURGE_DELAY_MS: std::ffi::c_long = 1000;
 
 fn main() -> std::process::ExitCode {

@@ -75,8 +75,7 @@ pub fn is_alphabetic(c: char) -> bool {
 
 /// True when `c` lower-cases to itself alone.
 fn lower_is_same(c: char) -> bool {
-    let mut l = c.to_lowercase();
-    l.next() == Some(c) && l.next().is_none()
+    c.to_lowercase().eq([c])
 }
 
 impl BmpMemo {
@@ -330,18 +329,20 @@ fn scalar_tokens(
     let n = bytes.len();
     let mut i = from;
     while i < n {
-        // Skip separators.
-        let k = class[bytes[i] as usize];
-        if k == SEP
-            || k == NON_ASCII && {
+        // Skip separators (their length in bytes).
+        let separator = match class[bytes[i] as usize] {
+            SEP => Some(1),
+            NON_ASCII => {
                 let c = text[i..].chars().next().unwrap_or(' ');
-                !rule.keeps_memo(c)
+                (!rule.keeps_memo(c)).then(|| c.len_utf8())
             }
-        {
+            _ => None,
+        };
+        if let Some(len) = separator {
             if i >= until {
                 return i;
             }
-            i += if k == SEP { 1 } else { utf8_len(bytes[i]) };
+            i += len;
             continue;
         }
         let start = i;
@@ -366,16 +367,6 @@ fn scalar_tokens(
         emit(text, (start, i), ascii, upper, buf, f);
     }
     i
-}
-
-/// Length of the UTF-8 sequence that starts with `lead` (RFC 3629).
-fn utf8_len(lead: u8) -> usize {
-    match lead {
-        0xF0.. => 4,
-        0xE0.. => 3,
-        0xC0.. => 2,
-        _ => 1,
-    }
 }
 
 /// Byte classes of the tokenizer's ASCII fast path: a separator, a kept lower-case letter or

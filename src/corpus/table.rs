@@ -194,7 +194,7 @@ impl Terms {
         } else {
             // The table grew since: find the slot again.
             let term = &seen.text[t.start..t.end];
-            self.slots.find(hash(term), |s| s.term == term)
+            self.slots.find(hash(term), |s| same(&s.term, term))
         };
         slot.map_or(0, |s| s.n)
     }
@@ -212,7 +212,7 @@ impl Terms {
     /// One term's counts.
     pub fn get(&self, term: &str) -> Option<TermRef<'_>> {
         self.slots
-            .find(hash(term), |s| s.term == term)
+            .find(hash(term), |s| same(&s.term, term))
             .map(|s| self.term_ref(s))
     }
 
@@ -227,7 +227,7 @@ impl Terms {
     /// Adds `tf` occurrences and the record `acc` of `term` (keeping `keep` examples).
     fn add(&mut self, term: CompactString, tf: u64, acc: TermAcc, keep: usize) {
         let h = hash(&term);
-        match self.slots.find_mut(h, |s| s.term == term) {
+        match self.slots.find_mut(h, |s| same(&s.term, &term)) {
             Some(s) => {
                 s.tf += tf;
                 self.accs[s.acc as usize].merge(acc, keep);

@@ -207,10 +207,9 @@ impl Model {
         (out, features)
     }
 
-    /// [`Model::token_gains`] through the cache shared by the threads.
-    /// Only a model read in place from static bytes (the shipped one) uses it: its address
-    /// tags it for the life of the process, where a trained model's memory may be freed and
-    /// reused by another one.
+    /// [`Model::token_gains`] through the cache shared by the threads. Only a model read in
+    /// place from static bytes (the shipped one) uses it: its address tags it for the life of
+    /// the process, where a trained model's memory may be freed and reused by another one.
     fn shared_token_gains(&self, token: &str, model: usize) -> TokenGains {
         if matches!(self.postings, std::borrow::Cow::Owned(_)) {
             return std::sync::Arc::new(self.token_gains(token));
