@@ -13,13 +13,53 @@ use std::io::{self, Write};
 /// JSON took twice as long).
 pub fn json_line<W: Write + ?Sized, T: Serialize>(out: &mut W, value: &T) -> io::Result<()> {
     let mut buf = io::BufWriter::with_capacity(64 * 1024, out);
-    let mut ser = serde_json::Serializer::with_formatter(&mut buf, SafeFormatter);
+    json_to(&mut buf, value)?;
+    buf.write_all(b"\n")?;
+    buf.flush()
+}
+
+/// Writes `value` as JSON (no line end) with the escapes of [`json_line`].
+pub fn json_to<W: Write, T: Serialize + ?Sized>(out: W, value: &T) -> io::Result<()> {
+    let mut ser = serde_json::Serializer::with_formatter(out, SafeFormatter);
     value
         .serialize(&mut ser)
         // Keep the kind of a write error (a closed pipe ends the program quietly).
-        .map_err(|e| io::Error::new(e.io_error_kind().unwrap_or(io::ErrorKind::Other), e))?;
-    buf.write_all(b"\n")?;
-    buf.flush()
+        .map_err(|e| io::Error::new(e.io_error_kind().unwrap_or(io::ErrorKind::Other), e))
+}
+
+/// The JSON array of `items`, as [`json_to`] writes it, rendered in parallel (on the current
+/// rayon pool) in chunks of `chunk` items: a corpus audit's ten thousand documents are 7 MB of
+/// JSON, written while every other thread waits. Write it with [`write_json_array`].
+pub fn json_array_parallel<T: Serialize + Sync>(
+    items: &[T],
+    chunk: usize,
+) -> io::Result<Vec<Vec<u8>>> {
+    use rayon::prelude::*;
+    items
+        .par_chunks(chunk.max(1))
+        .map(|c| {
+            let mut v = Vec::with_capacity(c.len() * 512);
+            for (i, item) in c.iter().enumerate() {
+                if i > 0 {
+                    v.push(b',');
+                }
+                json_to(&mut v, item)?;
+            }
+            Ok(v)
+        })
+        .collect()
+}
+
+/// Writes the chunks of [`json_array_parallel`] as one array.
+pub fn write_json_array<W: Write>(mut out: W, parts: &[Vec<u8>]) -> io::Result<()> {
+    out.write_all(b"[")?;
+    for (i, p) in parts.iter().enumerate() {
+        if i > 0 {
+            out.write_all(b",")?;
+        }
+        out.write_all(p)?;
+    }
+    out.write_all(b"]")
 }
 
 struct SafeFormatter;
@@ -85,6 +125,29 @@ mod tests {
         assert_eq!(s, "\"a\\u001b]0;x\\u0007\\u009b2J\\u202eb\"\n");
         let back: String = serde_json::from_str(&s).unwrap();
         assert_eq!(back, "a\u{1b}]0;x\u{7}\u{9b}2J\u{202e}b");
+    }
+
+    /// The parallel array is the array `json_to` writes, whatever the chunking.
+    #[test]
+    fn parallel_array_is_the_serial_one() {
+        let items: Vec<String> = (0..50).map(|i| format!("item {i}\u{202e}")).collect();
+        let mut serial = Vec::new();
+        json_to(&mut serial, &items).unwrap();
+        for chunk in [1, 3, 7, 50, 64] {
+            let mut par = Vec::new();
+            write_json_array(&mut par, &json_array_parallel(&items, chunk).unwrap()).unwrap();
+            assert_eq!(
+                String::from_utf8(par).unwrap(),
+                String::from_utf8(serial.clone()).unwrap()
+            );
+        }
+        let mut empty = Vec::new();
+        write_json_array(
+            &mut empty,
+            &json_array_parallel(&Vec::<String>::new(), 4).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(empty, b"[]");
     }
 
     #[test]
