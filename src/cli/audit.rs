@@ -82,15 +82,16 @@ pub fn run(a: &AuditArgs, out: &mut dyn Write) -> Result<(), Failure> {
         .num_threads(a.threads.unwrap_or(0))
         .build()
         .map_err(|e| Failure::Usage(format!("--threads: {e}")))?;
-    let mut partial =
-        pool.install(|| corpus::audit_files(&files, &roots, &opts, &progress, &cancel));
-    partial.errors.extend(walk_errors);
-    partial.errors.sort();
+    let mut unfolded =
+        pool.install(|| corpus::audit_files_unfolded(&files, &roots, &opts, &progress, &cancel));
+    unfolded.partial.errors.extend(walk_errors);
+    unfolded.partial.errors.sort();
     if let Some((stop, h)) = bar {
         stop.store(true, Ordering::SeqCst);
         let _ = h.join();
     }
     if let Some(path) = &a.emit_partial {
+        let partial = unfolded.fold(&opts);
         let json = serde_json::to_vec(&partial).map_err(|e| Failure::Usage(e.to_string()))?;
         std::fs::write(path, json)
             .map_err(|e| Failure::Usage(format!("{}: {e}", path.display())))?;
@@ -103,10 +104,13 @@ pub fn run(a: &AuditArgs, out: &mut dyn Write) -> Result<(), Failure> {
         )?;
         return Ok(());
     }
-    let result = finish(&mut partial, &opts, &a.report, &fails, Some(&pool), out);
-    // The process ends here: freeing a corpus's term table and documents one by one only
+    // The threads' term tables are not folded together: the report folds only the records
+    // of the terms it shows.
+    let audit = unfolded.report_taking_documents(&opts);
+    let result = finish(audit, &a.report, &fails, Some(&pool), out);
+    // The process ends here: freeing a corpus's term tables and documents one by one only
     // delays the exit (tens of milliseconds on Reuters).
-    std::mem::forget(partial);
+    std::mem::forget(unfolded);
     result
 }
 
@@ -153,19 +157,23 @@ pub fn merge(a: &MergeArgs, out: &mut dyn Write) -> Result<(), Failure> {
         return Err(Failure::Usage("no partial to merge".into()));
     };
     let mut p = p;
-    finish(&mut p, &o, &a.report, &fails, None, out)
+    finish(
+        corpus::report_taking_documents(&mut p, &o),
+        &a.report,
+        &fails,
+        None,
+        out,
+    )
 }
 
 /// Writes the report and applies `--fail-on`.
 fn finish(
-    p: &mut Partial,
-    opts: &AuditOptions,
+    audit: Audit,
     r: &AuditReportArgs,
     fails: &[FailOn],
     pool: Option<&rayon::ThreadPool>,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
-    let audit = corpus::report_taking_documents(p, opts);
     match format_of(r) {
         AuditFormat::Json => audit_json(out, &audit, pool)?,
         AuditFormat::Tsv => tsv(out, &audit)?,

@@ -1179,11 +1179,70 @@ pub fn audit_files(
     progress: &Progress,
     cancel: &AtomicBool,
 ) -> Partial {
+    audit_files_unfolded(files, roots, opts, progress, cancel).fold(opts)
+}
+
+/// [`audit_files`] without folding the threads' term tables into one (see [`Unfolded`]).
+pub fn audit_files_unfolded(
+    files: &[PathBuf],
+    roots: &[PathBuf],
+    opts: &AuditOptions,
+    progress: &Progress,
+    cancel: &AtomicBool,
+) -> Unfolded {
     let items: Vec<Item> = files.iter().cloned().map(Item::Path).collect();
     progress
         .files_total
         .store(items.len() as u64, Ordering::Relaxed);
-    audit_chunk(&items, roots, opts, progress, cancel)
+    audit_chunk_unfolded(&items, roots, opts, progress, cancel)
+}
+
+/// An audit's partial with every field merged but the term table, which is still one table
+/// per thread. Folding the tables together is serial work at the end of the audit (on the
+/// Reuters stories 12 ms of 220, on 330 MB of large files 150 ms), and a report shows only the
+/// most frequent terms: [`Unfolded::report_taking_documents`] counts the terms across the
+/// tables and folds together only the records of those it shows.
+#[derive(Debug)]
+pub struct Unfolded {
+    /// Everything but the terms (its table is empty).
+    pub partial: Partial,
+    pub tables: Vec<Terms>,
+}
+
+impl Unfolded {
+    /// The partial with its terms folded into one table, as [`Partial::merge`] folds them.
+    pub fn fold(self, opts: &AuditOptions) -> Partial {
+        let Unfolded {
+            mut partial,
+            tables,
+        } = self;
+        for t in tables {
+            partial.terms.merge(t, opts.examples);
+            partial.bound_terms(opts.max_terms);
+        }
+        partial
+    }
+
+    /// The report, equal to [`report_taking_documents`] of the folded partial.
+    pub fn report_taking_documents(&mut self, opts: &AuditOptions) -> Audit {
+        // Folding prunes the rarest terms when the corpus has more than `max_terms`: only
+        // when the tables cannot hold that many between them is a lazy count exact.
+        let total: usize = self.tables.iter().map(Terms::len).sum();
+        if total > opts.max_terms {
+            let tables = std::mem::take(&mut self.tables);
+            for t in tables {
+                self.partial.terms.merge(t, opts.examples);
+                self.partial.bound_terms(opts.max_terms);
+            }
+        }
+        let documents = std::mem::take(&mut self.partial.documents);
+        let tables: Vec<&Terms> = if self.tables.is_empty() {
+            vec![&self.partial.terms]
+        } else {
+            self.tables.iter().collect()
+        };
+        build_report(&self.partial, &tables, documents, opts)
+    }
 }
 
 /// Audits `items` in batches of `batch`, calling `on_batch` with the merged partial after
@@ -1258,6 +1317,17 @@ fn audit_chunk(
     progress: &Progress,
     cancel: &AtomicBool,
 ) -> Partial {
+    audit_chunk_unfolded(items, roots, opts, progress, cancel).fold(opts)
+}
+
+/// [`audit_chunk`], the threads' term tables left apart.
+fn audit_chunk_unfolded(
+    items: &[Item],
+    roots: &[PathBuf],
+    opts: &AuditOptions,
+    progress: &Progress,
+    cancel: &AtomicBool,
+) -> Unfolded {
     use rayon::prelude::*;
     // Name order as the examples compare them, so a file's ordinal tells which comes first.
     let mut files: Vec<(String, &Item)> = items.iter().map(|f| (f.name(), f)).collect();
@@ -1300,12 +1370,20 @@ fn audit_chunk(
         }
     });
     let mut out = Partial::new(opts.tokens);
-    for (p, _) in pool.into_inner().unwrap_or_default() {
+    let mut tables = Vec::new();
+    for (mut p, _) in pool.into_inner().unwrap_or_default() {
+        let t = std::mem::take(&mut p.terms);
+        if !t.is_empty() {
+            tables.push(t);
+        }
         out.merge(p, opts);
     }
     out.documents.sort_by(doc_order);
     out.documents.truncate(opts.max_documents);
-    out
+    Unfolded {
+        partial: out,
+        tables,
+    }
 }
 
 /// A frequent term in the report.
@@ -1393,17 +1471,80 @@ pub struct Audit {
 
 /// Builds the report from a (merged) partial.
 pub fn report(p: &Partial, opts: &AuditOptions) -> Audit {
-    build_report(p, p.documents.clone(), opts)
+    build_report(p, &[&p.terms], p.documents.clone(), opts)
 }
 
 /// [`report`], moving the partial's documents into the report instead of copying them (the
 /// last step of a command line audit: ten thousand documents are worth not copying).
 pub fn report_taking_documents(p: &mut Partial, opts: &AuditOptions) -> Audit {
     let documents = std::mem::take(&mut p.documents);
-    build_report(p, documents, opts)
+    build_report(p, &[&p.terms], documents, opts)
 }
 
-fn build_report(p: &Partial, mut documents: Vec<DocReport>, opts: &AuditOptions) -> Audit {
+/// A term of the report: its text, its frequency and its record, borrowed from a single
+/// table or folded together from several.
+type Ranked<'a> = (&'a str, u64, std::borrow::Cow<'a, TermAcc>);
+
+/// The `top` most frequent terms (then in term order) of the term tables of one audit (the
+/// threads' tables, not folded together), each with its record folded together from the
+/// tables that have it (keeping `keep` examples), and how many distinct terms the tables hold
+/// between them.
+fn top_terms<'a>(tables: &[&'a Terms], top: usize, keep: usize) -> (Vec<Ranked<'a>>, u64) {
+    // A term is listed by the first table that has it, with its frequency over all of them.
+    let mut listed: Vec<(&'a str, u64, &'a TermAcc, usize)> = Vec::new();
+    for (i, t) in tables.iter().enumerate() {
+        for r in t.iter() {
+            if tables[..i].iter().any(|e| e.get(r.term).is_some()) {
+                continue;
+            }
+            let rest: u64 = tables[i + 1..]
+                .iter()
+                .filter_map(|e| e.get(r.term))
+                .map(|e| e.tf)
+                .sum();
+            listed.push((r.term, r.tf + rest, r.acc, i));
+        }
+    }
+    let distinct = listed.len() as u64;
+    // The terms are compared only to break equal frequencies (lazily: this selection runs
+    // over every distinct term of the corpus, serially).
+    let order = |a: &(&str, u64, &TermAcc, usize), b: &(&str, u64, &TermAcc, usize)| {
+        b.1.cmp(&a.1).then_with(|| a.0.cmp(b.0))
+    };
+    if top < listed.len() {
+        listed.select_nth_unstable_by(top, order);
+        listed.truncate(top);
+    }
+    listed.sort_by(order);
+    let ranked = listed
+        .into_iter()
+        .map(|(term, tf, acc, i)| {
+            let others: Vec<&TermAcc> = tables[i + 1..]
+                .iter()
+                .filter_map(|e| e.get(term))
+                .map(|e| e.acc)
+                .collect();
+            let acc = if others.is_empty() {
+                std::borrow::Cow::Borrowed(acc)
+            } else {
+                let mut folded = acc.clone();
+                for o in others {
+                    folded.merge(o.clone(), keep);
+                }
+                std::borrow::Cow::Owned(folded)
+            };
+            (term, tf, acc)
+        })
+        .collect();
+    (ranked, distinct)
+}
+
+fn build_report(
+    p: &Partial,
+    tables: &[&Terms],
+    mut documents: Vec<DocReport>,
+    opts: &AuditOptions,
+) -> Audit {
     // Worst first (a partial's list is in that order once an audit ends; a merge in progress
     // only cuts it).
     documents.sort_by(doc_order);
@@ -1424,22 +1565,13 @@ fn build_report(p: &Partial, mut documents: Vec<DocReport>, opts: &AuditOptions)
         .map(|(_, (l, _))| l.as_str())
         .collect();
     // The top terms by selection, then sorted: a corpus has up to a million terms.
-    let mut ranked: Vec<TermRef<'_>> = p.terms.iter().collect();
-    // The terms are compared only to break equal frequencies (lazily: this selection runs
-    // over every distinct term of the corpus, serially).
-    let order = |a: &TermRef<'_>, b: &TermRef<'_>| b.tf.cmp(&a.tf).then_with(|| a.term.cmp(b.term));
-    if opts.top < ranked.len() {
-        ranked.select_nth_unstable_by(opts.top, order);
-        ranked.truncate(opts.top);
-    }
-    ranked.sort_by(order);
+    let (ranked, distinct_terms) = top_terms(tables, opts.top, opts.examples);
     let units = p.units.max(1) as f64;
     let terms = ranked
         .into_iter()
         .take(opts.top)
         .enumerate()
-        .map(|(i, r)| {
-            let (t, a) = (r.term, r.acc);
+        .map(|(i, (t, tf, a))| {
             let mut flags: Vec<FlagRow> = OCCURRENCE_FLAGS
                 .iter()
                 .filter_map(|f| {
@@ -1456,13 +1588,13 @@ fn build_report(p: &Partial, mut documents: Vec<DocReport>, opts: &AuditOptions)
             {
                 flags.push(FlagRow {
                     flag: Flag::NonWord,
-                    occurrences: r.tf,
+                    occurrences: tf,
                 });
             }
             TermRow {
                 rank: i as u64 + 1,
                 term: t.to_string(),
-                tf: r.tf,
+                tf,
                 df: a.df,
                 df_percent: (a.df as f64 * 1000.0 / units).round() / 10.0,
                 flags,
@@ -1515,7 +1647,7 @@ fn build_report(p: &Partial, mut documents: Vec<DocReport>, opts: &AuditOptions)
             forms: p.forms.clone(),
             totals,
             tokens: p.tokens,
-            distinct_terms: p.terms.len() as u64,
+            distinct_terms,
             pruned_terms: p.pruned_terms,
             max_undercount: p.prunes * p.pruned_below_tf.saturating_sub(1),
             not_utf8: p.not_utf8.clone(),
@@ -1598,6 +1730,71 @@ impl FailOn {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The report of an audit whose threads' term tables are left apart equals the report of
+    /// the folded partial: frequencies summed over the tables, records (df, flags, mix-ups,
+    /// examples) folded for the terms shown, the distinct count of the union; and when the
+    /// tables hold more than `max_terms` between them, the same pruning as folding.
+    #[test]
+    fn unfolded_report_equals_folded() {
+        let doc = |i: usize| {
+            let text = format!(
+                "Caf\u{e9} &lt;b&gt; r\u{c3}\u{a9}sum\u{c3}\u{a9} word{i} word{} shared{} the \
+                 end\u{200b}ing co-\noperation the the {}\n",
+                i % 7,
+                i % 3,
+                "x ".repeat(i % 5)
+            );
+            Item::Memory {
+                input: std::sync::Arc::new(Input::from_bytes(
+                    format!("doc{i:02}.txt"),
+                    text.into_bytes(),
+                )),
+                source: format!("s{}", i % 3),
+            }
+        };
+        let items: Vec<Item> = (0..30).map(doc).collect();
+        let cancel = AtomicBool::new(false);
+        for (max_terms, top) in [(1_000_000, 50), (1_000_000, 3), (40, 10)] {
+            let opts = AuditOptions {
+                max_terms,
+                top,
+                ..AuditOptions::default()
+            };
+            // Three partials, as three threads would leave them.
+            let parts: Vec<Partial> = items
+                .chunks(10)
+                .map(|c| audit_items(c, &[], &opts, &Progress::default(), &cancel))
+                .collect();
+            let mut folded = Partial::new(opts.tokens);
+            for p in parts.clone() {
+                folded.merge(p, &opts);
+            }
+            let mut unfolded = Unfolded {
+                partial: Partial::new(opts.tokens),
+                tables: Vec::new(),
+            };
+            for mut p in parts {
+                unfolded.tables.push(std::mem::take(&mut p.terms));
+                unfolded.partial.merge(p, &opts);
+            }
+            assert_eq!(unfolded.tables.len(), 3);
+            let want = report(&folded, &opts);
+            let got = unfolded.report_taking_documents(&opts);
+            assert_eq!(got, want, "max_terms {max_terms}, top {top}");
+            assert!(
+                want.terms
+                    .iter()
+                    .any(|t| t.df > 10 && !t.examples.is_empty())
+            );
+            assert_eq!(
+                want.summary.pruned_terms > 0,
+                max_terms == 40,
+                "{}",
+                want.summary.distinct_terms
+            );
+        }
+    }
 
     #[test]
     fn fail_on_parses() {
