@@ -223,16 +223,49 @@ fn words() -> Option<&'static fst::Set<&'static [u8]>> {
 
 /// Is `word` (lower case) among the most frequent words of language `code`? `None` when the
 /// tool has no word list for the language.
+///
+/// The FST holds `code<TAB>word`; the walk starts from the node after each language's
+/// `code<TAB>`, found once (the audit asks this for every distinct term of every document).
 pub fn is_word(code: &str, word: &str) -> Option<bool> {
-    let w = words()?;
-    if !has_word_list(code) {
-        return None;
+    let fst = words()?.as_fst();
+    let &(_, start) = word_list_starts().iter().find(|(c, _)| *c == code)?;
+    let Some(start) = start else {
+        return Some(false);
+    };
+    let mut node = fst.node(start);
+    for &b in word.as_bytes() {
+        match node.find_input(b) {
+            Some(i) => node = fst.node(node.transition(i).addr),
+            None => return Some(false),
+        }
     }
-    let mut key = String::with_capacity(code.len() + 1 + word.len());
-    key.push_str(code);
-    key.push('\t');
-    key.push_str(word);
-    Some(w.contains(key))
+    Some(node.is_final())
+}
+
+/// Each language with a word list, and the node of the word-list FST after its `code<TAB>`
+/// (`None`: the list is empty).
+fn word_list_starts() -> &'static [(&'static str, Option<fst::raw::CompiledAddr>)] {
+    static S: OnceLock<Vec<(&'static str, Option<fst::raw::CompiledAddr>)>> = OnceLock::new();
+    S.get_or_init(|| {
+        let Some(w) = words() else {
+            return Vec::new();
+        };
+        let fst = w.as_fst();
+        stopwords()
+            .0
+            .iter()
+            .map(|code| {
+                let mut node = fst.root();
+                for b in code.bytes().chain([b'\t']) {
+                    match node.find_input(b) {
+                        Some(i) => node = fst.node(node.transition(i).addr),
+                        None => return (code.as_str(), None),
+                    }
+                }
+                (code.as_str(), Some(node.addr()))
+            })
+            .collect()
+    })
 }
 
 /// Does the tool have a word list for `code`?
@@ -932,6 +965,32 @@ pub fn primary_code(tag: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The walk from each language's start node answers as a lookup of `code<TAB>word` in
+    /// the whole set, for every language, on words, non-words, prefixes and the empty word.
+    #[test]
+    fn is_word_equals_key_lookup() {
+        let w = words().expect("the word lists are shipped");
+        let samples = [
+            "the", "and", "résumé", "der", "und", "le", "de", "th", "", "zzqxj", "lt", "mln", "в",
+            "и", "的", "xin", "über", "qu'il", "a", "en", "\t", "the\tthe",
+        ];
+        let mut known = 0;
+        for code in &stopwords().0 {
+            for word in samples {
+                let key = format!("{code}\t{word}");
+                assert_eq!(
+                    is_word(code, word),
+                    Some(w.contains(&key)),
+                    "{code} {word:?}"
+                );
+                known += w.contains(&key) as usize;
+            }
+        }
+        assert!(known > 20, "{known} sample words known");
+        assert_eq!(is_word("xx", "the"), None);
+        assert_eq!(is_word("en", "the"), Some(true));
+    }
 
     #[test]
     fn passages_are_paragraphs_and_sentence_windows() {
