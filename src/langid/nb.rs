@@ -231,15 +231,15 @@ impl Model {
     /// up, with no cache to fill. Feature by feature (through a per-thread cache) this was a
     /// fifth of an audit of the Reuters stories.
     fn token_gains(&self, token: &str) -> (u32, Box<[u32]>) {
-        let mut gains = vec![0u32; self.langs.len()].into_boxed_slice();
+        // One slot per possible language byte: no bounds check per posting (the slots past
+        // the model's languages are dropped at the end).
+        let mut all = [0u32; 256];
         let mut add = |v: u64| {
             let start = (v >> 8) as usize * 3;
             let count = (v & 0xFF) as usize;
             if let Some(run) = self.postings.get(start..start + count * 3) {
                 for p in run.chunks_exact(3) {
-                    if let Some(slot) = gains.get_mut(p[0] as usize) {
-                        *slot += u16::from_le_bytes([p[1], p[2]]) as u32;
-                    }
+                    all[p[0] as usize] += u16::from_le_bytes([p[1], p[2]]) as u32;
                 }
             }
         };
@@ -290,7 +290,8 @@ impl Model {
         if let Some(v) = self.fst.get(word_feature(token)) {
             add(v);
         }
-        (features, gains)
+        let n = self.langs.len().min(all.len());
+        (features, all[..n].into())
     }
 
     /// The three parts of the model: the languages (text), the FST, the postings.
