@@ -678,6 +678,11 @@ fn classify_markup(body: &[u8]) -> Option<(Format, String)> {
     if crate::encoding::declared::looks_like_email(body) {
         return Some((Email, "starts with RFC 5322 header fields".into()));
     }
+    // Every pattern below starts with `<`: plain text stops here, before a lower-case copy.
+    if body.first() != Some(&b'<') {
+        debug_assert!(kind::HTML_PATTERNS.iter().all(|p| p.starts_with(b"<")));
+        return None;
+    }
     let lower: Vec<u8> = body.iter().take(512).map(u8::to_ascii_lowercase).collect();
     if lower.starts_with(b"<!doctype lewis") || lower.starts_with(b"<reuters") {
         return Some((
@@ -769,11 +774,22 @@ fn looks_like_ebcdic(head: &[u8]) -> bool {
 
 /// NUL bytes, or many C0 controls other than whitespace and ESC: not text.
 fn looks_binary(head: &[u8]) -> bool {
-    let controls = head
-        .iter()
-        .filter(|&&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0C | 0x1B))
-        .count();
-    head.contains(&0) || controls * 20 > head.len()
+    head.contains(&0) || control_bytes(head) * 20 > head.len()
+}
+
+/// Bytes below 0x20 other than tab, line feed, form feed, carriage return and escape. Written
+/// as compares summed per 255-byte chunk, which the compiler turns into vector code: every
+/// file's format is identified, and a byte-by-byte filter was a third of that.
+fn control_bytes(head: &[u8]) -> usize {
+    head.chunks(255)
+        .map(|c| {
+            c.iter().fold(0u8, |n, &b| {
+                let allowed =
+                    (b == b'\t') | (b == b'\n') | (b == 0x0C) | (b == b'\r') | (b == 0x1B);
+                n.wrapping_add((b < 0x20) as u8 & !allowed as u8)
+            }) as usize
+        })
+        .sum()
 }
 
 /// The format of bytes already in memory (an attachment, an archive entry).
@@ -800,6 +816,31 @@ pub fn identify_bytes(name: &str, bytes: &[u8]) -> FormatReport {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The chunked count of control bytes equals a byte-by-byte filter, on every byte value
+    /// and on lengths around the chunk size.
+    #[test]
+    fn control_bytes_counts_like_a_filter() {
+        let naive = |h: &[u8]| {
+            h.iter()
+                .filter(|&&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0C | 0x1B))
+                .count()
+        };
+        let all: Vec<u8> = (0..=255u8).collect();
+        assert_eq!(control_bytes(&all), naive(&all));
+        assert_eq!(control_bytes(&all), 32 - 5);
+        let mut x: u32 = 1;
+        for len in [0, 1, 254, 255, 256, 510, 511, 4096] {
+            let h: Vec<u8> = (0..len)
+                .map(|_| {
+                    x = x.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                    (x >> 16) as u8 % 40
+                })
+                .collect();
+            assert_eq!(control_bytes(&h), naive(&h), "length {len}");
+        }
+        assert_eq!(control_bytes(&[1u8; 600]), 600);
+    }
 
     fn detect(bytes: &[u8]) -> Format {
         identify(&Input::from_bytes("x", bytes.to_vec()), None).detected
