@@ -22,7 +22,12 @@ pub struct LangInfo {
 
 /// Whole words are features too, written `<word>` (no n-gram has `<`: tokens are letters).
 pub fn word_feature(w: &str) -> String {
-    format!("<{w}>")
+    // Pushed rather than `format!`ed: this runs for every word first met in a corpus.
+    let mut f = String::with_capacity(w.len() + 2);
+    f.push('<');
+    f.push_str(w);
+    f.push('>');
+    f
 }
 
 /// Calls `f` with every feature of `text`: its n-grams and its words.
