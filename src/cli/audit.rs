@@ -655,25 +655,13 @@ fn tsv(out: &mut dyn Write, a: &Audit) -> std::io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::corpus::Item;
-    use crate::source::Input;
 
     /// The report JSON written with the documents rendered in parallel is the report as one
-    /// serde value (the demo corpus: every field filled, control characters escaped).
+    /// serde value (documents with every kind of damage, names with a bidi control to escape;
+    /// chunking itself is tested in `output`).
     #[test]
     fn parallel_audit_json_is_the_serial_one() {
-        let items: Vec<Item> = (0..40)
-            .map(|i| Item::Memory {
-                input: Arc::new(Input::from_bytes(
-                    format!("doc{i:02}\u{202e}.txt"),
-                    format!(
-                        "Caf\u{e9} &lt;b&gt; r\u{c3}\u{a9}sum\u{c3}\u{a9} word{i} the end\u{200b}\n"
-                    )
-                    .into_bytes(),
-                )),
-                source: format!("s{}", i % 3),
-            })
-            .collect();
+        let items = corpus::test_items(40);
         let opts = AuditOptions::default();
         let p = corpus::audit_items(
             &items,

@@ -1212,16 +1212,17 @@ pub struct Unfolded {
 
 impl Unfolded {
     /// The partial with its terms folded into one table, as [`Partial::merge`] folds them.
-    pub fn fold(self, opts: &AuditOptions) -> Partial {
-        let Unfolded {
-            mut partial,
-            tables,
-        } = self;
-        for t in tables {
-            partial.terms.merge(t, opts.examples);
-            partial.bound_terms(opts.max_terms);
+    pub fn fold(mut self, opts: &AuditOptions) -> Partial {
+        self.fold_tables(opts);
+        self.partial
+    }
+
+    /// Folds the tables into the partial's, pruning as [`Partial::merge`] does.
+    fn fold_tables(&mut self, opts: &AuditOptions) {
+        for t in std::mem::take(&mut self.tables) {
+            self.partial.terms.merge(t, opts.examples);
+            self.partial.bound_terms(opts.max_terms);
         }
-        partial
     }
 
     /// The report, equal to [`report_taking_documents`] of the folded partial.
@@ -1230,11 +1231,7 @@ impl Unfolded {
         // when the tables cannot hold that many between them is a lazy count exact.
         let total: usize = self.tables.iter().map(Terms::len).sum();
         if total > opts.max_terms {
-            let tables = std::mem::take(&mut self.tables);
-            for t in tables {
-                self.partial.terms.merge(t, opts.examples);
-                self.partial.bound_terms(opts.max_terms);
-            }
+            self.fold_tables(opts);
         }
         let documents = std::mem::take(&mut self.partial.documents);
         let tables: Vec<&Terms> = if self.tables.is_empty() {
@@ -1739,6 +1736,31 @@ impl FailOn {
     }
 }
 
+/// `n` documents in memory, each with a little of the damage the audit counts (an entity,
+/// mojibake, a zero-width space, a split word) and terms shared by some of them, under three
+/// sources; the names hold a bidi control (for tests).
+#[cfg(test)]
+pub(crate) fn test_items(n: usize) -> Vec<Item> {
+    (0..n)
+        .map(|i| {
+            let text = format!(
+                "Caf\u{e9} &lt;b&gt; r\u{c3}\u{a9}sum\u{c3}\u{a9} word{i} word{} shared{} the \
+                 end\u{200b}ing co-\noperation the the {}\n",
+                i % 7,
+                i % 3,
+                "x ".repeat(i % 5)
+            );
+            Item::Memory {
+                input: std::sync::Arc::new(Input::from_bytes(
+                    format!("doc{i:02}\u{202e}.txt"),
+                    text.into_bytes(),
+                )),
+                source: format!("s{}", i % 3),
+            }
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1749,23 +1771,7 @@ mod tests {
     /// tables hold more than `max_terms` between them, the same pruning as folding.
     #[test]
     fn unfolded_report_equals_folded() {
-        let doc = |i: usize| {
-            let text = format!(
-                "Caf\u{e9} &lt;b&gt; r\u{c3}\u{a9}sum\u{c3}\u{a9} word{i} word{} shared{} the \
-                 end\u{200b}ing co-\noperation the the {}\n",
-                i % 7,
-                i % 3,
-                "x ".repeat(i % 5)
-            );
-            Item::Memory {
-                input: std::sync::Arc::new(Input::from_bytes(
-                    format!("doc{i:02}.txt"),
-                    text.into_bytes(),
-                )),
-                source: format!("s{}", i % 3),
-            }
-        };
-        let items: Vec<Item> = (0..30).map(doc).collect();
+        let items = test_items(30);
         let cancel = AtomicBool::new(false);
         for (max_terms, top) in [(1_000_000, 50), (1_000_000, 3), (40, 10)] {
             let opts = AuditOptions {
