@@ -27,7 +27,8 @@ pub fn tokens(text: &str) -> impl Iterator<Item = (usize, String)> + '_ {
             it.next();
         }
         let (start, _) = *it.peek()?;
-        let mut tok = String::new();
+        // Most words fit: one allocation instead of two or three as the word grows.
+        let mut tok = String::with_capacity(16);
         while let Some(&(_, c)) = it.peek() {
             if !is_token_char(c) {
                 break;
