@@ -59,7 +59,12 @@ pub fn run(a: &AuditArgs, out: &mut dyn Write) -> Result<(), Failure> {
     };
     let mut opts = options(&a.report, tokens, a.by_source, unit);
     opts.limits = super::extract::limits(&a.limits)?;
-    let (files, walk_errors) = corpus::walk::files(&a.paths);
+    // The models and word lists load on another thread while the walk runs (about 2 ms that
+    // the audit's first files would otherwise wait for).
+    let (files, walk_errors) = std::thread::scope(|s| {
+        s.spawn(corpus::warm_up);
+        corpus::walk::files(&a.paths)
+    });
     let roots = match &a.root {
         Some(r) => vec![r.clone()],
         None => a.paths.clone(),

@@ -693,6 +693,14 @@ pub struct Worker {
     buf: String,
 }
 
+/// Loads what every audited document needs — the language models, the stop-word and word
+/// lists — so that a caller can do it while it does something else (the walk).
+pub fn warm_up() {
+    let _ = langid::models();
+    let _ = langid::stopword_bits("the");
+    let _ = langid::is_word("en", "the");
+}
+
 impl Worker {
     pub fn new() -> Worker {
         Worker {
