@@ -6,7 +6,7 @@
 //! order of 300 n-grams, this keeps thousands with their frequencies, which is what short
 //! snippets need.
 
-use super::ngrams::{MAX_N, PAD, for_each_gram, tokens};
+use super::ngrams::{MAX_N, for_each_gram, tokens};
 use rustc_hash::FxHashMap;
 
 /// A language the model knows.
@@ -248,16 +248,8 @@ impl Model {
                 }
             }
         };
-        // The padded token as in `for_each_gram`: one blank in front, MAX_N − 1 behind, and
-        // the byte offset of each of its characters.
-        let mut padded = String::with_capacity(token.len() + MAX_N);
-        padded.push(PAD);
-        padded.push_str(token);
-        for _ in 1..MAX_N {
-            padded.push(PAD);
-        }
-        let mut at: Vec<usize> = padded.char_indices().map(|(i, _)| i).collect();
-        at.push(padded.len());
+        // The padded token as `for_each_gram` takes it, and its characters' offsets.
+        let (padded, at) = super::ngrams::padded(token, MAX_N);
         let chars = at.len() - 1 - MAX_N;
         let fst = self.fst.as_fst();
         let mut features = 0u32;

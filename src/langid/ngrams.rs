@@ -53,17 +53,8 @@ pub fn tokens(text: &str) -> impl Iterator<Item = (usize, String)> + '_ {
 /// Each n-gram is a slice of one padded copy of the token (building each in a buffer of its own
 /// was half the cost of identifying a short text).
 pub fn for_each_gram(token: &str, max_n: usize, mut f: impl FnMut(&str)) {
-    // The padded token: one blank in front, max_n − 1 behind (n-grams of length n only reach
-    // n − 1 of them), and the byte offset of each of its characters.
     let behind = max_n.saturating_sub(1);
-    let mut padded = String::with_capacity(token.len() + 1 + behind);
-    padded.push(PAD);
-    padded.push_str(token);
-    for _ in 0..behind {
-        padded.push(PAD);
-    }
-    let mut at: Vec<usize> = padded.char_indices().map(|(i, _)| i).collect();
-    at.push(padded.len());
+    let (padded, at) = padded(token, max_n);
     // Characters of the token: `at` has one offset per padded character, and the end.
     let chars = at.len() - 2 - behind;
     for i in 1..=chars {
@@ -75,6 +66,22 @@ pub fn for_each_gram(token: &str, max_n: usize, mut f: impl FnMut(&str)) {
             f(&padded[at[i]..at[i + n]]);
         }
     }
+}
+
+/// `token` padded for n-grams of up to `max_n` characters — one blank in front, `max_n − 1`
+/// behind (n-grams of length n only reach n − 1 of them) — and the byte offset of each of its
+/// characters, then of its end.
+pub fn padded(token: &str, max_n: usize) -> (String, Vec<usize>) {
+    let behind = max_n.saturating_sub(1);
+    let mut padded = String::with_capacity(token.len() + 1 + behind);
+    padded.push(PAD);
+    padded.push_str(token);
+    for _ in 0..behind {
+        padded.push(PAD);
+    }
+    let mut at: Vec<usize> = padded.char_indices().map(|(i, _)| i).collect();
+    at.push(padded.len());
+    (padded, at)
 }
 
 /// Every n-gram of `text` (tokens as above), as owned strings.
