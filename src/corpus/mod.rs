@@ -1042,9 +1042,7 @@ fn audit_file(
     w: &mut Worker,
     p: &mut Partial,
 ) {
-    // `Path::display` as a string (the same U+FFFD for bytes that are not UTF-8), without the
-    // formatting machinery: this runs for every file, twice.
-    let name = path.to_string_lossy().into_owned();
+    let name = path_name(path);
     let input = match Input::open_arg(path) {
         Ok(i) => i,
         Err(e) => {
@@ -1172,12 +1170,21 @@ pub enum Item {
     },
 }
 
+/// A file's name as `Path::display` writes it (U+FFFD for bytes that are not UTF-8), without
+/// the formatting machinery and, for the usual UTF-8 path, without the lossy decoder's
+/// byte-by-byte walk: this runs for every file, twice.
+fn path_name(p: &Path) -> String {
+    match p.to_str() {
+        Some(s) => s.to_owned(),
+        None => p.to_string_lossy().into_owned(),
+    }
+}
+
 impl Item {
     /// The name examples and documents are reported under.
     pub fn name(&self) -> String {
         match self {
-            // As `display()` writes it (the same U+FFFD), a tenth of the instructions.
-            Item::Path(p) => p.to_string_lossy().into_owned(),
+            Item::Path(p) => path_name(p),
             Item::Memory { input, .. } => input.name().to_string(),
         }
     }
