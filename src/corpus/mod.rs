@@ -1596,7 +1596,6 @@ fn build_report(
     let units = p.units.max(1) as f64;
     let terms = ranked
         .into_iter()
-        .take(opts.top)
         .enumerate()
         .map(|(i, (t, tf, a))| {
             let mut flags: Vec<FlagRow> = OCCURRENCE_FLAGS

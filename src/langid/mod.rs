@@ -25,6 +25,7 @@ pub mod nb;
 pub mod ngrams;
 
 use crate::unicode::char_info;
+use fst::raw::Output;
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 use std::sync::OnceLock;
@@ -232,14 +233,26 @@ pub fn is_word(code: &str, word: &str) -> Option<bool> {
     let Some(start) = start else {
         return Some(false);
     };
-    let mut node = fst.node(start);
-    for &b in word.as_bytes() {
-        match node.find_input(b) {
-            Some(i) => node = fst.node(node.transition(i).addr),
-            None => return Some(false),
-        }
+    Some(
+        fst_walk(fst, fst.node(start), Output::zero(), word.bytes())
+            .is_some_and(|(n, _)| n.is_final()),
+    )
+}
+
+/// Follows `bytes` down an FST from `node`, adding the transitions' outputs to `out`: the node
+/// reached and the output so far, or `None` where a byte has no transition.
+pub(crate) fn fst_walk<'f, D: AsRef<[u8]>>(
+    fst: &'f fst::raw::Fst<D>,
+    mut node: fst::raw::Node<'f>,
+    mut out: Output,
+    bytes: impl IntoIterator<Item = u8>,
+) -> Option<(fst::raw::Node<'f>, Output)> {
+    for b in bytes {
+        let t = node.transition(node.find_input(b)?);
+        out = out.cat(t.out);
+        node = fst.node(t.addr);
     }
-    Some(node.is_final())
+    Some((node, out))
 }
 
 /// Each language with a word list, and the node of the word-list FST after its `code<TAB>`
@@ -255,14 +268,8 @@ fn word_list_starts() -> &'static [(&'static str, Option<fst::raw::CompiledAddr>
             .0
             .iter()
             .map(|code| {
-                let mut node = fst.root();
-                for b in code.bytes().chain([b'\t']) {
-                    match node.find_input(b) {
-                        Some(i) => node = fst.node(node.transition(i).addr),
-                        None => return (code.as_str(), None),
-                    }
-                }
-                (code.as_str(), Some(node.addr()))
+                let start = fst_walk(fst, fst.root(), Output::zero(), code.bytes().chain([b'\t']));
+                (code.as_str(), start.map(|(n, _)| n.addr()))
             })
             .collect()
     })

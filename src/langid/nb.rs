@@ -256,28 +256,18 @@ impl Model {
         // Windows start at the blank (bigrams and longer) or at one of the token's characters.
         for i in 0..=chars {
             let shortest = if i == 0 { 2 } else { 1 };
-            let mut node = fst.root();
-            let mut out = fst::raw::Output::zero();
-            let mut alive = true;
+            // The node after the window's characters so far, while the FST has them.
+            let mut at_node = Some((fst.root(), fst::raw::Output::zero()));
             for n in 1..=MAX_N {
-                if alive {
-                    for &b in &padded.as_bytes()[at[i + n - 1]..at[i + n]] {
-                        match node.find_input(b) {
-                            Some(t) => {
-                                let tr = node.transition(t);
-                                out = out.cat(tr.out);
-                                node = fst.node(tr.addr);
-                            }
-                            None => {
-                                alive = false;
-                                break;
-                            }
-                        }
-                    }
-                }
+                at_node = at_node.and_then(|(node, out)| {
+                    let char_bytes = padded.as_bytes()[at[i + n - 1]..at[i + n]].iter().copied();
+                    super::fst_walk(fst, node, out, char_bytes)
+                });
                 if n >= shortest {
                     features += 1;
-                    if alive && node.is_final() {
+                    if let Some((node, out)) = at_node
+                        && node.is_final()
+                    {
                         add(out.cat(node.final_output()).value());
                     }
                 }
