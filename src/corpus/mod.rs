@@ -1034,6 +1034,36 @@ fn audit_unit(
     }
 }
 
+/// The languages whose word lists judge a frequent term a non-word: the corpus's main ones —
+/// up to three, each with at least 5 % of the units that have a word-list language, so that a
+/// handful of misidentified stories does not make their language's words count as words.
+/// When those leave more than 5 % of the units out, the corpus is multilingual (the UDHR in
+/// 78 languages, one file each) and every language with a word list counts: judged by one of
+/// them, `на` of the Russian, Bulgarian and Macedonian files would be junk.
+fn non_word_languages(languages: &BTreeMap<String, u64>) -> Vec<&str> {
+    let mut langs: Vec<(&str, u64)> = languages
+        .iter()
+        .filter(|(l, _)| langid::has_word_list(l))
+        .map(|(l, &n)| (l.as_str(), n))
+        .collect();
+    langs.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    let units: u64 = langs.iter().map(|l| l.1).sum();
+    let main: Vec<(&str, u64)> = langs
+        .iter()
+        .enumerate()
+        .filter(|(i, (_, n))| *i == 0 || *n as f64 >= 0.05 * units as f64)
+        .take(3)
+        .map(|(_, l)| *l)
+        .collect();
+    let covered: u64 = main.iter().map(|l| l.1).sum();
+    let chosen = if (covered as f64) < 0.95 * units as f64 {
+        &langs
+    } else {
+        &main
+    };
+    chosen.iter().map(|l| l.0).collect()
+}
+
 /// Audits one file into `p`.
 fn audit_file(
     path: &Path,
@@ -1575,22 +1605,7 @@ fn build_report(
     // Worst first (a partial's list is in that order once an audit ends; a merge in progress
     // only cuts it).
     documents.sort_by(doc_order);
-    // The corpus's main languages (with word lists), for the non-word flag.
-    let mut langs: Vec<(&String, &u64)> = p
-        .languages
-        .iter()
-        .filter(|(l, _)| langid::has_word_list(l))
-        .collect();
-    langs.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
-    // Up to three, each with at least 5 % of the units (a handful of misidentified stories
-    // must not make their language's words count as words).
-    let main: Vec<&str> = langs
-        .iter()
-        .enumerate()
-        .filter(|(i, (_, n))| *i == 0 || **n as f64 >= 0.05 * p.units as f64)
-        .take(3)
-        .map(|(_, (l, _))| l.as_str())
-        .collect();
+    let main = non_word_languages(&p.languages);
     // The top terms by selection, then sorted: a corpus has up to a million terms.
     let (ranked, distinct_terms) = top_terms(tables, opts.top, opts.examples);
     let units = p.units.max(1) as f64;
@@ -1781,6 +1796,34 @@ pub(crate) fn test_items(n: usize) -> Vec<Item> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A corpus with one main language is judged by it alone, minor languages left out; one
+    /// whose main languages leave out more than 5 % of the units by all of its languages.
+    #[test]
+    fn non_word_languages_widen_for_a_multilingual_corpus() {
+        let map = |pairs: &[(&str, u64)]| -> BTreeMap<String, u64> {
+            pairs.iter().map(|&(l, n)| (l.to_string(), n)).collect()
+        };
+        // Reuters: 62 unidentified stories and a few misread ones do not count.
+        let reuters = map(&[("en", 10_717), ("und", 62), ("nl", 5), ("fr", 2), ("sv", 1)]);
+        assert_eq!(non_word_languages(&reuters), ["en"]);
+        let two = map(&[("en", 60), ("de", 38), ("fr", 2)]);
+        assert_eq!(non_word_languages(&two), ["en", "de"]);
+        // One document per language: no language is minor.
+        let udhr = map(&[
+            ("en", 2),
+            ("ru", 1),
+            ("bg", 1),
+            ("mk", 1),
+            ("fr", 1),
+            ("de", 1),
+        ]);
+        assert_eq!(
+            non_word_languages(&udhr),
+            ["en", "bg", "de", "fr", "mk", "ru"]
+        );
+        assert!(non_word_languages(&map(&[("und", 3)])).is_empty());
+    }
 
     /// The report of an audit whose threads' term tables are left apart equals the report of
     /// the folded partial: frequencies summed over the tables, records (df, flags, mix-ups,
