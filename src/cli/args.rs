@@ -525,6 +525,15 @@ pub struct LimitArgs {
         help_heading = "Limits"
     )]
     pub max_pages: usize,
+    /// Most memory the parsed objects of one PDF may take (its dictionaries and arrays, which
+    /// cost some twenty times their size in the file), in MiB.
+    #[arg(
+        long,
+        default_value_t = 256,
+        value_name = "MiB",
+        help_heading = "Limits"
+    )]
+    pub max_pdf_objects_mb: u64,
     /// Most document units kept from one file (mbox messages, SGML documents, sheets).
     #[arg(
         long,

@@ -40,6 +40,7 @@ pub fn limits(a: &LimitArgs) -> Result<Limits, Failure> {
         max_depth: a.max_nesting,
         max_markup_depth: a.max_markup_depth,
         max_pages: a.max_pages,
+        max_pdf_object_bytes: mib(a.max_pdf_objects_mb),
         max_units: a.max_units,
         time_per_document: Duration::from_secs_f64(a.timeout.min(1e6)),
     })

@@ -27,6 +27,8 @@ pub mod email;
 pub mod html;
 pub mod office;
 pub mod pdf;
+pub mod pdf_guard;
+pub mod pdf_streams;
 pub mod sgml;
 pub mod trust;
 pub mod xml;
@@ -105,6 +107,8 @@ pub struct Limits {
     pub max_markup_depth: usize,
     /// Most PDF pages extracted.
     pub max_pages: usize,
+    /// Most memory the parsed objects of one PDF may take (see [`pdf_streams`]).
+    pub max_pdf_object_bytes: u64,
     /// Most document units kept from one file (messages of an mbox, documents of an SGML
     /// collection, sheets, slides).
     pub max_units: usize,
@@ -128,6 +132,7 @@ impl Default for Limits {
             max_depth: 3,
             max_markup_depth: 1_000,
             max_pages: 10_000,
+            max_pdf_object_bytes: 256 << 20,
             max_units: 1_000_000,
             time_per_document: Duration::from_secs(60),
         }

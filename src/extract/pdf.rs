@@ -140,10 +140,17 @@ pub struct Page {
     pub n: u32,
     pub lines: Vec<Line>,
     pub height: f64,
-    pub images: usize,
+    pub images: u64,
     /// Why the page could not be read, when it could not.
     pub error: Option<String>,
+    /// What was cut from the page's content before it was interpreted ([`super::pdf_guard`]).
+    pub notes: Vec<Diagnostic>,
 }
+
+/// Pages handed to pdf-extract per view of the page tree: its per-page call looks the page up
+/// in the whole tree, so the root's kids are pointed at this many pages at a time, which keeps
+/// extraction linear in the number of pages.
+const PAGES_PER_CALL: usize = 64;
 
 /// Reads a PDF text string (UTF-16BE with a BOM, or PDFDocEncoding ≈ Latin-1).
 fn pdf_string(o: &lopdf::Object) -> Option<String> {
@@ -181,61 +188,6 @@ fn pdf_date(s: &str) -> String {
     )
 }
 
-/// Checks that no Flate stream of `doc` inflates past `max_stream` bytes, and all of them
-/// together past `max_total`, by inflating each into a counting sink (the parser would hold
-/// them in memory; a "PDF bomb" is a small stream that inflates to gigabytes).
-fn check_stream_sizes(
-    doc: &lopdf::Document,
-    max_stream: u64,
-    max_total: u64,
-    budget: &super::InflateBudget,
-) -> Result<(), String> {
-    use std::io::Read;
-    let mut total = 0u64;
-    for (id, obj) in &doc.objects {
-        let Ok(stream) = obj.as_stream() else {
-            continue;
-        };
-        let flate = stream
-            .filters()
-            .map(|f| f.iter().any(|n| *n == b"FlateDecode" || *n == b"Fl"))
-            .unwrap_or(false);
-        if !flate {
-            continue;
-        }
-        let own = max_stream.min(max_total.saturating_sub(total));
-        // A PDF inside an archive inside a document shares that document's budget.
-        let shared = budget.left();
-        let cap = own.min(shared);
-        let mut r = flate2::read::ZlibDecoder::new(stream.content.as_slice()).take(cap + 1);
-        let n = std::io::copy(&mut r, &mut std::io::sink()).unwrap_or(0);
-        budget.spend(n.min(cap));
-        if n > cap && shared < own {
-            budget.refuse();
-            return Err(format!(
-                "stream {} {} R inflates past the {shared} bytes left of what all archives and PDFs nested in this document may inflate together (--max-archive-mb; a nested bomb?)",
-                id.0, id.1
-            ));
-        }
-        if n > cap {
-            let at = match doc.reference_table.get(id.0) {
-                Some(lopdf::xref::XrefEntry::Normal { offset, .. }) => {
-                    format!(" (object at byte {offset})")
-                }
-                _ => String::new(),
-            };
-            return Err(format!(
-                "stream {} {} R{at} inflates past {cap} bytes from {} compressed: a PDF bomb or a damaged file (--max-entry-mb, --max-archive-mb)",
-                id.0,
-                id.1,
-                stream.content.len()
-            ));
-        }
-        total += n;
-    }
-    Ok(())
-}
-
 /// The pages, the Info metadata (name, value) and diagnostics of a loaded document.
 pub type ReadPages = (Vec<Page>, Vec<(String, String)>, Vec<Diagnostic>);
 
@@ -248,8 +200,7 @@ pub fn read_pages(
 ) -> Result<ReadPages, String> {
     let max_pages = limits.max_pages;
     let mut diags = Vec::new();
-    let mut doc =
-        lopdf::Document::load_mem(bytes).map_err(|e| format!("lopdf cannot parse it: {e}"))?;
+    let mut doc = super::pdf_streams::load(bytes, limits)?;
     if doc.is_encrypted() {
         match doc.decrypt("") {
             Ok(()) => diags.push(Diagnostic::new(
@@ -268,7 +219,7 @@ pub fn read_pages(
             "encrypted with an empty user password (permissions only): decrypted",
         ));
     }
-    check_stream_sizes(&doc, limits.max_entry_bytes, limits.max_total_bytes, budget)?;
+    super::pdf_streams::check_sizes(&doc, limits.max_entry_bytes, limits.max_total_bytes, budget)?;
     let mut meta = Vec::new();
     if let Ok(info) = doc
         .trailer
@@ -306,31 +257,56 @@ pub fn read_pages(
             ),
         ));
     }
-    let mut pages = Vec::new();
-    for (&n, &id) in pages_map.iter().take(max_pages) {
-        let mut c = Collector::default();
-        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            pdf_extract::output_doc_page(&doc, &mut c, n)
-        }));
-        let error = match r {
-            Ok(Ok(())) => None,
-            Ok(Err(e)) => Some(format!("page {n}: {e}")),
-            Err(p) => Some(format!(
-                "page {n}: the PDF parser panicked ({})",
-                p.downcast_ref::<&str>()
-                    .map(|s| s.to_string())
-                    .or_else(|| p.downcast_ref::<String>().cloned())
-                    .unwrap_or_default()
-            )),
-        };
-        let images = doc.get_page_images(id).map(|v| v.len()).unwrap_or(0);
-        pages.push(Page {
-            n,
-            lines: c.lines,
-            height: c.page_height,
-            images,
-            error,
-        });
+    let wanted: Vec<(u32, lopdf::ObjectId)> = pages_map.into_iter().take(max_pages).collect();
+    let root = doc
+        .catalog()
+        .and_then(|c| c.get(b"Pages"))
+        .and_then(lopdf::Object::as_reference)
+        .ok();
+    let mut guard = super::pdf_guard::Guard::default();
+    let mut pages = Vec::with_capacity(wanted.len());
+    for chunk in wanted.chunks(PAGES_PER_CALL) {
+        let guards: Vec<_> = chunk
+            .iter()
+            .map(|&(n, id)| guard.page(&mut doc, n, id))
+            .collect();
+        if let Some(root) = root
+            && let Ok(d) = doc.get_dictionary_mut(root)
+        {
+            let kids: Vec<lopdf::Object> = chunk.iter().map(|&(_, id)| id.into()).collect();
+            d.set("Kids", kids);
+            d.set("Count", chunk.len() as i64);
+        }
+        for (i, (&(n, _), g)) in chunk.iter().zip(guards).enumerate() {
+            let mut c = Collector::default();
+            let error = match g.error {
+                Some(e) => Some(e),
+                None => {
+                    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        pdf_extract::output_doc_page(&doc, &mut c, i as u32 + 1)
+                    }));
+                    match r {
+                        Ok(Ok(())) => None,
+                        Ok(Err(e)) => Some(format!("page {n}: {e}")),
+                        Err(p) => Some(format!(
+                            "page {n}: the PDF parser panicked ({})",
+                            p.downcast_ref::<&str>()
+                                .map(|s| s.to_string())
+                                .or_else(|| p.downcast_ref::<String>().cloned())
+                                .unwrap_or_default()
+                        )),
+                    }
+                }
+            };
+            pages.push(Page {
+                n,
+                lines: c.lines,
+                height: c.page_height,
+                images: g.images,
+                error,
+                notes: g.diagnostics,
+            });
+        }
     }
     Ok((pages, meta, diags))
 }
@@ -568,7 +544,7 @@ pub fn extract(
     let mut page_units = Vec::new();
     let mut ocr = Vec::new();
     for (p, dropped) in pages.iter().zip(&drop) {
-        let mut d = Vec::new();
+        let mut d = p.notes.clone();
         if let Some(e) = &p.error {
             d.push(Diagnostic::new(DiagnosticKind::Damaged, e.clone()));
         }
@@ -700,6 +676,7 @@ mod tests {
             height: 800.0,
             images: 0,
             error: None,
+            notes: Vec::new(),
         };
         let pages = vec![page(1, "alpha"), page(2, "beta"), page(3, "gamma")];
         let (drop, d) = headers_footers(&pages);
