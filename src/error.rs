@@ -22,6 +22,11 @@ pub enum SourceError {
         #[source]
         source: std::io::Error,
     },
+    /// Standard input is held in memory (files are streamed), so it is read up to a limit.
+    #[error(
+        "{path}: standard input is longer than {limit_mib} MiB, the most held in memory (--max-input-mb); give the data as a file, which is streamed"
+    )]
+    StdinTooLarge { path: String, limit_mib: u64 },
     /// The caller cancelled a long pass.
     #[error("cancelled")]
     Cancelled,

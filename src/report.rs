@@ -28,8 +28,11 @@ pub const TOOL: ToolInfo = ToolInfo {
 /// Everything known about one input.
 #[derive(Clone, Debug, Serialize)]
 pub struct Report {
-    /// The path as given (`-` for standard input).
+    /// The path as given (`-` for standard input); bytes that are not UTF-8 as `\xFF`.
     pub path: String,
+    /// The file name's bytes, when they are not UTF-8.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path_bytes: Option<Vec<u8>>,
     pub size_bytes: u64,
     /// What the file is: `format.detected`, `format.by_extension`, `format.evidence[]`,
     /// `format.mismatch`.
@@ -92,6 +95,7 @@ pub fn inspect_with(
     let a: EncodingAnalysis = encoding::analyze_with(input, options, progress)?;
     Ok(Report {
         path: input.name().to_string(),
+        path_bytes: input.path_bytes(),
         size_bytes: input.len(),
         format: format::identify(input, options.content_type.as_deref()),
         document: a.kind,

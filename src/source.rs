@@ -41,7 +41,7 @@ impl Input {
     /// Opens `path` read-only. Directories, FIFOs, sockets and devices are refused with a
     /// [`SourceError`] that names the path and says what to do instead.
     pub fn open(path: &Path) -> Result<Input, SourceError> {
-        let name = path.display().to_string();
+        let name = crate::visible::path_name(path);
         let meta = std::fs::metadata(path).map_err(|e| SourceError::io(&name, e))?;
         let ft = meta.file_type();
         if ft.is_dir() {
@@ -74,13 +74,22 @@ impl Input {
         })
     }
 
-    /// Reads all of standard input into memory; its name is `-`.
-    pub fn stdin() -> Result<Input, SourceError> {
+    /// Reads standard input into memory, at most `limit` bytes (more is
+    /// [`SourceError::StdinTooLarge`]: `yes | delineate inspect -` must not take the machine's
+    /// memory); its name is `-`.
+    pub fn stdin(limit: u64) -> Result<Input, SourceError> {
         let mut buf = Vec::new();
         std::io::stdin()
             .lock()
+            .take(limit.saturating_add(1))
             .read_to_end(&mut buf)
             .map_err(|e| SourceError::io("-", e))?;
+        if buf.len() as u64 > limit {
+            return Err(SourceError::StdinTooLarge {
+                path: "-".into(),
+                limit_mib: limit >> 20,
+            });
+        }
         Ok(Input::from_bytes("-", buf))
     }
 
@@ -94,10 +103,10 @@ impl Input {
         }
     }
 
-    /// Opens a path, or standard input when the path is `-`.
-    pub fn open_arg(arg: &Path) -> Result<Input, SourceError> {
+    /// Opens a path, or standard input (read up to `stdin_limit` bytes) when the path is `-`.
+    pub fn open_arg(arg: &Path, stdin_limit: u64) -> Result<Input, SourceError> {
         if arg.as_os_str() == "-" {
-            Input::stdin()
+            Input::stdin(stdin_limit)
         } else {
             Input::open(arg)
         }
@@ -106,6 +115,11 @@ impl Input {
     /// The name to show in reports: the path as given, or `-` for stdin.
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// The bytes of the file's name when they are not UTF-8 (the name shows them as `\xFF`).
+    pub fn path_bytes(&self) -> Option<Vec<u8>> {
+        self.path.as_deref().and_then(crate::visible::path_bytes)
     }
 
     /// The file-system path, when the input is a file.

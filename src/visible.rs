@@ -97,6 +97,41 @@ pub fn visible(text: &str, keep_newlines: bool) -> String {
     out
 }
 
+/// A file name as text, losing nothing: its UTF-8 as it is, every byte that is not UTF-8 as
+/// `\xFF` (Unix names are bytes; `Path::display` would make two names look alike with
+/// U+FFFD). Control characters stay as they are: reports show the name through [`visible`]
+/// (or [`path_text`]), JSON escapes them.
+pub fn path_name(p: &std::path::Path) -> String {
+    use std::os::unix::ffi::OsStrExt;
+    if let Some(s) = p.to_str() {
+        return s.to_owned();
+    }
+    let bytes = p.as_os_str().as_bytes();
+    let mut out = String::with_capacity(bytes.len() + 8);
+    for chunk in bytes.utf8_chunks() {
+        out.push_str(chunk.valid());
+        for b in chunk.invalid() {
+            out.push_str(&format!("\\x{b:02X}"));
+        }
+    }
+    out
+}
+
+/// A file name as a terminal may show it: [`path_name`] with controls, bidi and invisible
+/// characters as placeholders.
+pub fn path_text(p: &std::path::Path) -> String {
+    visible(&path_name(p), false)
+}
+
+/// The raw bytes of a file name when they are not UTF-8 (for JSON, which cannot hold them in
+/// a string): what [`path_name`] escaped, to reopen the file exactly.
+pub fn path_bytes(p: &std::path::Path) -> Option<Vec<u8>> {
+    use std::os::unix::ffi::OsStrExt;
+    p.to_str()
+        .is_none()
+        .then(|| p.as_os_str().as_bytes().to_vec())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -119,6 +154,18 @@ mod tests {
         );
         assert_eq!(visible("résumé", false), "résumé");
         assert_eq!(visible("\u{E0041}", false), "⟨U+E0041⟩");
+    }
+
+    #[test]
+    fn names_that_are_not_utf8_keep_their_bytes() {
+        use std::os::unix::ffi::OsStrExt;
+        let p = std::path::Path::new(std::ffi::OsStr::from_bytes(b"caf\xe9-\xff\x1b[2J.txt"));
+        assert_eq!(path_name(p), "caf\\xE9-\\xFF\x1b[2J.txt");
+        assert_eq!(path_text(p), "caf\\xE9-\\xFF␛[2J.txt");
+        assert_eq!(path_bytes(p).unwrap(), b"caf\xe9-\xff\x1b[2J.txt");
+        let q = std::path::Path::new(std::ffi::OsStr::from_bytes(b"caf\xef\xbf\xbd"));
+        assert_ne!(path_name(p), path_name(q));
+        assert_eq!(path_bytes(std::path::Path::new("résumé.txt")), None);
     }
 
     #[test]

@@ -296,11 +296,11 @@ fn broken_inputs_are_reported_and_the_rest_is_audited() {
         .arg(dir.join("not-there"))
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    // A path given on the command line that is not there is an unreadable input: exit 2,
+    // after the report of everything else (README, exit status).
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("not-there"), "{stderr}");
     let a: Value = serde_json::from_slice(&out.stdout).unwrap();
     let errors: Vec<String> = a["summary"]["errors"]
         .as_array()

@@ -25,6 +25,8 @@ struct Shown<'a> {
 #[derive(Serialize)]
 struct FileReport<'a> {
     path: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    path_bytes: Option<Vec<u8>>,
     size_bytes: u64,
     encoding: &'a str,
     decided_by: &'a str,
@@ -77,10 +79,10 @@ pub fn run(a: &AnomaliesArgs, out: &mut dyn Write) -> Result<(), Failure> {
         .collect::<Result<_, _>>()?;
     let mut failed = false;
     for (i, path) in a.files.iter().enumerate() {
-        let input = match Input::open_arg(path) {
+        let input = match Input::open_arg(path, a.stdin.bytes()) {
             Ok(i) => i,
             Err(e) => {
-                eprintln!("delineate: {e}");
+                super::output::report(&e);
                 failed = true;
                 continue;
             }
@@ -92,12 +94,12 @@ pub fn run(a: &AnomaliesArgs, out: &mut dyn Write) -> Result<(), Failure> {
         }) {
             Ok(Ok(s)) => s,
             Ok(Err(e)) => {
-                eprintln!("delineate: {e}");
+                super::output::report(&e);
                 failed = true;
                 continue;
             }
             Err(msg) => {
-                eprintln!("delineate: {msg}");
+                super::output::report(&msg);
                 failed = true;
                 continue;
             }
@@ -122,6 +124,7 @@ pub fn run(a: &AnomaliesArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 out,
                 &FileReport {
                     path: input.name(),
+                    path_bytes: input.path_bytes(),
                     size_bytes: input.len(),
                     encoding: cs.name(),
                     decided_by: &by,

@@ -45,6 +45,29 @@ pub struct ViewArgs {
     /// With --headless: keys to play first, e.g. "Right Tab c Down Enter wait".
     #[arg(long, value_name = "KEYS", hide = true, default_value = "")]
     pub keys: String,
+    #[command(flatten)]
+    pub stdin: StdinArgs,
+}
+
+/// How much of standard input is read (`-`): it is held in memory, where files are streamed.
+#[derive(Debug, Args, Clone)]
+pub struct StdinArgs {
+    /// Largest standard input read, in MiB (files are streamed from disk whatever their size).
+    #[arg(long, default_value_t = 512, value_name = "MiB")]
+    pub max_input_mb: u64,
+}
+
+impl Default for StdinArgs {
+    fn default() -> Self {
+        StdinArgs { max_input_mb: 512 }
+    }
+}
+
+impl StdinArgs {
+    /// The limit in bytes.
+    pub fn bytes(&self) -> u64 {
+        self.max_input_mb.saturating_mul(1 << 20)
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -132,6 +155,8 @@ pub struct AnomaliesArgs {
     /// bytes a deleting decoder drops.
     #[arg(long, value_enum, default_value_t = ErrorsArg::Replace)]
     pub errors: ErrorsArg,
+    #[command(flatten)]
+    pub stdin: StdinArgs,
 }
 
 #[derive(Debug, Args)]
@@ -172,6 +197,8 @@ pub struct NormalizeArgs {
     /// Show what each step changed, instead of writing the text.
     #[arg(long)]
     pub explain: bool,
+    #[command(flatten)]
+    pub stdin: StdinArgs,
 }
 
 #[derive(Debug, Args)]
@@ -218,6 +245,8 @@ pub struct InspectArgs {
     /// A transport Content-Type header value, e.g. "text/html; charset=ISO-8859-1".
     #[arg(long, value_name = "VALUE")]
     pub content_type: Option<String>,
+    #[command(flatten)]
+    pub stdin: StdinArgs,
 }
 
 /// How an audit is written.
@@ -341,6 +370,8 @@ pub struct LangidArgs {
     /// Always name one language, even between close relatives (no `ms|id` groups).
     #[arg(long)]
     pub no_abstain: bool,
+    #[command(flatten)]
+    pub stdin: StdinArgs,
 }
 
 #[derive(Debug, Subcommand)]
@@ -566,6 +597,8 @@ pub struct DecodeArgs {
     /// Error handling.
     #[arg(long, value_enum, default_value_t = ErrorsArg::Replace)]
     pub errors: ErrorsArg,
+    #[command(flatten)]
+    pub stdin: StdinArgs,
 }
 
 /// Which characters form a token.
@@ -591,6 +624,8 @@ pub struct TokensArgs {
     /// Token rule.
     #[arg(long = "tokens", value_enum, default_value_t = TokenRuleArg::Alnum)]
     pub rule: TokenRuleArg,
+    #[command(flatten)]
+    pub stdin: StdinArgs,
 }
 
 #[derive(Debug, Args)]
@@ -602,4 +637,6 @@ pub struct FixArgs {
     /// and each round of the chosen repair.
     #[arg(long)]
     pub explain: bool,
+    #[command(flatten)]
+    pub stdin: StdinArgs,
 }

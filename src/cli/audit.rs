@@ -8,7 +8,7 @@ use super::output::{json_array_parallel, json_to, thousands, write_json_array};
 use crate::corpus::{self, Audit, AuditOptions, FailOn, Partial, Progress};
 use crate::extract::UnitChoice;
 use crate::terms::TokenRule;
-use crate::visible::visible;
+use crate::visible::{path_text, visible};
 use std::io::{IsTerminal, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -65,6 +65,10 @@ pub fn run(a: &AuditArgs, out: &mut dyn Write) -> Result<(), Failure> {
         s.spawn(corpus::warm_up);
         corpus::walk::files(&a.paths)
     });
+    if let Some(path) = &a.emit_partial {
+        // Before anything is read: the partial must not land on the corpus.
+        super::outfile::check("--emit-partial", path, &a.paths, &files)?;
+    }
     let roots = match &a.root {
         Some(r) => vec![r.clone()],
         None => a.paths.clone(),
@@ -89,6 +93,22 @@ pub fn run(a: &AuditArgs, out: &mut dyn Write) -> Result<(), Failure> {
         .map_err(|e| Failure::Usage(format!("--threads: {e}")))?;
     let mut unfolded =
         pool.install(|| corpus::audit_files_unfolded(&files, &roots, &opts, &progress, &cancel));
+    // A path given on the command line that cannot be read is a usage error (exit 2), after
+    // the report of what could be read.
+    let unreadable: Vec<String> = walk_errors
+        .iter()
+        .filter(|e| e.given)
+        .map(|e| format!("{}: {}", e.path, e.error))
+        .collect();
+    let unreadable = move |r: Result<(), Failure>| -> Result<(), Failure> {
+        if unreadable.is_empty() || matches!(r, Err(Failure::Io(_))) {
+            return r;
+        }
+        for m in &unreadable {
+            super::output::report(m);
+        }
+        Err(Failure::Reported)
+    };
     unfolded.partial.errors.extend(walk_errors);
     unfolded.partial.errors.sort();
     if let Some((stop, h)) = bar {
@@ -96,18 +116,18 @@ pub fn run(a: &AuditArgs, out: &mut dyn Write) -> Result<(), Failure> {
         let _ = h.join();
     }
     if let Some(path) = &a.emit_partial {
-        let partial = unfolded.fold(&opts);
+        let mut partial = unfolded.fold(&opts);
+        partial.shards = vec![corpus::shard_id(&files)];
         let json = serde_json::to_vec(&partial).map_err(|e| Failure::Usage(e.to_string()))?;
-        std::fs::write(path, json)
-            .map_err(|e| Failure::Usage(format!("{}: {e}", path.display())))?;
+        super::outfile::write("--emit-partial", path, &json, &a.paths, &files)?;
         writeln!(
             out,
             "partial audit of {} files ({} units) written to {}",
             thousands(partial.files),
             thousands(partial.units),
-            path.display()
+            path_text(path)
         )?;
-        return Ok(());
+        return unreadable(Ok(()));
     }
     // The threads' term tables are not folded together: the report folds only the records
     // of the terms it shows.
@@ -116,7 +136,7 @@ pub fn run(a: &AuditArgs, out: &mut dyn Write) -> Result<(), Failure> {
     // The process ends here: freeing a corpus's term tables and documents one by one only
     // delays the exit (tens of milliseconds on Reuters).
     std::mem::forget(unfolded);
-    result
+    unreadable(result)
 }
 
 pub fn merge(a: &MergeArgs, out: &mut dyn Write) -> Result<(), Failure> {
@@ -131,16 +151,22 @@ pub fn merge(a: &MergeArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let mut opts = None;
     for path in &a.partials {
         let bytes =
-            std::fs::read(path).map_err(|e| Failure::Usage(format!("{}: {e}", path.display())))?;
+            std::fs::read(path).map_err(|e| Failure::Usage(format!("{}: {e}", path_text(path))))?;
         let p: Partial = serde_json::from_slice(&bytes).map_err(|e| {
-            Failure::Usage(format!("{}: not a partial audit ({e})", path.display()))
+            Failure::Usage(format!("{}: not a partial audit ({e})", path_text(path)))
         })?;
         if p.version != corpus::PARTIAL_VERSION {
             return Err(Failure::Usage(format!(
                 "{}: partial format version {}, this tool reads {}",
-                path.display(),
+                path_text(path),
                 p.version,
                 corpus::PARTIAL_VERSION
+            )));
+        }
+        if let Some(what) = p.implausible() {
+            return Err(Failure::Usage(format!(
+                "{}: holds a count no corpus has ({what}): damaged, or not written by `audit --emit-partial`",
+                path_text(path)
             )));
         }
         let o = options(&a.report, p.tokens, 1, UnitChoice::Auto);
@@ -150,10 +176,22 @@ pub fn merge(a: &MergeArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 if m.tokens != p.tokens {
                     return Err(Failure::Usage(format!(
                         "{}: tokenized with another rule than the first partial",
-                        path.display()
+                        path_text(path)
+                    )));
+                }
+                if let Some(shard) = m.shared_shard(&p) {
+                    return Err(Failure::Usage(format!(
+                        "{}: shard {shard} is already in an earlier partial: merging it again would count its files twice",
+                        path_text(path)
                     )));
                 }
                 m.merge(p, &o);
+                if let Some(what) = m.implausible() {
+                    return Err(Failure::Usage(format!(
+                        "merging {}: the counts overflow ({what}): not partials of one corpus",
+                        path_text(path)
+                    )));
+                }
             }
         }
         opts = Some(o);
@@ -194,7 +232,7 @@ fn finish(
         })
         .collect();
     if audit.summary.interrupted {
-        eprintln!("delineate: interrupted: the report covers the files audited before Ctrl-C");
+        super::output::report("interrupted: the report covers the files audited before Ctrl-C");
     }
     // The process ends next: dropping ten thousand documents one by one only delays it.
     std::mem::forget(audit);

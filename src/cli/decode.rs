@@ -109,7 +109,8 @@ pub fn run(a: &DecodeArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let cs = Charset::for_label(&a.encoding)
         .map_err(|e| Failure::Usage(e.to_string()))?
         .charset;
-    let input = Input::open_arg(&a.file).map_err(|e| Failure::Usage(e.to_string()))?;
+    let input =
+        Input::open_arg(&a.file, a.stdin.bytes()).map_err(|e| Failure::Usage(e.to_string()))?;
     let skip = bom_skip(&input, cs)?;
     stream(&input, cs, mode(a.errors), skip, |t| {
         out.write_all(t.as_bytes())

@@ -117,13 +117,13 @@ pub fn open(files: &[PathBuf], view: &ViewArgs, out: &mut dyn Write) -> Result<(
     if !dirs.is_empty() {
         let (found, errors) = crate::corpus::walk::files(&dirs);
         for e in &errors {
-            eprintln!("delineate: {}: {}", e.path, e.error);
+            super::output::report(format!("{}: {}", e.path, e.error));
         }
         if found.is_empty() {
             return Err(Failure::Usage(format!(
                 "no files under {}",
                 dirs.iter()
-                    .map(|d| d.display().to_string())
+                    .map(|d| crate::visible::path_text(d))
                     .collect::<Vec<_>>()
                     .join(", ")
             )));
@@ -134,7 +134,7 @@ pub fn open(files: &[PathBuf], view: &ViewArgs, out: &mut dyn Write) -> Result<(
         corpus = Some(CorpusJob {
             label: dirs
                 .iter()
-                .map(|d| d.display().to_string())
+                .map(|d| crate::visible::path_name(d))
                 .collect::<Vec<_>>()
                 .join(", "),
             items: found.into_iter().map(Item::Path).collect(),
@@ -144,9 +144,9 @@ pub fn open(files: &[PathBuf], view: &ViewArgs, out: &mut dyn Write) -> Result<(
     }
     let mut sources = Vec::new();
     for f in &paths {
-        match Input::open_arg(f) {
+        match Input::open_arg(f, view.stdin.bytes()) {
             Ok(input) => sources.push((input.name().to_string(), Arc::new(input))),
-            Err(e) => eprintln!("delineate: {e}"),
+            Err(e) => super::output::report(&e),
         }
     }
     if sources.is_empty() {

@@ -56,10 +56,10 @@ pub fn run(a: &ExtractArgs, out: &mut dyn Write) -> Result<(), Failure> {
     };
     let mut failed = false;
     for (i, path) in a.files.iter().enumerate() {
-        let input = match Input::open_arg(path) {
+        let input = match Input::open_arg(path, opts.limits.max_input_bytes) {
             Ok(i) => i,
             Err(e) => {
-                eprintln!("delineate: {e}");
+                super::output::report(&e);
                 failed = true;
                 continue;
             }
@@ -67,18 +67,18 @@ pub fn run(a: &ExtractArgs, out: &mut dyn Write) -> Result<(), Failure> {
         let x = match guard(input.name(), || extract::extract(&input, &opts)) {
             Ok(Ok(x)) => x,
             Ok(Err(e)) => {
-                eprintln!("delineate: {e}");
+                super::output::report(&e);
                 failed = true;
                 continue;
             }
             Err(msg) => {
-                eprintln!("delineate: {msg}");
+                super::output::report(&msg);
                 failed = true;
                 continue;
             }
         };
         if let Some(e) = &x.error {
-            eprintln!("delineate: {e}");
+            super::output::report(e);
             failed = true;
         }
         if a.json {

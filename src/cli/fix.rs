@@ -38,7 +38,8 @@ struct Tally {
 }
 
 pub fn run(a: &FixArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let input = Input::open_arg(&a.file).map_err(|e| Failure::Usage(e.to_string()))?;
+    let input =
+        Input::open_arg(&a.file, a.stdin.bytes()).map_err(|e| Failure::Usage(e.to_string()))?;
     let mut tally = Tally {
         lines: 0,
         fixed: 0,
@@ -116,12 +117,12 @@ pub fn run(a: &FixArgs, out: &mut dyn Write) -> Result<(), Failure> {
         handle(&carry, b"", &mut tally)?;
     }
     if tally.invalid_utf8 > 0 {
-        eprintln!(
-            "delineate: {}: {} line{} were not valid UTF-8 and were read with U+FFFD replacements; decode the file first (delineate inspect / decode)",
+        super::output::report(format!(
+            "{}: {} line{} were not valid UTF-8 and were read with U+FFFD replacements; decode the file first (delineate inspect / decode)",
             input.name(),
             tally.invalid_utf8,
             if tally.invalid_utf8 == 1 { "" } else { "s" }
-        );
+        ));
     }
     if a.explain {
         writeln!(

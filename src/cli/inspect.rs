@@ -27,7 +27,7 @@ pub fn run(args: &InspectArgs, out: &mut dyn Write) -> Result<(), Failure> {
         let results: Vec<Result<Report, String>> = batch
             .par_iter()
             .map(|path| {
-                let input = Input::open_arg(path).map_err(|e| e.to_string())?;
+                let input = Input::open_arg(path, args.stdin.bytes()).map_err(|e| e.to_string())?;
                 super::guard(input.name(), || inspect(&input, &options))
                     .and_then(|r| r.map_err(|e| e.to_string()))
             })
@@ -46,7 +46,7 @@ pub fn run(args: &InspectArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 }
                 Err(msg) => {
                     failed = true;
-                    eprintln!("delineate: {msg}");
+                    super::output::report(&msg);
                 }
             }
         }
@@ -117,7 +117,7 @@ pub fn write_report(out: &mut dyn Write, r: &Report) -> io::Result<()> {
         writeln!(out, "  MISMATCH: {}", v(m))?;
     }
     for n in &f.notes {
-        writeln!(out, "  note: {}", v(n))?;
+        writeln!(out, "  note: {}", v(&n.text))?;
     }
     if !f.detected.is_text() && f.detected != crate::format::Format::Empty {
         writeln!(

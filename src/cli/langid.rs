@@ -41,10 +41,10 @@ pub fn run(a: &LangidArgs, out: &mut dyn Write) -> Result<(), Failure> {
     check_codes(&opts)?;
     let mut failed = false;
     for (i, path) in a.files.iter().enumerate() {
-        let input = match Input::open_arg(path) {
+        let input = match Input::open_arg(path, a.stdin.bytes()) {
             Ok(i) => i,
             Err(e) => {
-                eprintln!("delineate: {e}");
+                super::output::report(&e);
                 failed = true;
                 continue;
             }
@@ -55,7 +55,7 @@ pub fn run(a: &LangidArgs, out: &mut dyn Write) -> Result<(), Failure> {
             }) {
                 Ok(d) => d.text,
                 Err(m) => {
-                    eprintln!("delineate: {m}");
+                    super::output::report(&m);
                     failed = true;
                     continue;
                 }
@@ -72,26 +72,26 @@ pub fn run(a: &LangidArgs, out: &mut dyn Write) -> Result<(), Failure> {
         }) {
             Ok(Ok(x)) => x,
             Ok(Err(e)) => {
-                eprintln!("delineate: {e}");
+                super::output::report(&e);
                 failed = true;
                 continue;
             }
             Err(m) => {
-                eprintln!("delineate: {m}");
+                super::output::report(&m);
                 failed = true;
                 continue;
             }
         };
         if let Some(e) = &x.error {
-            eprintln!("delineate: {e}");
+            super::output::report(e);
             failed = true;
         }
         if x.units.is_empty() && x.error.is_none() {
-            eprintln!(
-                "delineate: {}: {}: no text to identify",
+            super::output::report(format!(
+                "{}: {}: no text to identify",
                 x.path,
                 x.format.detected.description()
-            );
+            ));
         }
         let reports: Vec<UnitLanguage> = x.units.iter().map(|u| unit_language(u, &opts)).collect();
         if a.json {
@@ -99,6 +99,7 @@ pub fn run(a: &LangidArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 out,
                 &FileLanguages {
                     path: &x.path,
+                    path_bytes: x.path_bytes.clone(),
                     format: x.format.detected.name(),
                     method: opts.method,
                     units: reports,
@@ -145,6 +146,8 @@ fn check_codes(opts: &Options) -> Result<(), Failure> {
 #[derive(Serialize)]
 struct FileLanguages<'a> {
     path: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    path_bytes: Option<Vec<u8>>,
     format: &'static str,
     method: Method,
     units: Vec<UnitLanguage>,
@@ -366,7 +369,7 @@ fn run_eval(a: &LangidEvalArgs, out: &mut dyn Write) -> Result<(), Failure> {
     if !a.data.join("udhr").is_dir() {
         return Err(Failure::Usage(format!(
             "{}: no udhr/ folder here; --data names the shared data folder (../shared/data)",
-            a.data.display()
+            crate::visible::path_text(&a.data)
         )));
     }
     let sets = if a.all_languages {
@@ -410,7 +413,9 @@ fn run_eval(a: &LangidEvalArgs, out: &mut dyn Write) -> Result<(), Failure> {
         for (c, t) in snips {
             s.push_str(&format!("{c}\t{}\n", t.replace(['\t', '\n'], " ")));
         }
-        std::fs::write(path, s).map_err(|e| Failure::Usage(format!("{}: {e}", path.display())))?;
+        let mut inputs = vec![a.data.clone()];
+        inputs.extend(a.corpus.iter().cloned());
+        super::outfile::write("--dump-snippets", path, s.as_bytes(), &inputs, &[])?;
     }
     if a.json {
         json_line(

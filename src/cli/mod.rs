@@ -13,6 +13,7 @@ mod fix;
 pub mod inspect;
 mod langid;
 mod normalize;
+pub mod outfile;
 pub mod output;
 mod tokens;
 
@@ -46,10 +47,18 @@ impl From<io::Error> for Failure {
 pub fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
+        Err(e) if e.use_stderr() => {
+            // Clap quotes the offending argument, which may be a hostile file name.
+            let stderr = io::stderr();
+            let mut w = output::Sanitize::new(stderr.lock());
+            let _ = write!(w, "{}", e.render());
+            let _ = w.flush();
+            return ExitCode::from(2);
+        }
         Err(e) => {
-            let code = if e.use_stderr() { 2 } else { 0 };
+            // --help and --version: text of our own.
             let _ = e.print();
-            return ExitCode::from(code);
+            return ExitCode::SUCCESS;
         }
     };
     let stdout = io::stdout();
@@ -68,23 +77,40 @@ pub fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Io(e)) if output::is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(Failure::Io(e)) => {
-            eprintln!("delineate: cannot write output: {e}");
+            output::report(format!("cannot write output: {e}"));
             ExitCode::from(2)
         }
         Err(Failure::Usage(m)) => {
-            eprintln!("delineate: {m}");
+            output::report(&m);
             ExitCode::from(2)
         }
         Err(Failure::Input(m)) => {
-            eprintln!("delineate: {m}");
+            output::report(&m);
             ExitCode::from(1)
         }
         Err(Failure::Reported) => ExitCode::from(2),
     }
 }
 
-/// Runs one command, writing to `out`.
+/// Runs one command, writing to `out`. Reports go through [`output::Sanitize`]; only the
+/// text `decode`, `fix` and `normalize` write by request reaches `out` as it is.
 pub fn run(command: &Command, out: &mut dyn Write) -> Result<(), Failure> {
+    let raw_text = match command {
+        Command::Decode(_) => true,
+        Command::Fix(a) => !a.explain,
+        Command::Normalize(a) => !a.explain && a.query.is_none(),
+        _ => false,
+    };
+    if raw_text {
+        return dispatch(command, out);
+    }
+    let mut safe = output::Sanitize::new(out);
+    let r = dispatch(command, &mut safe);
+    let flushed = safe.flush();
+    r.and(flushed.map_err(Failure::Io))
+}
+
+fn dispatch(command: &Command, out: &mut dyn Write) -> Result<(), Failure> {
     match command {
         Command::Open(a) => demo::open(&a.files, &a.view, out),
         Command::Demo(a) => demo::demo(&a.view, out),

@@ -107,10 +107,11 @@ fn pieces(
 }
 
 pub fn run(a: &NormalizeArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let input = Input::open_arg(&a.file).map_err(|e| Failure::Usage(e.to_string()))?;
+    let input =
+        Input::open_arg(&a.file, a.stdin.bytes()).map_err(|e| Failure::Usage(e.to_string()))?;
     let opts = options(a)?;
     if let Some(rec) = &a.record {
-        refuse_input_as_output(&input, rec)?;
+        super::outfile::check("--record", rec, std::slice::from_ref(&a.file), &[])?;
     }
     let (cs, skip, by) = choose_encoding(&input, a.encoding.as_deref())?;
     let enc = (cs.name(), by.as_str());
@@ -194,8 +195,13 @@ pub fn run(a: &NormalizeArgs, out: &mut dyn Write) -> Result<(), Failure> {
     if let Some(path) = &a.record {
         let json =
             serde_json::to_string_pretty(&record).map_err(|e| Failure::Usage(e.to_string()))?;
-        std::fs::write(path, json + "\n")
-            .map_err(|e| Failure::Usage(format!("{}: {e}", path.display())))?;
+        super::outfile::write(
+            "--record",
+            path,
+            (json + "\n").as_bytes(),
+            std::slice::from_ref(&a.file),
+            &[],
+        )?;
     }
     if let Some((q, nq)) = &query {
         writeln!(
@@ -319,17 +325,4 @@ fn quote(s: &str) -> String {
 fn quote_cp(s: &str) -> String {
     let cps: Vec<String> = s.chars().map(|c| format!("U+{:04X}", c as u32)).collect();
     format!("{} ({})", quote(s), cps.join(" "))
-}
-
-/// The tool never writes to what it inspects.
-fn refuse_input_as_output(input: &Input, out: &std::path::Path) -> Result<(), Failure> {
-    if let (Some(inp), Ok(o)) = (input.path(), out.canonicalize())
-        && inp.canonicalize().is_ok_and(|i| i == o)
-    {
-        return Err(Failure::Usage(format!(
-            "{}: refusing to write the record over the input file",
-            out.display()
-        )));
-    }
-    Ok(())
 }

@@ -96,6 +96,115 @@ impl serde_json::ser::Formatter for SafeFormatter {
     }
 }
 
+/// A writer for the human reports: whatever reaches it, no byte a terminal could act on goes
+/// through. Control characters other than LF and TAB (which lay reports out), DEL, C1 controls,
+/// bidirectional controls and invisible characters become the placeholders of
+/// [`crate::visible`] (`␛`, `⟨U+009B⟩`, `⟨RLO⟩`), and bytes that are not UTF-8 become `\xFF`.
+/// Reports render document text and file names visibly themselves; this is the backstop that
+/// makes a forgotten call harmless. A character split across two writes is held back until
+/// its end arrives.
+pub struct Sanitize<W: Write> {
+    inner: W,
+    pending: Vec<u8>,
+}
+
+impl<W: Write> Sanitize<W> {
+    pub fn new(inner: W) -> Self {
+        Sanitize {
+            inner,
+            pending: Vec::new(),
+        }
+    }
+
+    /// Writes valid UTF-8 with placeholders where needed.
+    fn write_text(&mut self, s: &str) -> io::Result<()> {
+        let bytes = s.as_bytes();
+        let mut start = 0;
+        let mut i = 0;
+        while i < bytes.len() {
+            let b = bytes[i];
+            // Lead bytes of every character that needs a placeholder (C1 and SHY: C2; CGJ: CD;
+            // ALM: D8; Hangul fillers, MVS: E1; U+200B–206F: E2; U+3164: E3; U+FE00–FFFB: EF;
+            // tags and variation selectors: F3).
+            let suspect = match b {
+                b'\n' | b'\t' => false,
+                0..=0x1F | 0x7F => true,
+                0xC2 | 0xCD | 0xD8 | 0xE1 | 0xE2 | 0xE3 | 0xEF | 0xF3 => true,
+                _ => false,
+            };
+            if !suspect {
+                i += 1;
+                continue;
+            }
+            let c = s[i..].chars().next().unwrap_or('\0');
+            let len = c.len_utf8();
+            if let Some(p) = crate::visible::placeholder(c) {
+                self.inner.write_all(&bytes[start..i])?;
+                self.inner.write_all(p.as_bytes())?;
+                start = i + len;
+            }
+            i += len;
+        }
+        self.inner.write_all(&bytes[start..])
+    }
+}
+
+impl<W: Write> Write for Sanitize<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let joined;
+        let mut rest: &[u8] = if self.pending.is_empty() {
+            buf
+        } else {
+            let mut j = std::mem::take(&mut self.pending);
+            j.extend_from_slice(buf);
+            joined = j;
+            &joined
+        };
+        loop {
+            match std::str::from_utf8(rest) {
+                Ok(s) => {
+                    self.write_text(s)?;
+                    break;
+                }
+                Err(e) => {
+                    let (good, bad) = rest.split_at(e.valid_up_to());
+                    self.write_text(std::str::from_utf8(good).unwrap_or_default())?;
+                    match e.error_len() {
+                        None => {
+                            self.pending = bad.to_vec();
+                            break;
+                        }
+                        Some(n) => {
+                            for b in &bad[..n] {
+                                write!(self.inner, "\\x{b:02X}")?;
+                            }
+                            rest = &bad[n..];
+                        }
+                    }
+                }
+            }
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        for b in std::mem::take(&mut self.pending) {
+            write!(self.inner, "\\x{b:02X}")?;
+        }
+        self.inner.flush()
+    }
+}
+
+/// Writes `message` on standard error after `delineate: `, through [`Sanitize`]: messages
+/// name paths and quote documents, and neither may act on the terminal. Every message of the
+/// tool goes through here.
+pub fn report(message: impl std::fmt::Display) {
+    let stderr = io::stderr();
+    let mut w = Sanitize::new(stderr.lock());
+    let _ = writeln!(w, "delineate: {message}");
+    let _ = w.flush();
+}
+
 /// `1234567` → `1,234,567`.
 pub fn thousands(n: u64) -> String {
     let s = n.to_string();
@@ -117,6 +226,21 @@ pub fn is_broken_pipe(e: &io::Error) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_report_writer_lets_no_control_through() {
+        let mut out = Vec::new();
+        {
+            let mut w = Sanitize::new(&mut out);
+            write!(w, "a\x1b]52;c;x\x07 b\r\u{9b}2J\u{202e}\tc\nd").unwrap();
+            // A character split across writes, then a byte that is not UTF-8.
+            w.write_all(&[0xC3]).unwrap();
+            w.write_all(&[0xA9, b' ', 0x9B, b'x', 0xE2, 0x80]).unwrap();
+            w.flush().unwrap();
+        }
+        let s = String::from_utf8(out).unwrap();
+        assert_eq!(s, "a␛]52;c;x␇ b␍⟨U+009B⟩2J⟨RLO⟩\tc\ndé \\x9Bx\\xE2\\x80");
+    }
 
     #[test]
     fn json_escapes_terminal_controls() {

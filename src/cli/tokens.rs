@@ -8,7 +8,8 @@ use crate::terms::{TokenRule, tokenize};
 use std::io::Write;
 
 pub fn run(a: &TokensArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let input = Input::open_arg(&a.file).map_err(|e| Failure::Usage(e.to_string()))?;
+    let input =
+        Input::open_arg(&a.file, a.stdin.bytes()).map_err(|e| Failure::Usage(e.to_string()))?;
     let rule = match a.rule {
         TokenRuleArg::Alnum => TokenRule::Alnum,
         TokenRuleArg::Letters => TokenRule::Letters,

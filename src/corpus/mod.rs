@@ -200,14 +200,14 @@ impl TermAcc {
     }
 
     fn merge(&mut self, o: TermAcc, keep: usize) {
-        self.df += o.df;
+        self.df = self.df.saturating_add(o.df);
         if let Some(o) = o.marks {
             let m = self.marks_mut();
             for (k, v) in o.flags {
-                *m.flags.entry(k).or_default() += v;
+                add_to(m.flags.entry(k).or_default(), v);
             }
             for (k, v) in o.mixups {
-                *m.mixups.entry(k).or_default() += v;
+                add_to(m.mixups.entry(k).or_default(), v);
             }
         }
         if !o.examples.is_empty() {
@@ -293,20 +293,23 @@ impl Signals {
 
     /// Adds `o`'s counts (and forms) to these; `hyphen_lines` is what `o` adds to the
     /// hyphen-line sum (a unit's rate weighted by its lines, or an already weighted sum).
+    /// Counts saturate rather than wrap: merged partials are read from files anybody could
+    /// have written, and [`Partial::implausible`] turns a saturated count into an error.
     fn sum(&mut self, o: &Signals, hyphen_lines: f64) {
-        self.chars += o.chars;
-        self.tokens += o.tokens;
-        self.replacement_chars += o.replacement_chars;
-        self.decode_errors += o.decode_errors;
-        self.invalid_utf8 += o.invalid_utf8;
-        self.invisible += o.invisible;
-        self.mojibake_words += o.mojibake_words;
-        self.entity_residue += o.entity_residue;
-        self.split_words += o.split_words;
-        self.lines += o.lines;
-        self.checked_tokens += o.checked_tokens;
-        self.non_words += o.non_words;
-        self.extraction_problems += o.extraction_problems;
+        let add = |a: &mut u64, b: u64| *a = a.saturating_add(b);
+        add(&mut self.chars, o.chars);
+        add(&mut self.tokens, o.tokens);
+        add(&mut self.replacement_chars, o.replacement_chars);
+        add(&mut self.decode_errors, o.decode_errors);
+        add(&mut self.invalid_utf8, o.invalid_utf8);
+        add(&mut self.invisible, o.invisible);
+        add(&mut self.mojibake_words, o.mojibake_words);
+        add(&mut self.entity_residue, o.entity_residue);
+        add(&mut self.split_words, o.split_words);
+        add(&mut self.lines, o.lines);
+        add(&mut self.checked_tokens, o.checked_tokens);
+        add(&mut self.non_words, o.non_words);
+        add(&mut self.extraction_problems, o.extraction_problems);
         self.has_composed |= o.has_composed;
         self.has_decomposed |= o.has_decomposed;
         self.hyphen_line_rate += hyphen_lines;
@@ -322,6 +325,9 @@ impl Signals {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct DocReport {
     pub path: String,
+    /// The file name's bytes, when they are not UTF-8 (`path` shows them as `\xFF`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub path_bytes: Option<Vec<u8>>,
     pub unit: String,
     pub id: String,
     pub source: String,
@@ -385,17 +391,17 @@ impl SourceAcc {
     }
 
     fn merge(&mut self, o: SourceAcc) {
-        self.units += o.units;
-        self.bytes += o.bytes;
+        add_to(&mut self.units, o.units);
+        add_to(&mut self.bytes, o.bytes);
         self.signals.sum(&o.signals, o.signals.hyphen_line_rate);
         for (k, v) in o.encodings {
-            *self.encodings.entry(k).or_default() += v;
+            add_to(self.encodings.entry(k).or_default(), v);
         }
         for (k, v) in o.languages {
-            *self.languages.entry(k).or_default() += v;
+            add_to(self.languages.entry(k).or_default(), v);
         }
-        self.mixed_forms += o.mixed_forms;
-        self.errors += o.errors;
+        add_to(&mut self.mixed_forms, o.mixed_forms);
+        add_to(&mut self.errors, o.errors);
         self.score_sum += o.score_sum;
     }
 }
@@ -428,6 +434,34 @@ pub struct Partial {
     pub errors: Vec<WalkError>,
     pub not_utf8: Vec<Example>,
     pub interrupted: bool,
+    /// The shards this result covers ([`shard_id`] of each `audit --emit-partial`), so that
+    /// merging one shard twice is an error rather than doubled counts.
+    #[serde(default)]
+    pub shards: Vec<String>,
+}
+
+/// `*a += b`, saturating: merged counts come from files, and a saturated count is caught by
+/// [`Partial::implausible`] instead of wrapping to a small, wrong number.
+fn add_to(a: &mut u64, b: u64) {
+    *a = a.saturating_add(b);
+}
+
+/// Counts above this are not from a corpus (2^62: four exbi-units of anything), so a partial
+/// holding one was damaged, forged, or overflowed in a merge.
+pub const MAX_PLAUSIBLE_COUNT: u64 = 1 << 62;
+
+/// A stable name for the shard that audited `files` (FNV-1a of their names in order, and how
+/// many): auditing the same files gives the same name, so a merge can refuse a repeat.
+pub fn shard_id(files: &[PathBuf]) -> String {
+    use std::os::unix::ffi::OsStrExt;
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for f in files {
+        for &b in f.as_os_str().as_bytes().iter().chain(&[0u8]) {
+            h ^= b as u64;
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    format!("{h:016x}-{}", files.len())
 }
 
 /// The order of the worst documents: score, then place.
@@ -447,26 +481,29 @@ impl Partial {
         }
     }
 
-    /// Folds `o` into `self`.
+    /// Folds `o` into `self`. Counts saturate (see [`Partial::implausible`]); the shards of
+    /// both are kept, so that a shard merged twice can be told ([`Partial::shared_shard`]).
     pub fn merge(&mut self, o: Partial, opts: &AuditOptions) {
-        self.files += o.files;
-        self.bytes += o.bytes;
-        self.units += o.units;
+        add_to(&mut self.files, o.files);
+        add_to(&mut self.bytes, o.bytes);
+        add_to(&mut self.units, o.units);
         for (k, v) in o.formats {
-            *self.formats.entry(k).or_default() += v;
+            add_to(self.formats.entry(k).or_default(), v);
         }
         for (k, m) in o.encodings {
             let e = self.encodings.entry(k).or_default();
             for (by, n) in m {
-                *e.entry(by).or_default() += n;
+                add_to(e.entry(by).or_default(), n);
             }
         }
         for (k, v) in o.languages {
-            *self.languages.entry(k).or_default() += v;
+            add_to(self.languages.entry(k).or_default(), v);
         }
         for (k, v) in o.forms {
-            *self.forms.entry(k).or_default() += v;
+            add_to(self.forms.entry(k).or_default(), v);
         }
+        self.shards.extend(o.shards);
+        self.shards.sort();
         self.totals.sum(&o.totals, o.totals.hyphen_line_rate);
         for (k, v) in o.sources {
             self.sources.entry(k).or_default().merge(v);
@@ -483,15 +520,78 @@ impl Partial {
             },
             || terms.merge(o.terms, opts.examples),
         );
-        self.pruned_terms += o.pruned_terms;
+        add_to(&mut self.pruned_terms, o.pruned_terms);
         self.pruned_below_tf = self.pruned_below_tf.max(o.pruned_below_tf);
-        self.prunes += o.prunes;
+        add_to(&mut self.prunes, o.prunes);
         self.errors.extend(o.errors);
         self.errors.sort();
         self.not_utf8.extend(o.not_utf8);
         self.not_utf8.sort();
         self.interrupted |= o.interrupted;
         self.bound_terms(opts.max_terms);
+    }
+
+    /// A shard both `self` and `o` cover: merging them would count its files twice.
+    pub fn shared_shard<'a>(&self, o: &'a Partial) -> Option<&'a str> {
+        o.shards
+            .iter()
+            .find(|s| self.shards.binary_search(s).is_ok())
+            .map(String::as_str)
+    }
+
+    /// The first count that no corpus can have (above [`MAX_PLAUSIBLE_COUNT`]), named: a
+    /// partial written by hand, damaged, or a merge that saturated.
+    pub fn implausible(&self) -> Option<String> {
+        let big = |v: u64| v > MAX_PLAUSIBLE_COUNT;
+        let t = &self.totals;
+        let top = [
+            ("files", self.files),
+            ("bytes", self.bytes),
+            ("units", self.units),
+            ("totals.chars", t.chars),
+            ("totals.tokens", t.tokens),
+            ("totals.replacement_chars", t.replacement_chars),
+            ("totals.decode_errors", t.decode_errors),
+            ("totals.invalid_utf8", t.invalid_utf8),
+            ("totals.invisible", t.invisible),
+            ("totals.mojibake_words", t.mojibake_words),
+            ("totals.entity_residue", t.entity_residue),
+            ("totals.split_words", t.split_words),
+            ("totals.lines", t.lines),
+            ("totals.checked_tokens", t.checked_tokens),
+            ("totals.non_words", t.non_words),
+            ("totals.extraction_problems", t.extraction_problems),
+            ("pruned_terms", self.pruned_terms),
+        ];
+        if let Some((name, v)) = top.iter().find(|(_, v)| big(*v)) {
+            return Some(format!("{name} = {v}"));
+        }
+        for (kind, map) in [
+            ("formats", &self.formats),
+            ("languages", &self.languages),
+            ("forms", &self.forms),
+        ] {
+            if let Some((k, v)) = map.iter().find(|(_, v)| big(**v)) {
+                return Some(format!("{kind}.{k} = {v}"));
+            }
+        }
+        for (k, m) in &self.encodings {
+            if let Some((by, v)) = m.iter().find(|(_, v)| big(**v)) {
+                return Some(format!("encodings.{k}.{by} = {v}"));
+            }
+        }
+        for (k, src) in &self.sources {
+            if big(src.units) || big(src.bytes) || big(src.signals.tokens) {
+                return Some(format!(
+                    "sources.{k}: units {}, bytes {}",
+                    src.units, src.bytes
+                ));
+            }
+        }
+        self.terms
+            .iter()
+            .find(|t| big(t.tf) || big(t.acc.df))
+            .map(|t| format!("terms.{}: tf {}, df {}", t.term, t.tf, t.acc.df))
     }
 
     /// Keeps the term table within `max` entries by dropping the rarest terms.
@@ -1014,6 +1114,7 @@ fn audit_unit(
     let reasons = contrib.into_iter().take(3).map(|c| c.1).collect();
     DocReport {
         path: path.to_string(),
+        path_bytes: None,
         unit,
         id: u.id.clone(),
         source: source.to_string(),
@@ -1073,11 +1174,12 @@ fn audit_file(
     p: &mut Partial,
 ) {
     let name = path_name(path);
-    let input = match Input::open_arg(path) {
+    let input = match Input::open_arg(path, opts.limits.max_input_bytes) {
         Ok(i) => i,
         Err(e) => {
             p.files += 1;
-            p.errors.push(WalkError::new(name, e.to_string()));
+            p.errors
+                .push(WalkError::new(name, e.to_string()).with_bytes(path));
             return;
         }
     };
@@ -1149,7 +1251,8 @@ fn audit_input(
             all: &x.diagnostics,
             problems: own,
         };
-        let d = audit_unit(&name, &source, u, opts, file, w, &mut p.terms);
+        let mut d = audit_unit(&name, &source, u, opts, file, w, &mut p.terms);
+        d.path_bytes = input.path_bytes();
         p.units += 1;
         if let (Some(e), Some(by)) = (&d.encoding, &d.decided_by) {
             *p.encodings
@@ -1200,15 +1303,7 @@ pub enum Item {
     },
 }
 
-/// A file's name as `Path::display` writes it (U+FFFD for bytes that are not UTF-8), without
-/// the formatting machinery and, for the usual UTF-8 path, without the lossy decoder's
-/// byte-by-byte walk: this runs for every file, twice.
-fn path_name(p: &Path) -> String {
-    match p.to_str() {
-        Some(s) => s.to_owned(),
-        None => p.to_string_lossy().into_owned(),
-    }
-}
+use crate::visible::path_name;
 
 impl Item {
     /// The name examples and documents are reported under.
@@ -1737,10 +1832,12 @@ impl FailOn {
                 FAIL_SIGNALS.join(", ")
             ));
         }
-        let threshold = th
+        let threshold: f64 = th
             .trim()
             .parse()
-            .map_err(|_| format!("--fail-on {s:?}: the threshold is not a number"))?;
+            .ok()
+            .filter(|t: &f64| t.is_finite())
+            .ok_or_else(|| format!("--fail-on {s:?}: the threshold is not a finite number"))?;
         Ok(FailOn {
             signal: sig,
             threshold,
@@ -1886,7 +1983,7 @@ mod tests {
             b"ok\xf0\x9f\x98",
         ] {
             let p = PathBuf::from(std::ffi::OsStr::from_bytes(bytes));
-            assert_eq!(Item::Path(p.clone()).name(), p.display().to_string());
+            assert_eq!(Item::Path(p.clone()).name(), crate::visible::path_name(&p));
         }
     }
 
@@ -1901,6 +1998,14 @@ mod tests {
         );
         assert!(FailOn::parse("nonsense>1").is_err());
         assert!(FailOn::parse("mojibake").is_err());
+        for bad in [
+            "replacement>nan",
+            "replacement>inf",
+            "replacement>-inf",
+            "replacement>",
+        ] {
+            assert!(FailOn::parse(bad).is_err(), "{bad}");
+        }
     }
 
     /// A table of figures with a few English words (Reuters test/20220): numbers neither

@@ -229,7 +229,8 @@ impl Terms {
         let h = hash(&term);
         match self.slots.find_mut(h, |s| same(&s.term, &term)) {
             Some(s) => {
-                s.tf += tf;
+                // Saturating: a merged partial may hold any count (see `Partial::implausible`).
+                s.tf = s.tf.saturating_add(tf);
                 self.accs[s.acc as usize].merge(acc, keep);
             }
             None => {

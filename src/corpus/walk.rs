@@ -2,6 +2,7 @@
 //! Symbolic links are followed (a link loop is reported, not followed forever); unreadable
 //! directories and files that vanish while the walk runs are reported and skipped.
 
+use crate::visible::path_name;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -13,6 +14,12 @@ pub struct WalkError {
     /// Where in the file, when known.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub byte_offset: Option<u64>,
+    /// The file name's bytes, when they are not UTF-8 (`path` shows them as `\xFF`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub path_bytes: Option<Vec<u8>>,
+    /// The path was given on the command line (not found below one): the run exits 2.
+    #[serde(skip)]
+    pub given: bool,
 }
 
 impl WalkError {
@@ -22,7 +29,15 @@ impl WalkError {
             path: path.into(),
             error: error.into(),
             byte_offset: None,
+            path_bytes: None,
+            given: false,
         }
+    }
+
+    /// The same error, with the bytes of `path` when they are not UTF-8.
+    pub fn with_bytes(mut self, path: &Path) -> Self {
+        self.path_bytes = crate::visible::path_bytes(path);
+        self
     }
 
     /// The same error, at `offset` in the file.
@@ -56,32 +71,81 @@ pub fn files(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<WalkError>) {
                 continue;
             }
             Ok(m) if !m.is_dir() => {
-                errors.push(WalkError::new(
-                    root.display().to_string(),
+                let mut e = WalkError::new(
+                    path_name(root),
                     format!(
                         "is {}, not a regular file or directory: skipped (copy it to a file first)",
                         crate::source::describe_file_type(&m.file_type())
                     ),
-                ));
+                )
+                .with_bytes(root);
+                e.given = true;
+                errors.push(e);
                 continue;
             }
             Err(e) => {
-                errors.push(WalkError::new(root.display().to_string(), e.to_string()));
+                let mut e = WalkError::new(path_name(root), e.to_string()).with_bytes(root);
+                e.given = true;
+                errors.push(e);
                 continue;
             }
             Ok(_) => {}
         }
         let first = out.len();
-        for entry in walkdir::WalkDir::new(root).follow_links(true) {
+        let canonical_root = root.canonicalize().ok();
+        let skipped = std::cell::RefCell::new(Vec::new());
+        let walk = walkdir::WalkDir::new(root)
+            .follow_links(true)
+            .into_iter()
+            .filter_entry(|e| {
+                // A link to a directory outside the corpus (`c/all -> /`) would walk the whole
+                // file system; one to a directory that holds the corpus is a loop.
+                if !(e.path_is_symlink() && e.file_type().is_dir()) {
+                    return true;
+                }
+                let (Some(root), Ok(target)) = (&canonical_root, e.path().canonicalize()) else {
+                    return true;
+                };
+                if target.starts_with(root) {
+                    return true;
+                }
+                let why = if root.starts_with(&target) {
+                    format!(
+                        "a symbolic link to {}, which holds the corpus (a loop): not followed",
+                        path_name(&target)
+                    )
+                } else {
+                    format!(
+                        "a symbolic link to {}, outside the corpus: not followed",
+                        path_name(&target)
+                    )
+                };
+                skipped
+                    .borrow_mut()
+                    .push(WalkError::new(path_name(e.path()), why).with_bytes(e.path()));
+                false
+            });
+        for entry in walk {
             match entry {
                 Ok(e) if e.file_type().is_file() => out.push(e.into_path()),
-                Ok(_) => {}
+                Ok(e) if e.file_type().is_dir() => {}
+                Ok(e) => errors.push(
+                    WalkError::new(
+                        path_name(e.path()),
+                        format!(
+                            "is {}, not a regular file: skipped (copy it to a file first)",
+                            crate::source::describe_file_type(&e.file_type())
+                        ),
+                    )
+                    .with_bytes(e.path()),
+                ),
                 Err(e) => {
-                    let path = e
-                        .path()
-                        .map_or_else(|| root.display().to_string(), |p| p.display().to_string());
-                    let error = if e.loop_ancestor().is_some() {
-                        "a symbolic link loop: not followed".to_string()
+                    let path = e.path().map_or_else(|| path_name(root), path_name);
+                    let error = if let Some(a) = e.loop_ancestor() {
+                        format!(
+                            "a symbolic link back to {}, a directory above it (a loop): not followed",
+                            path_name(a)
+                        )
                     } else {
                         e.io_error()
                             .map_or_else(|| e.to_string(), |io| io.to_string())
@@ -90,6 +154,7 @@ pub fn files(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<WalkError>) {
                 }
             }
         }
+        errors.extend(skipped.into_inner());
         sort_by_components(&mut out[first..], root);
     }
     (out, errors)
@@ -195,12 +260,12 @@ fn work_out_source(path: &Path, roots: &[PathBuf], depth: usize) -> String {
         .parent()
         .map(|p| {
             p.components()
-                .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                .map(|c| path_name(Path::new(c.as_os_str())))
                 .collect()
         })
         .unwrap_or_default();
     comps.truncate(depth);
-    let mut s = base.display().to_string();
+    let mut s = path_name(&base);
     for c in comps {
         if !s.is_empty() && !s.ends_with('/') {
             s.push('/');

@@ -98,6 +98,19 @@ fn message_pieces(
 }
 
 /// Walks the MIME tree. `multipart/alternative` contributes one body: text/plain if it has one,
+/// Decodes RFC 2047 encoded words left in a parameter value. RFC 2047 §5 forbids them inside
+/// a quoted string, but mail clients write `filename="=?utf-8?B?…?="` all the same (RFC 2231's
+/// `filename*=utf-8''…`, the standard form, mailparse decodes itself).
+fn decode_encoded_words(v: &str) -> String {
+    if !v.contains("=?") {
+        return v.to_string();
+    }
+    match mailparse::parse_header(format!("X: {v}").as_bytes()) {
+        Ok((h, _)) => h.get_value(),
+        Err(_) => v.to_string(),
+    }
+}
+
 /// else the HTML one.
 #[allow(clippy::too_many_arguments)]
 fn walk(
@@ -147,7 +160,7 @@ fn walk(
         .params
         .get("filename")
         .or_else(|| part.ctype.params.get("name"))
-        .cloned();
+        .map(|v| decode_encoded_words(v));
     let is_text = mime == "text/plain" || mime == "text/html" || mime.is_empty();
     let attachment =
         disp.disposition == DispositionType::Attachment || !is_text || filename.is_some();
@@ -493,6 +506,49 @@ PGh0bWw+PGJvZHk+PHA+Q3VycmljdWx1bSB2aXRhZTwvcD48L2JvZHk+PC9odG1sPg==\r\n\
         .unwrap();
         assert_eq!(one.units.len(), 1);
         assert!(one.units[0].text.contains("résumé") && one.units[0].text.contains("Curriculum"));
+    }
+
+    #[test]
+    fn attachment_names_in_encoded_words_and_rfc_2231_are_decoded() {
+        let mail = |disposition: &str| {
+            format!(
+                "From: a@example.org\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=B\r\n\r\n\
+--B\r\nContent-Type: text/plain\r\n\r\nbody\r\n\
+--B\r\nContent-Type: text/plain; charset=utf-8\r\n{disposition}\r\n\r\nattached\r\n--B--\r\n"
+            )
+        };
+        for (disposition, name) in [
+            (
+                "Content-Disposition: attachment; filename=\"=?utf-8?B?UsOpc3Vtw6kucGRm?=\"",
+                "Résumé.pdf",
+            ),
+            (
+                "Content-Disposition: attachment; filename=\"=?iso-8859-1?Q?r=E9sum=E9?= 2026.txt\"",
+                "résumé 2026.txt",
+            ),
+            (
+                "Content-Disposition: attachment; filename*=utf-8''R%C3%A9sum%C3%A9.txt",
+                "Résumé.txt",
+            ),
+            (
+                "Content-Disposition: attachment; filename*0*=utf-8''R%C3%A9s; filename*1=\"um.txt\"",
+                "Résum.txt",
+            ),
+        ] {
+            let x = extract_message_file(
+                "m.eml",
+                mail(disposition).into_bytes(),
+                UnitChoice::Part,
+                &Options::default(),
+                0,
+            )
+            .unwrap();
+            assert_eq!(
+                x.units[1].locator.to_string(),
+                format!("part 2 (attachment {name})"),
+                "{disposition}"
+            );
+        }
     }
 
     #[test]

@@ -614,6 +614,9 @@ pub fn merge_units(
 #[derive(Clone, Debug, Serialize)]
 pub struct Extraction {
     pub path: String,
+    /// The file name's bytes, when they are not UTF-8 (`path` shows them as `\xFF`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path_bytes: Option<Vec<u8>>,
     pub size_bytes: u64,
     pub format: FormatReport,
     pub extractor: Option<ExtractorInfo>,
@@ -841,9 +844,10 @@ pub struct Extracted {
 /// Extracts the text of `input`, cut into units. `Err` only when the input cannot be read;
 /// a document the extractors fail on comes back with `error` set and no units.
 pub fn extract(input: &Input, opts: &Options) -> Result<Extraction, crate::SourceError> {
-    let fmt = format::identify(input, opts.content_type.as_deref());
+    let fmt = format::identify_within(input, opts.content_type.as_deref(), opts.limits.max_entries);
     let mut result = Extraction {
         path: input.name().to_string(),
+        path_bytes: input.path_bytes(),
         size_bytes: input.len(),
         unit: opts.unit.resolve(fmt.detected),
         format: fmt,
@@ -860,12 +864,17 @@ pub fn extract(input: &Input, opts: &Options) -> Result<Extraction, crate::Sourc
             .push(Diagnostic::new(DiagnosticKind::FormatMismatch, m.clone()));
     }
     for n in &result.format.notes {
-        let kind = if n.contains("password") {
-            DiagnosticKind::Encrypted
-        } else {
-            DiagnosticKind::Damaged
+        let d = match n.kind {
+            format::NoteKind::Encrypted => Diagnostic::new(DiagnosticKind::Encrypted, &n.text),
+            format::NoteKind::Damaged => Diagnostic::new(DiagnosticKind::Damaged, &n.text),
+            format::NoteKind::TooManyEntries { entries, limit } => Diagnostic::new(
+                DiagnosticKind::Limit,
+                format!(
+                    "{entries} entries in the archive, more than the limit of {limit} (--max-entries): not read"
+                ),
+            ),
         };
-        result.diagnostics.push(Diagnostic::new(kind, n.clone()));
+        result.diagnostics.push(d);
     }
     if !detected.extractable() {
         result.diagnostics.push(Diagnostic::new(

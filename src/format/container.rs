@@ -13,32 +13,67 @@ pub struct ZipPeek {
     /// The inner format and the entry that shows it.
     pub format: Option<(Format, String)>,
     /// Damage or protection worth telling (an unreadable directory, encrypted entries).
-    pub notes: Vec<String>,
+    pub notes: Vec<super::FormatNote>,
 }
 
-/// Entry count above which the archive is not examined further (a directory of millions of
-/// entries is itself a warning sign).
+/// Entries examined by [`super::identify`] when no extraction limit applies (a directory of
+/// millions of entries is itself a warning sign).
 pub const MAX_PEEK_ENTRIES: usize = 100_000;
 
-/// Tells the format inside a ZIP archive.
-pub fn peek_zip(input: &Input) -> ZipPeek {
+/// The number of entries a ZIP archive's end-of-central-directory record announces (its ZIP64
+/// form when the plain one says 0xFFFF), read from the last 64 KiB without parsing the
+/// directory: an archive with millions of entries is refused before it costs their memory
+/// (APPNOTE.TXT §4.3.14–16).
+pub fn zip_entry_count(tail: &[u8]) -> Option<u64> {
+    let eocd = memchr::memmem::rfind(tail, b"PK\x05\x06")?;
+    let rec = tail.get(eocd..eocd + 22)?;
+    let total = u16::from_le_bytes([rec[10], rec[11]]) as u64;
+    if total != 0xFFFF {
+        return Some(total);
+    }
+    // ZIP64: the locator sits just before; the record it points to may lie before the tail,
+    // so look for the record itself in the tail.
+    let z64 = memchr::memmem::rfind(&tail[..eocd], b"PK\x06\x06")?;
+    let rec = tail.get(z64..z64 + 40)?;
+    Some(u64::from_le_bytes(rec[32..40].try_into().ok()?))
+}
+
+/// The tail of `input` where the end-of-central-directory record lies (at most 64 KiB of
+/// comment after it).
+pub fn zip_tail(input: &Input) -> Vec<u8> {
+    let len = input.len();
+    input
+        .read_range(len.saturating_sub(65_557 + 56), len)
+        .unwrap_or_default()
+}
+
+/// Tells the format inside a ZIP archive, examining at most `max_entries` entries (more is
+/// noted as a [`super::NoteKind::TooManyEntries`], the directory left unparsed).
+pub fn peek_zip(input: &Input, max_entries: usize) -> ZipPeek {
     let mut out = ZipPeek::default();
+    if let Some(n) = zip_entry_count(&zip_tail(input))
+        && n > max_entries as u64
+    {
+        out.notes.push(super::FormatNote {
+            kind: super::NoteKind::TooManyEntries {
+                entries: n,
+                limit: max_entries,
+            },
+            text: format!(
+                "{n} entries in the archive, more than the {max_entries} examined: not looked inside"
+            ),
+        });
+        return out;
+    }
     let mut zip = match zip::ZipArchive::new(InputReader::new(input)) {
         Ok(z) => z,
         Err(e) => {
-            out.notes.push(format!(
+            out.notes.push(super::FormatNote::damaged(format!(
                 "the ZIP central directory could not be read ({e}): the archive is truncated or damaged"
-            ));
+            )));
             return out;
         }
     };
-    if zip.len() > MAX_PEEK_ENTRIES {
-        out.notes.push(format!(
-            "{} entries: too many to examine (limit {MAX_PEEK_ENTRIES})",
-            zip.len()
-        ));
-        return out;
-    }
     let names: Vec<String> = zip
         .file_names_raw()
         .map(|n| String::from_utf8_lossy(n).into_owned())
@@ -48,10 +83,13 @@ pub fn peek_zip(input: &Input) -> ZipPeek {
         .filter(|&i| zip.by_index_raw(i).is_ok_and(|f| f.encrypted()))
         .count();
     if encrypted > 0 {
-        out.notes.push(format!(
-            "{encrypted} of {} entries are password-protected: their content cannot be read",
-            zip.len()
-        ));
+        out.notes.push(super::FormatNote {
+            kind: super::NoteKind::Encrypted,
+            text: format!(
+                "{encrypted} of {} entries are password-protected: their content cannot be read",
+                zip.len()
+            ),
+        });
     }
     if has("mimetype") {
         let mut mime = String::new();
@@ -88,9 +126,9 @@ pub fn peek_zip(input: &Input) -> ZipPeek {
             ));
             return out;
         }
-        out.notes.push(
-            "has `[Content_Types].xml` but no Word, Excel or PowerPoint main part".to_string(),
-        );
+        out.notes.push(super::FormatNote::damaged(
+            "has `[Content_Types].xml` but no Word, Excel or PowerPoint main part",
+        ));
     }
     if has("META-INF/MANIFEST.MF") {
         out.format = Some((Format::Jar, "entry `META-INF/MANIFEST.MF`".to_string()));

@@ -348,15 +348,63 @@ pub struct FormatReport {
     /// A sentence when the name or declaration disagrees with the bytes.
     pub mismatch: Option<String>,
     /// Things found while looking inside (password-protected ZIP entries, a ZIP too damaged
-    /// to read), in words.
-    pub notes: Vec<String>,
+    /// to read); in JSON, their text.
+    #[serde(serialize_with = "note_texts")]
+    pub notes: Vec<FormatNote>,
+}
+
+/// Something found while looking inside a container, with what kind of thing it is (so the
+/// next stage decides by the kind, never by the words).
+#[derive(Clone, Debug, PartialEq)]
+pub struct FormatNote {
+    pub kind: NoteKind,
+    pub text: String,
+}
+
+/// The kinds of [`FormatNote`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum NoteKind {
+    /// Entries are password-protected.
+    Encrypted,
+    /// The container is truncated or damaged.
+    Damaged,
+    /// More entries than were examined; the directory was not parsed.
+    TooManyEntries { entries: u64, limit: usize },
+}
+
+impl FormatNote {
+    pub fn damaged(text: impl Into<String>) -> Self {
+        FormatNote {
+            kind: NoteKind::Damaged,
+            text: text.into(),
+        }
+    }
+}
+
+impl std::fmt::Display for FormatNote {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+fn note_texts<S: serde::Serializer>(notes: &[FormatNote], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(notes.iter().map(|n| n.text.as_str()))
 }
 
 /// How many bytes of the head the text checks look at.
 pub const SNIFF_BYTES: usize = 4096;
 
-/// Identifies the format of `input`.
+/// Identifies the format of `input`, looking inside ZIP archives of up to 100,000 entries.
 pub fn identify(input: &Input, declared_mime: Option<&str>) -> FormatReport {
+    identify_within(input, declared_mime, container::MAX_PEEK_ENTRIES)
+}
+
+/// [`identify`], looking inside ZIP archives of up to `max_entries` entries.
+pub fn identify_within(
+    input: &Input,
+    declared_mime: Option<&str>,
+    max_entries: usize,
+) -> FormatReport {
     let head = input.head(SNIFF_BYTES).unwrap_or_default();
     let mut evidence = Vec::new();
     let mut notes = Vec::new();
@@ -370,7 +418,7 @@ pub fn identify(input: &Input, declared_mime: Option<&str>) -> FormatReport {
             detail,
         });
         if f == Format::Zip {
-            let peek = container::peek_zip(input);
+            let peek = container::peek_zip(input, max_entries);
             notes.extend(peek.notes);
             if let Some((inner, detail)) = peek.format {
                 evidence.push(FormatEvidence {
@@ -699,6 +747,14 @@ fn classify_markup(body: &[u8]) -> Option<(Format, String)> {
             (Xml, "starts with an XML declaration `<?xml`".into())
         });
     }
+    // A comment opens HTML in WHATWG sniffing, and SVG exported by drawing programs alike
+    // (`<!-- Generator: … -->` before `<svg …>`): the root that follows tells them apart.
+    if lower.starts_with(b"<!--")
+        && let Some(why) = xml_root(body)
+        && memchr::memmem::find(&lower, b"<html").is_none()
+    {
+        return Some((Xml, why));
+    }
     if lower.starts_with(b"<!doctype html") {
         return Some((
             Html,
@@ -719,6 +775,9 @@ fn classify_markup(body: &[u8]) -> Option<(Format, String)> {
             ));
         }
     }
+    if let Some(why) = xml_root(body) {
+        return Some((Xml, why));
+    }
     if lower.starts_with(b"<!doctype") {
         return Some((
             Sgml,
@@ -726,6 +785,91 @@ fn classify_markup(body: &[u8]) -> Option<(Format, String)> {
         ));
     }
     None
+}
+
+/// Root elements of XML vocabularies that are met without an XML declaration.
+const XML_ROOTS: &[&str] = &[
+    "svg",
+    "rss",
+    "feed",
+    "rdf:RDF",
+    "urlset",
+    "sitemapindex",
+    "plist",
+    "xliff",
+    "TEI",
+    "smil",
+    "math",
+    "kml",
+    "gpx",
+    "opml",
+    "xsl:stylesheet",
+    "xs:schema",
+    "package",
+    "container",
+];
+
+/// XML without a declaration (`<svg xmlns=…>`, `<rss version="2.0">`, `<feed xmlns=…>`): the
+/// head opens with a well-formed start tag (quick-xml reads it without error), and either its
+/// name is a known XML root, it declares a namespace, or the whole head is well-formed up to
+/// the root's end tag. XML 1.0 makes the declaration optional (§2.8); only `<?xml` is a
+/// signature in WHATWG sniffing, so this runs after the HTML patterns.
+fn xml_root(body: &[u8]) -> Option<String> {
+    use quick_xml::events::{BytesStart, Event};
+    let mut r = quick_xml::Reader::from_reader(body);
+    r.config_mut().check_end_names = true;
+    let describe = |e: &BytesStart| -> Option<(String, bool)> {
+        let name = e.name().as_ref().to_string();
+        let mut xmlns = false;
+        for a in e.attributes() {
+            let a = a.ok()?;
+            let k: &str = a.key.as_ref();
+            xmlns |= k == "xmlns" || k.starts_with("xmlns:");
+        }
+        Some((name, xmlns))
+    };
+    // The prolog: white space, comments, processing instructions, a document type.
+    let (name, xmlns, mut depth) = loop {
+        match r.read_event().ok()? {
+            Event::Text(t) if t.chars().all(|c| c.is_ascii_whitespace()) => {}
+            Event::Comment(_) | Event::PI(_) | Event::DocType(_) => {}
+            Event::Start(e) => {
+                let (n, x) = describe(&e)?;
+                break (n, x, 1usize);
+            }
+            Event::Empty(e) => {
+                let (n, x) = describe(&e)?;
+                break (n, x, 0usize);
+            }
+            _ => return None,
+        }
+    };
+    while depth > 0 {
+        match r.read_event() {
+            Ok(Event::Start(_)) => depth += 1,
+            Ok(Event::End(_)) => depth -= 1,
+            Ok(Event::Eof) => break,
+            // An error where the head was cut off is the cut, not bad XML.
+            Err(_) if r.buffer_position() as usize + 256 >= body.len() => break,
+            Err(_) => return None,
+            Ok(_) => {}
+        }
+    }
+    if depth == 0 {
+        return Some(format!(
+            "the element `<{name}>` is the root of a well-formed document, without an XML declaration"
+        ));
+    }
+    if XML_ROOTS.contains(&name.as_str()) {
+        return Some(format!(
+            "starts with the root element `<{name}>` of an XML vocabulary, without an XML declaration"
+        ));
+    }
+    xmlns.then(|| {
+        format!(
+            "starts with the root element `<{name}>` declaring an XML namespace, without an XML declaration"
+        )
+    })
 }
 
 fn looks_like_json(body: &[u8], whole: bool) -> bool {
@@ -866,6 +1010,28 @@ mod tests {
     fn text_formats() {
         assert_eq!(detect(b"<!DOCTYPE html><p>hi"), Format::Html);
         assert_eq!(detect(b"<?xml version='1.0'?><a/>"), Format::Xml);
+        // XML without a declaration: a namespace, a known root, or a well-formed whole.
+        for xml in [
+            &b"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\"><rect/></svg>"[..],
+            b"<rss version=\"2.0\"><channel><title>t</title>",
+            b"<feed xmlns=\"http://www.w3.org/2005/Atom\"><entry>",
+            b"<!-- made by hand -->\n<note><to>Tove</to></note>\n",
+            b"<catalogue/>",
+        ] {
+            assert_eq!(detect(xml), Format::Xml, "{}", String::from_utf8_lossy(xml));
+        }
+        for text in [
+            &b"<3 you"[..],
+            b"<name> said hello to <someone>",
+            b"<note>unclosed, no namespace",
+        ] {
+            assert_eq!(
+                detect(text),
+                Format::Text,
+                "{}",
+                String::from_utf8_lossy(text)
+            );
+        }
         assert_eq!(
             detect(b"<?xml version='1.0'?><html xmlns='http://www.w3.org/1999/xhtml'>"),
             Format::Html

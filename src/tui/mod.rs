@@ -53,7 +53,7 @@ fn restore_terminal() {
 fn attach_corpus(app: &mut App, job: &corpus::CorpusJob) {
     let mut view = corpus::CorpusView::new(job.label.clone(), job.items.len());
     view.prefix = match &job.roots[..] {
-        [root] => Some(root.display().to_string()),
+        [root] => Some(crate::visible::path_name(root)),
         // In-memory documents (the demo): their common source, when they share one.
         _ => {
             let mut sources = job.items.iter().map(|i| match i {

@@ -240,7 +240,7 @@ fn format_lines(app: &App, theme: &Theme) -> Vec<Line<'static>> {
     }
     for n in &f.notes {
         out.push(Line::from(Span::styled(
-            format!("note: {}", v(n)),
+            format!("note: {}", v(&n.text)),
             theme.warn(),
         )));
     }
