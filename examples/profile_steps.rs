@@ -18,9 +18,9 @@ fn main() {
     t("chars", mb, || chars::scan(&text, true).len());
     t("bidi", mb, || bidi::scan(&text).len());
     t("composition", mb, || {
-        composition::scan(&text).findings.len()
+        composition::scan(&text).findings.kept.len()
     });
-    t("lines", mb, || lines::scan(&text).findings.len());
+    t("lines", mb, || lines::scan(&text).findings.kept.len());
     t("entities", mb, || entities::scan(&text).len());
     t("words", mb, || words::scan(&text).len());
     t("scan_text", mb, || {

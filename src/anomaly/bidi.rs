@@ -4,7 +4,7 @@
 //! with PDI, and ends all of them at a paragraph separator; this checks that every opener in a
 //! line is closed there, and that no closer has nothing to close.
 
-use super::{AnomalyClass, Finding};
+use super::{AnomalyClass, Finding, Sink};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Kind {
@@ -29,7 +29,13 @@ fn name(c: char) -> &'static str {
 
 /// Unbalanced embeddings, overrides and isolates in `text`.
 pub fn scan(text: &str) -> Vec<Finding> {
-    let mut out = Vec::new();
+    let mut out = Sink::unbounded();
+    scan_into(text, &mut out);
+    out.kept
+}
+
+/// [`scan`] into a [`Sink`].
+pub fn scan_into(text: &str, out: &mut Sink) {
     // Every embedding, override and isolate control is E2 80 AA–AE or E2 81 A6–A9 in UTF-8:
     // find them with memchr instead of walking every character.
     let b = text.as_bytes();
@@ -42,7 +48,7 @@ pub fn scan(text: &str) -> Vec<Finding> {
         })
         .collect();
     if controls.is_empty() {
-        return out;
+        return;
     }
     // A paragraph separator (UAX #9 class B) between two controls ends what is open.
     let breaks_between = |from: usize, to: usize| -> bool {
@@ -51,8 +57,12 @@ pub fn scan(text: &str) -> Vec<Finding> {
             || seg.contains(['\u{1D}', '\u{1E}', '\u{85}', '\u{2029}'])
     };
     let mut stack: Vec<(Kind, usize, char)> = Vec::new();
-    let close_line = |stack: &mut Vec<(Kind, usize, char)>, out: &mut Vec<Finding>| {
+    let close_line = |stack: &mut Vec<(Kind, usize, char)>, out: &mut Sink| {
         for (_, at, c) in stack.drain(..) {
+            if !out.keeps() {
+                out.count(AnomalyClass::UnbalancedBidi, false);
+                continue;
+            }
             out.push(Finding::new(
                 AnomalyClass::UnbalancedBidi,
                 text,
@@ -68,7 +78,7 @@ pub fn scan(text: &str) -> Vec<Finding> {
     let mut last = 0usize;
     for i in controls {
         if !stack.is_empty() && breaks_between(last, i) {
-            close_line(&mut stack, &mut out);
+            close_line(&mut stack, out);
         }
         last = i;
         let c = text[i..].chars().next().expect("a control character");
@@ -104,8 +114,7 @@ pub fn scan(text: &str) -> Vec<Finding> {
             _ => {}
         }
     }
-    close_line(&mut stack, &mut out);
-    out
+    close_line(&mut stack, out);
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@
 //! legitimate; a soft hyphen between letters is a hyphenation point, one inside mojibake (`Â­`)
 //! is a fingerprint of UTF-8 read as windows-1252.
 
-use super::{AnomalyClass, Finding};
+use super::{AnomalyClass, Finding, Sink};
 use crate::teach::{char_name, is_noncharacter};
 use crate::unicode::char_info;
 use std::borrow::Cow;
@@ -246,9 +246,25 @@ fn quiet_ascii_run(b: &[u8]) -> usize {
         .unwrap_or(b.len() - i)
 }
 
-/// Finds every character-level anomaly in `text`.
-pub fn scan(text: &str, text_is_start: bool) -> Vec<Finding> {
-    let mut out = Vec::new();
+/// One character-level anomaly as the walk meets it, before anything is formatted.
+#[derive(Clone, Copy, Debug)]
+pub struct Hit {
+    pub class: AnomalyClass,
+    pub start: usize,
+    pub end: usize,
+    pub c: char,
+    pub prev: Option<char>,
+    pub next: Option<char>,
+    /// Why context makes it legitimate (ZWJ in an emoji sequence, ZWNJ in Persian).
+    pub legitimate: Option<&'static str>,
+    /// For compatibility variants: the plain form.
+    pub plain: Option<&'static str>,
+}
+
+/// Walks `text` and hands every character-level anomaly to `f`, in text order. Nothing is
+/// allocated per anomaly, so callers that only count or only remove (normalisation step 2)
+/// cost nothing per character of a hostile text full of them.
+pub fn walk(text: &str, text_is_start: bool, mut f: impl FnMut(Hit)) {
     let bytes = text.as_bytes();
     let mut prev: Option<char> = None;
     let mut i = 0;
@@ -266,7 +282,16 @@ pub fn scan(text: &str, text_is_start: bool) -> Vec<Finding> {
             if (b < 0x20 && b != b'\t' && b != b'\n' && b != b'\r') || b == 0x7F {
                 let c = b as char;
                 let class = classify(c, false).expect("a C0 control or DEL");
-                out.push(Finding::new(class, text, i, i + 1, reason(class, c)));
+                f(Hit {
+                    class,
+                    start: i,
+                    end: i + 1,
+                    c,
+                    prev,
+                    next: text[i + 1..].chars().next(),
+                    legitimate: None,
+                    plain: None,
+                });
             }
             prev = Some(b as char);
             i += 1;
@@ -282,36 +307,87 @@ pub fn scan(text: &str, text_is_start: bool) -> Vec<Finding> {
         }
         let next = text[i + len..].chars().next();
         if let Some(class) = classify(c, text_is_start && i == 0) {
-            let mut f = Finding::new(class, text, i, i + len, reason(class, c));
-            if let Some(why) = legitimate(class, c, prev, next) {
-                f.legitimate = true;
-                f.reason = Cow::Owned(format!("U+{:04X} {}: {why}", c as u32, char_name(c)));
-            }
-            if class == AnomalyClass::SoftHyphen {
-                let w_start = text[..i]
-                    .rfind(|c: char| c.is_ascii_whitespace())
-                    .map_or(0, |p| p + 1);
-                let w_end = text[i..]
-                    .find(|c: char| c.is_ascii_whitespace())
-                    .map_or(text.len(), |p| i + p);
-                let in_mojibake =
-                    crate::encoding::mojibake::repair_word(&text[w_start..w_end]).is_some();
-                f.reason = Cow::Owned(soft_hyphen_reason(prev, next, in_mojibake));
-                f.suggestion = Some(Cow::Borrowed(""));
-            }
-            if class == AnomalyClass::NonStandardSpace {
-                f.suggestion = Some(Cow::Borrowed(" "));
-            }
-            out.push(f);
+            f(Hit {
+                class,
+                start: i,
+                end: i + len,
+                c,
+                prev,
+                next,
+                legitimate: legitimate(class, c, prev, next),
+                plain: None,
+            });
         } else if let Some((class, plain)) = compat(c) {
-            let mut f = Finding::new(class, text, i, i + len, reason(class, c));
-            f.suggestion = Some(Cow::Borrowed(plain));
-            out.push(f);
+            f(Hit {
+                class,
+                start: i,
+                end: i + len,
+                c,
+                prev,
+                next,
+                legitimate: None,
+                plain: Some(plain),
+            });
         }
         prev = Some(c);
         i += len;
     }
-    out
+}
+
+/// The finding of a [`Hit`] in `text`: its reason in words and its suggestion.
+pub fn finding(text: &str, h: Hit) -> Finding {
+    let Hit {
+        class,
+        start: i,
+        end,
+        c,
+        prev,
+        next,
+        legitimate,
+        plain,
+    } = h;
+    let mut f = Finding::new(class, text, i, end, reason(class, c));
+    if let Some(plain) = plain {
+        f.suggestion = Some(Cow::Borrowed(plain));
+        return f;
+    }
+    if let Some(why) = legitimate {
+        f.legitimate = true;
+        f.reason = Cow::Owned(format!("U+{:04X} {}: {why}", c as u32, char_name(c)));
+    }
+    if class == AnomalyClass::SoftHyphen {
+        let w_start = text[..i]
+            .rfind(|c: char| c.is_ascii_whitespace())
+            .map_or(0, |p| p + 1);
+        let w_end = text[i..]
+            .find(|c: char| c.is_ascii_whitespace())
+            .map_or(text.len(), |p| i + p);
+        let in_mojibake = crate::encoding::mojibake::repair_word(&text[w_start..w_end]).is_some();
+        f.reason = Cow::Owned(soft_hyphen_reason(prev, next, in_mojibake));
+        f.suggestion = Some(Cow::Borrowed(""));
+    }
+    if class == AnomalyClass::NonStandardSpace {
+        f.suggestion = Some(Cow::Borrowed(" "));
+    }
+    f
+}
+
+/// Every character-level anomaly of `text` into `out`: counted, and kept while it keeps them.
+pub fn scan_into(text: &str, text_is_start: bool, out: &mut Sink) {
+    walk(text, text_is_start, |h| {
+        if out.keeps() {
+            out.push(finding(text, h));
+        } else {
+            out.count(h.class, h.legitimate.is_some());
+        }
+    });
+}
+
+/// Finds every character-level anomaly in `text`.
+pub fn scan(text: &str, text_is_start: bool) -> Vec<Finding> {
+    let mut out = Sink::unbounded();
+    scan_into(text, text_is_start, &mut out);
+    out.kept
 }
 
 /// A soft hyphen between letters is a hyphenation point; after `Â` (C2) it is the tail of a

@@ -2,7 +2,7 @@
 //! compose (`e` + U+0301 instead of `é`), and texts that hold both forms — the seed's signal
 //! that normalisation did not run, or ran inconsistently.
 
-use super::{AnomalyClass, Finding};
+use super::{AnomalyClass, Finding, Sink};
 use icu_normalizer::{ComposingNormalizerBorrowed, DecomposingNormalizerBorrowed};
 use rustc_hash::FxHashMap;
 use std::borrow::Cow;
@@ -11,7 +11,7 @@ use unicode_normalization::char::decompose_canonical;
 /// What the composition check found.
 #[derive(Default)]
 pub struct CompositionScan {
-    pub findings: Vec<Finding>,
+    pub findings: Sink,
     /// Some character has a canonical decomposition (a precomposed accent).
     pub has_composed: bool,
     /// Some base + marks sequence is not in NFC.
@@ -30,7 +30,15 @@ fn is_composed(c: char) -> bool {
 
 /// Decomposed sequences and mixed forms in `text`.
 pub fn scan(text: &str) -> CompositionScan {
-    let mut out = CompositionScan::default();
+    scan_capped(text, usize::MAX)
+}
+
+/// [`scan`], keeping at most `cap` findings (all are counted).
+pub fn scan_capped(text: &str, cap: usize) -> CompositionScan {
+    let mut out = CompositionScan {
+        findings: Sink::new(cap),
+        ..Default::default()
+    };
     if text.is_ascii() {
         return out;
     }
@@ -80,6 +88,10 @@ pub fn scan(text: &str) -> CompositionScan {
         if let Some(composed) = composed {
             out.has_decomposed = true;
             first.get_or_insert(b);
+            if !out.findings.keeps() {
+                out.findings.count(AnomalyClass::Decomposed, false);
+                return;
+            }
             let mut f = Finding::new(
                 AnomalyClass::Decomposed,
                 text,
@@ -150,20 +162,25 @@ mod tests {
     #[test]
     fn decomposed_and_mixed() {
         let s = scan("re\u{301}sume\u{301}");
-        assert_eq!(s.findings.len(), 2);
-        assert_eq!(s.findings[0].suggestion.as_deref(), Some("é"));
+        assert_eq!(s.findings.kept.len(), 2);
+        assert_eq!(s.findings.kept[0].suggestion.as_deref(), Some("é"));
         assert!(s.has_decomposed && !s.has_composed);
         let m = scan("résumé re\u{301}sume\u{301}");
         assert!(m.has_composed && m.has_decomposed);
-        assert_eq!(m.findings.last().unwrap().class, AnomalyClass::MixedForms);
+        assert_eq!(
+            m.findings.kept.last().unwrap().class,
+            AnomalyClass::MixedForms
+        );
         // A combining mark NFC cannot compose is not a finding (q + dot above).
-        assert!(scan("q\u{307}").findings.is_empty());
+        assert!(scan("q\u{307}").findings.kept.is_empty());
         let clean = scan("résumé naïve");
-        assert!(clean.findings.is_empty() && clean.has_composed);
-        assert!(scan("plain").findings.is_empty());
+        assert!(clean.findings.kept.is_empty() && clean.has_composed);
+        assert!(scan("plain").findings.kept.is_empty());
         // Vietnamese with two marks on one base, decomposed.
         assert_eq!(
-            scan("Vie\u{302}\u{323}t").findings[0].suggestion.as_deref(),
+            scan("Vie\u{302}\u{323}t").findings.kept[0]
+                .suggestion
+                .as_deref(),
             Some("ệ")
         );
     }

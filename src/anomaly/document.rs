@@ -95,9 +95,13 @@ pub fn scan_input_windowed(
                 mode: Some(mode),
                 text_is_start: at <= bom_len,
                 layout_counts_only: false,
+                // What is left of the document's cap: a window full of findings keeps only
+                // those, however many it counts.
+                max_findings: Some(max_findings.saturating_sub(out.findings.len())),
             },
         );
         out.counts.merge(&s.counts);
+        out.truncated |= s.dropped > 0;
         out.has_composed |= s.has_composed;
         out.has_decomposed |= s.has_decomposed;
         hyphen_lines += s.hyphen_line_rate * s.lines as f64;

@@ -4,7 +4,7 @@
 //! entity table (quick-xml's), numeric references decoded; legacy names that browsers accept
 //! without `;` (`&amp`, `&lt`) count too.
 
-use super::{AnomalyClass, Finding};
+use super::{AnomalyClass, Finding, Sink};
 use crate::visible::visible;
 use std::borrow::Cow;
 
@@ -26,7 +26,13 @@ fn resolve(body: &str) -> Option<String> {
 
 /// Undecoded entities in `text`.
 pub fn scan(text: &str) -> Vec<Finding> {
-    let mut out = Vec::new();
+    let mut out = Sink::unbounded();
+    scan_into(text, &mut out);
+    out.kept
+}
+
+/// [`scan`] into a [`Sink`].
+pub fn scan_into(text: &str, out: &mut Sink) {
     let b = text.as_bytes();
     for amp in memchr::memchr_iter(b'&', b) {
         let rest = &b[amp + 1..];
@@ -46,6 +52,10 @@ pub fn scan(text: &str) -> Vec<Finding> {
         let Some(decoded) = resolve(body) else {
             continue;
         };
+        if !out.keeps() {
+            out.count(AnomalyClass::Entity, false);
+            continue;
+        }
         let end = amp + 1 + len + semicolon as usize;
         let entity = &text[amp..end];
         let term = body.trim_start_matches('#').to_lowercase();
@@ -62,7 +72,6 @@ pub fn scan(text: &str) -> Vec<Finding> {
         f.suggestion = Some(Cow::Owned(decoded));
         out.push(f);
     }
-    out
 }
 
 #[cfg(test)]

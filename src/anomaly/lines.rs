@@ -6,7 +6,7 @@
 //! those are marked as possible compounds but still joined, as the seed argues: a wrongly joined
 //! compound is still a searchable word, a split word is nothing at all.
 
-use super::{AnomalyClass, Counts, Finding};
+use super::{AnomalyClass, Counts, Finding, Sink};
 use std::borrow::Cow;
 
 /// Prefixes that often form genuine hyphenated compounds in English.
@@ -24,7 +24,7 @@ const COMPOUND_SUFFIXES: &[&str] = &[
 /// What the line scan found.
 #[derive(Default)]
 pub struct LineScan {
-    pub findings: Vec<Finding>,
+    pub findings: Sink,
     /// Layout findings (hard line breaks, runs of spaces, tabs) counted without being kept,
     /// when the caller asked for counts only.
     pub uncollected: Counts,
@@ -56,9 +56,17 @@ pub enum Layout {
 
 /// Scans the lines of `text`, treating layout as `layout` says.
 pub fn scan_with(text: &str, layout_mode: Layout) -> LineScan {
+    scan_capped(text, layout_mode, usize::MAX)
+}
+
+/// [`scan_with`], keeping at most `cap` findings (all are counted).
+pub fn scan_capped(text: &str, layout_mode: Layout, cap: usize) -> LineScan {
     let full = layout_mode != Layout::Skip;
     let keep = layout_mode == Layout::Keep;
-    let mut out = LineScan::default();
+    let mut out = LineScan {
+        findings: Sink::new(cap),
+        ..Default::default()
+    };
     let bytes = text.as_bytes();
     let mut nonempty = 0u64;
     let mut hyphenated = 0u64;
@@ -272,7 +280,7 @@ mod tests {
         let counted = scan_with(text, Layout::Count);
         let mut want = Counts::default();
         let mut rest = Vec::new();
-        for f in &kept.findings {
+        for f in &kept.findings.kept {
             if matches!(
                 f.class,
                 AnomalyClass::HardLineBreak | AnomalyClass::LayoutSpaces | AnomalyClass::TabColumns
@@ -286,7 +294,7 @@ mod tests {
         assert_eq!(want.get(AnomalyClass::LayoutSpaces), 1);
         assert_eq!(want.get(AnomalyClass::TabColumns), 1);
         assert_eq!(counted.uncollected, want);
-        let got: Vec<AnomalyClass> = counted.findings.iter().map(|f| f.class).collect();
+        let got: Vec<AnomalyClass> = counted.findings.kept.iter().map(|f| f.class).collect();
         assert_eq!(got, rest);
         assert_eq!(rest, [AnomalyClass::LineEndHyphen]);
         assert_eq!(
@@ -298,6 +306,7 @@ mod tests {
     fn classes(text: &str) -> Vec<(AnomalyClass, Option<String>)> {
         scan(text)
             .findings
+            .kept
             .into_iter()
             .map(|f| (f.class, f.suggestion.map(|s| s.into_owned())))
             .collect()
@@ -306,8 +315,8 @@ mod tests {
     #[test]
     fn split_words() {
         let s = scan("turns bytes into infor-\nmation that an index can use.\n");
-        assert_eq!(s.findings.len(), 1);
-        let f = &s.findings[0];
+        assert_eq!(s.findings.kept.len(), 1);
+        let f = &s.findings.kept[0];
         assert_eq!(f.class, AnomalyClass::LineEndHyphen);
         assert_eq!(f.suggestion.as_deref(), Some("information"));
         assert_eq!(
@@ -321,10 +330,12 @@ mod tests {
             Some("delineation")
         );
         // A genuine compound is joined but marked.
-        let c = scan("a self-\nesteem issue").findings[0].reason.clone();
+        let c = scan("a self-\nesteem issue").findings.kept[0]
+            .reason
+            .clone();
         assert!(c.contains("genuine compound"), "{c}");
         // Upper case on the next line: not a split word.
-        assert!(scan("the Anglo-\nSaxon").findings.is_empty());
+        assert!(scan("the Anglo-\nSaxon").findings.kept.is_empty());
     }
 
     #[test]

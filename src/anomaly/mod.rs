@@ -305,6 +305,68 @@ impl Finding {
     }
 }
 
+/// Findings kept per scan when the caller does not say: at some 200 bytes each (more with a
+/// long reason), 100,000 findings are a few tens of megabytes, where 8 MB of U+FEFF would be
+/// 2.8 million findings and gigabytes. Counts are always complete.
+pub const MAX_KEPT_FINDINGS: usize = 100_000;
+
+/// Where a detector puts its findings: every one is counted, the first `cap` (in the order
+/// the detector meets them, which is text order) are kept. A detector asks [`Sink::keeps`]
+/// before it formats a finding's reason, so what is not kept costs no allocation.
+#[derive(Clone, Debug, Default)]
+pub struct Sink {
+    pub kept: Vec<Finding>,
+    pub counts: Counts,
+    /// Findings counted but not kept.
+    pub dropped: u64,
+    cap: usize,
+}
+
+impl Sink {
+    /// A sink keeping at most `cap` findings.
+    pub fn new(cap: usize) -> Sink {
+        Sink {
+            cap,
+            ..Default::default()
+        }
+    }
+
+    /// A sink keeping every finding (for texts of bounded size: a query, a test).
+    pub fn unbounded() -> Sink {
+        Sink::new(usize::MAX)
+    }
+
+    /// Would a finding pushed now be kept?
+    pub fn keeps(&self) -> bool {
+        self.kept.len() < self.cap
+    }
+
+    /// Counts `f` and keeps it while there is room.
+    pub fn push(&mut self, f: Finding) {
+        self.counts.add_finding(&f);
+        if self.keeps() {
+            self.kept.push(f);
+        } else {
+            self.dropped += 1;
+        }
+    }
+
+    /// Counts a finding that is not kept.
+    pub fn count(&mut self, class: AnomalyClass, legitimate: bool) {
+        if legitimate {
+            bump(&mut self.counts.legitimate, class, 1);
+        } else {
+            bump(&mut self.counts.by_class, class, 1);
+        }
+        self.dropped += 1;
+    }
+
+    /// The first kept finding.
+    pub fn first(&self) -> Option<&Finding> {
+        self.kept.first()
+    }
+}
+
 /// What a scan sees besides the text.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ScanContext<'a> {
@@ -318,12 +380,17 @@ pub struct ScanContext<'a> {
     pub text_is_start: bool,
     /// Count layout (hard line breaks, runs of spaces, tabs) without keeping the findings.
     pub layout_counts_only: bool,
+    /// Findings kept (default [`MAX_KEPT_FINDINGS`]); counts are complete whatever it is.
+    pub max_findings: Option<usize>,
 }
 
 /// Findings, counts and the document-level signals of one scan.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct Scan {
+    /// The first findings in text order, at most the context's `max_findings`.
     pub findings: Vec<Finding>,
+    /// Findings counted but not kept.
+    pub dropped: u64,
     pub counts: Counts,
     /// Lines ending in a hyphen / non-empty lines (the seed's hyphenation signal).
     pub hyphen_line_rate: f64,
@@ -333,34 +400,47 @@ pub struct Scan {
     pub has_decomposed: bool,
 }
 
-/// Runs every detector over `text`.
+/// Runs every detector over `text`, keeping at most the context's `max_findings` findings
+/// (the first in text order; every one is counted).
 pub fn scan_text(text: &str, cx: ScanContext) -> Scan {
-    let comp = composition::scan(text);
-    let line_scan = lines::scan_with(
+    let cap = cx.max_findings.unwrap_or(MAX_KEPT_FINDINGS);
+    let comp = composition::scan_capped(text, cap);
+    let line_scan = lines::scan_capped(
         text,
         if cx.layout_counts_only {
             lines::Layout::Count
         } else {
             lines::Layout::Keep
         },
+        cap,
     );
-    let mut findings = merge_sorted(vec![
-        chars::scan(text, cx.text_is_start),
-        bidi::scan(text),
+    let mut sinks = vec![
+        Sink::new(cap),
+        Sink::new(cap),
         comp.findings,
         line_scan.findings,
-        entities::scan(text),
-        words::scan(text),
-    ]);
+        Sink::new(cap),
+        Sink::new(cap),
+        Sink::new(cap),
+    ];
+    chars::scan_into(text, cx.text_is_start, &mut sinks[0]);
+    bidi::scan_into(text, &mut sinks[1]);
+    entities::scan_into(text, &mut sinks[4]);
+    words::scan_into(text, &mut sinks[5]);
     // Decode failures: U+FFFD from the decoder, bytes an ignore decoder dropped.
     let mut produced = std::collections::HashSet::new();
     for e in cx.errors {
         if cx.mode == Some(ErrorMode::Ignore) {
+            let at = e.text_offset.min(text.len());
+            if !sinks[6].keeps() {
+                sinks[6].count(AnomalyClass::DeletedBytes, false);
+                continue;
+            }
             let mut f = Finding::new(
                 AnomalyClass::DeletedBytes,
                 text,
-                e.text_offset.min(text.len()),
-                e.text_offset.min(text.len()),
+                at,
+                at,
                 format!(
                     "{} byte{} dropped here by a decoder told to ignore errors: the word around it lost them silently",
                     e.byte_span.len(),
@@ -368,11 +448,27 @@ pub fn scan_text(text: &str, cx: ScanContext) -> Scan {
                 ),
             );
             f.byte_span = Some(e.byte_span);
-            findings.push(f);
-        } else {
+            sinks[6].push(f);
+        } else if text[e.text_offset.min(text.len())..].starts_with('\u{FFFD}') {
             produced.insert(e.text_offset);
         }
     }
+    let mut counts = line_scan.uncollected.clone();
+    let mut dropped = 0;
+    let mut lists = Vec::with_capacity(sinks.len());
+    for s in sinks {
+        counts.merge(&s.counts);
+        dropped += s.dropped;
+        lists.push(s.kept);
+    }
+    // The U+FFFD the decoder made are decode errors, not replacement characters found in the
+    // text: moved between the two counts, and reclassified where kept.
+    let made = (produced.len() as u64).min(counts.get(AnomalyClass::Replacement));
+    if made > 0 {
+        bump_down(&mut counts.by_class, AnomalyClass::Replacement, made);
+        bump(&mut counts.by_class, AnomalyClass::DecodeError, made);
+    }
+    let mut findings = merge_sorted(lists);
     for f in &mut findings {
         if f.class == AnomalyClass::Replacement && produced.contains(&f.text_start) {
             f.class = AnomalyClass::DecodeError;
@@ -382,13 +478,14 @@ pub fn scan_text(text: &str, cx: ScanContext) -> Scan {
     if !findings.is_sorted_by_key(|f| (f.text_start, f.class)) {
         findings.sort_by_key(|f| (f.text_start, f.class));
     }
-    fill_spans(text, &mut findings, cx.map);
-    let mut counts = line_scan.uncollected.clone();
-    for f in &findings {
-        counts.add_finding(f);
+    if findings.len() > cap {
+        dropped += (findings.len() - cap) as u64;
+        findings.truncate(cap);
     }
+    fill_spans(text, &mut findings, cx.map);
     Scan {
         findings,
+        dropped,
         counts,
         hyphen_line_rate: line_scan.hyphen_line_rate,
         lines: line_scan.lines,
@@ -481,11 +578,16 @@ pub struct Counts {
 }
 
 impl Counts {
-    /// Adds the character-level anomalies of `text` (no positions kept; fast).
+    /// Adds the character-level anomalies of `text` (nothing kept, nothing formatted).
     pub fn add_text(&mut self, text: &str, text_is_start: bool) {
-        for f in chars::scan(text, text_is_start) {
-            self.add_finding(&f);
-        }
+        chars::walk(text, text_is_start, |h| {
+            let list = if h.legitimate.is_some() {
+                &mut self.legitimate
+            } else {
+                &mut self.by_class
+            };
+            bump(list, h.class, 1);
+        });
     }
 
     /// Adds one finding.
@@ -526,6 +628,16 @@ impl Counts {
     }
 }
 
+/// Takes `n` from `class` (never below zero; the class goes when it reaches zero).
+fn bump_down(list: &mut Vec<(AnomalyClass, u64)>, class: AnomalyClass, n: u64) {
+    if let Some(i) = list.iter().position(|(k, _)| *k == class) {
+        list[i].1 = list[i].1.saturating_sub(n);
+        if list[i].1 == 0 {
+            list.remove(i);
+        }
+    }
+}
+
 fn bump(list: &mut Vec<(AnomalyClass, u64)>, class: AnomalyClass, n: u64) {
     match list.iter_mut().find(|(k, _)| *k == class) {
         Some((_, c)) => *c += n,
@@ -539,6 +651,71 @@ fn bump(list: &mut Vec<(AnomalyClass, u64)>, class: AnomalyClass, n: u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// 300,000 BOMs mid-text, entities and split words: every one counted, the first kept.
+    #[test]
+    fn findings_are_kept_up_to_the_cap_and_all_counted() {
+        let mut text = String::from("start ");
+        text.push_str(&"\u{FEFF}".repeat(300_000));
+        text.push_str(" &lt;b&gt; infor-\nmation e\u{301} \u{202e}x\n");
+        let s = scan_text(
+            &text,
+            ScanContext {
+                max_findings: Some(1_000),
+                ..Default::default()
+            },
+        );
+        assert_eq!(s.findings.len(), 1_000);
+        assert!(
+            s.findings
+                .iter()
+                .all(|f| f.class == AnomalyClass::BomMidText)
+        );
+        assert_eq!(s.counts.get(AnomalyClass::BomMidText), 300_000);
+        assert_eq!(s.counts.get(AnomalyClass::Entity), 2);
+        assert_eq!(s.counts.get(AnomalyClass::LineEndHyphen), 1);
+        assert_eq!(s.counts.get(AnomalyClass::Decomposed), 1);
+        assert_eq!(s.counts.get(AnomalyClass::UnbalancedBidi), 1);
+        assert_eq!(s.dropped as usize + s.findings.len(), {
+            let full = scan_text(&text, ScanContext::default());
+            assert_eq!(full.counts, s.counts, "the counts do not depend on the cap");
+            full.findings.len() + full.dropped as usize
+        });
+        // Counting alone (the explorer's whole-file count) agrees on the character classes.
+        let mut c = Counts::default();
+        c.add_text(&text, true);
+        assert_eq!(c.get(AnomalyClass::BomMidText), 300_000);
+    }
+
+    /// U+FFFD the decoder made are decode errors even when they are not kept.
+    #[test]
+    fn decode_errors_are_counted_past_the_cap() {
+        let bytes: Vec<u8> = b"ok ".iter().chain(&[0xFFu8; 50]).copied().collect();
+        let d = crate::encoding::decode::decode(
+            &bytes,
+            0,
+            crate::encoding::Charset::UTF_8,
+            ErrorMode::Replace,
+            true,
+        );
+        let s = scan_text(
+            &d.text,
+            ScanContext {
+                errors: &d.errors,
+                mode: Some(ErrorMode::Replace),
+                max_findings: Some(10),
+                ..Default::default()
+            },
+        );
+        assert_eq!(s.counts.get(AnomalyClass::DecodeError), 50);
+        assert_eq!(s.counts.get(AnomalyClass::Replacement), 0);
+        assert_eq!(s.findings.len(), 10);
+        assert!(
+            s.findings
+                .iter()
+                .all(|f| f.class == AnomalyClass::DecodeError)
+        );
+    }
 
     #[test]
     fn scan_fills_char_and_byte_spans() {

@@ -3,7 +3,7 @@
 //! script — a Cyrillic `а` inside a Latin word — judged by UTS #39 mixed-script detection with
 //! the confusable skeleton (unicode-security).
 
-use super::{AnomalyClass, Finding};
+use super::{AnomalyClass, Finding, Sink};
 use crate::encoding::mojibake::repair_word;
 use std::borrow::Cow;
 use unicode_security::MixedScript;
@@ -11,7 +11,13 @@ use unicode_security::MixedScript;
 /// Word-level anomalies in `text`. Words are runs between ASCII whitespace; punctuation at
 /// their edges is not part of the mixed-script test.
 pub fn scan(text: &str) -> Vec<Finding> {
-    let mut out = Vec::new();
+    let mut out = Sink::unbounded();
+    scan_into(text, &mut out);
+    out.kept
+}
+
+/// [`scan`] into a [`Sink`].
+pub fn scan_into(text: &str, out: &mut Sink) {
     let b = text.as_bytes();
     // Only words holding non-ASCII text can be mojibake or mixed-script: visit the stretches
     // around non-ASCII bytes, widened to whole words.
@@ -28,16 +34,15 @@ pub fn scan(text: &str) -> Vec<Finding> {
             .position(|c| c.is_ascii_whitespace())
             .map_or(b.len(), |p| end + p);
         if from < to {
-            scan_words(text, from, to, &mut out);
+            scan_words(text, from, to, out);
         }
         done = to;
     }
-    out
 }
 
 /// Word-level anomalies in the words of `text[from..to]` (which starts and ends at word
 /// boundaries).
-fn scan_words(text: &str, from: usize, to: usize, out: &mut Vec<Finding>) {
+fn scan_words(text: &str, from: usize, to: usize, out: &mut Sink) {
     let mut pos = from;
     for wb in text.as_bytes()[from..to].split(|b| b.is_ascii_whitespace()) {
         let start = pos;
@@ -47,6 +52,10 @@ fn scan_words(text: &str, from: usize, to: usize, out: &mut Vec<Finding>) {
         }
         let word = &text[start..start + wb.len()];
         if let Some((repaired, chain)) = repair_word(word) {
+            if !out.keeps() {
+                out.count(AnomalyClass::MojibakeWord, false);
+                continue;
+            }
             let how: Vec<&str> = chain.iter().map(|c| c.name()).collect();
             let mut f = Finding::new(
                 AnomalyClass::MojibakeWord,
@@ -67,6 +76,10 @@ fn scan_words(text: &str, from: usize, to: usize, out: &mut Vec<Finding>) {
         }
         let core = word.trim_matches(|c: char| !c.is_alphanumeric());
         if core.is_empty() || core.is_ascii() || core.is_single_script() {
+            continue;
+        }
+        if !out.keeps() {
+            out.count(AnomalyClass::MixedScript, false);
             continue;
         }
         let core_start = start

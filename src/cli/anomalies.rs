@@ -90,7 +90,10 @@ pub fn run(a: &AnomaliesArgs, out: &mut dyn Write) -> Result<(), Failure> {
         let (cs, skip, by) = choose_encoding(&input, a.encoding.as_deref())?;
         let mode = super::decode::mode(a.errors);
         let scan = match guard(input.name(), || {
-            scan_input_windowed(&input, cs, skip, usize::MAX, WINDOW_BYTES, mode)
+            // Findings are kept up to a bound (counts are always whole): 8 MB of U+FEFF are
+            // 2.8 million findings.
+            let keep = a.limit.max(crate::anomaly::MAX_KEPT_FINDINGS);
+            scan_input_windowed(&input, cs, skip, keep, WINDOW_BYTES, mode)
         }) {
             Ok(Ok(s)) => s,
             Ok(Err(e)) => {
@@ -129,7 +132,7 @@ pub fn run(a: &AnomaliesArgs, out: &mut dyn Write) -> Result<(), Failure> {
                     encoding: cs.name(),
                     decided_by: &by,
                     summary: summary(&scan),
-                    findings_truncated: shown.len() < scan.findings.len(),
+                    findings_truncated: shown.len() < scan.findings.len() || scan.truncated,
                     findings: shown,
                 },
             )?;
@@ -145,6 +148,11 @@ pub fn run(a: &AnomaliesArgs, out: &mut dyn Write) -> Result<(), Failure> {
     } else {
         Ok(())
     }
+}
+
+/// Findings judged legitimate in context, all classes.
+fn legitimate_total(s: &DocumentScan) -> u64 {
+    s.counts.legitimate.iter().map(|(_, n)| n).sum()
 }
 
 fn summary(s: &DocumentScan) -> Summary<'_> {
@@ -294,11 +302,20 @@ fn human(
             suggestion
         )?;
     }
-    if shown.len() < s.findings.len() {
+    let more = s.counts.total() + legitimate_total(s) - shown.len() as u64;
+    if more > 0 && (shown.len() < s.findings.len() || s.truncated) {
         writeln!(
             out,
-            "  … {} more (--limit)",
-            thousands((s.findings.len() - shown.len()) as u64)
+            "  … {} more (--limit){}",
+            thousands(more),
+            if s.truncated {
+                format!(
+                    "; the first {} findings were kept, the counts above are complete",
+                    thousands(s.findings.len() as u64)
+                )
+            } else {
+                String::new()
+            }
         )?;
     }
     Ok(())

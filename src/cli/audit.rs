@@ -304,6 +304,34 @@ fn spawn_bar(
     (stop, h)
 }
 
+/// A Markdown table cell: the characters that end a cell or start markup are escaped, so a
+/// file name (`a|b`, `[x](y)`, `<img>`) stays text in the rendered table.
+fn md_cell(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if matches!(
+            c,
+            '\\' | '|' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '#' | '!' | '~'
+        ) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A term as Markdown code: fenced with more backticks than it holds.
+fn md_code(s: &str) -> String {
+    let longest = s.split(|c| c != '`').map(str::len).max().unwrap_or(0);
+    let fence = "`".repeat(longest + 1);
+    let pad = if s.starts_with('`') || s.ends_with('`') {
+        " "
+    } else {
+        ""
+    };
+    format!("{fence}{pad}{}{pad}{fence}", s.replace('|', "\\|"))
+}
+
 fn v(s: &str) -> String {
     visible(s, false)
 }
@@ -343,7 +371,7 @@ fn example_text(e: &corpus::Example) -> String {
     let unit = if &*e.unit == "file" {
         String::new()
     } else {
-        format!(" [{}]", e.unit)
+        format!(" [{}]", v(&e.unit))
     };
     format!("{}{unit} {at}", v(&e.path))
 }
@@ -472,9 +500,9 @@ fn text(out: &mut dyn Write, a: &Audit, worst: usize, md: bool) -> std::io::Resu
                 out,
                 "| {} | {} | {:.1} | {} |",
                 i + 1,
-                name,
+                md_cell(&name),
                 d.score,
-                d.reasons.join("; ")
+                md_cell(&v(&d.reasons.join("; ")))
             )?;
         } else {
             writeln!(
@@ -517,7 +545,7 @@ fn text(out: &mut dyn Write, a: &Audit, worst: usize, md: bool) -> std::io::Resu
             writeln!(
                 out,
                 "| {} | {} | {:.2} | {} | {:.2} | {:.2} | {:.2} | {} | {} | {} | {:.2} |",
-                v(&r.source),
+                md_cell(&v(&r.source)),
                 r.units,
                 r.replacement_per_k,
                 r.invalid_utf8,
@@ -573,14 +601,14 @@ fn text(out: &mut dyn Write, a: &Audit, worst: usize, md: bool) -> std::io::Resu
         if md {
             writeln!(
                 out,
-                "| {} | `{}` | {} | {} | {:.1} | {} | {} |",
+                "| {} | {} | {} | {} | {:.1} | {} | {} |",
                 t.rank,
-                v(&t.term),
+                md_code(&v(&t.term)),
                 t.tf,
                 t.df,
                 t.df_percent,
-                flags,
-                ex
+                md_cell(&flags),
+                md_cell(&ex)
             )?;
         } else {
             let mark = if t.suspicious() { "!" } else { " " };

@@ -97,12 +97,28 @@ pub fn run(a: &ExtractArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
 }
 
+/// `s` made visible, cut to `max` characters (0: all) with how many more there are: a field
+/// or a header can be as long as a body (a 20 MB `Subject:`), and `--max-chars` bounds them.
+fn clip(s: &str, max: usize) -> String {
+    if max == 0 {
+        return visible(s, false);
+    }
+    match s.char_indices().nth(max) {
+        None => visible(s, false),
+        Some((cut, _)) => format!(
+            "{}… (+{} characters)",
+            visible(&s[..cut], false),
+            thousands(s[cut..].chars().count() as u64)
+        ),
+    }
+}
+
 fn human(out: &mut dyn Write, x: &Extraction, max_chars: usize) -> std::io::Result<()> {
     let f = &x.format;
     writeln!(
         out,
         "{} — {} — {} bytes",
-        x.path,
+        visible(&x.path, false),
         f.detected.description(),
         thousands(x.size_bytes)
     )?;
@@ -157,7 +173,7 @@ fn human(out: &mut dyn Write, x: &Extraction, max_chars: usize) -> std::io::Resu
             thousands(u.text.chars().count() as u64)
         )?;
         for (k, vs) in &u.fields {
-            let shown: Vec<String> = vs.iter().take(8).map(|v| visible(v, false)).collect();
+            let shown: Vec<String> = vs.iter().take(8).map(|v| clip(v, max_chars)).collect();
             let more = if vs.len() > 8 {
                 format!(" … (+{})", vs.len() - 8)
             } else {
@@ -166,9 +182,9 @@ fn human(out: &mut dyn Write, x: &Extraction, max_chars: usize) -> std::io::Resu
             writeln!(out, "  {k}: {}{more}", shown.join(" | "))?;
         }
         for m in &u.metadata {
-            write!(out, "  meta {}: {}", m.name, visible(&m.value, false))?;
+            write!(out, "  meta {}: {}", m.name, clip(&m.value, max_chars))?;
             match &m.trust {
-                Some(t) => writeln!(out, "   ⚠ {}", visible(t, false))?,
+                Some(t) => writeln!(out, "   ⚠ {}", clip(t, max_chars))?,
                 None => writeln!(out)?,
             }
         }
@@ -193,7 +209,7 @@ fn human(out: &mut dyn Write, x: &Extraction, max_chars: usize) -> std::io::Resu
                 out,
                 "  {:<17} {}{at}",
                 d.kind.name(),
-                visible(&d.message, false)
+                clip(&d.message, max_chars)
             )?;
         }
         writeln!(out, "  ┄┄┄")?;

@@ -37,6 +37,30 @@ struct Tally {
     invalid_utf8: u64,
 }
 
+/// The longest stretch of one line analysed at once (see [`run`]).
+const MAX_PIECE: usize = 1 << 20;
+
+/// Where to cut a piece of a long line: after its last ASCII white space, else after its last
+/// ASCII byte (mojibake is a run of non-ASCII characters: never cut through one), else at its
+/// last character boundary.
+fn piece_end(b: &[u8]) -> usize {
+    if let Some(p) = b.iter().rposition(|c| c.is_ascii_whitespace()) {
+        return p + 1;
+    }
+    if let Some(p) = b.iter().rposition(|&c| c < 0x80) {
+        return p + 1;
+    }
+    let mut cut = b.len();
+    while cut > 0 && (b[cut - 1] & 0xC0) == 0x80 {
+        cut -= 1;
+    }
+    // `cut - 1` is a lead or ASCII byte; a lead byte's sequence may continue: cut before it.
+    if cut > 0 && b[cut - 1] >= 0xC0 {
+        cut -= 1;
+    }
+    if cut == 0 { b.len() } else { cut }
+}
+
 pub fn run(a: &FixArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let input =
         Input::open_arg(&a.file, a.stdin.bytes()).map_err(|e| Failure::Usage(e.to_string()))?;
@@ -93,6 +117,18 @@ pub fn run(a: &FixArgs, out: &mut dyn Write) -> Result<(), Failure> {
         .for_each_chunk(|_, chunk| {
             carry.extend_from_slice(chunk);
             let Some(last_nl) = memchr::memrchr(b'\n', &carry) else {
+                // A line longer than MAX_PIECE is repaired a piece at a time, cut at white
+                // space (repairs are word-local): the analysis of one line costs some thirty
+                // times its size, and a file need not have line ends at all.
+                while carry.len() > MAX_PIECE {
+                    let cut = piece_end(&carry[..MAX_PIECE]);
+                    let piece: Vec<u8> = carry.drain(..cut).collect();
+                    if let Err(e) = handle(&piece, b"", &mut tally) {
+                        write_err = Some(e);
+                        return false;
+                    }
+                    tally.lines -= 1; // one line, however many pieces
+                }
                 return true;
             };
             let complete: Vec<u8> = carry.drain(..=last_nl).collect();

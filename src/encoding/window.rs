@@ -147,6 +147,7 @@ pub fn decode_window_mode(
             mode: Some(mode),
             text_is_start: start <= bom_len,
             layout_counts_only: false,
+            max_findings: None,
         },
     )
     .findings;

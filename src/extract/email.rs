@@ -99,16 +99,45 @@ fn message_pieces(
 
 /// Walks the MIME tree. `multipart/alternative` contributes one body: text/plain if it has one,
 /// Decodes RFC 2047 encoded words left in a parameter value. RFC 2047 §5 forbids them inside
-/// a quoted string, but mail clients write `filename="=?utf-8?B?…?="` all the same (RFC 2231's
-/// `filename*=utf-8''…`, the standard form, mailparse decodes itself).
+/// a quoted string, but mail clients write `filename="=?utf-8?B?…?="` all the same, sometimes
+/// with text around (`=?…?=.pdf`); each word is decoded where it stands, and white space
+/// between two words goes (§6.2). RFC 2231's `filename*=utf-8''…`, the standard form, mailparse
+/// decodes itself.
 fn decode_encoded_words(v: &str) -> String {
     if !v.contains("=?") {
         return v.to_string();
     }
-    match mailparse::parse_header(format!("X: {v}").as_bytes()) {
-        Ok((h, _)) => h.get_value(),
-        Err(_) => v.to_string(),
+    let mut out = String::with_capacity(v.len());
+    let mut rest = v;
+    let mut after_word = false;
+    while let Some(start) = rest.find("=?") {
+        // An encoded word is `=?charset?B|Q?text?=`: three `?` after the `=`.
+        let body = &rest[start + 2..];
+        let word_len = body
+            .match_indices('?')
+            .nth(2)
+            .filter(|&(i, _)| body[i + 1..].starts_with('='))
+            .map(|(i, _)| i + 2);
+        let Some(len) = word_len else {
+            out.push_str(&rest[..start + 2]);
+            rest = &rest[start + 2..];
+            after_word = false;
+            continue;
+        };
+        let before = &rest[..start];
+        if !(after_word && before.trim().is_empty()) {
+            out.push_str(before);
+        }
+        let word = &rest[start..start + 2 + len];
+        match mailparse::parse_header(format!("X: {word}").as_bytes()) {
+            Ok((h, _)) => out.push_str(&h.get_value()),
+            Err(_) => out.push_str(word),
+        }
+        rest = &rest[start + 2 + len..];
+        after_word = true;
     }
+    out.push_str(rest);
+    out
 }
 
 /// else the HTML one.
@@ -529,6 +558,14 @@ PGh0bWw+PGJvZHk+PHA+Q3VycmljdWx1bSB2aXRhZTwvcD48L2JvZHk+PC9odG1sPg==\r\n\
             (
                 "Content-Disposition: attachment; filename*=utf-8''R%C3%A9sum%C3%A9.txt",
                 "Résumé.txt",
+            ),
+            (
+                "Content-Disposition: attachment; filename=\"=?utf-8?Q?R=C3=A9sum=C3=A9?=.pdf\"",
+                "Résumé.pdf",
+            ),
+            (
+                "Content-Disposition: attachment; filename=\"=?utf-8?Q?R=C3=A9?= =?utf-8?Q?sum=C3=A9?=\"",
+                "Résumé",
             ),
             (
                 "Content-Disposition: attachment; filename*0*=utf-8''R%C3%A9s; filename*1=\"um.txt\"",

@@ -53,6 +53,28 @@ pub fn render(f: &mut Frame, app: &App, theme: &Theme) {
         }
         Overlay::None => {}
     }
+    scrub(f.buffer_mut());
+}
+
+/// The last line of defence: every view draws document text and names through
+/// [`visible`], and a cell that still holds a character a terminal would act on (a view that
+/// forgot) gets a placeholder instead of reaching the terminal.
+fn scrub(buf: &mut ratatui::buffer::Buffer) {
+    for cell in buf.content.iter_mut() {
+        let sym = cell.symbol();
+        if sym.is_ascii() && !sym.bytes().any(|b| b < 0x20 || b == 0x7F) {
+            continue;
+        }
+        if let Some(c) = sym.chars().find(|&c| crate::visible::needs_placeholder(c)) {
+            let p = crate::visible::placeholder(c).unwrap_or_default();
+            let one = if p.chars().count() == 1 {
+                p
+            } else {
+                "◆".to_string()
+            };
+            cell.set_symbol(&one);
+        }
+    }
 }
 
 fn title_bar(f: &mut Frame, app: &App, area: Rect, theme: &Theme) {
