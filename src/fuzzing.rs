@@ -33,6 +33,7 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("mbox", |d| extract_as("fuzz.mbox", d)),
     ("sgml", |d| extract_as("fuzz.sgm", d)),
     ("langid", language),
+    ("stdin", standard_input),
 ];
 
 /// Runs the target named `name` on `data` (false: no such target).
@@ -43,6 +44,32 @@ pub fn run(name: &str, data: &[u8]) -> bool {
             true
         }
         None => false,
+    }
+}
+
+/// Standard input as the commands read it (`-`): held in memory up to a limit (4 KiB here,
+/// so both sides of it are reached), then inspected, scanned and extracted like a file.
+pub fn standard_input(data: &[u8]) {
+    const LIMIT: u64 = 4096;
+    match Input::from_reader("-", data, LIMIT) {
+        Ok(input) => {
+            assert!(
+                data.len() as u64 <= LIMIT,
+                "{} bytes read past the limit",
+                data.len()
+            );
+            assert_eq!(input.as_slice(), Some(data));
+            let r = report::inspect(&input, &Default::default()).expect("in-memory input");
+            let skip = r.encoding.bom_len as u64;
+            let scan = anomaly::document::scan_input(&input, r.encoding.encoding, skip, 100)
+                .expect("in-memory input");
+            assert!(scan.findings.len() <= 100);
+            let _ = extract::extract(&input, &Default::default());
+        }
+        Err(e) => {
+            assert!(data.len() as u64 > LIMIT, "refused within the limit: {e}");
+            assert!(e.to_string().contains("--max-input-mb"));
+        }
     }
 }
 

@@ -78,19 +78,23 @@ impl Input {
     /// [`SourceError::StdinTooLarge`]: `yes | delineate inspect -` must not take the machine's
     /// memory); its name is `-`.
     pub fn stdin(limit: u64) -> Result<Input, SourceError> {
+        Input::from_reader("-", std::io::stdin().lock(), limit)
+    }
+
+    /// Reads a stream (standard input, a pipe) into memory under `name`, at most `limit`
+    /// bytes: one byte more is [`SourceError::StdinTooLarge`], read no further.
+    pub fn from_reader(name: &str, r: impl Read, limit: u64) -> Result<Input, SourceError> {
         let mut buf = Vec::new();
-        std::io::stdin()
-            .lock()
-            .take(limit.saturating_add(1))
+        r.take(limit.saturating_add(1))
             .read_to_end(&mut buf)
-            .map_err(|e| SourceError::io("-", e))?;
+            .map_err(|e| SourceError::io(name, e))?;
         if buf.len() as u64 > limit {
             return Err(SourceError::StdinTooLarge {
-                path: "-".into(),
+                path: name.into(),
                 limit_mib: limit >> 20,
             });
         }
-        Ok(Input::from_bytes("-", buf))
+        Ok(Input::from_bytes(name, buf))
     }
 
     /// Wraps bytes already in memory.

@@ -156,6 +156,46 @@ fn control_sequences_in_a_file_stay_inert_in_a_real_terminal() {
     t.keys(&["q"]);
 }
 
+/// A file whose name holds a clear-screen, an OSC 52 clipboard write, BEL, CR, LF, a C1 CSI and
+/// RLO, opened in a real terminal: the title bar shows the name with placeholders, and the
+/// terminal's title and screen are untouched.
+#[test]
+fn a_hostile_file_name_stays_inert_in_a_real_terminal() {
+    let d = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("tmux-hostile-name");
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    let name = "x\u{1b}[2J\u{1b}]2;pwned\u{7}\u{1b}]52;c;cHduZWQ=\u{7}\r\n\u{9b}31m\u{202e}gpj.txt";
+    std::fs::write(d.join(name), "some plain words\n").unwrap();
+    // The shell makes the name from octal escapes, so no control is in the command line.
+    let octal: String = name
+        .bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || b == b'.' {
+                (b as char).to_string()
+            } else {
+                format!("\\{b:03o}")
+            }
+        })
+        .collect();
+    let cmd = format!("cd '{}' && {} \"$(printf '{octal}')\"", d.display(), bin());
+    let Some(t) = Tmux::start("hostile-name", &cmd, 120, 30) else {
+        return;
+    };
+    let screen = t.wait_for(&["Hex", "some plain words"]);
+    assert!(screen.contains("x␛[2J␛]2;pwned␇"), "{screen}");
+    assert!(screen.contains("⟨RLO⟩gpj.txt"), "{screen}");
+    let title = t
+        .tmux()
+        .args(["display-message", "-p", "-t", &t.session, "#{pane_title}"])
+        .output()
+        .unwrap();
+    assert!(
+        !String::from_utf8_lossy(&title.stdout).contains("pwned"),
+        "the title was changed"
+    );
+    t.keys(&["q"]);
+}
+
 #[test]
 fn demo_opens_and_switches_files() {
     let cmd = format!("{} demo", bin());

@@ -1225,10 +1225,13 @@ fn audit_input(
     if x.units.is_empty() && x.error.is_none() {
         // Say why there is nothing: a damaged container, a mismatch, or simply a format
         // without text.
-        let why: Vec<&str> = x
+        let problems = x.diagnostics.iter().filter(|d| is_problem(d.kind));
+        let mismatches = x
             .diagnostics
             .iter()
-            .filter(|d| is_problem(d.kind) || d.kind == DiagnosticKind::FormatMismatch)
+            .filter(|d| d.kind == DiagnosticKind::FormatMismatch);
+        let why: Vec<&str> = problems
+            .chain(mismatches)
             .map(|d| d.message.as_str())
             .collect();
         let mut e = format!("{}: no text to audit", x.format.detected.description());

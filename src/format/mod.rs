@@ -471,13 +471,21 @@ pub fn identify_within(
             detail: format!("declared as {}", m.trim()),
         });
     }
-    let mismatch = mismatch_sentence(
-        detected,
-        by_extension,
-        ext.as_deref(),
-        by_mime,
-        declared_mime,
-    );
+    // A ZIP not looked inside (too many entries) may well be the DOCX its name says.
+    let unexamined = notes
+        .iter()
+        .any(|n: &FormatNote| matches!(n.kind, NoteKind::TooManyEntries { .. }));
+    let mismatch = if unexamined {
+        None
+    } else {
+        mismatch_sentence(
+            detected,
+            by_extension,
+            ext.as_deref(),
+            by_mime,
+            declared_mime,
+        )
+    };
     FormatReport {
         detected,
         by_extension,
