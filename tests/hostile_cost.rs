@@ -4,48 +4,10 @@
 //! very long line for `fix`, 300,000 BOMs for `anomalies`. Each is a named limit or a bounded
 //! report with complete counts. (Peak memory is measured by `benches/hostile.sh`, not here.)
 
-use assert_cmd::Command;
+mod common;
+
+use common::{cmd, dir, extract};
 use serde_json::Value;
-use std::path::{Path, PathBuf};
-
-fn cmd() -> Command {
-    let mut c = Command::cargo_bin("delineate").unwrap();
-    c.current_dir(env!("CARGO_MANIFEST_DIR"));
-    c
-}
-
-fn dir(name: &str) -> PathBuf {
-    let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
-/// `extract --json ARGS path`: the file's JSON and its diagnostics as lines.
-fn extract(args: &[&str], path: &Path) -> (Value, String) {
-    let out = cmd()
-        .args(["extract", "--json"])
-        .args(args)
-        .arg(path)
-        .timeout(std::time::Duration::from_secs(60))
-        .output()
-        .unwrap();
-    let x: Value = serde_json::from_slice(out.stdout.split(|&b| b == b'\n').next().unwrap())
-        .unwrap_or(Value::Null);
-    let mut all: Vec<String> = Vec::new();
-    for d in x["diagnostics"].as_array().into_iter().flatten() {
-        all.push(format!("{} {}", d["kind"], d["message"]));
-    }
-    for u in x["units"].as_array().into_iter().flatten() {
-        for d in u["diagnostics"].as_array().into_iter().flatten() {
-            all.push(format!("{} {}", d["kind"], d["message"]));
-        }
-    }
-    if let Some(e) = x["error"].as_str() {
-        all.push(format!("error {e}"));
-    }
-    (x, all.join("\n"))
-}
 
 fn crc32(data: &[u8]) -> u32 {
     let mut c = 0xFFFF_FFFFu32;

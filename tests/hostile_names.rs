@@ -6,24 +6,13 @@
 //! (`--emit-partial` into the corpus, `--record` through a hard link), standard input read
 //! within a limit, and the merge of partials. Files are made at test time.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{cmd, dir};
 use serde_json::Value;
 use std::ffi::OsStr;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
-
-fn cmd() -> Command {
-    let mut c = Command::cargo_bin("delineate").unwrap();
-    c.current_dir(env!("CARGO_MANIFEST_DIR"));
-    c
-}
-
-fn dir(name: &str) -> PathBuf {
-    let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
 
 /// The parts of a name a terminal would act on.
 const HOSTILE: &str = "x\u{1b}[2J\u{1b}]52;c;cHduZWQ=\u{7}\r\n\u{9b}31m\u{202e}gpj";
@@ -157,31 +146,17 @@ fn every_subcommand_keeps_hostile_names_inert() {
             text,
             html,
         ],
-        vec![
-            os("open"),
-            os("--headless"),
-            os("140x40"),
-            os("--keys"),
-            os("wait"),
-            dir_s,
-        ],
-        vec![
-            os("open"),
-            os("--headless"),
-            os("140x40"),
-            os("--keys"),
-            os("wait Tab Tab Enter"),
-            dir_s,
-        ],
-        vec![
-            os("open"),
-            os("--headless"),
-            os("140x40"),
-            os("--keys"),
-            os("wait Tab Enter Enter"),
-            dir_s,
-        ],
     ];
+    for keys in ["wait", "wait Tab Tab Enter", "wait Tab Enter Enter"] {
+        runs.push(vec![
+            os("open"),
+            os("--headless"),
+            os("140x40"),
+            os("--keys"),
+            os(keys),
+            dir_s,
+        ]);
+    }
     // Errors name the path: a missing file, a directory where a file is wanted, a record or a
     // partial that cannot be written, a partial that cannot be read.
     let missing = d.join(format!("missing-{HOSTILE}"));

@@ -5,23 +5,11 @@
 //! diagnostic or error of its own document, the process never aborts, and a good file in the
 //! same folder keeps its figures. The files are written at test time.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{cmd, dir, first_json};
 use serde_json::Value;
 use std::io::Write;
-use std::path::{Path, PathBuf};
-
-fn cmd() -> Command {
-    let mut c = Command::cargo_bin("delineate").unwrap();
-    c.current_dir(env!("CARGO_MANIFEST_DIR"));
-    c
-}
-
-fn dir(name: &str) -> PathBuf {
-    let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
 
 /// A PDF from numbered object bodies, with a correct cross-reference table; object 1 is the
 /// catalog.
@@ -225,35 +213,8 @@ fn good_pdf() -> Vec<u8> {
 }
 
 /// `extract --json` of one file: its JSON object and every diagnostic message.
-fn extract(path: &Path) -> (Value, String) {
-    let out = cmd()
-        .args(["extract", "--json"])
-        .arg(path)
-        .timeout(std::time::Duration::from_secs(60))
-        .output()
-        .unwrap();
-    assert!(
-        out.status.code().is_some(),
-        "{} was killed by a signal: {}",
-        path.display(),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let x: Value = serde_json::from_slice(out.stdout.split(|&b| b == b'\n').next().unwrap())
-        .unwrap_or(Value::Null);
-    let mut all = Vec::new();
-    let mut add = |v: &Value| {
-        for d in v.as_array().into_iter().flatten() {
-            all.push(format!("{} {}", d["kind"], d["message"]));
-        }
-    };
-    add(&x["diagnostics"]);
-    for u in x["units"].as_array().into_iter().flatten() {
-        add(&u["diagnostics"]);
-    }
-    if let Some(e) = x["error"].as_str() {
-        all.push(format!("error {e}"));
-    }
-    (x, all.join("\n"))
+fn extract(path: &std::path::Path) -> (Value, String) {
+    common::extract(&[], path)
 }
 
 fn unit_text(x: &Value) -> String {
@@ -357,41 +318,47 @@ fn audit_of_a_folder_with_cycles_reports_the_good_file_and_names_both() {
     assert_eq!(good_doc(&a), good_doc(&alone));
 }
 
+/// A PDF of `pages` pages that share one content stream (object 5, "page text"), each page a
+/// dictionary with `resources`.
+fn page_tree(pages: u32, resources: &str) -> Vec<u8> {
+    let mut objs = vec![
+        (1, b"<< /Type /Catalog /Pages 2 0 R >>".to_vec()),
+        (4, FONT.to_vec()),
+        (5, stream("", text("page text").as_bytes())),
+    ];
+    let kids: Vec<String> = (0..pages).map(|i| format!("{} 0 R", 6 + i)).collect();
+    objs.push((
+        2,
+        format!(
+            "<< /Type /Pages /Kids [{}] /Count {pages} >>",
+            kids.join(" ")
+        )
+        .into_bytes(),
+    ));
+    for i in 0..pages {
+        objs.push((
+            6 + i,
+            format!("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 5 0 R /Resources {resources} >>")
+                .into_bytes(),
+        ));
+    }
+    objs.sort_by_key(|(n, _)| *n);
+    raw_pdf(&objs)
+}
+
 /// Pages are extracted in linear time, and `--max-pages` is applied before any per-page work.
 #[test]
 fn many_pages_cost_linear_time() {
-    let page_tree = |pages: u32| {
-        let mut objs = vec![
-            (1, b"<< /Type /Catalog /Pages 2 0 R >>".to_vec()),
-            (4, FONT.to_vec()),
-            (5, stream("", text("page text").as_bytes())),
-        ];
-        let kids: Vec<String> = (0..pages).map(|i| format!("{} 0 R", 6 + i)).collect();
-        objs.push((
-            2,
-            format!(
-                "<< /Type /Pages /Kids [{}] /Count {pages} >>",
-                kids.join(" ")
-            )
-            .into_bytes(),
-        ));
-        for i in 0..pages {
-            objs.push((6 + i, b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 5 0 R /Resources << /Font << /F1 4 0 R >> >> >>".to_vec()));
-        }
-        objs.sort_by_key(|(n, _)| *n);
-        raw_pdf(&objs)
-    };
     let d = dir("pdf-pages");
     let p = d.join("pages.pdf");
-    std::fs::write(&p, page_tree(3000)).unwrap();
+    std::fs::write(&p, page_tree(3000, "<< /Font << /F1 4 0 R >> >>")).unwrap();
     let out = cmd()
         .args(["extract", "--json", "--unit", "page", "--max-pages", "2500"])
         .arg(&p)
         .timeout(std::time::Duration::from_secs(60))
         .output()
         .unwrap();
-    let x: Value =
-        serde_json::from_slice(out.stdout.split(|&b| b == b'\n').next().unwrap()).unwrap();
+    let x = first_json(&out.stdout);
     let units = x["units"].as_array().unwrap();
     assert_eq!(units.len(), 2500);
     assert_eq!(units[2499]["locator"], "page 2500");
@@ -406,26 +373,9 @@ fn many_pages_cost_linear_time() {
 #[test]
 fn object_memory_is_bounded_while_loading() {
     let d = dir("pdf-objects");
-    let mut objs = vec![
-        (1, b"<< /Type /Catalog /Pages 2 0 R >>".to_vec()),
-        (5, stream("", b"BT ET")),
-    ];
-    let pages = 3_000u32;
-    let kids: Vec<String> = (0..pages).map(|i| format!("{} 0 R", 6 + i)).collect();
-    objs.push((
-        2,
-        format!(
-            "<< /Type /Pages /Kids [{}] /Count {pages} >>",
-            kids.join(" ")
-        )
-        .into_bytes(),
-    ));
-    for i in 0..pages {
-        objs.push((6 + i, b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 5 0 R /Resources << /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> >> >> >>".to_vec()));
-    }
-    objs.sort_by_key(|(n, _)| *n);
     let p = d.join("huge-tree.pdf");
-    std::fs::write(&p, raw_pdf(&objs)).unwrap();
+    let font = "<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> >> >>";
+    std::fs::write(&p, page_tree(3_000, font)).unwrap();
     let out = cmd()
         .args(["extract", "--json", "--max-pdf-objects-mb", "4"])
         .arg(&p)

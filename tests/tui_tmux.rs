@@ -80,6 +80,22 @@ impl Tmux {
         }
     }
 
+    /// The pane's title, as the terminal holds it (a document must not be able to set it).
+    fn title(&self) -> String {
+        let out = self
+            .tmux()
+            .args([
+                "display-message",
+                "-p",
+                "-t",
+                &self.session,
+                "#{pane_title}",
+            ])
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
     fn alive(&self) -> bool {
         self.tmux()
             .args(["has-session", "-t", &self.session])
@@ -141,15 +157,7 @@ fn control_sequences_in_a_file_stay_inert_in_a_real_terminal() {
     // The file's OSC title change and clear-screen did nothing: the panes are all there.
     assert!(screen.contains("Inspector"), "{screen}");
     assert!(screen.contains("⇄gnp.exe"), "{screen}");
-    let title = t
-        .tmux()
-        .args(["display-message", "-p", "-t", &t.session, "#{pane_title}"])
-        .output()
-        .unwrap();
-    assert!(
-        !String::from_utf8_lossy(&title.stdout).contains("pwned"),
-        "the title was changed"
-    );
+    assert!(!t.title().contains("pwned"), "the title was changed");
     t.keys(&["?"]);
     t.wait_for(&["Help"]);
     t.keys(&["Escape"]);
@@ -184,15 +192,7 @@ fn a_hostile_file_name_stays_inert_in_a_real_terminal() {
     let screen = t.wait_for(&["Hex", "some plain words"]);
     assert!(screen.contains("x␛[2J␛]2;pwned␇"), "{screen}");
     assert!(screen.contains("⟨RLO⟩gpj.txt"), "{screen}");
-    let title = t
-        .tmux()
-        .args(["display-message", "-p", "-t", &t.session, "#{pane_title}"])
-        .output()
-        .unwrap();
-    assert!(
-        !String::from_utf8_lossy(&title.stdout).contains("pwned"),
-        "the title was changed"
-    );
+    assert!(!t.title().contains("pwned"), "the title was changed");
     t.keys(&["q"]);
 }
 

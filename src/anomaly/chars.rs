@@ -306,7 +306,11 @@ pub fn walk(text: &str, text_is_start: bool, mut f: impl FnMut(Hit)) {
             continue;
         }
         let next = text[i + len..].chars().next();
-        if let Some(class) = classify(c, text_is_start && i == 0) {
+        let found = match classify(c, text_is_start && i == 0) {
+            Some(class) => Some((class, legitimate(class, c, prev, next), None)),
+            None => compat(c).map(|(class, plain)| (class, None, Some(plain))),
+        };
+        if let Some((class, legitimate, plain)) = found {
             f(Hit {
                 class,
                 start: i,
@@ -314,19 +318,8 @@ pub fn walk(text: &str, text_is_start: bool, mut f: impl FnMut(Hit)) {
                 c,
                 prev,
                 next,
-                legitimate: legitimate(class, c, prev, next),
-                plain: None,
-            });
-        } else if let Some((class, plain)) = compat(c) {
-            f(Hit {
-                class,
-                start: i,
-                end: i + len,
-                c,
-                prev,
-                next,
-                legitimate: None,
-                plain: Some(plain),
+                legitimate,
+                plain,
             });
         }
         prev = Some(c);
