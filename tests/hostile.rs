@@ -4,7 +4,10 @@
 //! and the run goes on; nothing reaches the terminal as a control sequence; nothing inspected
 //! is ever modified. The files are made at test time under cargo's temporary directory.
 
+mod common;
+
 use assert_cmd::Command;
+use common::crc32;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
@@ -69,20 +72,6 @@ fn messages(x: &Value) -> Vec<String> {
 
 /// A tiny ZIP (stored entries) written by hand, so the names can be anything.
 fn zip(entries: &[(&str, &[u8])]) -> Vec<u8> {
-    fn crc32(data: &[u8]) -> u32 {
-        let mut c = 0xFFFF_FFFFu32;
-        for &b in data {
-            c ^= b as u32;
-            for _ in 0..8 {
-                c = if c & 1 != 0 {
-                    (c >> 1) ^ 0xEDB8_8320
-                } else {
-                    c >> 1
-                };
-            }
-        }
-        !c
-    }
     let mut out = Vec::new();
     let mut central = Vec::new();
     for (name, data) in entries {

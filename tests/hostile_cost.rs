@@ -6,23 +6,8 @@
 
 mod common;
 
-use common::{cmd, dir, extract};
+use common::{cmd, crc32, dir, extract};
 use serde_json::Value;
-
-fn crc32(data: &[u8]) -> u32 {
-    let mut c = 0xFFFF_FFFFu32;
-    for &b in data {
-        c ^= b as u32;
-        for _ in 0..8 {
-            c = if c & 1 != 0 {
-                (c >> 1) ^ 0xEDB8_8320
-            } else {
-                c >> 1
-            };
-        }
-    }
-    !c
-}
 
 /// A DOCX-named ZIP with one real local file (`word/document.xml`, stored) and `n` central
 /// directory entries, all pointing at it: an "overlapping" zip bomb.

@@ -66,3 +66,19 @@ pub fn extract(args: &[&str], path: &Path) -> (Value, String) {
     let m = messages(&x);
     (x, m)
 }
+
+/// CRC-32 (IEEE), for ZIP archives written by hand.
+pub fn crc32(data: &[u8]) -> u32 {
+    let mut c = 0xFFFF_FFFFu32;
+    for &b in data {
+        c ^= b as u32;
+        for _ in 0..8 {
+            c = if c & 1 != 0 {
+                (c >> 1) ^ 0xEDB8_8320
+            } else {
+                c >> 1
+            };
+        }
+    }
+    !c
+}
