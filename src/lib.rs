@@ -18,6 +18,7 @@
 //! | [`format`](mod@format) | what a file really is (magic numbers, ZIP contents, markup sniffing) against its name, and the text kind whose encoding rules apply |
 //! | [`corpus`] | the corpus audit: damage per document and per source, frequent terms with provenance; mergeable partial results |
 //! | [`fuzzing`] | every stage that takes bytes, as one fuzz entry point each (with its invariants), for `fuzz/` and the replay test |
+//! | [`lexicon`] | what the tool knows of each language: word lists, stop words, the n-gram model (below the encoding stage, which uses them, and language identification) |
 //! | [`langid`] | language identification: Cavnar–Trenkle as the seed, naive Bayes over 77 languages, per passage |
 //! | [`extract`] | text the way an indexer gets it (HTML, XML, Office/ODF/EPUB, PDF, email, SGML), cut into document units with diagnostics |
 //! | [`encoding`] | evidence (BOM, declarations, validity, statistics), the decision, candidates decoded with offset maps, text-quality features, mojibake chains |
@@ -53,6 +54,7 @@ pub mod extract;
 pub mod format;
 pub mod fuzzing;
 pub mod langid;
+pub mod lexicon;
 pub mod normalize;
 pub mod report;
 pub mod source;

@@ -359,7 +359,7 @@ mod tests {
     /// many letters, in several scripts, with apostrophes, absent from the model or not).
     #[test]
     fn walk_equals_feature_by_feature_lookup() {
-        let m = &crate::langid::models().nb;
+        let m = crate::lexicon::model();
         let one_by_one = |token: &str| {
             let mut gains = vec![0u32; m.langs.len()];
             let mut features = 0u32;

@@ -1,0 +1,236 @@
+//! The lexicon: what the tool knows of each language's words and letter sequences, shared by
+//! the stages that need it — the encoding decision (which decoding reads as words of some
+//! language), mojibake repair, language identification and the corpus audit's non-word
+//! signal. It sits below all of them and imports none of them.
+//!
+//! | part | what |
+//! |---|---|
+//! | word lists | the 30,000 most frequent words of each of the 42 wordfreq languages, an FST set of `code<TAB>word` read in place ([`is_word`], [`languages_of`]) |
+//! | stop words | the 100 most frequent words of each, as language bits ([`stopword_bits`]) |
+//! | [`nb`] | the naive Bayes n-gram and word model of 77 languages ([`model`]) |
+//! | [`ngrams`] | Cavnar and Trenkle's tokens and padded n-grams, which the model is made of |
+//!
+//! All are built by `delineate langid build-profiles` from `../shared/data` and shipped in
+//! `assets/langid/` (see its README for sources and licences).
+
+pub mod nb;
+pub mod ngrams;
+
+use fst::raw::Output;
+use rustc_hash::FxHashMap;
+use std::sync::OnceLock;
+
+static NB_LANGS: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/assets/langid/nb-languages.tsv"
+));
+static NB_FST: &[u8] = include_bytes!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/assets/langid/nb-features.fst"
+));
+static NB_POSTINGS: &[u8] = include_bytes!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/assets/langid/nb-postings.bin"
+));
+
+static WORDS: &[u8] = include_bytes!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/assets/langid/words.fst"
+));
+
+/// The word lists (the most frequent words of each wordfreq language), read in place.
+fn words() -> Option<&'static fst::Set<&'static [u8]>> {
+    static W: OnceLock<Option<fst::Set<&'static [u8]>>> = OnceLock::new();
+    W.get_or_init(|| fst::Set::new(WORDS).ok()).as_ref()
+}
+
+/// Is `word` (lower case) among the most frequent words of language `code`? `None` when the
+/// tool has no word list for the language.
+///
+/// The FST holds `code<TAB>word`; the walk starts from the node after each language's
+/// `code<TAB>`, found once (the audit asks this for every distinct term of every document).
+pub fn is_word(code: &str, word: &str) -> Option<bool> {
+    let fst = words()?.as_fst();
+    let &(_, start) = word_list_starts().iter().find(|(c, _)| *c == code)?;
+    let Some(start) = start else {
+        return Some(false);
+    };
+    Some(
+        fst_walk(fst, fst.node(start), Output::zero(), word.bytes())
+            .is_some_and(|(n, _)| n.is_final()),
+    )
+}
+
+/// Follows `bytes` down an FST from `node`, adding the transitions' outputs to `out`: the node
+/// reached and the output so far, or `None` where a byte has no transition.
+pub fn fst_walk<'f, D: AsRef<[u8]>>(
+    fst: &'f fst::raw::Fst<D>,
+    mut node: fst::raw::Node<'f>,
+    mut out: Output,
+    bytes: impl IntoIterator<Item = u8>,
+) -> Option<(fst::raw::Node<'f>, Output)> {
+    for b in bytes {
+        let t = node.transition(node.find_input(b)?);
+        out = out.cat(t.out);
+        node = fst.node(t.addr);
+    }
+    Some((node, out))
+}
+
+/// Each language with a word list, and the node of the word-list FST after its `code<TAB>`
+/// (`None`: the list is empty).
+fn word_list_starts() -> &'static [(&'static str, Option<fst::raw::CompiledAddr>)] {
+    static S: OnceLock<Vec<(&'static str, Option<fst::raw::CompiledAddr>)>> = OnceLock::new();
+    S.get_or_init(|| {
+        let Some(w) = words() else {
+            return Vec::new();
+        };
+        let fst = w.as_fst();
+        stopwords()
+            .0
+            .iter()
+            .map(|code| {
+                let start = fst_walk(fst, fst.root(), Output::zero(), code.bytes().chain([b'\t']));
+                (code.as_str(), start.map(|(n, _)| n.addr()))
+            })
+            .collect()
+    })
+}
+
+/// Does the tool have a word list for `code`?
+pub fn has_word_list(code: &str) -> bool {
+    word_list_code(code).is_some()
+}
+
+/// `code` as the tool's own `'static` string, when it has a word list for it. (The word lists
+/// and the stop-word lists are built from the same wordfreq languages.)
+pub fn word_list_code(code: &str) -> Option<&'static str> {
+    words()?;
+    stopwords()
+        .0
+        .iter()
+        .find(|c| *c == code)
+        .map(String::as_str)
+}
+
+static STOPWORDS: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/assets/langid/stopwords.tsv"
+));
+
+/// Stop word → languages it is frequent in (bit i: language i of [`stopword_languages`]).
+fn stopwords() -> &'static (Vec<String>, FxHashMap<String, u64>) {
+    static S: OnceLock<(Vec<String>, FxHashMap<String, u64>)> = OnceLock::new();
+    S.get_or_init(|| {
+        let mut langs = Vec::new();
+        let mut map: FxHashMap<String, u64> = FxHashMap::default();
+        for line in STOPWORDS.lines().filter(|l| !l.starts_with('#')) {
+            let Some((code, words)) = line.split_once('\t') else {
+                continue;
+            };
+            // Bit 63 is left to callers (the corpus audit marks a term as looked up with it).
+            if langs.len() == 63 {
+                break;
+            }
+            let bit = 1u64 << langs.len();
+            langs.push(code.to_string());
+            for w in words.split(' ') {
+                *map.entry(w.to_string()).or_default() |= bit;
+            }
+        }
+        (langs, map)
+    })
+}
+
+/// The shipped n-gram model, read in place on first use.
+pub fn model() -> &'static nb::Model {
+    static M: OnceLock<nb::Model> = OnceLock::new();
+    M.get_or_init(|| {
+        nb::Model::from_parts(NB_LANGS, NB_FST.into(), NB_POSTINGS.into())
+            .expect("the shipped language model reads")
+    })
+}
+
+/// The languages of the stop-word lists, in bit order (bit i of [`stopword_bits`]); the same
+/// languages have word lists.
+pub fn stopword_languages() -> &'static [String] {
+    &stopwords().0
+}
+
+/// The languages (bits, as in [`stopword_languages`]) for which `token` is a frequent word.
+pub fn stopword_bits(token: &str) -> u64 {
+    stopwords().1.get(token).copied().unwrap_or(0)
+}
+
+/// The word-list languages (bits, as in [`stopword_languages`]) whose 30,000 most frequent
+/// words include `word` (lower case).
+pub fn languages_of(word: &str) -> u64 {
+    let Some(w) = words() else { return 0 };
+    let fst = w.as_fst();
+    let mut bits = 0u64;
+    for (i, &(_, start)) in word_list_starts().iter().enumerate() {
+        if let Some(start) = start
+            && fst_walk(fst, fst.node(start), Output::zero(), word.bytes())
+                .is_some_and(|(n, _)| n.is_final())
+        {
+            bits |= 1 << i;
+        }
+    }
+    bits
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The walk from each language's start node answers as a lookup of `code<TAB>word` in
+    /// the whole set, for every language, on words, non-words, prefixes and the empty word.
+    #[test]
+    fn is_word_equals_key_lookup() {
+        let w = words().expect("the word lists are shipped");
+        let samples = [
+            "the", "and", "résumé", "der", "und", "le", "de", "th", "", "zzqxj", "lt", "mln", "в",
+            "и", "的", "xin", "über", "qu'il", "a", "en", "\t", "the\tthe",
+        ];
+        let mut known = 0;
+        for code in stopword_languages() {
+            for word in samples {
+                let key = format!("{code}\t{word}");
+                assert_eq!(
+                    is_word(code, word),
+                    Some(w.contains(&key)),
+                    "{code} {word:?}"
+                );
+                known += w.contains(&key) as usize;
+            }
+        }
+        assert!(known > 20, "{known} sample words known");
+        assert_eq!(is_word("xx", "the"), None);
+        assert_eq!(is_word("en", "the"), Some(true));
+    }
+
+    /// Which languages' word lists hold a word: `the` is English, `und` German, `на`
+    /// Bulgarian, Macedonian, Russian, Ukrainian…; a non-word is in none.
+    #[test]
+    fn languages_of_a_word() {
+        let langs = stopword_languages();
+        let names = |bits: u64| -> Vec<&str> {
+            (0..langs.len())
+                .filter(|i| bits >> i & 1 == 1)
+                .map(|i| langs[i].as_str())
+                .collect()
+        };
+        assert!(names(languages_of("the")).contains(&"en"));
+        assert!(names(languages_of("különböző")).contains(&"hu"));
+        assert!(!names(languages_of("különbözõ")).contains(&"hu"));
+        let na = names(languages_of("на"));
+        assert!(na.contains(&"ru") && na.contains(&"bg"), "{na:?}");
+        assert_eq!(languages_of("zzqxjw"), 0);
+        for (i, code) in langs.iter().enumerate() {
+            assert_eq!(
+                languages_of("the") >> i & 1 == 1,
+                is_word(code, "the") == Some(true)
+            );
+        }
+    }
+}
