@@ -134,6 +134,114 @@ impl Charset {
     }
 }
 
+/// What a label outside the WHATWG Encoding Standard names, by the table below.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Lenient {
+    /// An encoding this tool decodes: the label's spelling and the encoding.
+    Names(Charset),
+    /// An encoding no WHATWG decoder exists for (a DOS or Mac code page outside the
+    /// standard): its name.
+    Undecodable(&'static str),
+}
+
+/// Resolves a label that the WHATWG Encoding Standard does not know, the way the files that
+/// carry it mean it: IANA names and aliases, Python codec names, Java and ICU spellings,
+/// vendor names (`MacCyrillic`, `win-1251`, `latin-2`, `ISO8859_2`, `x-mac-ce`, `cp437`).
+/// Spelling first — case, `_` for `-`, a dropped or added hyphen (`latin-2` → `latin2`,
+/// `windows1251` → `windows-1251`, `cp-1252` → `cp1252`) — then these names:
+///
+/// | written | names |
+/// |---|---|
+/// | `win-125x`, `win125x`, `ms-125x`, `ansi-125x` | windows-125x |
+/// | `maccyrillic`, `mac-cyrillic`, `x-mac-ukrainian`, `macukraine`, `cp10007` | x-mac-cyrillic |
+/// | `macroman`, `mac-roman`, `mac`, `x-mac`, `cp10000` | macintosh |
+/// | `iso8859_N`, `iso_8859_N`, `iso-8859N`, `8859-N` | ISO-8859-N |
+/// | `utf8`, `utf_8`, `utf-8n`, `unicode-1-1-utf-8`… | UTF-8 |
+/// | `sjis`, `s-jis`, `shift-jis`, `ms-kanji`, `cp932`, `windows-932` | Shift_JIS |
+/// | `eucjp`, `euc_jp`, `eucjis`, `ujis` | EUC-JP |
+/// | `euckr`, `euc_kr`, `uhc`, `cp949`, `windows-949`, `ks_c_5601` | EUC-KR |
+/// | `gb2312`, `gb_2312`, `euc-cn`, `cp936`, `windows-936`, `hzgb` excluded | GBK |
+/// | `big5hkscs`, `big5-hkscs`, `cp950`, `windows-950` | Big5 |
+/// | `koi8r`, `koi8_r`, `koi8u`, `koi8_u` | KOI8-R, KOI8-U |
+/// | `cp866`, `ibm-866`, `dos-866`, `alt` | IBM866 |
+/// | `tis620`, `tis_620`, `cp874`, `ms874`, `windows874` | windows-874 |
+/// | `x-mac-ce`, `macce`, `maccentraleurope`, `cp10029`, `x-mac-greek`, `x-mac-turkish`… | no WHATWG decoder |
+/// | `cp437`, `ibm437`, `cp850`, `cp852`, `cp737`, `cp775`, `cp855`, `cp857`, `cp862`… | no WHATWG decoder |
+pub fn for_lenient_label(label: &str) -> Option<Lenient> {
+    let norm: String = label
+        .trim()
+        .trim_matches(['"', '\'', ';'])
+        .to_ascii_lowercase()
+        .replace('_', "-")
+        .replace(' ', "-");
+    let whatwg =
+        |l: &str| Encoding::for_label(l.as_bytes()).map(|e| Lenient::Names(Charset::Whatwg(e)));
+    if let Some(r) = whatwg(&norm) {
+        return Some(r);
+    }
+    let compact: String = norm.chars().filter(|c| *c != '-').collect();
+    if let Some(r) = whatwg(&compact) {
+        return Some(r);
+    }
+    let named = |e: &'static Encoding| Some(Lenient::Names(Charset::Whatwg(e)));
+    // A hyphen added back between letters and digits: `windows1251`, `iso88592` are WHATWG
+    // already; `latin2`, `cp1252` too; this catches `cp-1252`, `ibm-866`.
+    let digits: String = compact.chars().filter(char::is_ascii_digit).collect();
+    let letters: String = compact.chars().filter(|c| !c.is_ascii_digit()).collect();
+    match (letters.as_str(), digits.as_str()) {
+        ("win" | "ms" | "ansi" | "windows" | "cp" | "xcp", d)
+            if d.len() == 4 && d.starts_with("125") =>
+        {
+            return whatwg(&format!("windows-{d}"));
+        }
+        ("iso" | "isolatin" | "", d) if d.len() >= 5 && d.starts_with("8859") => {
+            return whatwg(&format!("iso-8859-{}", &d[4..]));
+        }
+        ("latin" | "isolatin" | "l", d) if !d.is_empty() => return whatwg(&format!("latin{d}")),
+        _ => {}
+    }
+    match compact.as_str() {
+        "maccyrillic" | "xmacukrainian" | "macukraine" | "macukrainian" | "cp10007" => {
+            named(encoding_rs::X_MAC_CYRILLIC)
+        }
+        "macroman" | "mac" | "xmac" | "cp10000" | "xmacroman" => named(encoding_rs::MACINTOSH),
+        "utf8n" | "unicode11utf8" | "utf" => named(encoding_rs::UTF_8),
+        "sjis" | "sjis2004" | "shiftjis2004" | "mskanji" | "cp932" | "windows932" | "ibm943" => {
+            named(encoding_rs::SHIFT_JIS)
+        }
+        "eucjp" | "eucjis" | "ujis" | "eucjp2004" => named(encoding_rs::EUC_JP),
+        "euckr" | "uhc" | "cp949" | "windows949" | "ksc5601" | "ksc56011987" | "ksc56011989" => {
+            named(encoding_rs::EUC_KR)
+        }
+        "gb2312" | "euccn" | "cp936" | "windows936" | "gb231280" => named(encoding_rs::GBK),
+        "big5hkscs" | "cp950" | "windows950" | "big5tw" => named(encoding_rs::BIG5),
+        "koi8r" => named(encoding_rs::KOI8_R),
+        "koi8u" | "koi8ru" => named(encoding_rs::KOI8_U),
+        "cp866" | "ibm866" | "dos866" | "alt" | "ruscii" => named(encoding_rs::IBM866),
+        "tis620" | "cp874" | "ms874" | "windows874" | "dos874" => named(encoding_rs::WINDOWS_874),
+        "xmacce" | "macce" | "maccentraleurope" | "maclatin2" | "cp10029" => {
+            Some(Lenient::Undecodable("MacCentralEurope"))
+        }
+        "xmacgreek" | "macgreek" | "cp10006" => Some(Lenient::Undecodable("MacGreek")),
+        "xmacturkish" | "macturkish" | "cp10081" => Some(Lenient::Undecodable("MacTurkish")),
+        "xmacicelandic" | "maciceland" | "macicelandic" => {
+            Some(Lenient::Undecodable("MacIcelandic"))
+        }
+        "cp437" | "ibm437" | "dos437" | "437" | "cspc8codepage437" => {
+            Some(Lenient::Undecodable("IBM437"))
+        }
+        "cp850" | "ibm850" | "dos850" | "850" => Some(Lenient::Undecodable("IBM850")),
+        "cp852" | "ibm852" | "dos852" | "852" => Some(Lenient::Undecodable("IBM852")),
+        "cp737" | "ibm737" => Some(Lenient::Undecodable("IBM737")),
+        "cp775" | "ibm775" => Some(Lenient::Undecodable("IBM775")),
+        "cp855" | "ibm855" => Some(Lenient::Undecodable("IBM855")),
+        "cp857" | "ibm857" => Some(Lenient::Undecodable("IBM857")),
+        "cp862" | "ibm862" => Some(Lenient::Undecodable("IBM862")),
+        "cp864" | "ibm864" => Some(Lenient::Undecodable("IBM864")),
+        _ => None,
+    }
+}
+
 impl Charset {
     /// Encodes `text` in this encoding (for searching the raw bytes for a query), or `None`
     /// when a character has no representation in it.
@@ -268,6 +376,39 @@ impl Serialize for Charset {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn labels_outside_whatwg_resolve_as_files_mean_them() {
+        let name = |l: &str| match for_lenient_label(l) {
+            Some(Lenient::Names(c)) => c.name().to_string(),
+            Some(Lenient::Undecodable(n)) => format!("({n})"),
+            None => "-".into(),
+        };
+        for (label, want) in [
+            ("MacCyrillic", "x-mac-cyrillic"),
+            ("cp1251", "windows-1251"),
+            ("win-1251", "windows-1251"),
+            ("Win1250", "windows-1250"),
+            ("latin-2", "ISO-8859-2"),
+            ("utf8", "UTF-8"),
+            ("UTF_8", "UTF-8"),
+            ("ISO8859-1", "windows-1252"),
+            ("ISO8859_15", "ISO-8859-15"),
+            ("iso_8859_16", "ISO-8859-16"),
+            ("windows-874", "windows-874"),
+            ("x-mac-ce", "(MacCentralEurope)"),
+            ("cp437", "(IBM437)"),
+            ("SJIS", "Shift_JIS"),
+            ("EUC_KR", "EUC-KR"),
+            ("gb_2312", "GBK"),
+            ("Mac-Roman", "macintosh"),
+            ("KOI8_U", "KOI8-U"),
+            ("nonsense", "-"),
+            ("", "-"),
+        ] {
+            assert_eq!(name(label), want, "{label}");
+        }
+    }
 
     fn check(label: &str, name: &str, remapped: bool) {
         let r = Charset::for_label(label).unwrap();

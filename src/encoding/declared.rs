@@ -32,13 +32,30 @@ const fn is_space(b: u8) -> bool {
     matches!(b, 0x09 | 0x0A | 0x0C | 0x0D | 0x20)
 }
 
-/// Runs the WHATWG prescan over the first [`PRESCAN_LIMIT`] bytes of `head` and returns the
-/// first `<meta>` that yields an encoding label.
+/// What the prescan found: the `<meta>` that decides, and those it passed over on the way.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Prescan {
+    /// The first `<meta>` whose label is an encoding (WHATWG "get an encoding" succeeds).
+    pub found: Option<Declaration>,
+    /// Earlier `<meta>` tags with a label that is not one (`bogus`, `""`, `MacCyrillic`): the
+    /// standard skips them and goes on scanning (HTML §13.2.3.2, step "Processing", 10–11).
+    pub skipped: Vec<Declaration>,
+}
+
+/// Runs the WHATWG prescan over the first [`PRESCAN_LIMIT`] bytes of `head`: the first `<meta>`
+/// whose label is an encoding decides, and a `<meta>` whose label is not one is passed over
+/// (kept in [`Prescan::skipped`], so the report can show what the standard ignores).
 ///
 /// The standard post-processes the result (UTF-16 → UTF-8, x-user-defined → windows-1252);
-/// that happens in `decide`, which knows the resolved encoding. Labels that do not resolve are
-/// returned too, so the report can show a declaration the standard ignores.
-pub fn prescan_html(head: &[u8]) -> Option<Declaration> {
+/// that happens in `decide`, which knows the resolved encoding.
+pub fn prescan_html(head: &[u8]) -> Prescan {
+    let mut out = Prescan::default();
+    out.found = prescan_from(head, &mut out.skipped);
+    out
+}
+
+/// The prescan proper; labels that are not encodings go to `skipped`.
+fn prescan_from(head: &[u8], skipped: &mut Vec<Declaration>) -> Option<Declaration> {
     let b = &head[..head.len().min(PRESCAN_LIMIT)];
     let mut pos = 0usize;
     while pos < b.len() {
@@ -103,7 +120,7 @@ pub fn prescan_html(head: &[u8]) -> Option<Declaration> {
                 pos += 1;
                 continue;
             };
-            return Some(Declaration {
+            let d = Declaration {
                 label: String::from_utf8_lossy(&cs).trim().to_string(),
                 span: ByteSpan::new(tag_start as u64, tag_end as u64),
                 construct: if need {
@@ -111,7 +128,15 @@ pub fn prescan_html(head: &[u8]) -> Option<Declaration> {
                 } else {
                     "<meta charset>".to_string()
                 },
-            });
+            };
+            // "Let charset be the result of getting an encoding from charset. If charset is
+            // failure, then jump to the step below labeled next byte."
+            if encoding_rs::Encoding::for_label(d.label.as_bytes()).is_none() {
+                skipped.push(d);
+                pos += 1;
+                continue;
+            }
+            return Some(d);
         }
         if rest.len() >= 2
             && rest[0] == b'<'
@@ -440,7 +465,42 @@ mod tests {
     use super::*;
 
     fn meta(html: &str) -> Option<String> {
-        prescan_html(html.as_bytes()).map(|d| d.label)
+        prescan_html(html.as_bytes()).found.map(|d| d.label)
+    }
+
+    /// HTML §13.2.3.2 step by step: the pragma rules (`http-equiv` + `content`, `charset`
+    /// without a pragma), and a label that is not an encoding passed over while the scan goes
+    /// on to the next `<meta>`.
+    #[test]
+    fn prescan_passes_over_labels_that_are_not_encodings() {
+        let p = prescan_html(br#"<meta charset="bogus"><meta charset="shift_jis">"#);
+        assert_eq!(p.found.unwrap().label, "shift_jis");
+        assert_eq!(p.skipped.len(), 1);
+        assert_eq!(p.skipped[0].label, "bogus");
+        // An empty label is no encoding either.
+        assert_eq!(
+            meta(r#"<meta charset=""><meta charset="iso-8859-7">"#).as_deref(),
+            Some("iso-8859-7")
+        );
+        // Through http-equiv + content as well.
+        assert_eq!(
+            meta(r#"<meta http-equiv="Content-Type" content="text/html; charset=nonsense"><meta http-equiv="Content-Type" content="text/html; charset=koi8-r">"#)
+                .as_deref(),
+            Some("koi8-r")
+        );
+        // A name outside WHATWG is passed over (the likely verdict weighs it).
+        let p = prescan_html(br#"<meta charset="MacCyrillic">"#);
+        assert!(p.found.is_none());
+        assert_eq!(p.skipped[0].label, "maccyrillic");
+        // `content` without `http-equiv` needs the pragma: passed over without a record.
+        let p = prescan_html(br#"<meta content="text/html; charset=utf-8"><meta charset=euc-kr>"#);
+        assert_eq!(p.found.unwrap().label, "euc-kr");
+        assert!(p.skipped.is_empty());
+        // `charset` alone needs no pragma, even next to an unrelated http-equiv.
+        assert_eq!(
+            meta(r#"<meta http-equiv="refresh" charset="big5">"#).as_deref(),
+            Some("big5")
+        );
     }
 
     #[test]
@@ -487,7 +547,7 @@ mod tests {
     #[test]
     fn prescan_span_covers_the_tag() {
         let html = r#"<html><head><meta charset="iso-8859-1"></head>"#;
-        let d = prescan_html(html.as_bytes()).unwrap();
+        let d = prescan_html(html.as_bytes()).found.unwrap();
         assert_eq!(
             &html[d.span.start as usize..d.span.end as usize],
             r#"<meta charset="iso-8859-1">"#

@@ -118,6 +118,10 @@ pub struct Evidence {
     pub detail: String,
     /// Set when the WHATWG rules read the label as another encoding.
     pub remap: Option<String>,
+    /// What a label outside the WHATWG standard names (`MacCyrillic` → x-mac-cyrillic): a
+    /// conforming consumer ignores it, the likely verdict weighs it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub names: Option<Charset>,
 }
 
 /// Why an encoding is among the candidates.
@@ -288,6 +292,7 @@ pub fn analyze_with(
                 }
             ),
             remap: None,
+            names: None,
         });
     }
     if let Some(label) = transport_label {
@@ -300,14 +305,16 @@ pub fn analyze_with(
     }
     match kind.kind {
         TextKind::Html => {
-            if let Some(d) = declared::prescan_html(&head[bom_len as usize..]) {
+            let p = declared::prescan_html(&head[bom_len as usize..]);
+            for d in p.skipped.iter().chain(&p.found) {
                 let span = ByteSpan::new(d.span.start + bom_len, d.span.end + bom_len);
-                evidence.push(declared_evidence(
-                    EvidenceKind::HtmlMeta,
-                    &d.label,
-                    Some(span),
-                    &d.construct,
-                ));
+                let mut e =
+                    declared_evidence(EvidenceKind::HtmlMeta, &d.label, Some(span), &d.construct);
+                if e.encoding.is_none() {
+                    e.detail
+                        .push_str("; the prescan goes on to the next <meta> (HTML §13.2.3.2)");
+                }
+                evidence.push(e);
             }
         }
         TextKind::Xml => {
@@ -368,6 +375,7 @@ pub fn analyze_with(
                 p.encoding
             ),
             remap: None,
+            names: None,
         });
     }
     // The stream end is never signalled to chardetng: a file cut mid-character (common: the
@@ -418,6 +426,7 @@ pub fn analyze_with(
             )
         },
         remap: None,
+        names: None,
     });
 
     let decision = decide::decide(&decide::Inputs {
@@ -683,17 +692,33 @@ fn declared_evidence(
                 None => format!("{construct} declares \"{label}\" ({})", r.charset),
             },
             remap: r.remap,
+            names: None,
         },
-        Err(_) => Evidence {
-            kind,
-            encoding: None,
-            label: Some(label.to_string()),
-            byte_span: span,
-            detail: format!(
-                "{construct} declares \"{label}\", which is not an encoding label the WHATWG Encoding Standard knows: ignored"
-            ),
-            remap: None,
-        },
+        Err(_) => {
+            let (names, what) = match charset::for_lenient_label(label) {
+                Some(charset::Lenient::Names(c)) => (
+                    Some(c),
+                    format!(
+                        "; it names {c} (a spelling outside the standard, which the likely verdict weighs)"
+                    ),
+                ),
+                Some(charset::Lenient::Undecodable(n)) => {
+                    (None, format!("; it names {n}, which has no WHATWG decoder"))
+                }
+                None => (None, String::new()),
+            };
+            Evidence {
+                kind,
+                encoding: None,
+                label: Some(label.to_string()),
+                byte_span: span,
+                detail: format!(
+                    "{construct} declares \"{label}\", which is not an encoding label the WHATWG Encoding Standard knows: ignored{what}"
+                ),
+                remap: None,
+                names,
+            }
+        }
     }
 }
 
@@ -760,6 +785,7 @@ fn validity_evidence(v: &Utf8Validity, len: u64) -> Evidence {
         byte_span: Some(span),
         detail,
         remap: None,
+        names: None,
     }
 }
 
