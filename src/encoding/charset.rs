@@ -172,8 +172,7 @@ pub fn for_lenient_label(label: &str) -> Option<Lenient> {
         .trim()
         .trim_matches(['"', '\'', ';'])
         .to_ascii_lowercase()
-        .replace('_', "-")
-        .replace(' ', "-");
+        .replace(['_', ' '], "-");
     let whatwg =
         |l: &str| Encoding::for_label(l.as_bytes()).map(|e| Lenient::Names(Charset::Whatwg(e)));
     if let Some(r) = whatwg(&norm) {
