@@ -117,3 +117,58 @@ per_class = {
 for name, data in per_class.items():
     write(A + name + ".txt", data)
 # deleted-bytes appears only in an ignore-mode decode of decode-error.txt.
+
+# Encoding verdicts (issue 18): one file per failure class, in the encoding its language uses.
+# Sentences written here (plain statements about reading and writing), not copied text.
+E = F + "encodings/"
+samples = [
+    ("hu-windows-1250.txt", "cp1250",
+     "Különböző nyelveken írt szövegek összehasonlítása. A levél tartalmát és a hozzá tartozó "
+     "jegyzeteket hétfőn küldjük el, az erőforrások felhasználásáról szóló jelentéssel együtt.\n"),
+    ("hu-iso-8859-2.txt", "iso8859_2",
+     "Az örökölt kódolású fájlokban a hosszú ő és ű betűk gyakran hibásan jelennek meg, "
+     "különösen ha a program nyugat-európai kódolást feltételez.\n"),
+    ("ru-x-mac-cyrillic.txt", "mac_cyrillic",
+     "Интернет-версия документа. Все записи в архиве хранятся в старой кодировке, "
+     "и Программа должна Определить её Правильно. Москва, Россия.\n"),
+    ("ru-windows-1251.txt", "cp1251",
+     "Интернет-версия документа. Все записи в архиве хранятся в старой кодировке, "
+     "и программа должна определить её правильно. Москва, Россия.\n"),
+    ("da-iso-8859-15.txt", "iso8859_15",
+     "Prisen er 25 € for en bog om sprog, og ærlig talt er det ikke for meget for så "
+     "grundige øvelser i læsning og skrivning.\n"),
+    ("ro-iso-8859-16.txt", "iso8859_16",
+     "Această scrisoare conține informații despre țările din regiune și despre școlile "
+     "în care învață elevii în fiecare săptămână.\n"),
+    ("lt-windows-1257.txt", "cp1257",
+     "Šis dokumentas paruoštas lietuvių kalba. Kiekvienas žmogus turi teisę į mokslą, "
+     "o mokykla privalo užtikrinti, kad visi vaikai mokytųsi.\n"),
+    ("lv-iso-8859-13.txt", "iso8859_13",
+     "Šī vēstule ir rakstīta latviešu valodā. Katram cilvēkam ir tiesības uz izglītību, "
+     "un skolām jānodrošina, ka bērni mācās katru dienu.\n"),
+    ("et-iso-8859-4.txt", "iso8859_4",
+     "See kiri on kirjutatud eesti keeles. Igal inimesel on õigus haridusele ning koolid "
+     "peavad tagama, et lapsed õpivad iga päev.\n"),
+    ("is-iso-8859-10.txt", "iso8859_10",
+     "Þetta bréf er skrifað á íslensku. Allir menn eiga rétt á menntun og skólarnir verða "
+     "að tryggja að börnin læri á hverjum degi.\n"),
+    ("eo-iso-8859-3.txt", "iso8859_3",
+     "Ĉi tiu letero estas skribita en Esperanto. Ĉiu homo rajtas al edukado, kaj la lernejoj "
+     "devas certigi ke la infanoj lernas ĉiutage kaj ĝuas la legadon.\n"),
+]
+for name, codec, text in samples:
+    write(E + name, text.encode(codec))
+# UTF-16 without a byte order mark, Korean and Chinese (no NUL columns to betray it).
+write(E + "ko-utf16le-nobom.txt", "모든 사람은 교육을 받을 권리를 가진다. 교육은 인격의 완전한 발전을 목표로 한다.\n".encode("utf-16-le"))
+write(E + "zh-utf16be-nobom.txt", "人人都有受教育的权利。教育的目的在于充分发展人的个性，并加强对人权和基本自由的尊重。\n".encode("utf-16-be"))
+# Two <meta> tags: the first names no encoding; the prescan goes on to Shift_JIS.
+write(E + "two-meta-shift_jis.html", ('<html><head><meta charset="bogus"><meta charset="shift_jis">'
+      '<title>t</title></head><body><p>すべての人は、教育を受ける権利を有する。教育は、人格の完全な発展を目的としなければならない。</p></body></html>\n').encode("cp932"))
+# A name outside WHATWG in the XML declaration.
+write(E + "maccyrillic-label.xml", ('<?xml version="1.0" encoding="MacCyrillic"?><doc>Все люди рождаются '
+      'свободными и равными в своём достоинстве и правах. Москва.</doc>\n').encode("mac_cyrillic"))
+# A UTF-8 file with a windows-1252 paragraph pasted in.
+mixed = ("Le café est ouvert depuis le matin, et les élèves arrivent à l'heure. " * 6 + "\n").encode("utf-8")
+mixed += ("Die Schüler lesen Bücher über die Geschichte Österreichs und üben täglich. " * 6 + "\n").encode("cp1252")
+mixed += ("Après la pause, la leçon reprend et chacun écrit une rédaction. " * 6 + "\n").encode("utf-8")
+write(E + "mixed-utf8-windows-1252.txt", mixed)

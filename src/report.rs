@@ -39,8 +39,12 @@ pub struct Report {
     pub format: FormatReport,
     /// The document kind whose encoding rules apply, and how it was recognised.
     pub document: KindEvidence,
-    /// The decision: `encoding.name`, `encoding.decided_by`, `encoding.explanation`.
+    /// The decision: `encoding.name`, `encoding.decided_by`, `encoding.explanation` — what a
+    /// conforming consumer does with the evidence.
     pub encoding: Decision,
+    /// The most likely true encoding: `likely.name`, `likely.confidence`, `likely.because`
+    /// (equal to `encoding.name` when they agree), with the readings weighed.
+    pub likely: encoding::likely::Likely,
     pub evidence: Vec<Evidence>,
     pub conflicts: Vec<Conflict>,
     /// Best first.
@@ -99,6 +103,16 @@ pub fn inspect_with(
         size_bytes: input.len(),
         format: format::identify(input, options.content_type.as_deref()),
         document: a.kind,
+        likely: a.likely.unwrap_or_else(|| encoding::likely::Likely {
+            name: a.decision.encoding,
+            confidence: 0.5,
+            because: "not weighed (a decision alone was asked for)".into(),
+            same_text: Vec::new(),
+            alternatives: Vec::new(),
+            ruled_out: Vec::new(),
+            language: None,
+            readings: Vec::new(),
+        }),
         encoding: a.decision,
         evidence: a.evidence,
         conflicts: a.conflicts,

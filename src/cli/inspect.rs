@@ -288,6 +288,7 @@ fn reasons(c: &Candidate) -> String {
         .iter()
         .map(|r| match r {
             CandidateReason::Decided => "decided",
+            CandidateReason::Likely => "likely",
             CandidateReason::User => "asked for",
             CandidateReason::Utf8 => "UTF-8 check",
             CandidateReason::Windows1252 => "the usual misreading",

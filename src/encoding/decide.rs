@@ -120,9 +120,15 @@ pub fn location(e: &Evidence) -> String {
         EvidenceKind::Utf8Validity => "the UTF-8 validity check",
         EvidenceKind::Utf16Pattern => "the NUL-column pattern",
         EvidenceKind::Statistical => "the statistical guess",
+        EvidenceKind::Language => "the words of each reading",
     };
     match e.byte_span {
-        Some(s) if e.kind != EvidenceKind::Utf8Validity && e.kind != EvidenceKind::Statistical => {
+        Some(s)
+            if !matches!(
+                e.kind,
+                EvidenceKind::Utf8Validity | EvidenceKind::Statistical | EvidenceKind::Language
+            ) =>
+        {
             format!("{what} at bytes {}–{}", s.start, s.end)
         }
         _ => what.to_string(),

@@ -11,6 +11,7 @@ pub mod charset;
 pub mod decide;
 pub mod declared;
 pub mod decode;
+pub mod likely;
 pub mod mojibake;
 pub mod offsets;
 pub mod quality;
@@ -85,6 +86,8 @@ pub enum EvidenceKind {
     Utf8Validity,
     Utf16Pattern,
     Statistical,
+    /// What the words of each reading say (the likely verdict's evidence).
+    Language,
 }
 
 impl EvidenceKind {
@@ -99,6 +102,7 @@ impl EvidenceKind {
             EvidenceKind::Utf8Validity => "utf8-validity",
             EvidenceKind::Utf16Pattern => "utf16-pattern",
             EvidenceKind::Statistical => "statistical",
+            EvidenceKind::Language => "language",
         }
     }
 }
@@ -129,6 +133,8 @@ pub struct Evidence {
 #[serde(rename_all = "kebab-case")]
 pub enum CandidateReason {
     Decided,
+    /// The likely true encoding.
+    Likely,
     User,
     Utf8,
     Windows1252,
@@ -200,6 +206,8 @@ pub struct EncodingAnalysis {
     pub scope: Scope,
     /// Mojibake in the decided decoding (absent when the text is clean).
     pub mojibake: Option<MojibakeReport>,
+    /// The most likely true encoding (not computed for a decision alone).
+    pub likely: Option<likely::Likely>,
     /// The decided decoding of the sample, kept for views (not serialized).
     #[serde(skip)]
     pub decoded_sample: Option<Decoded>,
@@ -450,7 +458,46 @@ pub fn analyze_with(
             sample_is_whole,
             scope: opts.scope,
             mojibake: None,
+            likely: None,
             decoded_sample: None,
+        });
+    }
+
+    // The likely true encoding: declarations (lenient labels included) and chardetng vote,
+    // the words of each reading decide.
+    let declared: Vec<(Charset, String)> = evidence
+        .iter()
+        .filter(|e| {
+            matches!(
+                e.kind,
+                EvidenceKind::Transport
+                    | EvidenceKind::HtmlMeta
+                    | EvidenceKind::XmlDeclaration
+                    | EvidenceKind::MimeHeader
+            )
+        })
+        .filter_map(|e| e.encoding.or(e.names).map(|c| (c, decide::location(e))))
+        .collect();
+    let likely = likely::likely(&likely::Inputs {
+        sample: &sample_bytes,
+        sample_start: sample.start,
+        at_end: sample.end == len,
+        validity: &validity,
+        bom: bom.map(|b| b.charset),
+        declared,
+        chardet: guess.non_ascii.then_some(guess.legacy),
+        decision: decision.encoding,
+    });
+    if let Some(l) = &likely.language {
+        let spans: Vec<ByteSpan> = l.examples.iter().map(|w| w.byte_span).collect();
+        evidence.push(Evidence {
+            kind: EvidenceKind::Language,
+            encoding: Some(likely.name),
+            label: None,
+            byte_span: spans.first().copied(),
+            detail: likely.because.clone(),
+            remap: None,
+            names: None,
         });
     }
 
@@ -470,6 +517,7 @@ pub fn analyze_with(
         }
     };
     add(decision.encoding, CandidateReason::Decided);
+    add(likely.name, CandidateReason::Likely);
     for u in &opts.user_encodings {
         add(u.charset, CandidateReason::User);
     }
@@ -480,6 +528,7 @@ pub fn analyze_with(
                 EvidenceKind::Utf16Pattern => CandidateReason::Pattern,
                 EvidenceKind::Statistical => CandidateReason::Statistical,
                 EvidenceKind::Utf8Validity => CandidateReason::Utf8,
+                EvidenceKind::Language => CandidateReason::Likely,
                 _ => CandidateReason::Declared,
             };
             add(cs, why);
@@ -667,6 +716,7 @@ pub fn analyze_with(
         sample_is_whole,
         scope: opts.scope,
         mojibake,
+        likely: Some(likely),
         decoded_sample: decided_sample,
     })
 }

@@ -1,0 +1,63 @@
+//! Dumps the features of every reading the likely-encoding verdict weighs, for each file of an
+//! encoding dev set (scripts/make_encoding_devset.py), as TSV on stdout: the file, the reading's
+//! encodings, whether the reading is the true text, and the features of
+//! `delineate::encoding::likely::Features`. scripts/fit_likely.py fits the weights from it.
+//!
+//!   cargo run --release --example likely_features -- DEVSET_DIR > features.tsv
+
+use delineate::encoding::Charset;
+use delineate::source::Input;
+
+fn main() {
+    let dir = std::env::args().nth(1).expect("the dev set folder");
+    let manifest = std::fs::read_to_string(format!("{dir}/manifest.tsv")).expect("manifest.tsv");
+    println!(
+        "file\tmembers\tcorrect\terrors\tcontrols\todd\tmixed\tmultibyte\tknown\tunknown\tknown_own\tunknown_own\tngram\tprior\tdeclared\tchardet\twords"
+    );
+    for line in manifest.lines().skip(1) {
+        let c: Vec<&str> = line.split('\t').collect();
+        if c.len() < 8 || !c[7].is_empty() {
+            continue;
+        }
+        let path = format!("{dir}/files/{}", c[0]);
+        let bytes = std::fs::read(&path).expect("a dev-set file");
+        let Ok(truth) = Charset::for_label(c[1]) else {
+            continue;
+        };
+        let want = truth
+            .charset
+            .whatwg()
+            .map(|e| e.decode_without_bom_handling(&bytes).0.into_owned());
+        let input = Input::from_bytes(c[0], bytes.clone());
+        let r = delineate::report::inspect(&input, &Default::default()).expect("in memory");
+        for rd in &r.likely.readings {
+            let correct = rd.members.iter().any(|m| {
+                m.whatwg()
+                    .map(|e| Some(e.decode_without_bom_handling(&bytes).0.into_owned()) == want)
+                    == Some(true)
+            });
+            let f = &rd.features;
+            let names: Vec<&str> = rd.members.iter().map(|m| m.name()).collect();
+            println!(
+                "{}\t{}\t{}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{}",
+                c[0],
+                names.join(","),
+                correct as u8,
+                f.errors,
+                f.controls,
+                f.odd,
+                f.mixed,
+                f.multibyte,
+                f.known,
+                f.unknown,
+                f.known_own,
+                f.unknown_own,
+                f.ngram,
+                f.prior,
+                f.declared,
+                f.chardet,
+                f.words
+            );
+        }
+    }
+}

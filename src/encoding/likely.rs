@@ -1,0 +1,1164 @@
+//! The likely true encoding, beside the decision. The decision is what a conforming consumer
+//! does with the evidence (a lying `<meta>` wins in a browser and in an indexer); this says what
+//! the bytes most probably are, and how sure that is.
+//!
+//! Every encoding that could have produced the bytes is a candidate (all WHATWG encodings but
+//! `replacement` and `x-user-defined`, UTF-16 without a byte order mark included). Each decodes
+//! the stretches of the sample around non-ASCII bytes — the only places where they differ —
+//! and is ruled out where the bytes make it impossible (a byte it leaves undefined, an invalid
+//! multi-byte sequence, a C1 control in running text), with the offset. Encodings that read the
+//! stretches as the same text are one answer. The answers left are weighed by language
+//! evidence (WHATWG Encoding Standard §4 for the decoders; the lexicon for the words):
+//!
+//! * the words each reading makes, looked up in the word lists of the languages the n-gram
+//!   model finds in that reading (`különböző` is Hungarian; `különbözõ` is no word at all);
+//! * the n-gram likelihood of the reading under its best language;
+//! * characters text rarely holds (controls, box drawing, private use, a symbol between two
+//!   letters) and words whose letters come from two scripts;
+//! * how often the encoding carries the language ([`prior`]: the Windows ANSI code page of the
+//!   language's locale first, then the ISO 8859 part made for it, then Mac and DOS pages);
+//! * the declarations, lenient labels included, and chardetng's guess, as votes.
+//!
+//! The scores become probabilities (a softmax); the best is the verdict and its probability the
+//! confidence. With little evidence (a few differing bytes) the confidence says so.
+
+use super::charset::Charset;
+use super::validity::Utf8Validity;
+use crate::lexicon;
+use crate::span::ByteSpan;
+use crate::unicode::char_info;
+use encoding_rs::Encoding;
+use rustc_hash::FxHashMap;
+use serde::Serialize;
+use unicode_properties::GeneralCategory;
+use unicode_script::Script;
+
+/// Every encoding bytes without a byte order mark may be in, ASCII-compatible ones first.
+pub const CANDIDATES: &[&Encoding] = &[
+    encoding_rs::UTF_8,
+    encoding_rs::WINDOWS_1252,
+    encoding_rs::ISO_8859_15,
+    encoding_rs::MACINTOSH,
+    encoding_rs::WINDOWS_1250,
+    encoding_rs::ISO_8859_2,
+    encoding_rs::ISO_8859_16,
+    encoding_rs::ISO_8859_3,
+    encoding_rs::ISO_8859_4,
+    encoding_rs::ISO_8859_10,
+    encoding_rs::ISO_8859_13,
+    encoding_rs::ISO_8859_14,
+    encoding_rs::WINDOWS_1257,
+    encoding_rs::WINDOWS_1254,
+    encoding_rs::WINDOWS_1251,
+    encoding_rs::KOI8_R,
+    encoding_rs::KOI8_U,
+    encoding_rs::ISO_8859_5,
+    encoding_rs::IBM866,
+    encoding_rs::X_MAC_CYRILLIC,
+    encoding_rs::WINDOWS_1253,
+    encoding_rs::ISO_8859_7,
+    encoding_rs::WINDOWS_1255,
+    encoding_rs::ISO_8859_8,
+    encoding_rs::WINDOWS_1256,
+    encoding_rs::ISO_8859_6,
+    encoding_rs::WINDOWS_1258,
+    encoding_rs::WINDOWS_874,
+    encoding_rs::SHIFT_JIS,
+    encoding_rs::EUC_JP,
+    encoding_rs::ISO_2022_JP,
+    encoding_rs::EUC_KR,
+    encoding_rs::GBK,
+    encoding_rs::GB18030,
+    encoding_rs::BIG5,
+    encoding_rs::UTF_16LE,
+    encoding_rs::UTF_16BE,
+];
+
+/// Bytes of the sample's non-ASCII stretches that are decoded and weighed.
+pub const CONDENSED_BYTES: usize = 12 * 1024;
+/// Distinct words looked up per reading.
+const MAX_WORDS: usize = 80;
+/// Readings whose words are weighed (the best by their characters).
+const MAX_WEIGHED: usize = 9;
+
+/// The likely verdict.
+#[derive(Clone, Debug, Serialize)]
+pub struct Likely {
+    pub name: Charset,
+    /// Probability that the text decoded under `name` is the true text (calibrated on the dev
+    /// set: see the README's table).
+    pub confidence: f64,
+    /// Why, in a sentence.
+    pub because: String,
+    /// Encodings that read these bytes as the same text as `name`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub same_text: Vec<Charset>,
+    /// The other readings, most probable first.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub alternatives: Vec<Alternative>,
+    /// Encodings the bytes rule out, and where.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub ruled_out: Vec<RuledOut>,
+    /// What the words say (null when there were none to weigh).
+    pub language: Option<LanguageEvidence>,
+    /// Every reading weighed, best first (for views and for fitting the weights; not
+    /// serialized).
+    #[serde(skip)]
+    pub readings: Vec<Reading>,
+}
+
+/// Another reading of the bytes.
+#[derive(Clone, Debug, Serialize)]
+pub struct Alternative {
+    pub name: Charset,
+    pub probability: f64,
+    /// Differing words it reads as words of a language, of those weighed.
+    pub known_words: u32,
+    pub words: u32,
+    /// A few of its words, as it reads them.
+    pub examples: Vec<String>,
+}
+
+/// An encoding the bytes cannot be in.
+#[derive(Clone, Debug, Serialize)]
+pub struct RuledOut {
+    pub name: Charset,
+    pub offset: u64,
+    pub why: String,
+}
+
+/// The words behind the verdict.
+#[derive(Clone, Debug, Serialize)]
+pub struct LanguageEvidence {
+    /// The language the verdict's reading is in (ISO 639-1 where there is one).
+    pub language: String,
+    /// Words weighed (distinct words holding non-ASCII letters), and how many are words of a
+    /// language in the verdict's reading.
+    pub words: u32,
+    pub known_words: u32,
+    /// Words of the verdict's reading with their bytes.
+    pub examples: Vec<WordSpan>,
+    /// The same bytes as the runner-up reads them.
+    pub runner_up_examples: Vec<String>,
+}
+
+/// A word and the bytes it was read from.
+#[derive(Clone, Debug, Serialize)]
+pub struct WordSpan {
+    pub word: String,
+    pub known: bool,
+    pub byte_span: ByteSpan,
+}
+
+/// What [`likely`] looks at.
+pub struct Inputs<'a> {
+    /// The sample (after any byte order mark) and where it starts in the input.
+    pub sample: &'a [u8],
+    pub sample_start: u64,
+    /// The sample reaches the end of the input.
+    pub at_end: bool,
+    pub validity: &'a Utf8Validity,
+    pub bom: Option<Charset>,
+    /// Declared encodings (lenient labels included), with what declared them.
+    pub declared: Vec<(Charset, String)>,
+    /// chardetng's guess among legacy encodings, when it saw non-ASCII bytes.
+    pub chardet: Option<&'static Encoding>,
+    pub decision: Charset,
+}
+
+/// The features of one reading, for the score and for fitting its weights.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Features {
+    /// Malformed sequences or undefined bytes, per 100 non-ASCII characters.
+    pub errors: f64,
+    /// C1 controls and other controls, per 100 non-ASCII characters.
+    pub controls: f64,
+    /// Characters text rarely holds, per 100 non-ASCII characters.
+    pub odd: f64,
+    /// Distinct differing words mixing two scripts.
+    pub mixed: f64,
+    /// Multi-byte characters decoded without a single error (log, capped at 6): random bytes
+    /// rarely pass a multi-byte decoder for long, so a clean run is evidence for its family.
+    pub multibyte: f64,
+    /// Distinct differing words that are words of the reading's language: each one is evidence
+    /// on its own, so they add up (and a word two readings share adds to both).
+    pub known: f64,
+    /// Distinct differing words that are not.
+    pub unknown: f64,
+    /// Among the three best readings: distinct words only this reading makes (the others
+    /// read those bytes otherwise) that are words of its language, and that are not. Two
+    /// readings that differ only in capitals (x-mac-cyrillic and windows-1251) differ in
+    /// nothing else.
+    pub known_own: f64,
+    pub unknown_own: f64,
+    /// Mean n-gram log-likelihood per feature under the best language, relative to the best
+    /// reading's.
+    pub ngram: f64,
+    /// Log prior of the encoding for the reading's language.
+    pub prior: f64,
+    /// A declaration names a member of the group.
+    pub declared: f64,
+    /// chardetng's guess is a member of the group.
+    pub chardet: f64,
+    /// Words weighed.
+    pub words: u32,
+    pub known_words: u32,
+    pub language: String,
+}
+
+/// Weights of the score (log-odds units): a conditional logit fitted by scripts/fit_likely.py on
+/// the reading features of a generated dev set (scripts/make_encoding_devset.py, seed 1) and
+/// judged on another (seed 2): the best reading is the true text for 98.8 % of the files that
+/// reach the weighing (the others are settled before: BOM, ASCII, valid UTF-8). `known` and
+/// `unknown` are shares that add up to one, so together they weigh "the reading has words".
+pub const WEIGHTS: Features = Features {
+    errors: 0.0,
+    controls: -6.85,
+    odd: -2.22,
+    mixed: -8.27,
+    multibyte: 2.85,
+    known: 16.73,
+    unknown: 17.16,
+    known_own: 6.59,
+    unknown_own: -0.74,
+    ngram: 1.72,
+    prior: 0.77,
+    declared: 2.47,
+    chardet: 0.90,
+    words: 0,
+    known_words: 0,
+    language: String::new(),
+};
+
+impl Features {
+    fn score(&self) -> f64 {
+        let w = &WEIGHTS;
+        w.errors * self.errors
+            + w.controls * self.controls
+            + w.odd * self.odd
+            + w.mixed * self.mixed
+            + w.multibyte * self.multibyte
+            + w.known * self.known
+            + w.unknown * self.unknown
+            + w.known_own * self.known_own
+            + w.unknown_own * self.unknown_own
+            + w.ngram * self.ngram
+            + w.prior * self.prior
+            + w.declared * self.declared
+            + w.chardet * self.chardet
+    }
+}
+
+/// One reading: the encodings that give it, its text, and what was found in it.
+#[derive(Clone, Debug)]
+pub struct Reading {
+    pub members: Vec<Charset>,
+    pub text: String,
+    pub features: Features,
+    /// The reading's differing words: word, occurrences, known, offset in the condensed text.
+    pub words: Vec<(String, u32, bool, usize)>,
+    /// Every distinct word of the reading (for comparing the best readings).
+    pub vocabulary: Vec<String>,
+    pub score: f64,
+}
+
+/// The stretches of `sample` around non-ASCII bytes (to the nearest white space or markup
+/// delimiter on each side), joined by newlines, up to [`CONDENSED_BYTES`]; and for each piece,
+/// (offset in the condensed bytes, offset in the sample). Multi-byte characters never straddle
+/// a piece boundary: the boundaries are ASCII white space or `<`/`>`, which no legacy
+/// multi-byte encoding uses as a trail byte.
+fn condense(sample: &[u8]) -> (Vec<u8>, Vec<(usize, usize)>) {
+    let delim = |b: u8| matches!(b, b' ' | b'\n' | b'\r' | b'\t' | b'<' | b'>' | 0x0C);
+    let mut out = Vec::new();
+    let mut pieces = Vec::new();
+    let mut i = 0;
+    while i < sample.len() && out.len() < CONDENSED_BYTES {
+        let Some(p) = sample[i..].iter().position(|&b| b >= 0x80) else {
+            break;
+        };
+        let hit = i + p;
+        let start = sample[i..hit]
+            .iter()
+            .rposition(|&b| delim(b))
+            .map_or(i, |q| i + q + 1);
+        let mut end = hit;
+        while end < sample.len() && !delim(sample[end]) {
+            end += 1;
+        }
+        pieces.push((out.len(), start));
+        out.extend_from_slice(&sample[start..end]);
+        out.push(b'\n');
+        i = end;
+    }
+    (out, pieces)
+}
+
+/// Decodes `bytes` under `enc`, counting malformed sequences; the offset of the first one in
+/// `bytes`. An incomplete sequence at the end of a cut sample is not counted.
+fn decode_counting(
+    enc: &'static Encoding,
+    bytes: &[u8],
+    last: bool,
+) -> (String, u32, Option<usize>) {
+    let mut dec = enc.new_decoder_without_bom_handling();
+    let mut out = String::with_capacity(bytes.len() * 2 + 16);
+    let mut errors = 0u32;
+    let mut first = None;
+    let mut at = 0usize;
+    loop {
+        if out.capacity() - out.len() < 64 {
+            out.reserve(bytes.len() - at + 64);
+        }
+        let (r, read) = dec.decode_to_string_without_replacement(&bytes[at..], &mut out, last);
+        at += read;
+        match r {
+            encoding_rs::DecoderResult::InputEmpty => break,
+            encoding_rs::DecoderResult::OutputFull => out.reserve(bytes.len() - at + 64),
+            encoding_rs::DecoderResult::Malformed(bad, extra) => {
+                errors += 1;
+                first.get_or_insert(at.saturating_sub(bad as usize + extra as usize));
+                out.push('\u{FFFD}');
+            }
+        }
+    }
+    (out, errors, first)
+}
+
+/// How plausible a character is in text: `false` for the ones text rarely holds.
+fn ordinary(c: char) -> bool {
+    if c.is_ascii() {
+        return !c.is_ascii_control() || matches!(c, '\n' | '\r' | '\t' | '\x0C');
+    }
+    use GeneralCategory::*;
+    match char_info(c).category {
+        UppercaseLetter | LowercaseLetter | TitlecaseLetter | OtherLetter | NonspacingMark
+        | SpacingMark | DecimalNumber | SpaceSeparator | DashPunctuation | OpenPunctuation
+        | ClosePunctuation | InitialPunctuation | FinalPunctuation | OtherPunctuation => true,
+        // ¤ is what windows-1252 makes of ISO-8859-15's euro sign; no text writes it.
+        CurrencySymbol => c != '¤',
+        ModifierLetter | EnclosingMark | LetterNumber | OtherNumber | ConnectorPunctuation => false,
+        MathSymbol => matches!(c, '±' | '×' | '÷' | '¬' | '−'),
+        ModifierSymbol | OtherSymbol => matches!(c, '°' | '©' | '®' | '™' | '§' | '¶'),
+        _ => false,
+    }
+}
+
+/// The log prior of `enc` carrying text in `lang` (ISO 639-1): 0 for the Windows ANSI code
+/// page of the language's locale (Microsoft's locale table) and the encodings of CJK
+/// languages, −1 for the ISO 8859 part made for the language and the Mac, KOI8 and DOS pages
+/// of its script, −3 for any other that can write it. UTF-8 and UTF-16 are −0.5 everywhere
+/// (they reach here only when the bytes are not clearly UTF-8).
+pub fn prior(enc: &'static Encoding, lang: &str) -> f64 {
+    use encoding_rs as e;
+    const WESTERN: &[&str] = &[
+        "en", "fr", "de", "es", "pt", "it", "nl", "da", "sv", "nb", "nn", "fi", "is", "ca", "ga",
+        "cy", "eu", "gl", "af", "sq", "id", "ms", "tl", "sw", "zu", "yo", "ha", "so", "et", "uz",
+    ];
+    const CENTRAL: &[&str] = &["cs", "sk", "pl", "hu", "sl", "hr", "bs", "ro", "sq", "sr"];
+    const CYRILLIC: &[&str] = &["ru", "uk", "bg", "mk", "sr", "be", "kk"];
+    const BALTIC: &[&str] = &["lt", "lv", "et"];
+    let is = |langs: &[&str]| langs.contains(&lang);
+    let tier1 = match enc {
+        _ if enc == e::WINDOWS_1252 => is(WESTERN),
+        _ if enc == e::WINDOWS_1250 => is(CENTRAL),
+        _ if enc == e::WINDOWS_1251 => is(CYRILLIC),
+        _ if enc == e::WINDOWS_1257 => is(BALTIC),
+        _ if enc == e::WINDOWS_1253 || enc == e::ISO_8859_7 => lang == "el",
+        _ if enc == e::WINDOWS_1254 => is(&["tr", "az"]),
+        _ if enc == e::WINDOWS_1255 => is(&["he", "yi"]),
+        _ if enc == e::WINDOWS_1256 => is(&["ar", "fa", "ur"]),
+        _ if enc == e::WINDOWS_1258 => lang == "vi",
+        _ if enc == e::WINDOWS_874 => lang == "th",
+        _ if enc == e::SHIFT_JIS || enc == e::EUC_JP || enc == e::ISO_2022_JP => lang == "ja",
+        _ if enc == e::GBK || enc == e::GB18030 || enc == e::BIG5 => is(&["zh", "yue"]),
+        _ if enc == e::EUC_KR => lang == "ko",
+        _ if enc == e::ISO_8859_3 => is(&["eo", "mt"]),
+        _ if enc == e::ISO_8859_14 => is(&["cy", "ga", "gd", "br"]),
+        _ => false,
+    };
+    if tier1 {
+        return 0.0;
+    }
+    if enc == e::UTF_8 || enc == e::UTF_16LE || enc == e::UTF_16BE {
+        return -0.5;
+    }
+    let tier2 = match enc {
+        _ if enc == e::ISO_8859_15 || enc == e::MACINTOSH => is(WESTERN),
+        _ if enc == e::ISO_8859_2 => is(CENTRAL),
+        _ if enc == e::ISO_8859_16 => is(&["ro", "hr", "hu", "pl", "sl", "sq", "it", "fr", "de"]),
+        _ if enc == e::KOI8_R || enc == e::IBM866 => is(&["ru", "bg", "be"]),
+        _ if enc == e::KOI8_U => is(&["uk", "ru"]),
+        _ if enc == e::X_MAC_CYRILLIC || enc == e::ISO_8859_5 => is(CYRILLIC),
+        _ if enc == e::ISO_8859_13 || enc == e::ISO_8859_4 => is(BALTIC),
+        _ if enc == e::ISO_8859_10 => is(&["is", "fo", "se", "da", "sv", "nb", "fi", "et"]),
+        _ if enc == e::ISO_8859_8 => is(&["he", "yi"]),
+        _ if enc == e::ISO_8859_6 => lang == "ar",
+        _ if enc == e::ISO_8859_3 => is(&["tr"]),
+        _ => false,
+    };
+    if tier2 { -1.0 } else { -3.0 }
+}
+
+/// The words of a reading that hold a non-ASCII letter (lower case), with their count, and the
+/// condensed offset of the first occurrence.
+fn words_of(text: &str) -> Vec<(String, u32, usize)> {
+    let mut map: FxHashMap<&str, (u32, usize)> = FxHashMap::default();
+    let mut order: Vec<&str> = Vec::new();
+    let mut start = None;
+    let mut non_ascii = false;
+    // Letters and marks, from the cached property table (`char::is_alphabetic` is a binary
+    // search: a sixth of the weighing's time).
+    let is_word_char = |c: char| {
+        if c.is_ascii() {
+            return c.is_ascii_alphabetic();
+        }
+        let i = char_info(c);
+        i.is_letter()
+            || i.is_mark()
+            || c.is_alphabetic() && i.category == GeneralCategory::LetterNumber
+    };
+    for (i, c) in text
+        .char_indices()
+        .chain(std::iter::once((text.len(), ' ')))
+    {
+        if is_word_char(c) {
+            if start.is_none() {
+                start = Some(i);
+                non_ascii = false;
+            }
+            non_ascii |= !c.is_ascii();
+        } else if let Some(s) = start.take()
+            && non_ascii
+        {
+            let w = &text[s..i];
+            let e = map.entry(w).or_insert_with(|| {
+                order.push(w);
+                (0, s)
+            });
+            e.0 += 1;
+        }
+    }
+    order
+        .into_iter()
+        .map(|w| {
+            let (n, at) = map[w];
+            (w.to_lowercase(), n, at)
+        })
+        .collect()
+}
+
+/// Does a word's letters come from two real scripts (Latin and Cyrillic, Greek and Latin…)?
+fn mixed_script(word: &str) -> bool {
+    let mut first: Option<Script> = None;
+    for c in word.chars() {
+        let i = char_info(c);
+        if !i.has_real_script() {
+            continue;
+        }
+        let s = i.cluster();
+        match first {
+            None => first = Some(s),
+            Some(f) if f != s => return true,
+            _ => {}
+        }
+    }
+    false
+}
+
+/// The words of a reading that are looked up: the words holding a non-ASCII letter, and in
+/// text written without spaces (Han, kana) each character, as the Chinese and Japanese word
+/// lists hold single characters.
+fn lookup_words(words: &[(String, u32, usize)]) -> Vec<(String, u32, usize)> {
+    let mut out: Vec<(String, u32, usize)> = Vec::new();
+    let mut index: FxHashMap<String, usize> = FxHashMap::default();
+    let mut add = |w: String, at: usize| match index.get(&w) {
+        Some(&i) => out[i].1 += 1,
+        None => {
+            index.insert(w.clone(), out.len());
+            out.push((w, 1, at));
+        }
+    };
+    for (w, n, at) in words.iter().cloned() {
+        let spaceless = w.chars().any(|c| {
+            matches!(
+                char_info(c).script,
+                Script::Han | Script::Hiragana | Script::Katakana
+            )
+        });
+        if spaceless {
+            for (i, c) in w.char_indices() {
+                for _ in 0..n {
+                    add(c.to_string(), at + i);
+                }
+            }
+        } else {
+            for _ in 0..n {
+                add(w.clone(), at);
+            }
+        }
+    }
+    out
+}
+
+/// The character-level features of one reading of the condensed bytes (the word evidence is
+/// added by [`word_evidence`], which needs all readings).
+fn char_features(
+    text: &str,
+    errors: u32,
+    multibyte: u32,
+    raw_controls: u32,
+    members: &[Charset],
+    inp: &Inputs,
+) -> Features {
+    let mut f = Features::default();
+    let mut non_ascii = 0u32;
+    let mut controls = raw_controls;
+    let mut odd = 0u32;
+    for c in text.chars() {
+        if c.is_ascii() {
+            if c.is_ascii_control() && !matches!(c, '\n' | '\r' | '\t' | '\x0C') {
+                controls += 1;
+            }
+            continue;
+        }
+        non_ascii += 1;
+        if ('\u{80}'..='\u{9F}').contains(&c) {
+            controls += 1;
+        } else if !ordinary(c) {
+            odd += 1;
+        }
+    }
+    let per = 100.0 / non_ascii.max(1) as f64;
+    f.errors = errors as f64 * per;
+    f.controls = (controls as f64 * per).min(100.0);
+    f.odd = odd as f64 * per;
+    f.multibyte = if errors == 0 && multibyte > 0 {
+        (1.0 + multibyte as f64).ln().min(6.0)
+    } else {
+        0.0
+    };
+    f.declared = members
+        .iter()
+        .any(|m| inp.declared.iter().any(|(d, _)| d == m)) as u8 as f64;
+    f.chardet = inp
+        .chardet
+        .is_some_and(|c| members.contains(&Charset::Whatwg(c))) as u8 as f64;
+    f
+}
+
+/// The word evidence of each reading, on the words that differ between readings (a word all
+/// readings share tells nothing): their share that are words of the language the n-gram
+/// model finds in the reading, the n-gram likelihood, words mixing scripts, and the prior of
+/// the encoding for that language. Returns each reading's words with whether they are known.
+fn word_evidence(readings: &mut [Reading]) {
+    let whole: Vec<Vec<(String, u32, usize)>> =
+        readings.iter().map(|r| words_of(&r.text)).collect();
+    let all: Vec<Vec<(String, u32, usize)>> = whole.iter().map(|w| lookup_words(w)).collect();
+    let mut seen: FxHashMap<&str, usize> = FxHashMap::default();
+    for words in &all {
+        for w in words {
+            *seen.entry(w.0.as_str()).or_default() += 1;
+        }
+    }
+    let n = readings.len();
+    let model = lexicon::model();
+    for ((r, words), whole) in readings.iter_mut().zip(&all).zip(&whole) {
+        let mut differing: Vec<&(String, u32, usize)> = words
+            .iter()
+            .filter(|w| n == 1 || seen.get(w.0.as_str()).copied().unwrap_or(0) < n)
+            .collect();
+        differing.sort_by_key(|w| std::cmp::Reverse(w.1));
+        differing.truncate(MAX_WORDS);
+        let f = &mut r.features;
+        f.words = differing.len() as u32;
+        // Mixed scripts are judged on whole words (a Han character inside a Latin word is what
+        // a CJK reading of Latin bytes makes), before text without spaces is cut into
+        // characters.
+        f.mixed = whole
+            .iter()
+            .filter(|w| mixed_script(&w.0))
+            .take(MAX_WORDS)
+            .count() as f64;
+        // The n-gram model reads the whole reading's words for its language.
+        let joined: String = words
+            .iter()
+            .take(MAX_WORDS)
+            .map(|w| w.0.as_str())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let (scores, features) = model.scores(&joined, None);
+        let mut order: Vec<usize> = (0..scores.len()).collect();
+        order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]));
+        f.ngram = if features > 0 {
+            scores[order[0]] / features as f64
+        } else {
+            0.0
+        };
+        let langs: Vec<&'static str> = order
+            .iter()
+            .take(3)
+            .filter_map(|&i| lexicon::word_list_code(&model.langs[i].code))
+            .collect();
+        let mut best = (0u32, 0u32, "");
+        for l in &langs {
+            let (mut hits, mut distinct) = (0u32, 0u32);
+            for w in &differing {
+                if lexicon::is_word(l, &w.0) == Some(true) {
+                    hits += w.1;
+                    distinct += 1;
+                }
+            }
+            if distinct > best.1 || (distinct == best.1 && hits > best.0) {
+                best = (hits, distinct, l);
+            }
+        }
+        f.language = if best.2.is_empty() {
+            order
+                .first()
+                .map_or("", |&i| model.langs[i].code.as_str())
+                .to_string()
+        } else {
+            best.2.to_string()
+        };
+        // Shares, not counts: readings that cut the bytes into more words must not gain by it.
+        f.known = best.1 as f64 / differing.len().max(1) as f64;
+        f.unknown = if differing.is_empty() {
+            0.0
+        } else {
+            1.0 - f.known
+        };
+        f.known_words = best.1;
+        f.prior = r
+            .members
+            .iter()
+            .filter_map(|m| m.whatwg())
+            .map(|e| prior(e, &f.language))
+            .fold(f64::NEG_INFINITY, f64::max);
+        let lang = best.2;
+        let mut vocabulary: Vec<String> = words.iter().take(1000).map(|w| w.0.clone()).collect();
+        vocabulary.sort_unstable();
+        r.vocabulary = vocabulary;
+        r.words = differing
+            .into_iter()
+            .map(|(w, n, at)| {
+                let known = !lang.is_empty() && lexicon::is_word(lang, w) == Some(true);
+                (w.clone(), *n, known, *at)
+            })
+            .collect();
+    }
+}
+
+/// Every reading of the sample, ruled-out encodings apart; readings best first.
+pub fn readings(inp: &Inputs) -> (Vec<Reading>, Vec<RuledOut>) {
+    let (condensed, pieces) = condense(inp.sample);
+    let to_input = |at: usize| -> u64 {
+        let i = pieces.partition_point(|p| p.0 <= at).saturating_sub(1);
+        let (c, s) = pieces.get(i).copied().unwrap_or((0, 0));
+        inp.sample_start + (s + at - c) as u64
+    };
+    let non_ascii = condensed.iter().filter(|&&b| b >= 0x80).count().max(1);
+    // Controls of the raw sample (ESC, NUL and the like) weigh on every ASCII-compatible
+    // reading alike; only UTF-16 and ISO-2022-JP readings consume them.
+    let raw_controls = inp
+        .sample
+        .iter()
+        .filter(|&&b| (b < 0x20 && !matches!(b, b'\n' | b'\r' | b'\t' | 0x0C)) || b == 0x7F)
+        .count() as u32;
+    let nuls = inp.sample.iter().filter(|&&b| b == 0).count();
+    let mut groups: Vec<(String, Vec<Charset>, u32, u32, u32)> = Vec::new();
+    let mut ruled_out = Vec::new();
+    let wide_bytes = &inp.sample[..inp.sample.len().min(CONDENSED_BYTES) & !1];
+    for &enc in CANDIDATES {
+        let cs = Charset::Whatwg(enc);
+        let wide = enc == encoding_rs::UTF_16LE || enc == encoding_rs::UTF_16BE;
+        let stateful = enc == encoding_rs::ISO_2022_JP;
+        let (text, errors, first) = if wide {
+            decode_counting(
+                enc,
+                wide_bytes,
+                inp.at_end && wide_bytes.len() == inp.sample.len(),
+            )
+        } else if stateful {
+            if !inp.sample.contains(&0x1B) {
+                continue;
+            }
+            let raw = &inp.sample[..inp.sample.len().min(CONDENSED_BYTES)];
+            decode_counting(enc, raw, inp.at_end)
+        } else {
+            decode_counting(enc, &condensed, true)
+        };
+        let units = if wide {
+            wide_bytes.len() / 2
+        } else {
+            non_ascii
+        };
+        if !wide && nuls * 100 > inp.sample.len().max(1) {
+            let at = inp.sample.iter().position(|&b| b == 0).unwrap_or(0);
+            ruled_out.push(RuledOut {
+                name: cs,
+                offset: inp.sample_start + at as u64,
+                why: format!(
+                    "{nuls} NUL bytes in the sample, the first at byte {}: text in an ASCII-compatible encoding has none",
+                    inp.sample_start + at as u64
+                ),
+            });
+            continue;
+        }
+        // Undefined bytes and invalid sequences rule an encoding out; one in two hundred
+        // characters is allowed as damage.
+        let allowed = (units / 200).max(1) as u32;
+        if errors > allowed {
+            let at = first.unwrap_or(0);
+            let offset = if wide || stateful {
+                inp.sample_start + at as u64
+            } else {
+                to_input(at)
+            };
+            ruled_out.push(RuledOut {
+                name: cs,
+                offset,
+                why: format!(
+                    "{errors} byte sequences it cannot decode, the first at byte {offset}"
+                ),
+            });
+            continue;
+        }
+        let c1 = text
+            .chars()
+            .filter(|c| ('\u{80}'..='\u{9F}').contains(c))
+            .count();
+        if c1 > allowed as usize {
+            let pos = text
+                .char_indices()
+                .find(|(_, c)| ('\u{80}'..='\u{9F}').contains(c))
+                .map_or(0, |(i, _)| i);
+            let at = if wide || stateful {
+                inp.sample_start + pos as u64
+            } else {
+                // Bytes 0x80–0x9F are one character each in these encodings: the position in
+                // the text is near the byte's in the condensed bytes.
+                to_input(pos.min(condensed.len().saturating_sub(1)))
+            };
+            ruled_out.push(RuledOut {
+                name: cs,
+                offset: at,
+                why: format!(
+                    "{c1} C1 control characters in running text, the first near byte {at}"
+                ),
+            });
+            continue;
+        }
+        if wide {
+            // UTF-16 without a BOM must read as text: no NUL, no control, no unpaired half.
+            let bad = text
+                .chars()
+                .filter(|&c| {
+                    c == '\0'
+                        || (c.is_control() && !c.is_whitespace())
+                        || !ordinary(c) && !c.is_ascii()
+                })
+                .count();
+            if bad * 20 > units.max(1) {
+                ruled_out.push(RuledOut {
+                    name: cs,
+                    offset: inp.sample_start,
+                    why: format!("{bad} of {units} UTF-16 code units are not text"),
+                });
+                continue;
+            }
+        }
+        // Multi-byte characters decoded: for UTF-8, UTF-16 and the CJK encodings.
+        let multibyte = if enc.is_single_byte() {
+            0
+        } else if wide {
+            text.chars().filter(|c| !c.is_ascii()).count() as u32
+        } else {
+            text.chars().filter(|c| c.len_utf8() > 1).count() as u32
+        };
+        let raw = if wide || stateful { 0 } else { raw_controls };
+        match groups.iter_mut().find(|g| g.0 == text) {
+            Some(g) => g.1.push(cs),
+            None => groups.push((text, vec![cs], errors, multibyte, raw)),
+        }
+    }
+    let mut all: Vec<Reading> = groups
+        .into_iter()
+        .map(|(text, members, errors, multibyte, raw)| {
+            let features = char_features(&text, errors, multibyte, raw, &members, inp);
+            Reading {
+                members,
+                text,
+                features,
+                words: Vec::new(),
+                vocabulary: Vec::new(),
+                score: 0.0,
+            }
+        })
+        .collect();
+    // Words are weighed for the readings the characters leave in the running: the few with
+    // the best character-level score (a reading full of controls or box drawing is out
+    // whatever its words).
+    for r in &mut all {
+        r.score = r.features.score();
+    }
+    all.sort_by(|a, b| b.score.total_cmp(&a.score));
+    let mut out: Vec<Reading> = all.drain(..all.len().min(MAX_WEIGHED)).collect();
+    word_evidence(&mut out);
+    // The n-gram likelihood counts relative to the best reading's.
+    let top = out
+        .iter()
+        .map(|r| r.features.ngram)
+        .fold(f64::NEG_INFINITY, f64::max);
+    for r in &mut out {
+        // A reading without words has no n-gram evidence either way.
+        if r.features.ngram != 0.0 {
+            r.features.ngram -= top;
+        }
+        r.score = r.features.score();
+    }
+    out.sort_by(|a, b| b.score.total_cmp(&a.score));
+    own_words(&mut out);
+    out.sort_by(|a, b| b.score.total_cmp(&a.score));
+    out.extend(all);
+    (out, ruled_out)
+}
+
+/// The words each of the three best readings makes on its own, judged in its language
+/// ([`Features::known_own`]), and the scores again.
+fn own_words(readings: &mut [Reading]) {
+    let k = readings.len().min(3);
+    if k < 2 {
+        return;
+    }
+    let mut owns: Vec<(f64, f64)> = Vec::with_capacity(k);
+    for i in 0..k {
+        let lang = lexicon::word_list_code(&readings[i].features.language);
+        let (mut known, mut unknown) = (0.0, 0.0);
+        for w in &readings[i].vocabulary {
+            let elsewhere = (0..k)
+                .filter(|&j| j != i)
+                .any(|j| readings[j].vocabulary.binary_search(w).is_ok());
+            if elsewhere {
+                continue;
+            }
+            match lang.map(|l| lexicon::is_word(l, w) == Some(true)) {
+                Some(true) => known += 1.0,
+                _ => unknown += 1.0,
+            }
+            if known + unknown >= MAX_WORDS as f64 {
+                break;
+            }
+        }
+        owns.push((known, unknown));
+    }
+    for (r, (known, unknown)) in readings.iter_mut().zip(owns) {
+        // Smoothed shares of the reading's own words: a reading with no word of its own (it
+        // differs from the others only in what is not a word) stays neutral.
+        r.features.known_own = known / (known + unknown + 1.0);
+        r.features.unknown_own = unknown / (known + unknown + 1.0);
+        r.score = r.features.score();
+    }
+}
+
+/// The likely verdict on `inp`.
+pub fn likely(inp: &Inputs) -> Likely {
+    let sure = |name: Charset, confidence: f64, because: String| Likely {
+        name,
+        confidence,
+        because,
+        same_text: Vec::new(),
+        alternatives: Vec::new(),
+        ruled_out: Vec::new(),
+        language: None,
+        readings: Vec::new(),
+    };
+    if let Some(b) = inp.bom {
+        return sure(
+            b,
+            0.999,
+            format!("the input starts with the byte order mark of {b}"),
+        );
+    }
+    let v = inp.validity;
+    let has_nul = inp.sample.contains(&0);
+    if v.is_pure_ascii() && !has_nul && !inp.sample.contains(&0x1B) {
+        let name = if inp.decision.is_ascii_compatible() {
+            inp.decision
+        } else {
+            Charset::UTF_8
+        };
+        return sure(
+            name,
+            1.0,
+            "the bytes are pure ASCII: every ASCII-compatible encoding reads them the same".into(),
+        );
+    }
+    // Valid UTF-8 with several multi-byte characters is UTF-8: legacy text almost never forms
+    // valid sequences by chance, and less so with every one.
+    if !has_nul && (v.valid || v.is_valid_but_truncated()) && v.multibyte_sequences >= 4 {
+        let k = v.multibyte_sequences as f64;
+        return sure(
+            Charset::UTF_8,
+            (1.0 - 0.5f64.powf(k)).min(0.9995),
+            format!(
+                "the bytes are valid UTF-8 with {} multi-byte characters: text in another encoding does not form them by chance",
+                v.multibyte_sequences
+            ),
+        );
+    }
+    if !has_nul
+        && !v.valid
+        && v.multibyte_sequences >= 20
+        && v.invalid_sequences * 20 <= v.multibyte_sequences
+    {
+        return sure(
+            Charset::UTF_8,
+            0.99,
+            format!(
+                "the bytes are UTF-8 ({} valid multi-byte characters) with {} damaged sequences",
+                v.multibyte_sequences, v.invalid_sequences
+            ),
+        );
+    }
+    let (readings, ruled_out) = readings(inp);
+    let Some(best) = readings.first() else {
+        let mut l = sure(
+            inp.decision,
+            0.2,
+            "every encoding is ruled out by the bytes: the file is damaged or not text".into(),
+        );
+        l.ruled_out = ruled_out;
+        return l;
+    };
+    // Probabilities over the readings.
+    let max = best.score;
+    let exps: Vec<f64> = readings.iter().map(|r| (r.score - max).exp()).collect();
+    let sum: f64 = exps.iter().sum();
+    let probs: Vec<f64> = exps.iter().map(|e| e / sum).collect();
+    // Within the best reading, the member a reader would name: the declared one, the
+    // decision, chardetng's, the most common for the language, in that order.
+    let members = &best.members;
+    let name = members
+        .iter()
+        .copied()
+        .find(|m| inp.declared.iter().any(|(d, _)| d == m))
+        .or_else(|| members.iter().copied().find(|m| *m == inp.decision))
+        .or_else(|| {
+            inp.chardet
+                .map(Charset::Whatwg)
+                .filter(|c| members.contains(c))
+        })
+        .or_else(|| {
+            members.iter().copied().max_by(|a, b| {
+                let p = |c: &Charset| {
+                    c.whatwg()
+                        .map_or(-9.0, |e| prior(e, &best.features.language))
+                };
+                p(a).total_cmp(&p(b))
+            })
+        })
+        .unwrap_or(members[0]);
+    let f = &best.features;
+    let runner = readings.get(1);
+    let spans = WordSpans::new(inp, best.members[0]);
+    let language = (f.words > 0).then(|| LanguageEvidence {
+        language: f.language.clone(),
+        words: f.words,
+        known_words: f.known_words,
+        examples: best
+            .words
+            .iter()
+            .take(6)
+            .map(|(w, _, known, at)| WordSpan {
+                word: w.clone(),
+                known: *known,
+                byte_span: spans.span(&best.text, *at, w),
+            })
+            .collect(),
+        runner_up_examples: runner
+            .map(|r| r.words.iter().take(6).map(|w| w.0.clone()).collect())
+            .unwrap_or_default(),
+    });
+    let mut because = because(name, best, runner, probs.get(1).copied());
+    let same: Vec<Charset> = members.iter().copied().filter(|m| *m != name).collect();
+    if !same.is_empty() {
+        because.push_str(&format!(
+            "; {} read{} these bytes the same{}",
+            same.iter().map(|c| c.name()).collect::<Vec<_>>().join(", "),
+            if same.len() == 1 { "s" } else { "" },
+            telling_bytes(name, &same)
+                .map(|b| format!(" (they differ only on {b}, absent here)"))
+                .unwrap_or_default()
+        ));
+    }
+    let confidence = calibrate(probs[0], f.words);
+    Likely {
+        name,
+        confidence,
+        because,
+        same_text: same,
+        alternatives: readings
+            .iter()
+            .zip(&probs)
+            .skip(1)
+            .take(4)
+            .map(|(r, p)| Alternative {
+                name: r.members[0],
+                probability: (p * 1000.0).round() / 1000.0,
+                known_words: r.features.known_words,
+                words: r.features.words,
+                examples: r.words.iter().take(4).map(|w| w.0.clone()).collect(),
+            })
+            .collect(),
+        ruled_out,
+        language,
+        readings,
+    }
+}
+
+/// The byte values single-byte encodings `a` and each of `others` map differently, written as
+/// hex ranges (`A4 A6 A8 B4 B8 BC–BE`), when they are all single-byte.
+fn telling_bytes(a: Charset, others: &[Charset]) -> Option<String> {
+    let one = |cs: Charset, b: u8| -> Option<char> {
+        let e = cs.whatwg().filter(|e| e.is_single_byte())?;
+        e.decode_without_bom_handling(&[b]).0.chars().next()
+    };
+    let mut bytes = Vec::new();
+    for b in 0x80..=0xFFu8 {
+        let x = one(a, b)?;
+        for o in others {
+            if one(*o, b)? != x {
+                bytes.push(b);
+                break;
+            }
+        }
+    }
+    if bytes.is_empty() {
+        return None;
+    }
+    if bytes.len() > 12 {
+        return Some(format!("{} byte values", bytes.len()));
+    }
+    let mut out: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let mut j = i;
+        while j + 1 < bytes.len() && bytes[j + 1] == bytes[j] + 1 {
+            j += 1;
+        }
+        out.push(if j > i + 1 {
+            format!("{:02X}–{:02X}", bytes[i], bytes[j])
+        } else if j == i + 1 {
+            format!("{:02X} {:02X}", bytes[i], bytes[j])
+        } else {
+            format!("{:02X}", bytes[i])
+        });
+        i = j + 1;
+    }
+    Some(out.join(" "))
+}
+
+/// Where a word of a reading lies in the input: its text offset re-encoded (the prefix of the
+/// reading's text in its encoding is as long as the bytes it came from), through the pieces
+/// the condensed bytes were cut from.
+struct WordSpans<'a> {
+    inp: &'a Inputs<'a>,
+    enc: Charset,
+    pieces: Vec<(usize, usize)>,
+    condensed_len: usize,
+}
+
+impl<'a> WordSpans<'a> {
+    fn new(inp: &'a Inputs<'a>, enc: Charset) -> Self {
+        let (condensed, pieces) = condense(inp.sample);
+        WordSpans {
+            inp,
+            enc,
+            pieces,
+            condensed_len: condensed.len(),
+        }
+    }
+
+    fn span(&self, text: &str, at: usize, word: &str) -> ByteSpan {
+        let len = |t: &str| self.enc.encode(t).map_or(t.len(), |b| b.len());
+        let at = at.min(text.len());
+        let start = len(&text[..at]);
+        let end = start + len(word);
+        let wide = self.enc == Charset::UTF_16LE || self.enc == Charset::UTF_16BE;
+        let stateful = self.enc == Charset::Whatwg(encoding_rs::ISO_2022_JP);
+        let sample_len = self.inp.sample.len();
+        let to_input = |c: usize| -> usize {
+            if wide || stateful {
+                return c.min(sample_len);
+            }
+            let c = c.min(self.condensed_len);
+            let i = self.pieces.partition_point(|p| p.0 <= c).saturating_sub(1);
+            let (cs, ss) = self.pieces.get(i).copied().unwrap_or((0, 0));
+            (ss + c - cs).min(sample_len)
+        };
+        let (a, b) = (to_input(start), to_input(end));
+        let base = self.inp.sample_start;
+        ByteSpan::new(base + a as u64, base + b.max(a) as u64)
+    }
+}
+
+/// The confidence: the softmax probability, held down where few words were weighed (a
+/// handful of differing bytes is thin evidence whatever the scores say).
+fn calibrate(p: f64, words: u32) -> f64 {
+    let thin = match words {
+        0 => 0.6,
+        1 => 0.8,
+        2..=3 => 0.9,
+        _ => 1.0,
+    };
+    ((p * thin) * 1000.0).round() / 1000.0
+}
+
+/// The verdict in a sentence: the words it reads, against what the runner-up reads.
+fn because(
+    name: Charset,
+    best: &Reading,
+    runner: Option<&Reading>,
+    p_runner: Option<f64>,
+) -> String {
+    let f = &best.features;
+    let examples: Vec<&str> = best
+        .words
+        .iter()
+        .filter(|w| w.2)
+        .take(3)
+        .map(|w| w.0.as_str())
+        .collect();
+    let mut s = if f.words == 0 {
+        format!("{name} reads the non-ASCII bytes as ordinary characters")
+    } else if f.known_words > 0 {
+        format!(
+            "{name} reads {} of the {} differing words as {} words ({})",
+            f.known_words,
+            f.words,
+            f.language,
+            examples.join(", ")
+        )
+    } else {
+        format!(
+            "{name} reads the differing bytes as {} text (n-gram model), though none of its {} words is in a word list",
+            f.language, f.words
+        )
+    };
+    if let (Some(r), Some(p)) = (runner, p_runner) {
+        let ex: Vec<&str> = r.words.iter().take(2).map(|w| w.0.as_str()).collect();
+        s.push_str(&format!(
+            "; {} reads {} of {}{} (probability {:.2})",
+            r.members[0],
+            r.features.known_words,
+            r.features.words,
+            if ex.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", ex.join(", "))
+            },
+            p
+        ));
+    }
+    s
+}
