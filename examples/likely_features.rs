@@ -12,7 +12,7 @@ fn main() {
     let dir = std::env::args().nth(1).expect("the dev set folder");
     let manifest = std::fs::read_to_string(format!("{dir}/manifest.tsv")).expect("manifest.tsv");
     println!(
-        "file\tmembers\tcorrect\terrors\tcontrols\todd\tmixed\tmultibyte\tknown\tunknown\tknown_own\tunknown_own\tngram\tprior\tdeclared\tchardet\twords"
+        "file\tmembers\tcorrect\terrors\tcontrols\todd\talien\tmixed\tmultibyte\tutf8\tknown\tunknown\tknown_own\tunknown_own\tngram\tprior\tdeclared\tchardet\twords"
     );
     for line in manifest.lines().skip(1) {
         let c: Vec<&str> = line.split('\t').collect();
@@ -39,15 +39,17 @@ fn main() {
             let f = &rd.features;
             let names: Vec<&str> = rd.members.iter().map(|m| m.name()).collect();
             println!(
-                "{}\t{}\t{}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{}",
+                "{}\t{}\t{}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{}",
                 c[0],
                 names.join(","),
                 correct as u8,
                 f.errors,
                 f.controls,
                 f.odd,
+                f.alien,
                 f.mixed,
                 f.multibyte,
+                f.utf8,
                 f.known,
                 f.unknown,
                 f.known_own,

@@ -15,7 +15,7 @@ import sys
 
 import numpy as np
 
-COLS = ["errors", "controls", "odd", "mixed", "multibyte", "known", "unknown", "known_own",
+COLS = ["errors", "controls", "odd", "alien", "mixed", "multibyte", "utf8", "known", "unknown", "known_own",
         "unknown_own", "ngram", "prior",
         "declared", "chardet"]
 
@@ -98,6 +98,11 @@ def judge(w, data, label):
 
 
 def main():
+    global COLS
+    drop = [a[7:].split(",") for a in sys.argv if a.startswith("--drop=")]
+    if drop:
+        COLS = [c for c in COLS if c not in drop[0]]
+        sys.argv = [a for a in sys.argv if not a.startswith("--drop=")]
     data = load(sys.argv[1])
     w = fit(data)
     print("weights:")

