@@ -138,8 +138,8 @@ samples = [
      "Prisen er 25 € for en bog om sprog, og ærlig talt er det ikke for meget for så "
      "grundige øvelser i læsning og skrivning.\n"),
     ("ro-iso-8859-16.txt", "iso8859_16",
-     "Această scrisoare conține informații despre țările din regiune și despre școlile "
-     "în care învață elevii în fiecare săptămână.\n"),
+     "Această scrisoare conține informații despre țările din regiune și despre „școlile” "
+     "în care învață elevii în fiecare săptămână. Prețul cărții este de 25 €.\n"),
     ("lt-windows-1257.txt", "cp1257",
      "Šis dokumentas paruoštas lietuvių kalba. Kiekvienas žmogus turi teisę į mokslą, "
      "o mokykla privalo užtikrinti, kad visi vaikai mokytųsi.\n"),

@@ -591,7 +591,9 @@ pub struct DecodeArgs {
     /// File to decode (`-` for standard input).
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
-    /// The encoding (WHATWG label, or utf-32le/utf-32be).
+    /// The encoding: a WHATWG label (or utf-32le/utf-32be), `decided` (what the evidence's
+    /// precedence decides, as `inspect` reports it), or `likely` (what the bytes most probably
+    /// are, `inspect`'s likely verdict).
     #[arg(long, value_name = "LABEL")]
     pub encoding: String,
     /// Error handling.
@@ -637,6 +639,10 @@ pub struct FixArgs {
     /// and each round of the chosen repair.
     #[arg(long)]
     pub explain: bool,
+    /// Decode the input with this encoding first (a WHATWG label, `decided` or `likely`)
+    /// instead of reading it as UTF-8.
+    #[arg(long, value_name = "LABEL")]
+    pub encoding: Option<String>,
     #[command(flatten)]
     pub stdin: StdinArgs,
 }

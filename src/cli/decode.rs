@@ -32,6 +32,19 @@ pub(super) fn choose_encoding(
     label: Option<&str>,
 ) -> Result<(Charset, u64, String), Failure> {
     match label {
+        Some(l) if l.eq_ignore_ascii_case("likely") || l.eq_ignore_ascii_case("decided") => {
+            let a = crate::encoding::analyze(input, &crate::encoding::Options::default())
+                .map_err(|e| Failure::Usage(e.to_string()))?;
+            if l.eq_ignore_ascii_case("decided") {
+                return Ok((
+                    a.decision.encoding,
+                    a.decision.bom_len as u64,
+                    a.decision.decided_by.name().to_string(),
+                ));
+            }
+            let cs = a.likely.map_or(a.decision.encoding, |l| l.name);
+            Ok((cs, bom_skip(input, cs)?, "likely".to_string()))
+        }
         Some(l) => {
             let cs = Charset::for_label(l)
                 .map_err(|e| Failure::Usage(e.to_string()))?
@@ -106,12 +119,13 @@ pub(super) fn stream(
 }
 
 pub fn run(a: &DecodeArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let cs = Charset::for_label(&a.encoding)
-        .map_err(|e| Failure::Usage(e.to_string()))?
-        .charset;
+    // A label is checked before anything is read (`likely` and `decided` need the bytes).
+    if !a.encoding.eq_ignore_ascii_case("likely") && !a.encoding.eq_ignore_ascii_case("decided") {
+        Charset::for_label(&a.encoding).map_err(|e| Failure::Usage(e.to_string()))?;
+    }
     let input =
         Input::open_arg(&a.file, a.stdin.bytes()).map_err(|e| Failure::Usage(e.to_string()))?;
-    let skip = bom_skip(&input, cs)?;
+    let (cs, skip, _) = choose_encoding(&input, Some(&a.encoding))?;
     stream(&input, cs, mode(a.errors), skip, |t| {
         out.write_all(t.as_bytes())
     })

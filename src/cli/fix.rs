@@ -113,9 +113,35 @@ pub fn run(a: &FixArgs, out: &mut dyn Write) -> Result<(), Failure> {
             out.write_all(ending)
         }
     };
+    // With --encoding the bytes are decoded first (as UTF-8 they are read as they are).
+    let transcode = match &a.encoding {
+        Some(l) => {
+            let (cs, skip, _) = super::decode::choose_encoding(&input, Some(l))?;
+            (cs != Charset::UTF_8).then(|| {
+                (
+                    crate::encoding::decode::StreamDecoder::new(
+                        cs,
+                        skip,
+                        crate::encoding::decode::ErrorMode::Replace,
+                    ),
+                    skip,
+                )
+            })
+        }
+        None => None,
+    };
+    let mut transcode = transcode;
+    let total = input.len();
     input
-        .for_each_chunk(|_, chunk| {
-            carry.extend_from_slice(chunk);
+        .for_each_chunk(|off, chunk| {
+            match &mut transcode {
+                Some((dec, skip)) => {
+                    let from = skip.saturating_sub(off).min(chunk.len() as u64) as usize;
+                    let last = off + chunk.len() as u64 >= total;
+                    carry.extend_from_slice(dec.feed(&chunk[from..], last).as_bytes());
+                }
+                None => carry.extend_from_slice(chunk),
+            }
             let Some(last_nl) = memchr::memrchr(b'\n', &carry) else {
                 // A line longer than MAX_PIECE is repaired a piece at a time, cut at white
                 // space (repairs are word-local): the analysis of one line costs some thirty

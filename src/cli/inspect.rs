@@ -85,6 +85,95 @@ fn v(s: &str) -> String {
     visible(s, false)
 }
 
+/// Both verdicts in one line: what a conforming consumer decodes the bytes as, and what they
+/// most probably are (`decoded as windows-1252 by its <meta>; the bytes are UTF-8
+/// (confidence 0.99)`).
+fn verdicts(r: &Report) -> String {
+    let d = &r.encoding;
+    let how = match d.decided_by {
+        crate::encoding::decide::DecidedBy::Bom => "by its byte order mark".to_string(),
+        crate::encoding::decide::DecidedBy::Declaration => match d
+            .evidence_index
+            .and_then(|i| r.evidence.get(i))
+            .map(|e| e.kind)
+        {
+            Some(crate::encoding::EvidenceKind::HtmlMeta) => "by its <meta>".into(),
+            Some(crate::encoding::EvidenceKind::XmlDeclaration) => "by its XML declaration".into(),
+            Some(crate::encoding::EvidenceKind::MimeHeader) => "by its Content-Type".into(),
+            _ => "by its declaration".into(),
+        },
+        crate::encoding::decide::DecidedBy::Transport => "by the transport header".into(),
+        crate::encoding::decide::DecidedBy::Validity => "by UTF-8 validity".into(),
+        crate::encoding::decide::DecidedBy::Statistical => "by statistics".into(),
+        crate::encoding::decide::DecidedBy::User => "as asked (--encoding)".into(),
+    };
+    let l = &r.likely;
+    if l.name == d.encoding || l.same_text.contains(&d.encoding) {
+        format!(
+            "decoded as {} {how}; the bytes agree (confidence {:.2})",
+            d.encoding, l.confidence
+        )
+    } else {
+        format!(
+            "decoded as {} {how}; the bytes are {} (confidence {:.2})",
+            d.encoding, l.name, l.confidence
+        )
+    }
+}
+
+/// The likely verdict: why, the readings weighed, what the bytes rule out.
+fn likely_section(out: &mut dyn Write, r: &Report) -> io::Result<()> {
+    let l = &r.likely;
+    writeln!(out, "Likely: {} (confidence {:.2})", l.name, l.confidence)?;
+    writeln!(out, "  {}", v(&l.because))?;
+    if let Some(lang) = &l.language {
+        let words: Vec<String> = lang
+            .examples
+            .iter()
+            .map(|w| {
+                format!(
+                    "{}{} [{}–{}]",
+                    v(&w.word),
+                    if w.known { "" } else { "?" },
+                    w.byte_span.start,
+                    w.byte_span.end
+                )
+            })
+            .collect();
+        writeln!(out, "  words: {}", words.join(", "))?;
+    }
+    for a in &l.alternatives {
+        writeln!(
+            out,
+            "    {:<16} {:>5.3}  {} of {} words known  {}",
+            a.name.name(),
+            a.probability,
+            a.known_words,
+            a.words,
+            v(&a.examples.join(", "))
+        )?;
+    }
+    if !l.ruled_out.is_empty() {
+        let shown: Vec<String> = l
+            .ruled_out
+            .iter()
+            .take(6)
+            .map(|x| format!("{} (byte {})", x.name, x.offset))
+            .collect();
+        writeln!(
+            out,
+            "  ruled out by the bytes: {}{}",
+            shown.join(", "),
+            if l.ruled_out.len() > 6 {
+                format!(" and {} more", l.ruled_out.len() - 6)
+            } else {
+                String::new()
+            }
+        )?;
+    }
+    writeln!(out)
+}
+
 /// The human report.
 pub fn write_report(out: &mut dyn Write, r: &Report) -> io::Result<()> {
     writeln!(
@@ -95,6 +184,7 @@ pub fn write_report(out: &mut dyn Write, r: &Report) -> io::Result<()> {
         kind_title(r.document.kind.name()),
         v(&r.document.reason)
     )?;
+    writeln!(out, "  {}", verdicts(r))?;
     if let Some(c) = &r.size_change {
         writeln!(out, "WARNING: {}", c.sentence())?;
     }
@@ -136,6 +226,7 @@ pub fn write_report(out: &mut dyn Write, r: &Report) -> io::Result<()> {
     writeln!(out, "  {}", v(&d.explanation))?;
     writeln!(out, "  rule: {}", d.rule)?;
     writeln!(out)?;
+    likely_section(out, r)?;
 
     writeln!(out, "Evidence")?;
     if !r

@@ -168,6 +168,9 @@ pub struct Inputs<'a> {
     /// chardetng's guess among legacy encodings, when it saw non-ASCII bytes.
     pub chardet: Option<&'static Encoding>,
     pub decision: Charset,
+    /// The decision rests on a declaration, a transport header or the user (not on
+    /// statistics): it then stands unless the words are clear.
+    pub decision_declared: bool,
 }
 
 /// The features of one reading, for the score and for fitting its weights.
@@ -571,7 +574,9 @@ fn char_features(
             count_script(info.cluster(), false);
         }
         non_ascii += 1;
-        if ('\u{80}'..='\u{9F}').contains(&c) {
+        // ¤ is what windows-1252 makes of ISO-8859-15's euro sign: text never writes it, so it
+        // weighs like a control.
+        if ('\u{80}'..='\u{9F}').contains(&c) || c == '¤' {
             controls += 1;
         } else if !ordinary(c) {
             odd += 1;
@@ -1002,7 +1007,14 @@ pub fn likely(inp: &Inputs) -> Likely {
         .iter()
         .position(|r| r.members.contains(&inp.decision))
     {
-        Some(d) if d != 0 && probs[0] < KEEP_DECISION_BELOW && probs[d] >= DECISION_FLOOR => d,
+        Some(d)
+            if d != 0
+                && inp.decision_declared
+                && probs[0] < KEEP_DECISION_BELOW
+                && probs[d] >= DECISION_FLOOR =>
+        {
+            d
+        }
         _ => 0,
     };
     let best = &readings[chosen];

@@ -487,6 +487,10 @@ pub fn analyze_with(
         declared,
         chardet: guess.non_ascii.then_some(guess.legacy),
         decision: decision.encoding,
+        decision_declared: matches!(
+            decision.decided_by,
+            decide::DecidedBy::Declaration | decide::DecidedBy::Transport | decide::DecidedBy::User
+        ),
     });
     if let Some(l) = &likely.language {
         let spans: Vec<ByteSpan> = l.examples.iter().map(|w| w.byte_span).collect();

@@ -1,0 +1,176 @@
+//! The likely verdict on each failure class of issue 18 (tests/fixtures/encodings/, one file
+//! per class, made by scripts/make_fixtures.py): the text it decodes is the true text; the
+//! report says both verdicts; JSON only gains fields; `decode --encoding likely` uses it.
+
+mod common;
+
+use common::cmd;
+use serde_json::Value;
+
+fn inspect(name: &str) -> Value {
+    let out = cmd()
+        .args(["inspect", "--json"])
+        .arg(format!("tests/fixtures/encodings/{name}"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+fn decode(bytes: &[u8], label: &str) -> String {
+    let enc = encoding_rs::Encoding::for_label(label.as_bytes()).unwrap();
+    enc.decode_without_bom_handling(bytes).0.into_owned()
+}
+
+/// Each file's true encoding is in its name; the likely verdict must read the same text.
+#[test]
+fn each_failure_class_is_read_as_written() {
+    let cases = [
+        ("hu-windows-1250.txt", "windows-1250"),
+        ("hu-iso-8859-2.txt", "iso-8859-2"),
+        ("ru-x-mac-cyrillic.txt", "x-mac-cyrillic"),
+        ("ru-windows-1251.txt", "windows-1251"),
+        ("da-iso-8859-15.txt", "iso-8859-15"),
+        ("ro-iso-8859-16.txt", "iso-8859-16"),
+        ("lt-windows-1257.txt", "windows-1257"),
+        ("lv-iso-8859-13.txt", "iso-8859-13"),
+        ("et-iso-8859-4.txt", "iso-8859-4"),
+        ("is-iso-8859-10.txt", "iso-8859-10"),
+        ("eo-iso-8859-3.txt", "iso-8859-3"),
+        ("ko-utf16le-nobom.txt", "utf-16le"),
+        ("zh-utf16be-nobom.txt", "utf-16be"),
+        ("two-meta-shift_jis.html", "shift_jis"),
+        ("maccyrillic-label.xml", "x-mac-cyrillic"),
+    ];
+    let mut wrong = Vec::new();
+    for (name, truth) in cases {
+        let j = inspect(name);
+        let bytes = std::fs::read(format!("tests/fixtures/encodings/{name}")).unwrap();
+        let likely = j["likely"]["name"].as_str().unwrap();
+        if decode(&bytes, likely) != decode(&bytes, truth) {
+            wrong.push(format!("{name}: {likely} ({})", j["likely"]["because"]));
+        }
+        let c = j["likely"]["confidence"].as_f64().unwrap();
+        assert!((0.0..=1.0).contains(&c), "{name}: confidence {c}");
+    }
+    assert!(wrong.is_empty(), "read wrong:\n{}", wrong.join("\n"));
+}
+
+/// The decision is what a conforming consumer does: the prescan passes over a label that is
+/// not an encoding and takes the next `<meta>`; a name outside WHATWG is ignored by the
+/// decision, named in the evidence, and weighed by the likely verdict.
+#[test]
+fn declarations_as_the_standards_and_the_files_mean_them() {
+    let j = inspect("two-meta-shift_jis.html");
+    assert_eq!(j["encoding"]["name"], "Shift_JIS");
+    let metas: Vec<&Value> = j["evidence"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["kind"] == "html-meta")
+        .collect();
+    assert_eq!(metas.len(), 2);
+    assert!(
+        metas[0]["detail"]
+            .as_str()
+            .unwrap()
+            .contains("goes on to the next <meta>")
+    );
+    let j = inspect("maccyrillic-label.xml");
+    let decl = j["evidence"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["kind"] == "xml-declaration")
+        .unwrap();
+    assert!(
+        decl["encoding"].is_null(),
+        "the decision ignores it: {decl}"
+    );
+    assert_eq!(decl["names"], "x-mac-cyrillic");
+    assert_eq!(j["likely"]["name"], "x-mac-cyrillic");
+}
+
+/// JSON: `likely` is always there (equal to the decision when they agree), and the language
+/// evidence is an evidence item with its words' byte spans; nothing else changes shape.
+#[test]
+fn json_gains_the_likely_verdict_and_language_evidence() {
+    let j = inspect("hu-windows-1250.txt");
+    for field in [
+        "path",
+        "encoding",
+        "evidence",
+        "conflicts",
+        "candidates",
+        "validity",
+        "likely",
+    ] {
+        assert!(!j[field].is_null(), "{field}");
+    }
+    assert_eq!(j["encoding"]["name"], "windows-1252");
+    assert_eq!(j["likely"]["name"], "windows-1250");
+    let because = j["likely"]["because"].as_str().unwrap();
+    assert!(because.contains("különböző"), "{because}");
+    let lang = j["evidence"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["kind"] == "language")
+        .expect("a language evidence item");
+    assert_eq!(lang["encoding"], "windows-1250");
+    let bytes = std::fs::read("tests/fixtures/encodings/hu-windows-1250.txt").unwrap();
+    let w = &j["likely"]["language"]["examples"][0];
+    let (a, b) = (
+        w["byte_span"]["start"].as_u64().unwrap() as usize,
+        w["byte_span"]["end"].as_u64().unwrap() as usize,
+    );
+    assert_eq!(
+        decode(&bytes[a..b], "windows-1250").to_lowercase(),
+        w["word"].as_str().unwrap()
+    );
+    // Agreeing verdicts: a UTF-8 file.
+    let out = cmd()
+        .args(["inspect", "--json", "tests/fixtures/resume-utf8.txt"])
+        .output()
+        .unwrap();
+    let j: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(j["likely"]["name"], j["encoding"]["name"]);
+}
+
+#[test]
+fn the_report_says_both_verdicts_and_decode_can_use_the_likely_one() {
+    let out = cmd()
+        .args(["inspect", "tests/fixtures/meta-lies.html"])
+        .output()
+        .unwrap();
+    let s = String::from_utf8_lossy(&out.stdout);
+    let second = s.lines().nth(1).unwrap();
+    assert!(
+        second.contains("decoded as windows-1252 by its <meta>; the bytes are UTF-8"),
+        "{second}"
+    );
+    let out = cmd()
+        .args([
+            "decode",
+            "--encoding",
+            "likely",
+            "tests/fixtures/encodings/hu-windows-1250.txt",
+        ])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("Különböző nyelveken"));
+    let out = cmd()
+        .args([
+            "fix",
+            "--encoding",
+            "likely",
+            "tests/fixtures/encodings/ru-x-mac-cyrillic.txt",
+        ])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("Интернет-версия"));
+}
