@@ -235,6 +235,18 @@ fn snapshot_lying_meta_evidence_80x24() {
     insta::assert_snapshot!(screen(&["meta-lies.html"], 80, 24, "e"));
 }
 
+/// Hungarian in windows-1250, decided windows-1252 by statistics: the header says what the
+/// bytes are, the Evidence tab leads with the likely verdict, and its language item lists the
+/// words with their bytes (issue 18).
+#[test]
+fn snapshot_likely_verdict_and_language_evidence_120x30() {
+    let s = screen(&["encodings/hu-windows-1250.txt"], 120, 30, "e Down Down");
+    assert!(s.contains("words: különböző [0–9]"), "{s}");
+    assert!(s.contains("likely windows-1250 1.00"), "{s}");
+    assert!(s.contains("likely windows-1250"), "{s}");
+    insta::assert_snapshot!(s);
+}
+
 #[test]
 fn snapshot_invalid_byte_inspector_80x24() {
     insta::assert_snapshot!(screen(

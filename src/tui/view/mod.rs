@@ -105,6 +105,20 @@ fn title_bar(f: &mut Frame, app: &App, area: Rect, theme: &Theme) {
         Span::raw(format!(" {} bytes ", thousands(d.input.len()))),
         Span::styled(format!(" {} ", r.format.detected), theme.dim()),
     ];
+    // The likely verdict, when the bytes say otherwise than the decision.
+    let l = &r.likely;
+    if (r.format.detected.is_text() || r.format.detected == crate::format::Format::Empty)
+        && l.name != r.encoding.encoding
+        && !l.same_text.contains(&r.encoding.encoding)
+    {
+        spans.insert(
+            3,
+            Span::styled(
+                format!(" likely {} {:.2} ", l.name, l.confidence),
+                theme.warn(),
+            ),
+        );
+    }
     if r.format.mismatch.is_some() {
         spans.push(Span::styled(" name ≠ bytes (u) ", theme.warn()));
     }

@@ -429,6 +429,18 @@ fn list_lines(app: &App, tab: Tab, theme: &Theme, width: usize) -> Vec<Line<'sta
                 ),
                 theme.dim(),
             ))];
+            rows.push(Line::from(Span::styled(
+                truncate(
+                    &format!(
+                        "likely {} ({:.2}): {}",
+                        r.likely.name,
+                        r.likely.confidence,
+                        v(&r.likely.because)
+                    ),
+                    width,
+                ),
+                theme.dim(),
+            )));
             for (i, e) in r.evidence.iter().enumerate() {
                 let won = if r.encoding.evidence_index == Some(i) {
                     "✔"
@@ -831,8 +843,26 @@ fn detail_text(app: &App, tab: Tab) -> Option<String> {
             let r = &d.report;
             if sel < r.evidence.len() {
                 let e = &r.evidence[sel];
+                // The language evidence lists its words with their bytes.
+                let words = match (&r.likely.language, e.kind) {
+                    (Some(l), crate::encoding::EvidenceKind::Language) => format!(
+                        "words: {}; ",
+                        l.examples
+                            .iter()
+                            .map(|w| format!(
+                                "{}{} [{}–{}]",
+                                v(&w.word),
+                                if w.known { "" } else { "?" },
+                                w.byte_span.start,
+                                w.byte_span.end
+                            ))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                    _ => String::new(),
+                };
                 format!(
-                    "{}: {}{}",
+                    "{}: {words}{}{}",
                     e.kind.name(),
                     v(&e.detail),
                     e.remap
