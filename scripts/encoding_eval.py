@@ -172,18 +172,44 @@ def main():
             ece += cnt / n * abs(ok / cnt - s / cnt)
             print("   %.1f–%.1f    %6d   %8.3f   %6.3f" % (b / 10, (b + 1) / 10, cnt, s / cnt, ok / cnt))
         print("   expected calibration error: %.3f" % ece)
-    # Segmentation of concatenated files.
+    # Segmentation of concatenated files, and false splits of single ones.
     mixed = [r for r in rows if r[7]]
     if mixed:
-        within = 0
+        within = same_text = separable = sep_within = 0
+        misses = []
         for r in mixed:
-            (a0, rest) = r[7].split(";", 1)[0], r[7].split(";", 1)[1]
-            boundary = int(rest.split("-")[0])
+            data = files[r[0]]
+            (s1, s2) = r[7].split(";")
+            boundary = int(s2.split("-")[0])
+            e1, e2 = s1.split(":")[1], s2.split(":")[1]
+            truth = decode(data[:boundary], e1) + decode(data[boundary:], e2)
             got = segs.get(r[0]) or []
-            starts = [s.get("start", s.get("byte_span", {}).get("start", 0)) for s in got][1:]
-            within += any(abs(s - boundary) <= 16 for s in starts)
-        print("\n== segmentation: boundary within 16 bytes in %d of %d concatenated files (%.1f %%)" % (within, len(mixed), 100 * within / len(mixed)))
-
+            starts = [s["byte_span"]["start"] for s in got][1:]
+            ok = any(abs(s - boundary) <= 16 for s in starts)
+            within += ok
+            if got:
+                text = "".join(decode(data[s["byte_span"]["start"]:s["byte_span"]["end"]], s["encoding"]) or "" for s in got)
+            else:
+                text = decode(data, answers["likely"][r[0]])
+            same_text += text == truth
+            # Separable: neither encoding alone reads the whole file as the truth.
+            if decode(data, e1) != truth and decode(data, e2) != truth:
+                separable += 1
+                sep_within += ok
+                if not ok:
+                    misses.append("%s (truth %d, got %s)" % (r[0], boundary, starts))
+        print("\n== segmentation of %d concatenated files" % len(mixed))
+        print("   boundary within 16 bytes: %d (%.1f %%)" % (within, 100 * within / len(mixed)))
+        print("   separable (neither encoding reads all of it right): %d, boundary within 16 bytes in %d (%.1f %%)" % (
+            separable, sep_within, 100 * sep_within / max(separable, 1)))
+        print("   decoded text identical to the truth (segments, or the likely verdict when none): %d (%.1f %%)" % (
+            same_text, 100 * same_text / len(mixed)))
+        for m in misses[:a.show]:
+            print("   miss: " + m)
+    split = [r[0] for r in single if segs.get(r[0])]
+    print("\n== single-encoding files given segments (false splits): %d of %d" % (len(split), len(single)))
+    for n in split[:a.show]:
+        print("   " + n + " " + ",".join("%d-%d:%s" % (s["byte_span"]["start"], s["byte_span"]["end"], s["encoding"]) for s in segs[n]))
 
 if __name__ == "__main__":
     main()

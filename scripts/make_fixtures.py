@@ -172,3 +172,25 @@ mixed = ("Le café est ouvert depuis le matin, et les élèves arrivent à l'heu
 mixed += ("Die Schüler lesen Bücher über die Geschichte Österreichs und üben täglich. " * 6 + "\n").encode("cp1252")
 mixed += ("Après la pause, la leçon reprend et chacun écrit une rédaction. " * 6 + "\n").encode("utf-8")
 write(E + "mixed-utf8-windows-1252.txt", mixed)
+# Two texts in different legacy encodings joined mid-line (logs from two sources): Russian in
+# windows-1251, then Hungarian in windows-1250; and Spanish in windows-1252, then Ukrainian in
+# KOI8-U after a line end. The tests know where each part starts.
+ru = ("Каждый человек имеет право на образование. Образование должно быть бесплатным по "
+      "меньшей мере в том, что касается начального и общего образования. Родители имеют право "
+      "приоритета в выборе вида образования для своих малолетних детей. Каждый человек имеет "
+      "право свободно участвовать в культурной жизни общества, наслаждаться искусством, "
+      "участвовать в научном прогрессе и пользоваться его благами. ")
+hu = ("Minden személynek joga van a művelődéshez. A művelődésnek ingyenesnek kell lennie, "
+      "legalábbis az elemi és alapvető oktatást illetően. Az elemi oktatás kötelező. A szülőket "
+      "elsőbbségi jog illeti meg a gyermekeiknek adandó oktatás megválasztásában. Mindenkinek "
+      "joga van a közösség kulturális életében való szabad részvételhez.\n")
+write(E + "mixed-1251-1250.txt", ru.encode("cp1251") + hu.encode("cp1250"))
+es = ("Toda persona tiene derecho a la educación. La educación debe ser gratuita, al menos en lo "
+      "concerniente a la instrucción elemental y fundamental. La instrucción técnica y "
+      "profesional habrá de ser generalizada; el acceso a los estudios superiores será igual "
+      "para todos, en función de los méritos respectivos.\n")
+uk = ("Кожна людина має право на освіту. Освіта повинна бути безплатною, хоча б початкова і "
+      "загальна. Початкова освіта повинна бути обов'язковою. Технічна і професійна освіта "
+      "повинна бути загальнодоступною, а вища освіта повинна бути однаково доступною для всіх "
+      "на основі здібностей кожного.\n")
+write(E + "mixed-1252-koi8u.txt", es.encode("cp1252") + uk.encode("koi8_u"))

@@ -45,6 +45,13 @@ pub struct Report {
     /// The most likely true encoding: `likely.name`, `likely.confidence`, `likely.because`
     /// (equal to `encoding.name` when they agree), with the readings weighed.
     pub likely: encoding::likely::Likely,
+    /// Byte ranges in different encodings when no single verdict fits the input (empty when
+    /// one does): `byte_span`, `encoding`, `confidence`, `because`, `start_between`.
+    pub segments: Vec<encoding::segments::Segment>,
+    /// The bytes the segmentation covered (the whole input when it was read whole, else the
+    /// sample); null when there are no segments.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub segments_cover: Option<ByteSpan>,
     pub evidence: Vec<Evidence>,
     pub conflicts: Vec<Conflict>,
     /// Best first.
@@ -114,6 +121,8 @@ pub fn inspect_with(
             readings: Vec::new(),
         }),
         encoding: a.decision,
+        segments: a.segments,
+        segments_cover: a.segments_cover,
         evidence: a.evidence,
         conflicts: a.conflicts,
         candidates: a.candidates,

@@ -174,3 +174,78 @@ fn the_report_says_both_verdicts_and_decode_can_use_the_likely_one() {
         .unwrap();
     assert!(String::from_utf8_lossy(&out.stdout).starts_with("Интернет-версия"));
 }
+
+/// The three files made of two encodings (scripts/make_fixtures.py writes them; the true
+/// boundaries are fixed there): the segments name each part's encoding, the boundary is where
+/// the parts meet (or within the ASCII stretch both read alike), and `decode --encoding likely`
+/// gives the text each part was written as.
+#[test]
+fn mixed_files_are_cut_into_segments_at_the_true_boundaries() {
+    let cases: [(&str, &[(&str, usize)]); 3] = [
+        (
+            "mixed-utf8-windows-1252.txt",
+            &[("UTF-8", 445), ("windows-1252", 896), ("UTF-8", usize::MAX)],
+        ),
+        (
+            "mixed-1251-1250.txt",
+            &[("windows-1251", 395), ("windows-1250", usize::MAX)],
+        ),
+        (
+            "mixed-1252-koi8u.txt",
+            &[("windows-1252", 307), ("KOI8-U", usize::MAX)],
+        ),
+    ];
+    for (name, parts) in cases {
+        let bytes = std::fs::read(format!("tests/fixtures/encodings/{name}")).unwrap();
+        let v = inspect(name);
+        let segs = v["segments"].as_array().unwrap();
+        assert_eq!(segs.len(), parts.len(), "{name}: {segs:?}");
+        assert_eq!(v["segments_cover"]["start"], 0);
+        assert_eq!(v["segments_cover"]["end"], bytes.len());
+        let mut truth = String::new();
+        let mut start = 0usize;
+        for (seg, (enc, end)) in segs.iter().zip(parts) {
+            let end = (*end).min(bytes.len());
+            assert_eq!(seg["encoding"], *enc, "{name}: {seg}");
+            assert_eq!(seg["byte_span"]["start"], start, "{name}: {seg}");
+            assert_eq!(seg["byte_span"]["end"], end, "{name}: {seg}");
+            assert!(seg["because"].as_str().unwrap().len() > 20, "{seg}");
+            truth.push_str(&decode(&bytes[start..end], enc));
+            start = end;
+        }
+        let out = cmd()
+            .args(["decode", "--encoding", "likely"])
+            .arg(format!("tests/fixtures/encodings/{name}"))
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        assert_eq!(String::from_utf8(out.stdout).unwrap(), truth, "{name}");
+        let text = cmd()
+            .arg("inspect")
+            .arg(format!("tests/fixtures/encodings/{name}"))
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&text.stdout);
+        assert!(
+            text.contains(&format!(
+                "the bytes are in {} encodings, segment by segment",
+                parts.len()
+            )),
+            "{text}"
+        );
+        assert!(text.contains("Segments: no single encoding fits"), "{text}");
+    }
+}
+
+/// A file in one encoding is never cut: every single-encoding fixture has no segments.
+#[test]
+fn single_encoding_files_have_no_segments() {
+    for entry in std::fs::read_dir("tests/fixtures/encodings").unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        if name.starts_with("mixed-") {
+            continue;
+        }
+        let v = inspect(&name);
+        assert_eq!(v["segments"], serde_json::json!([]), "{name}");
+    }
+}

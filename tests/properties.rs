@@ -67,6 +67,41 @@ proptest! {
         prop_assert_eq!(fast_tokens(&s, rule), tokenize(&s, rule).collect::<Vec<Token>>());
     }
 
+    /// Text in up to four encodings glued together (the case segmentation exists for), with
+    /// stray bytes between: whatever the verdict, the segments tile the span they cover, in
+    /// order, without gaps or overlaps, and each has a reason (about one case in six is cut).
+    #[test]
+    fn segments_tile_their_cover(
+        parts in proptest::collection::vec(("[a-zé ßçøőűšžćčđъжшщюяαβγδ]{0,120}", 0usize..8, proptest::collection::vec(any::<u8>(), 0..6)), 1..5),
+    ) {
+        const LABELS: [&str; 8] = ["utf-8", "windows-1252", "windows-1250", "windows-1251", "koi8-u", "iso-8859-7", "x-mac-cyrillic", "iso-8859-2"];
+        let mut bytes = Vec::new();
+        for (text, enc, noise) in &parts {
+            let enc = encoding_rs::Encoding::for_label(LABELS[*enc].as_bytes()).unwrap();
+            bytes.extend_from_slice(&enc.encode(text).0);
+            bytes.extend_from_slice(noise);
+        }
+        let a = encoding::analyze(&Input::from_bytes("p.txt", bytes.clone()), &Options::default()).unwrap();
+        if a.segments.is_empty() {
+            return Ok(());
+        }
+        let cover = a.segments_cover.expect("segments come with the span they cover");
+        prop_assert!(cover.end <= bytes.len() as u64);
+        prop_assert!(a.segments.len() >= 2);
+        let mut at = cover.start;
+        for s in &a.segments {
+            prop_assert_eq!(s.byte_span.start, at);
+            prop_assert!(s.byte_span.end > s.byte_span.start);
+            prop_assert!(!s.because.is_empty());
+            prop_assert!((0.0..=1.0).contains(&s.confidence));
+            at = s.byte_span.end;
+        }
+        prop_assert_eq!(at, cover.end);
+        for w in a.segments.windows(2) {
+            prop_assert!(w[0].encoding != w[1].encoding, "neighbours in one encoding are one segment");
+        }
+    }
+
     #[test]
     fn decoding_maps_every_char_to_its_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..300), which in 0usize..64) {
         let cs = charset(which);

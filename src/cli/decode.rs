@@ -63,6 +63,62 @@ pub(super) fn choose_encoding(
     }
 }
 
+/// What to decode with: one encoding from a byte offset to the end, or, for `likely` on an
+/// input in several encodings, each segment with its own.
+pub(super) struct Plan {
+    /// `[start, end)` and the encoding of each part, in order; `end` is `None` for "to the end".
+    pub parts: Vec<(u64, Option<u64>, Charset)>,
+}
+
+/// The plan for `decode --encoding LABEL`: as [`choose_encoding`], except that `likely` on an
+/// input with mixed encodings decodes each segment with its own verdict (bytes past what the
+/// segmentation covered, in a large file, with the whole input's).
+pub(super) fn choose_plan(input: &Input, label: &str) -> Result<Plan, Failure> {
+    if label.eq_ignore_ascii_case("likely") {
+        let a = crate::encoding::analyze(input, &crate::encoding::Options::default())
+            .map_err(|e| Failure::Usage(e.to_string()))?;
+        let whole = a.likely.as_ref().map_or(a.decision.encoding, |l| l.name);
+        if !a.segments.is_empty() {
+            let mut parts: Vec<(u64, Option<u64>, Charset)> = a
+                .segments
+                .iter()
+                .map(|s| (s.byte_span.start, Some(s.byte_span.end), s.encoding))
+                .collect();
+            if let Some(last) = parts.last_mut()
+                && last.1 == Some(input.len())
+            {
+                last.1 = None;
+            }
+            if let Some(cover) = a.segments_cover
+                && cover.end < input.len()
+            {
+                parts.push((cover.end, None, whole));
+            }
+            return Ok(Plan { parts });
+        }
+        return Ok(Plan {
+            parts: vec![(bom_skip(input, whole)?, None, whole)],
+        });
+    }
+    let (cs, skip, _) = choose_encoding(input, Some(label))?;
+    Ok(Plan {
+        parts: vec![(skip, None, cs)],
+    })
+}
+
+/// Streams each part of `plan` through its decoder, handing each decoded piece to `f`.
+pub(super) fn stream_plan(
+    input: &Input,
+    plan: &Plan,
+    mode: ErrorMode,
+    mut f: impl FnMut(&str) -> std::io::Result<()>,
+) -> Result<(), Failure> {
+    for &(start, end, cs) in &plan.parts {
+        stream_range(input, cs, mode, start, end.unwrap_or(input.len()), &mut f)?;
+    }
+    Ok(())
+}
+
 /// Streams `input` from `skip` through a decoder, handing each decoded piece to `f`.
 /// In strict mode the whole input is checked first, so nothing is written for invalid input.
 pub(super) fn stream(
@@ -72,15 +128,39 @@ pub(super) fn stream(
     skip: u64,
     mut f: impl FnMut(&str) -> std::io::Result<()>,
 ) -> Result<(), Failure> {
+    stream_range(input, cs, mode, skip, input.len(), &mut f)
+}
+
+/// The part of `chunk` (at input offset `off`) within `[start, end)`, and whether it reaches
+/// `end`.
+fn clip(chunk: &[u8], off: u64, start: u64, end: u64) -> (&[u8], bool) {
+    let from = start.saturating_sub(off).min(chunk.len() as u64) as usize;
+    let to = end.saturating_sub(off).min(chunk.len() as u64) as usize;
+    (&chunk[from..to.max(from)], off + chunk.len() as u64 >= end)
+}
+
+/// Streams bytes `[start, end)` of `input` through a decoder for `cs`, handing each decoded
+/// piece to `f`. In strict mode the range is checked first, so nothing is written for invalid
+/// input.
+fn stream_range(
+    input: &Input,
+    cs: Charset,
+    mode: ErrorMode,
+    start: u64,
+    end: u64,
+    f: &mut impl FnMut(&str) -> std::io::Result<()>,
+) -> Result<(), Failure> {
     let read_err = |e: crate::SourceError| Failure::Usage(e.to_string());
     if mode == ErrorMode::Strict {
-        let mut counter = ErrorCounter::new(cs, skip);
-        let len = input.len();
+        let mut counter = ErrorCounter::new(cs, start);
         input
             .for_each_chunk(|off, c| {
-                let from = skip.saturating_sub(off).min(c.len() as u64) as usize;
-                counter.feed(&c[from..], off + c.len() as u64 >= len);
-                true
+                if off >= end {
+                    return false;
+                }
+                let (part, last) = clip(c, off, start, end);
+                counter.feed(part, last);
+                !last
             })
             .map_err(read_err)?;
         let stats = counter.finish();
@@ -96,15 +176,17 @@ pub(super) fn stream(
             )));
         }
     }
-    let mut dec = StreamDecoder::new(cs, skip, mode);
-    let len = input.len();
+    let mut dec = StreamDecoder::new(cs, start, mode);
     let mut write_err = None;
     input
         .for_each_chunk(|off, c| {
-            let from = skip.saturating_sub(off).min(c.len() as u64) as usize;
-            let text = dec.feed(&c[from..], off + c.len() as u64 >= len);
+            if off + (c.len() as u64) < start {
+                return true;
+            }
+            let (part, last) = clip(c, off, start, end);
+            let text = dec.feed(part, last);
             match f(text) {
-                Ok(()) => true,
+                Ok(()) => !last,
                 Err(e) => {
                     write_err = Some(e);
                     false
@@ -125,8 +207,8 @@ pub fn run(a: &DecodeArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     let input =
         Input::open_arg(&a.file, a.stdin.bytes()).map_err(|e| Failure::Usage(e.to_string()))?;
-    let (cs, skip, _) = choose_encoding(&input, Some(&a.encoding))?;
-    stream(&input, cs, mode(a.errors), skip, |t| {
+    let plan = choose_plan(&input, &a.encoding)?;
+    stream_plan(&input, &plan, mode(a.errors), |t| {
         out.write_all(t.as_bytes())
     })
 }

@@ -108,7 +108,15 @@ fn verdicts(r: &Report) -> String {
         crate::encoding::decide::DecidedBy::User => "as asked (--encoding)".into(),
     };
     let l = &r.likely;
-    if l.name == d.encoding || l.same_text.contains(&d.encoding) {
+    if r.segments.len() > 1 {
+        let names: Vec<&str> = r.segments.iter().map(|s| s.encoding.name()).collect();
+        format!(
+            "decoded as {} {how}; the bytes are in {} encodings, segment by segment: {}",
+            d.encoding,
+            r.segments.len(),
+            names.join(", ")
+        )
+    } else if l.name == d.encoding || l.same_text.contains(&d.encoding) {
         format!(
             "decoded as {} {how}; the bytes agree (confidence {:.2})",
             d.encoding, l.confidence
@@ -170,6 +178,45 @@ fn likely_section(out: &mut dyn Write, r: &Report) -> io::Result<()> {
                 String::new()
             }
         )?;
+    }
+    writeln!(out)?;
+    segments_section(out, r)
+}
+
+/// Mixed encodings: each segment's byte range, verdict and why.
+fn segments_section(out: &mut dyn Write, r: &Report) -> io::Result<()> {
+    if r.segments.is_empty() {
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "Segments: no single encoding fits; {} byte ranges read best in their own{}",
+        r.segments.len(),
+        r.segments_cover
+            .filter(|c| c.end < r.size_bytes)
+            .map(|c| format!(" (over bytes {}–{}, the sample)", c.start, c.end))
+            .unwrap_or_default()
+    )?;
+    for s in &r.segments {
+        writeln!(
+            out,
+            "  {:>8}–{:<8} {:<16} {:.2}  {}",
+            s.byte_span.start,
+            s.byte_span.end,
+            s.encoding.name(),
+            s.confidence,
+            s.language.as_deref().map(v).unwrap_or_default()
+        )?;
+        writeln!(out, "      {}", v(&s.because))?;
+        if let Some(g) = s.start_between
+            && !g.is_empty()
+        {
+            writeln!(
+                out,
+                "      starts within bytes {}–{}, which both encodings read alike; placed by the words' language",
+                g.start, g.end
+            )?;
+        }
     }
     writeln!(out)
 }

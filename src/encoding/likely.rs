@@ -111,6 +111,54 @@ pub struct Likely {
     pub readings: Vec<Reading>,
 }
 
+impl Likely {
+    /// The probability of the reading `cs` makes, among the readings weighed: 0 for an encoding
+    /// the bytes rule out, and for a verdict settled before any weighing (a byte order mark,
+    /// valid UTF-8) the confidence or what it leaves.
+    pub fn probability_of(&self, cs: Charset) -> f64 {
+        let Some(top) = self.readings.first() else {
+            return if cs == self.name || self.same_text.contains(&cs) {
+                self.confidence
+            } else {
+                1.0 - self.confidence
+            };
+        };
+        let sum: f64 = self
+            .readings
+            .iter()
+            .map(|r| (r.score - top.score).exp())
+            .sum();
+        self.readings
+            .iter()
+            .find(|r| r.members.contains(&cs))
+            .map_or(0.0, |r| (r.score - top.score).exp() / sum)
+    }
+
+    /// The encodings whose reading has probability `min` or more: the answers the evidence
+    /// leaves open.
+    pub fn open_answers(&self, min: f64) -> Vec<Charset> {
+        let mut out = vec![self.name];
+        out.extend(&self.same_text);
+        if let Some(top) = self.readings.first() {
+            let sum: f64 = self
+                .readings
+                .iter()
+                .map(|r| (r.score - top.score).exp())
+                .sum();
+            for r in &self.readings {
+                if (r.score - top.score).exp() / sum >= min {
+                    for m in &r.members {
+                        if !out.contains(m) {
+                            out.push(*m);
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
 /// Another reading of the bytes.
 #[derive(Clone, Debug, Serialize)]
 pub struct Alternative {
@@ -278,6 +326,8 @@ pub struct Reading {
     /// Every distinct word of the reading (for comparing the best readings).
     pub vocabulary: Vec<String>,
     pub score: f64,
+    /// The script of most of its non-ASCII letters.
+    pub script: Option<Script>,
 }
 
 /// The stretches of `sample` around non-ASCII bytes (to the nearest white space or markup
@@ -502,6 +552,91 @@ fn list_spelling(w: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
+/// How well `enc` reads one stretch of bytes between white space (a word or a few), in
+/// language `lang` (a word-list code): each word of the language counts for it; each word the
+/// list lacks, byte it cannot decode, control, odd character and word mixing scripts counts
+/// against it. The same notions as [`Features`], per stretch, without the n-gram model: the
+/// local evidence `segments` weighs where one encoding gives way to another.
+pub(crate) fn local_fit(enc: &'static Encoding, lang: Option<&str>, bytes: &[u8]) -> f64 {
+    let (text, _) = enc.decode_without_bom_handling(bytes);
+    let mut fit = 0.0;
+    let utf8 = enc == encoding_rs::UTF_8;
+    let letter = |c: Option<char>| c.is_some_and(|c| c.is_alphabetic());
+    let chars: Vec<char> = text.chars().collect();
+    for (i, &c) in chars.iter().enumerate() {
+        if !c.is_ascii()
+            && !ordinary(c)
+            && letter(i.checked_sub(1).map(|j| chars[j]))
+            && letter(chars.get(i + 1).copied())
+        {
+            // A symbol between two letters (`li¨en`): a letter misread.
+            fit -= 2.0;
+        }
+        if utf8 && !c.is_ascii() && c != '\u{FFFD}' {
+            // A valid multi-byte sequence: legacy text rarely forms one by chance.
+            fit += 3.0;
+        } else if c == '\u{FFFD}' {
+            fit -= 3.0;
+        } else if ('\u{80}'..='\u{9F}').contains(&c) || c == '¤' {
+            fit -= 2.0;
+        } else if !c.is_ascii() && !ordinary(c) {
+            fit -= 1.0;
+        }
+    }
+    let (mixed, words): (Vec<_>, Vec<_>) = words_of(&text)
+        .into_iter()
+        .partition(|w| mixed_script(&w.0));
+    fit -= 2.0 * mixed.iter().map(|w| w.1 as f64).sum::<f64>();
+    for (w, n, _) in lookup_words(&words).into_iter().take(24) {
+        let known = lang.and_then(|l| lexicon::is_word(l, &list_spelling(&w))) == Some(true);
+        // One- and two-letter words are weak evidence: a misreading that cuts a word in
+        // pieces makes them (`li¨en`: `li`, `en`).
+        let short = w.chars().count() < 3;
+        fit += match (known, short) {
+            (true, false) => 2.0,
+            (true, true) => 0.5,
+            (false, false) => -1.0,
+            (false, true) => -0.25,
+        } * n as f64;
+    }
+    fit
+}
+
+/// Does `enc` misread one stretch of bytes, by its characters alone (no word list): a byte it
+/// cannot decode, a C1 control, a symbol between two letters (`li¨en`), a word mixing scripts
+/// (`cientнfico`), or a Latin word of four letters or more nearly all accented (`Ïðàâî`, what
+/// Cyrillic bytes become in a Latin code page). Cheap enough for every stretch of a file.
+pub(crate) fn misread(enc: &'static Encoding, bytes: &[u8]) -> bool {
+    let (text, _) = enc.decode_without_bom_handling(bytes);
+    let chars: Vec<char> = text.chars().collect();
+    let letter = |i: Option<usize>| {
+        i.and_then(|i| chars.get(i))
+            .is_some_and(|c| c.is_alphabetic())
+    };
+    for (i, &c) in chars.iter().enumerate() {
+        if c == '\u{FFFD}' || ('\u{80}'..='\u{9F}').contains(&c) {
+            return true;
+        }
+        if !c.is_ascii() && !ordinary(c) && letter(i.checked_sub(1)) && letter(Some(i + 1)) {
+            return true;
+        }
+    }
+    for w in text.split(|c: char| !c.is_alphabetic()) {
+        if mixed_script(w) {
+            return true;
+        }
+        let n = w.chars().count();
+        let accented = w
+            .chars()
+            .filter(|&c| !c.is_ascii() && char_info(c).script == Script::Latin)
+            .count();
+        if n >= 4 && accented * 4 >= n * 3 {
+            return true;
+        }
+    }
+    false
+}
+
 /// The words of a reading that are looked up: the words holding a non-ASCII letter, and in
 /// text written without spaces (Han, kana) each character, as the Chinese and Japanese word
 /// lists hold single characters.
@@ -546,7 +681,7 @@ fn char_features(
     raw_controls: u32,
     members: &[Charset],
     inp: &Inputs,
-) -> Features {
+) -> (Features, Option<Script>) {
     let mut f = Features::default();
     let mut non_ascii = 0u32;
     let mut controls = raw_controls;
@@ -583,6 +718,11 @@ fn char_features(
         }
     }
     let per = 100.0 / non_ascii.max(1) as f64;
+    let script = scripts
+        .iter()
+        .filter(|x| x.2 > 0)
+        .max_by_key(|x| x.2)
+        .map(|x| x.0);
     if let Some(main) = scripts.iter().max_by_key(|x| x.1) {
         let letters: u32 = scripts.iter().map(|x| x.2).sum();
         let alien: u32 = scripts.iter().filter(|x| x.0 != main.0).map(|x| x.2).sum();
@@ -605,7 +745,7 @@ fn char_features(
     f.chardet = inp
         .chardet
         .is_some_and(|c| members.contains(&Charset::Whatwg(c))) as u8 as f64;
-    f
+    (f, script)
 }
 
 /// The word evidence of each reading, on the words that differ between readings (a word all
@@ -846,7 +986,7 @@ pub fn readings(inp: &Inputs) -> (Vec<Reading>, Vec<RuledOut>) {
     let mut all: Vec<Reading> = groups
         .into_iter()
         .map(|(text, members, errors, multibyte, raw)| {
-            let features = char_features(&text, errors, multibyte, raw, &members, inp);
+            let (features, script) = char_features(&text, errors, multibyte, raw, &members, inp);
             Reading {
                 members,
                 text,
@@ -854,6 +994,7 @@ pub fn readings(inp: &Inputs) -> (Vec<Reading>, Vec<RuledOut>) {
                 words: Vec::new(),
                 vocabulary: Vec::new(),
                 score: 0.0,
+                script,
             }
         })
         .collect();
@@ -864,7 +1005,7 @@ pub fn readings(inp: &Inputs) -> (Vec<Reading>, Vec<RuledOut>) {
         r.score = r.features.score();
     }
     all.sort_by(|a, b| b.score.total_cmp(&a.score));
-    let mut out: Vec<Reading> = all.drain(..all.len().min(MAX_WEIGHED)).collect();
+    let mut out = preselect(&mut all);
     word_evidence(&mut out);
     // The n-gram likelihood counts relative to the best reading's.
     let top = out
@@ -883,6 +1024,38 @@ pub fn readings(inp: &Inputs) -> (Vec<Reading>, Vec<RuledOut>) {
     out.sort_by(|a, b| b.score.total_cmp(&a.score));
     out.extend(all);
     (out, ruled_out)
+}
+
+/// The readings whose words are weighed, taken out of `all` (sorted best first by character
+/// score): the best [`MAX_WEIGHED`] − 3, then the best of each script not yet among them, then
+/// the next best. Many readings have no character flaw at all; by score alone the Latin ones
+/// (the most numerous) would fill every place and an Arabic or Greek reading that reads every
+/// word might never be weighed.
+fn preselect(all: &mut Vec<Reading>) -> Vec<Reading> {
+    let mut take: Vec<usize> = (0..all.len().min(MAX_WEIGHED - 3)).collect();
+    for i in take.len()..all.len() {
+        if take.len() >= MAX_WEIGHED {
+            break;
+        }
+        if all[i].script.is_some() && take.iter().all(|&t| all[t].script != all[i].script) {
+            take.push(i);
+        }
+    }
+    for i in 0..all.len() {
+        if take.len() >= MAX_WEIGHED {
+            break;
+        }
+        if !take.contains(&i) {
+            take.push(i);
+        }
+    }
+    take.sort_unstable();
+    let mut out = Vec::with_capacity(take.len());
+    for &i in take.iter().rev() {
+        out.push(all.remove(i));
+    }
+    out.reverse();
+    out
 }
 
 /// The words each of the three best readings makes on its own, judged in its language
@@ -1181,7 +1354,10 @@ impl<'a> WordSpans<'a> {
 
     fn span(&self, text: &str, at: usize, word: &str) -> ByteSpan {
         let len = |t: &str| self.enc.encode(t).map_or(t.len(), |b| b.len());
-        let at = at.min(text.len());
+        let mut at = at.min(text.len());
+        while !text.is_char_boundary(at) {
+            at -= 1;
+        }
         let start = len(&text[..at]);
         let end = start + len(word);
         let wide = self.enc == Charset::UTF_16LE || self.enc == Charset::UTF_16BE;

@@ -15,6 +15,7 @@ pub mod likely;
 pub mod mojibake;
 pub mod offsets;
 pub mod quality;
+pub mod segments;
 pub mod statistical;
 pub mod validity;
 pub mod window;
@@ -208,6 +209,10 @@ pub struct EncodingAnalysis {
     pub mojibake: Option<MojibakeReport>,
     /// The most likely true encoding (not computed for a decision alone).
     pub likely: Option<likely::Likely>,
+    /// Byte ranges in different encodings, when no single verdict fits the input (empty
+    /// otherwise), and the bytes the segmentation looked at.
+    pub segments: Vec<segments::Segment>,
+    pub segments_cover: Option<ByteSpan>,
     /// The decided decoding of the sample, kept for views (not serialized).
     #[serde(skip)]
     pub decoded_sample: Option<Decoded>,
@@ -459,6 +464,8 @@ pub fn analyze_with(
             scope: opts.scope,
             mojibake: None,
             likely: None,
+            segments: Vec::new(),
+            segments_cover: None,
             decoded_sample: None,
         });
     }
@@ -492,6 +499,20 @@ pub fn analyze_with(
             decide::DecidedBy::Declaration | decide::DecidedBy::Transport | decide::DecidedBy::User
         ),
     });
+    // Mixed encodings: over the whole input when it is in memory, else over the sample.
+    let (seg_bytes, seg_base): (&[u8], u64) = match (opts.scope, input.as_slice()) {
+        (Scope::Whole, Some(all)) => (&all[bom_len as usize..], bom_len),
+        _ => (&sample_bytes, sample.start),
+    };
+    let segments = segments::segment(
+        seg_bytes,
+        seg_base,
+        seg_base + seg_bytes.len() as u64 == len,
+        &likely,
+        &validity,
+    );
+    let segments_cover =
+        (!segments.is_empty()).then(|| ByteSpan::new(seg_base, seg_base + seg_bytes.len() as u64));
     if let Some(l) = &likely.language {
         let spans: Vec<ByteSpan> = l.examples.iter().map(|w| w.byte_span).collect();
         evidence.push(Evidence {
@@ -721,6 +742,8 @@ pub fn analyze_with(
         scope: opts.scope,
         mojibake,
         likely: Some(likely),
+        segments,
+        segments_cover,
         decoded_sample: decided_sample,
     })
 }

@@ -1,0 +1,771 @@
+//! Mixed encodings in one input: a UTF-8 file with a windows-1252 paragraph pasted in,
+//! concatenated mails or logs, a CSV assembled from several sources. When no single verdict
+//! fits the whole input, it is cut into byte ranges, each with its own likely verdict and
+//! evidence ([`Segment`]).
+//!
+//! 1. **Signs** (cheap, so single-encoding files pay little): the bytes are valid UTF-8 in
+//!    places and not in others, or the whole input's verdict reads some blocks clearly worse
+//!    than others ([`likely::local_fit`] on a few stretches of each block).
+//! 2. **Blocks**: the input is cut at white space into at most [`MAX_BLOCKS`] blocks holding
+//!    similar amounts of non-ASCII bytes; each gets its own likely verdict.
+//! 3. **Runs**: consecutive blocks whose open answers share an encoding form a run.
+//! 4. **Boundaries**: between two runs, each stretch of the two blocks around the change is read
+//!    in both encodings and judged ([`likely::local_fit`]); the boundary is where the evidence
+//!    turns. The ASCII bytes between the last stretch that reads better one way and the first
+//!    that reads better the other read alike in both encodings: the language of their words
+//!    places the boundary there, and the segment says how far it could move
+//!    ([`Segment::start_between`]).
+//! 5. **Verdicts**: every segment gets the likely verdict of its own bytes; neighbours whose
+//!    verdicts do not reject each other's encoding are joined again.
+
+use super::charset::Charset;
+use super::likely::{self, Likely};
+use super::validity::{self, Utf8Validity};
+use crate::lexicon;
+use crate::span::ByteSpan;
+use serde::Serialize;
+
+/// Most blocks an input is cut into for the block verdicts.
+pub const MAX_BLOCKS: usize = 16;
+/// Fewest stretches of non-ASCII bytes, and fewest non-ASCII bytes, a block holds: fewer carry
+/// too few words to judge.
+const MIN_BLOCK_STRETCHES: usize = 6;
+const MIN_BLOCK_NON_ASCII: usize = 16;
+/// Consecutive stretches [`misread_cluster`] looks at together.
+const WINDOW: usize = 8;
+/// Stretches of each block the signs look at.
+const PROBE_PIECES: usize = 24;
+/// Fewest stretches a block needs for its sign to count.
+const PROBE_MIN: usize = 4;
+/// The difference of mean local fit (per stretch) between two blocks under the whole input's
+/// verdict that calls for block verdicts.
+const SIGN_GAP: f64 = 1.5;
+/// How much better (mean local fit per stretch) another reading must read a block than the
+/// whole input's verdict does, to call for block verdicts.
+const SIGN_BETTER: f64 = 1.0;
+/// Longest stretch [`split_straddler`] tries to divide.
+const MAX_STRADDLER: usize = 96;
+/// A block's open answers: encodings whose reading has at least this probability.
+const OPEN_P: f64 = 0.05;
+/// Two neighbouring segments stay apart when each verdict gives the other's encoding at most
+/// this probability.
+const REJECT_P: f64 = 0.05;
+
+/// A byte range that reads best in its own encoding.
+#[derive(Clone, Debug, Serialize)]
+pub struct Segment {
+    pub byte_span: ByteSpan,
+    pub encoding: Charset,
+    pub confidence: f64,
+    /// Why, in a sentence (the segment's own likely verdict).
+    pub because: String,
+    /// The language of the segment's words, when it had words to weigh.
+    pub language: Option<String>,
+    /// Where the start of this segment could equally lie: the ASCII bytes between the last
+    /// stretch only the previous encoding reads well and the first only this one does, which
+    /// both encodings read alike (the decoded text is the same wherever in them the boundary
+    /// falls). Null for the first segment.
+    pub start_between: Option<ByteSpan>,
+}
+
+/// Bytes that end a stretch: white space and markup delimiters, which no legacy multi-byte
+/// encoding uses as a trail byte.
+fn is_delim(b: u8) -> bool {
+    matches!(b, b' ' | b'\n' | b'\r' | b'\t' | b'<' | b'>' | 0x0C)
+}
+
+/// The stretches of `bytes[range]` between delimiters that hold a non-ASCII byte, as
+/// `[start, end)` offsets in `bytes`.
+fn stretches(bytes: &[u8], from: usize, to: usize) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut i = from;
+    while i < to {
+        let Some(p) = bytes[i..to].iter().position(|&b| b >= 0x80) else {
+            break;
+        };
+        let hit = i + p;
+        let start = bytes[i..hit]
+            .iter()
+            .rposition(|&b| is_delim(b))
+            .map_or(i, |q| i + q + 1);
+        let mut end = hit;
+        while end < to && !is_delim(bytes[end]) {
+            end += 1;
+        }
+        out.push((start, end));
+        i = end;
+    }
+    out
+}
+
+/// Cuts `bytes` into at most [`MAX_BLOCKS`] blocks holding similar numbers of stretches of
+/// non-ASCII bytes (at least [`MIN_BLOCK_STRETCHES`] and [`MIN_BLOCK_NON_ASCII`] bytes each),
+/// each cut at the line end after its last stretch when one comes before the next stretch,
+/// else right after it (a delimiter, never inside a multi-byte character). One block when there
+/// is too little to cut.
+fn blocks(bytes: &[u8], pieces: &[(usize, usize)]) -> Vec<(usize, usize)> {
+    let target = (pieces.len() / MAX_BLOCKS + 1).max(MIN_BLOCK_STRETCHES);
+    let high = |a: usize, b: usize| bytes[a..b].iter().filter(|&&x| x >= 0x80).count();
+    let mut out = Vec::new();
+    let (mut start, mut count, mut non_ascii) = (0, 0, 0);
+    for (k, &(s, e)) in pieces.iter().enumerate() {
+        count += 1;
+        non_ascii += high(s, e);
+        let rest = pieces.len() - k - 1;
+        if count >= target && non_ascii >= MIN_BLOCK_NON_ASCII && rest >= target / 2 {
+            let next = pieces[k + 1].0;
+            let cut = bytes[e..next]
+                .iter()
+                .position(|&b| b == b'\n')
+                .map_or(e, |p| e + p + 1);
+            out.push((start, cut));
+            start = cut;
+            count = 0;
+            non_ascii = 0;
+        }
+    }
+    out.push((start, bytes.len()));
+    out
+}
+
+/// The likely verdict on `bytes` alone (no declaration; chardetng votes); `None` when they are
+/// pure ASCII, which every candidate reads alike.
+fn verdict(bytes: &[u8], base: u64, at_end: bool, whole: &Likely) -> Option<Likely> {
+    let v = validity::validate(bytes);
+    if v.is_pure_ascii() {
+        return None;
+    }
+    Some(likely::likely(&likely::Inputs {
+        sample: bytes,
+        sample_start: base,
+        at_end,
+        validity: &v,
+        bom: None,
+        declared: Vec::new(),
+        chardet: Some(chardet(bytes)),
+        decision: whole.name,
+        decision_declared: false,
+    }))
+}
+
+/// chardetng's guess on `bytes` alone (a voter in each block's verdict, as in the whole's).
+fn chardet(bytes: &[u8]) -> &'static encoding_rs::Encoding {
+    let mut d = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
+    d.feed(bytes, true);
+    d.guess(None, chardetng::Utf8Detection::Allow)
+}
+
+/// The word-list code of a verdict's language.
+fn list_code(l: &Likely) -> Option<&'static str> {
+    l.language
+        .as_ref()
+        .and_then(|e| lexicon::word_list_code(&e.language))
+}
+
+/// Signs that one encoding does not fit all of `bytes`: the whole verdict's encoding reads
+/// one block clearly worse than another, or a runner-up reading reads some block clearly
+/// better than the verdict ([`likely::local_fit`] on a few stretches of each block).
+fn signs(bytes: &[u8], cuts: &[(usize, usize)], whole: &Likely) -> bool {
+    // The verdict and the two best other readings, each with its language.
+    let mut readers: Vec<(&'static encoding_rs::Encoding, Option<&'static str>)> = Vec::new();
+    if let Some(e) = whole.name.whatwg() {
+        readers.push((e, list_code(whole)));
+    }
+    for r in whole
+        .readings
+        .iter()
+        .filter(|r| !r.members.contains(&whole.name))
+        .take(2)
+    {
+        if let Some(e) = r.members[0].whatwg() {
+            readers.push((e, lexicon::word_list_code(&r.features.language)));
+        }
+    }
+    if readers.is_empty() {
+        return false;
+    }
+    // Mean fit per block and reader.
+    let mut means: Vec<Vec<f64>> = Vec::new();
+    for &(a, b) in cuts {
+        let pieces = stretches(bytes, a, b);
+        if pieces.len() < PROBE_MIN {
+            continue;
+        }
+        let step = (pieces.len() / PROBE_PIECES).max(1);
+        let probe: Vec<(usize, usize)> = pieces
+            .into_iter()
+            .step_by(step)
+            .take(PROBE_PIECES)
+            .collect();
+        means.push(
+            readers
+                .iter()
+                .map(|&(e, l)| {
+                    probe
+                        .iter()
+                        .map(|&(s, t)| likely::local_fit(e, l, &bytes[s..t]))
+                        .sum::<f64>()
+                        / probe.len() as f64
+                })
+                .collect(),
+        );
+    }
+    if means.len() < 2 {
+        return false;
+    }
+    let verdict: Vec<f64> = means.iter().map(|m| m[0]).collect();
+    let max = verdict.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let min = verdict.iter().copied().fold(f64::INFINITY, f64::min);
+    max - min >= SIGN_GAP
+        || means
+            .iter()
+            .any(|m| m[1..].iter().any(|&x| x - m[0] >= SIGN_BETTER))
+}
+
+/// A sign at the level of characters, over every stretch: the verdict's encoding misreads
+/// ([`likely::misread`]) at least half of some [`WINDOW`] consecutive stretches and none of
+/// some others.
+fn misread_cluster(bytes: &[u8], pieces: &[(usize, usize)], whole: &Likely) -> bool {
+    let Some(enc) = whole.name.whatwg() else {
+        return false;
+    };
+    if pieces.len() < 2 * WINDOW {
+        return false;
+    }
+    let bad: Vec<u32> = pieces
+        .iter()
+        .map(|&(s, e)| likely::misread(enc, &bytes[s..e]) as u32)
+        .collect();
+    let counts: Vec<u32> = bad.windows(WINDOW).map(|w| w.iter().sum()).collect();
+    let (min, max) = (
+        counts.iter().copied().min().unwrap_or(0),
+        counts.iter().copied().max().unwrap_or(0),
+    );
+    min == 0 && max as usize * 2 >= WINDOW
+}
+
+/// Consecutive blocks that share an encoding.
+struct Run {
+    /// Blocks with a verdict (not pure ASCII), first and last.
+    first: usize,
+    last: usize,
+    open: Vec<Charset>,
+}
+
+/// Groups blocks into runs: a block joins the run before it when their open answers share an
+/// encoding (pure-ASCII blocks join any run).
+fn runs(verdicts: &[Option<Likely>]) -> Vec<Run> {
+    let mut out: Vec<Run> = Vec::new();
+    for (i, v) in verdicts.iter().enumerate() {
+        let Some(v) = v else { continue };
+        let open = v.open_answers(OPEN_P);
+        match out.last_mut() {
+            Some(r) if r.open.iter().any(|c| open.contains(c)) => {
+                r.open.retain(|c| open.contains(c));
+                r.last = i;
+            }
+            _ => out.push(Run {
+                first: i,
+                last: i,
+                open,
+            }),
+        }
+    }
+    out
+}
+
+/// The encoding of a run: the one among its open answers the run's block verdicts give the
+/// most probability in all.
+fn run_encoding(run: &Run, verdicts: &[Option<Likely>]) -> Charset {
+    let vs: Vec<&Likely> = verdicts[run.first..=run.last].iter().flatten().collect();
+    let total = |c: Charset| vs.iter().map(|v| v.probability_of(c)).sum::<f64>();
+    run.open
+        .iter()
+        .copied()
+        .max_by(|a, b| total(*a).total_cmp(&total(*b)))
+        .unwrap_or(vs[0].name)
+}
+
+/// The language of `bytes` read in `enc` (a word-list code), when the words bear it out: the
+/// verdict's language, else the n-gram model's best on the first few kilobytes, kept when at
+/// least a quarter of the words there are in its word list (a language the tool has no list
+/// for would otherwise lend its words to the wrong list).
+fn language_of(
+    bytes: &[u8],
+    enc: Charset,
+    verdict: Option<&Likely>,
+) -> (Option<&'static str>, Option<usize>) {
+    let Some(e) = enc.whatwg() else {
+        return (None, None);
+    };
+    let head = &bytes[..bytes.len().min(4096)];
+    let (text, _) = e.decode_without_bom_handling(head);
+    let model = lexicon::model();
+    let (scores, features) = model.scores(&text, None);
+    let best = (features > 0)
+        .then(|| (0..scores.len()).max_by(|&a, &b| scores[a].total_cmp(&scores[b])))
+        .flatten();
+    let Some(lang) = verdict
+        .and_then(list_code)
+        .or_else(|| best.and_then(|b| lexicon::word_list_code(&model.langs[b].code)))
+    else {
+        return (None, best);
+    };
+    let words: Vec<String> = text
+        .split(|c: char| !c.is_alphabetic())
+        .filter(|w| w.chars().count() >= 3)
+        .take(200)
+        .map(|w| w.to_lowercase())
+        .collect();
+    let known = words
+        .iter()
+        .filter(|w| lexicon::is_word(lang, w) == Some(true))
+        .count();
+    (
+        (known * 4 >= words.len() && !words.is_empty()).then_some(lang),
+        best,
+    )
+}
+
+/// Where encoding `a` gives way to `b` within `bytes[from..to]`: the ASCII bytes between the
+/// last stretch that reads better in `a` and the first that reads better in `b` (both read them
+/// alike).
+fn turn(
+    bytes: &[u8],
+    from: usize,
+    to: usize,
+    (a, lang_a): (Charset, Option<&str>),
+    (b, lang_b): (Charset, Option<&str>),
+) -> (usize, usize) {
+    let (Some(ea), Some(eb)) = (a.whatwg(), b.whatwg()) else {
+        return (from, from);
+    };
+    let pieces = stretches(bytes, from, to);
+    let d: Vec<f64> = pieces
+        .iter()
+        .map(|&(s, e)| {
+            likely::local_fit(eb, lang_b, &bytes[s..e])
+                - likely::local_fit(ea, lang_a, &bytes[s..e])
+        })
+        .collect();
+    // The cut after k stretches leaves Σ d[..k] to `a`: the best cut is where that prefix sum
+    // is lowest (the stretches before it read better in `a`, those after in `b`).
+    let (mut sum, mut low, mut k) = (0.0, 0.0, 0usize);
+    for (i, x) in d.iter().enumerate() {
+        sum += x;
+        if sum < low - 1e-9 {
+            low = sum;
+            k = i + 1;
+        }
+    }
+    // Stretches right after the cut that neither encoding reads better join the gap.
+    let mut k2 = k;
+    while k2 < d.len() && d[k2].abs() < 1e-9 {
+        k2 += 1;
+    }
+    let start = if k == 0 { from } else { pieces[k - 1].1 };
+    let end = pieces.get(k2).map_or(to, |p| p.0).max(start);
+    (start, end)
+}
+
+/// Where text in one encoding changes to another, by UTF-8 validity: each stretch holding
+/// non-ASCII bytes is valid UTF-8 or not, and the boundaries are the ASCII bytes between a run
+/// of one kind and a run of the other.
+fn utf8_turns(bytes: &[u8]) -> Vec<(usize, usize)> {
+    let pieces = stretches(bytes, 0, bytes.len());
+    // Each stretch: valid UTF-8 with multi-byte characters, or not. A run of valid stretches
+    // with fewer than three multi-byte characters is no UTF-8 text: legacy text forms one or
+    // two valid sequences by chance.
+    let mut runs: Vec<(bool, usize, usize, usize)> = Vec::new(); // (valid, first start, last end, multibyte)
+    for &(s, e) in &pieces {
+        let piece = &bytes[s..e];
+        let valid = std::str::from_utf8(piece).is_ok();
+        let multibyte = if valid {
+            piece.iter().filter(|&&b| b >= 0xC0).count()
+        } else {
+            0
+        };
+        match runs.last_mut() {
+            Some(r) if r.0 == valid => {
+                r.2 = e;
+                r.3 += multibyte;
+            }
+            _ => runs.push((valid, s, e, multibyte)),
+        }
+    }
+    let mut kept: Vec<(bool, usize, usize)> = Vec::new();
+    for (valid, s, e, multibyte) in runs {
+        let valid = valid && multibyte >= 3;
+        match kept.last_mut() {
+            Some(k) if k.0 == valid => k.2 = e,
+            _ => kept.push((valid, s, e)),
+        }
+    }
+    kept.windows(2).map(|w| (w[0].2, w[1].1)).collect()
+}
+
+/// Where the boundaries could lie, by block verdicts: the blocks around each change of run, and
+/// within them the turn of the local evidence.
+fn block_turns(bytes: &[u8], base: u64, at_end: bool, whole: &Likely) -> Vec<(usize, usize)> {
+    let pieces = stretches(bytes, 0, bytes.len());
+    let cuts = blocks(bytes, &pieces);
+    if cuts.len() < 2 || !(misread_cluster(bytes, &pieces, whole) || signs(bytes, &cuts, whole)) {
+        return Vec::new();
+    }
+    let last = cuts.len() - 1;
+    let verdicts: Vec<Option<Likely>> = cuts
+        .iter()
+        .enumerate()
+        .map(|(i, &(a, b))| verdict(&bytes[a..b], base + a as u64, at_end && i == last, whole))
+        .collect();
+    let rs = runs(&verdicts);
+    let mut out: Vec<(usize, usize)> = Vec::new();
+    for k in 1..rs.len() {
+        let side = |r: &Run| {
+            let enc = run_encoding(r, &verdicts);
+            let (a, b) = (cuts[r.first].0, cuts[r.last].1);
+            let best = verdicts[r.first..=r.last]
+                .iter()
+                .flatten()
+                .filter(|v| v.name == enc || v.same_text.contains(&enc))
+                .max_by(|x, y| x.confidence.total_cmp(&y.confidence));
+            (enc, language_of(&bytes[a..b], enc, best).0)
+        };
+        let from = cuts[rs[k - 1].last].0.max(out.last().map_or(0, |g| g.1));
+        let to = cuts[rs[k].first].1;
+        out.push(turn(bytes, from, to, side(&rs[k - 1]), side(&rs[k])));
+    }
+    out
+}
+
+/// Places a boundary within ASCII bytes both encodings read alike: where the words before it
+/// are words of `lang_a` and those after of `lang_b` most often; without such words, after the
+/// last line end, else at the word start nearest the middle. Words are also cut where a lower
+/// case letter meets a capital (`quTa`: texts joined without a line end).
+fn place_in_gap(
+    bytes: &[u8],
+    (from, to): (usize, usize),
+    (lang_a, model_a): (Option<&str>, Option<usize>),
+    (lang_b, model_b): (Option<&str>, Option<usize>),
+) -> usize {
+    if from >= to {
+        return from;
+    }
+    let mut words: Vec<(usize, String)> = Vec::new();
+    let mut i = from;
+    while i < to {
+        if bytes[i].is_ascii_alphabetic() {
+            let s = i;
+            i += 1;
+            while i < to
+                && bytes[i].is_ascii_alphabetic()
+                && !(bytes[i].is_ascii_uppercase() && bytes[i - 1].is_ascii_lowercase())
+            {
+                i += 1;
+            }
+            words.push((s, String::from_utf8_lossy(&bytes[s..i]).to_lowercase()));
+        } else {
+            i += 1;
+        }
+    }
+    // A word for a language: +1 in its word list, −1 not (0 without a list); a word of one or
+    // two letters a quarter of that (every list holds a few dozen of them by chance).
+    let score = |l: Option<&str>, w: &str| {
+        let s = match l.and_then(|l| lexicon::is_word(l, w)) {
+            Some(true) => 1.0,
+            Some(false) => -1.0,
+            None => 0.0,
+        };
+        if w.len() < 3 { s / 4.0 } else { s }
+    };
+    let mut d: Vec<f64> = words
+        .iter()
+        .map(|(_, w)| score(lang_b, w) - score(lang_a, w))
+        .collect();
+    // Without word lists to tell the two languages apart (a language the tool has no list
+    // for), the n-gram model does, word by word: the sign of the likelihood difference.
+    if !d.iter().any(|&x| x != 0.0)
+        && let (Some(a), Some(b)) = (model_a, model_b)
+        && a != b
+    {
+        let model = lexicon::model();
+        d = words
+            .iter()
+            .map(|(_, w)| {
+                let (s, n) = model.scores(w, None);
+                if n == 0 {
+                    0.0
+                } else {
+                    ((s[b] - s[a]) / n as f64).clamp(-1.0, 1.0)
+                }
+            })
+            .collect();
+    }
+    if d.iter().any(|&x| x != 0.0) {
+        // The cut before word k leaves Σ d[..k] on the `a` side: lowest is best; among equals,
+        // the middle of the tied stretch.
+        let mut sums = vec![0.0];
+        for x in &d {
+            sums.push(sums.last().unwrap() + x);
+        }
+        let low = sums.iter().copied().fold(f64::INFINITY, f64::min);
+        let ties: Vec<usize> = (0..sums.len()).filter(|&k| sums[k] - low < 1e-9).collect();
+        // Among equals: after a line end, else after the end of a sentence, else the middle.
+        let pos = |k: usize| words.get(k).map_or(to, |w| w.0);
+        let rank = |k: usize| {
+            let before = bytes[from..pos(k)]
+                .iter()
+                .rev()
+                .find(|&&b| b != b' ' && b != b'\t' && b != b'\r');
+            match before {
+                Some(b'\n') => 2,
+                Some(b'.' | b'!' | b'?') => 1,
+                _ => 0,
+            }
+        };
+        let top = ties.iter().map(|&k| rank(k)).max().unwrap_or(0);
+        let best: Vec<usize> = ties.into_iter().filter(|&k| rank(k) == top).collect();
+        return pos(best[best.len() / 2]);
+    }
+    if let Some(p) = bytes[from..to].iter().rposition(|&b| b == b'\n') {
+        return from + p + 1;
+    }
+    let mid = from + (to - from) / 2;
+    words
+        .iter()
+        .map(|w| w.0)
+        .min_by_key(|&s| s.abs_diff(mid))
+        .unwrap_or(from)
+}
+
+/// Moves boundary `at` into a stretch that straddles it: two texts joined without white space
+/// (`qu` + `Члан`) make one stretch of both, which no cut between stretches can divide. Every
+/// stretch holding non-ASCII bytes in the gap or next to it is tried at every byte; a split
+/// wins when the two parts read better in their own encodings (by [`likely::local_fit`]) than
+/// the whole stretch does on its side of `at`.
+fn split_straddler(
+    bytes: &[u8],
+    at: usize,
+    (from, to): (usize, usize),
+    (a, lang_a): (Charset, Option<&str>),
+    (b, lang_b): (Charset, Option<&str>),
+) -> usize {
+    let (Some(ea), Some(eb)) = (a.whatwg(), b.whatwg()) else {
+        return at;
+    };
+    // Runs between delimiters that meet [from − 1, to + 1].
+    let lo = bytes[..from.saturating_sub(1)]
+        .iter()
+        .rposition(|&x| is_delim(x))
+        .map_or(0, |p| p + 1);
+    let hi = bytes[(to + 1).min(bytes.len())..]
+        .iter()
+        .position(|&x| is_delim(x))
+        .map_or(bytes.len(), |p| to + 1 + p);
+    // A split must gain this much: a word cut in two reads a little better in pieces now and
+    // then (`kjay` + `’a`), two texts joined read much better (`qu×ëàí` → `qu` + `Члан`).
+    let mut best = (1.0, at);
+    for (s, e) in stretches(bytes, lo, hi).into_iter().take(8) {
+        let piece = &bytes[s..e];
+        if piece.len() < 2 || piece.len() > MAX_STRADDLER {
+            continue;
+        }
+        let (fa, fb) = (
+            likely::local_fit(ea, lang_a, piece),
+            likely::local_fit(eb, lang_b, piece),
+        );
+        let whole = if e <= at {
+            fa
+        } else if s >= at {
+            fb
+        } else {
+            fa.max(fb)
+        };
+        for k in 1..piece.len() {
+            // Never inside a multi-byte character of either encoding: each part must decode
+            // cleanly in its own.
+            let (left, right) = (&piece[..k], &piece[k..]);
+            if ea
+                .decode_without_bom_handling_and_without_replacement(left)
+                .is_none()
+                || eb
+                    .decode_without_bom_handling_and_without_replacement(right)
+                    .is_none()
+            {
+                continue;
+            }
+            let (fl, fr) = (
+                likely::local_fit(ea, lang_a, left),
+                likely::local_fit(eb, lang_b, right),
+            );
+            // Each part must read acceptably on its own: cutting a word in two often leaves a
+            // known prefix (`блага` + `ми`) and a misread rest.
+            if fl < 0.0 || fr < 0.0 {
+                continue;
+            }
+            let gain = fl + fr - whole;
+            if gain > best.0 {
+                best = (gain, s + k);
+            }
+        }
+    }
+    best.1
+}
+
+/// How many stretches of `bytes` (up to 3) encodings `a` and `b` read differently: a segment
+/// needs two or more to stand apart from its neighbour in the other encoding (a stray damaged
+/// sequence, or a few bytes two near encodings read differently, is no segment).
+fn differing(bytes: &[u8], a: Charset, b: Charset) -> usize {
+    let (Some(ea), Some(eb)) = (a.whatwg(), b.whatwg()) else {
+        return 0;
+    };
+    stretches(bytes, 0, bytes.len())
+        .into_iter()
+        .filter(|&(s, e)| {
+            ea.decode_without_bom_handling(&bytes[s..e]).0
+                != eb.decode_without_bom_handling(&bytes[s..e]).0
+        })
+        .take(3)
+        .count()
+}
+
+/// A segment while it is being found: where it starts, the gap its start may lie in, and its
+/// verdict.
+struct Draft {
+    start: usize,
+    gap: Option<(usize, usize)>,
+    verdict: Option<Likely>,
+}
+
+/// The segments of `bytes` (which start at input offset `base`; `at_end` when they reach the
+/// end of the input), given the verdict on the whole: empty when one encoding fits all of them.
+pub fn segment(
+    bytes: &[u8],
+    base: u64,
+    at_end: bool,
+    whole: &Likely,
+    v: &Utf8Validity,
+) -> Vec<Segment> {
+    // Wide and stateful encodings are not cut (a cut would split their code units or their
+    // state); NUL bytes mean binary or UTF-16.
+    if whole.name == Charset::Whatwg(encoding_rs::ISO_2022_JP)
+        || !whole.name.is_ascii_compatible()
+        || bytes.contains(&0)
+        || bytes.contains(&0x1B)
+    {
+        return Vec::new();
+    }
+    let damaged = v.invalid_sequences > v.truncated_at_end as u64;
+    let mut gaps = if v.multibyte_sequences > 0 && damaged {
+        utf8_turns(bytes)
+    } else {
+        Vec::new()
+    };
+    if gaps.is_empty() {
+        gaps = block_turns(bytes, base, at_end, whole);
+    }
+    if gaps.is_empty() {
+        return Vec::new();
+    }
+    // Draft segments, split at the middle of each gap until their verdicts place the cut.
+    let mut drafts: Vec<Draft> = std::iter::once(Draft {
+        start: 0,
+        gap: None,
+        verdict: None,
+    })
+    .chain(gaps.iter().map(|&(a, b)| Draft {
+        start: a + (b - a) / 2,
+        gap: Some((a, b)),
+        verdict: None,
+    }))
+    .collect();
+    drafts.dedup_by_key(|d| d.start);
+    let end_of = |d: &[Draft], i: usize| d.get(i + 1).map_or(bytes.len(), |n| n.start);
+    let judge = |d: &[Draft], i: usize| {
+        let (s, e) = (d[i].start, end_of(d, i));
+        verdict(
+            &bytes[s..e],
+            base + s as u64,
+            at_end && e == bytes.len(),
+            whole,
+        )
+    };
+    for i in 0..drafts.len() {
+        drafts[i].verdict = judge(&drafts, i);
+    }
+    // Neighbours whose verdicts do not reject each other's encoding are one segment.
+    let mut i = 0;
+    while i + 1 < drafts.len() {
+        let apart = match (&drafts[i].verdict, &drafts[i + 1].verdict) {
+            (Some(x), Some(y)) => {
+                x.probability_of(y.name) <= REJECT_P
+                    && y.probability_of(x.name) <= REJECT_P
+                    && differing(&bytes[drafts[i].start..drafts[i + 1].start], x.name, y.name) >= 2
+                    && differing(
+                        &bytes[drafts[i + 1].start..end_of(&drafts, i + 1)],
+                        x.name,
+                        y.name,
+                    ) >= 2
+            }
+            _ => false,
+        };
+        if apart {
+            i += 1;
+        } else {
+            drafts.remove(i + 1);
+            drafts[i].verdict = judge(&drafts, i);
+            i = i.saturating_sub(1);
+        }
+    }
+    if drafts.len() < 2 {
+        return Vec::new();
+    }
+    // Each boundary placed within its gap by the languages on either side.
+    for i in 1..drafts.len() {
+        let Some(gap) = drafts[i].gap else { continue };
+        let lang = |d: &Draft, e: usize| {
+            d.verdict.as_ref().map_or((None, None), |v| {
+                language_of(&bytes[d.start..e], v.name, Some(v))
+            })
+        };
+        let lang_a = lang(&drafts[i - 1], drafts[i].start);
+        let lang_b = lang(&drafts[i], end_of(&drafts, i));
+        let at = place_in_gap(bytes, gap, lang_a, lang_b);
+        let enc = |d: &Draft| d.verdict.as_ref().map_or(whole.name, |v| v.name);
+        let at = split_straddler(
+            bytes,
+            at,
+            gap,
+            (enc(&drafts[i - 1]), lang_a.0),
+            (enc(&drafts[i]), lang_b.0),
+        );
+        // Never past a neighbouring boundary.
+        drafts[i].start = at.clamp(
+            drafts[i - 1].start + 1,
+            end_of(&drafts, i)
+                .saturating_sub(1)
+                .max(drafts[i - 1].start + 1),
+        );
+    }
+    drafts.dedup_by_key(|d| d.start);
+    if drafts.len() < 2 {
+        return Vec::new();
+    }
+    (0..drafts.len())
+        .map(|i| {
+            let d = &drafts[i];
+            let e = end_of(&drafts, i);
+            let j = d.verdict.as_ref().unwrap_or(whole);
+            Segment {
+                byte_span: ByteSpan::new(base + d.start as u64, base + e as u64),
+                encoding: j.name,
+                confidence: j.confidence,
+                because: j.because.clone(),
+                language: j.language.as_ref().map(|l| l.language.clone()),
+                start_between: d
+                    .gap
+                    .map(|(a, b)| ByteSpan::new(base + a as u64, base + b as u64)),
+            }
+        })
+        .collect()
+}
