@@ -489,6 +489,7 @@ pub fn analyze_with(
         sample: &sample_bytes,
         sample_start: sample.start,
         at_end: sample.end == len,
+        budget: likely::CONDENSED_BYTES,
         validity: &validity,
         bom: bom.map(|b| b.charset),
         declared,
