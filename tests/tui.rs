@@ -247,6 +247,25 @@ fn snapshot_likely_verdict_and_language_evidence_120x30() {
     insta::assert_snapshot!(s);
 }
 
+/// A file in three encodings (UTF-8, a windows-1252 paragraph, UTF-8): the header counts the
+/// segments, the hex pane marks the row where the windows-1252 segment begins (byte 445) and
+/// its title names the segment under the cursor, the Evidence tab lists each segment with its
+/// byte span (issue 18).
+#[test]
+fn snapshot_segments_in_header_hex_and_evidence_120x40() {
+    let s = screen(
+        &["encodings/mixed-utf8-windows-1252.txt"],
+        120,
+        40,
+        ": 4 4 6 Enter e",
+    );
+    assert!(s.contains("mixed: 3 segments (e)"), "{s}");
+    assert!(s.contains("§2/3 windows-1252"), "{s}");
+    assert!(s.contains("000001b8▸ 72 65 2e 20 0a 44 69 65"), "{s}");
+    assert!(s.contains("§2 windows-1252 445–896"), "{s}");
+    insta::assert_snapshot!(s);
+}
+
 #[test]
 fn snapshot_invalid_byte_inspector_80x24() {
     insta::assert_snapshot!(screen(

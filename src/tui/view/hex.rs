@@ -5,6 +5,7 @@ use super::super::app::{App, Focus};
 use super::super::rows::{Cell, cell};
 use super::super::theme::{Theme, glyph};
 use super::block;
+use crate::encoding::segments::Segment;
 use crate::encoding::window::{ByteClass, Window};
 use crate::span::ByteSpan;
 use ratatui::Frame;
@@ -95,6 +96,15 @@ fn gutter(
     cells
 }
 
+/// The offset in `[from, to)` where a segment after the first begins, if any.
+fn segment_start_in(segments: &[Segment], from: u64, to: u64) -> Option<u64> {
+    segments
+        .iter()
+        .skip(1)
+        .map(|s| s.byte_span.start)
+        .find(|&o| o >= from && o < to)
+}
+
 pub fn render(f: &mut Frame, app: &App, area: Rect, theme: &Theme) {
     let d = app.doc();
     let bpr = app.panes().bytes_per_row as u64;
@@ -109,9 +119,16 @@ pub fn render(f: &mut Frame, app: &App, area: Rect, theme: &Theme) {
             break;
         }
         let end = (start + bpr).min(len);
+        // A row where a segment of another encoding begins is marked after its offset, and
+        // the segment's first byte underlined.
+        let turn = segment_start_in(&d.report.segments, start, end);
         let mut spans = vec![
             Span::styled(format!("{start:08x}"), theme.dim()),
-            Span::raw("  "),
+            if turn.is_some() {
+                Span::styled("▸ ", theme.warn())
+            } else {
+                Span::raw("  ")
+            },
         ];
         for o in start..start + bpr {
             if o >= end {
@@ -133,6 +150,13 @@ pub fn render(f: &mut Frame, app: &App, area: Rect, theme: &Theme) {
             } else {
                 theme.byte(class)
             };
+            let style = if turn == Some(o) {
+                style
+                    .patch(theme.warn())
+                    .add_modifier(ratatui::style::Modifier::UNDERLINED)
+            } else {
+                style
+            };
             spans.push(Span::styled(txt, style));
             spans.push(Span::raw(" "));
         }
@@ -147,7 +171,18 @@ pub fn render(f: &mut Frame, app: &App, area: Rect, theme: &Theme) {
         }
         lines.push(Line::from(spans));
     }
-    let title = format!(" Hex · byte {} (0x{:x}) ", d.cursor, d.cursor);
+    let segs = &d.report.segments;
+    let title = match segs.iter().position(|s| s.byte_span.contains(d.cursor)) {
+        Some(i) => format!(
+            " Hex · byte {} (0x{:x}) · §{}/{} {} ",
+            d.cursor,
+            d.cursor,
+            i + 1,
+            segs.len(),
+            segs[i].encoding
+        ),
+        None => format!(" Hex · byte {} (0x{:x}) ", d.cursor, d.cursor),
+    };
     f.render_widget(
         Paragraph::new(lines).block(block(&title, app.focus == Focus::Hex, theme)),
         area,

@@ -119,6 +119,17 @@ fn title_bar(f: &mut Frame, app: &App, area: Rect, theme: &Theme) {
             ),
         );
     }
+    // A file in several encodings: how many segments (each is listed in the Evidence tab,
+    // marked in the hex pane and named in its title).
+    if !r.segments.is_empty() {
+        spans.insert(
+            3,
+            Span::styled(
+                format!(" mixed: {} segments (e) ", r.segments.len()),
+                theme.warn(),
+            ),
+        );
+    }
     if r.format.mismatch.is_some() {
         spans.push(Span::styled(" name ≠ bytes (u) ", theme.warn()));
     }

@@ -441,6 +441,24 @@ fn list_lines(app: &App, tab: Tab, theme: &Theme, width: usize) -> Vec<Line<'sta
                 ),
                 theme.dim(),
             )));
+            // A file in several encodings: each segment, its byte span and why.
+            for (i, sg) in r.segments.iter().enumerate() {
+                rows.push(Line::from(Span::styled(
+                    truncate(
+                        &format!(
+                            "§{} {:<12} {}–{} ({:.2}): {}",
+                            i + 1,
+                            sg.encoding.to_string(),
+                            sg.byte_span.start,
+                            sg.byte_span.end,
+                            sg.confidence,
+                            v(&sg.because)
+                        ),
+                        width,
+                    ),
+                    theme.warn(),
+                )));
+            }
             for (i, e) in r.evidence.iter().enumerate() {
                 let won = if r.encoding.evidence_index == Some(i) {
                     "✔"
