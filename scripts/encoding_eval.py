@@ -84,6 +84,7 @@ def main():
     ap.add_argument("--others", action="store_true", help="also chardet and charset-normalizer")
     ap.add_argument("--limit", type=int, default=0)
     ap.add_argument("--show", type=int, default=12, help="confusions shown")
+    ap.add_argument("--misses", default="", help="print the likely verdict's misses at these lengths (e.g. 1k,10k)")
     a = ap.parse_args()
     rows = [l.split("\t") for l in open(os.path.join(a.devset, "manifest.tsv"), encoding="utf-8").read().splitlines()[1:]]
     if a.limit:
@@ -150,6 +151,12 @@ def main():
         worst = sorted(by_enc.items(), key=lambda kv: kv[1][0] / kv[1][1])[:10]
         print("   weakest encodings: " + ", ".join("%s %.0f %% (%d)" % (k, 100 * v[0] / v[1], v[1]) for k, v in worst))
         print("   confusions: " + ", ".join("%s→%s %d" % (k[0], k[1], n) for k, n in confusions.most_common(a.show)))
+    if a.misses:
+        want = set(a.misses.split(","))
+        print("\n== likely misses at %s" % a.misses)
+        for r in single:
+            if r[3] in want and decode(files[r[0]], answers["likely"][r[0]]) != truth_text[r[0]]:
+                print("   %s: truth %s, likely %s (%.2f)" % (r[0], r[1], answers["likely"][r[0]], conf.get(r[0]) or 0))
     # Calibration of likely.confidence.
     bins = collections.defaultdict(lambda: [0, 0, 0.0])
     n = 0

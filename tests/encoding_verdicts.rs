@@ -33,6 +33,7 @@ fn each_failure_class_is_read_as_written() {
         ("hu-windows-1250.txt", "windows-1250"),
         ("hu-iso-8859-2.txt", "iso-8859-2"),
         ("ru-x-mac-cyrillic.txt", "x-mac-cyrillic"),
+        ("sr-x-mac-cyrillic.txt", "x-mac-cyrillic"),
         ("ru-windows-1251.txt", "windows-1251"),
         ("da-iso-8859-15.txt", "iso-8859-15"),
         ("ro-iso-8859-16.txt", "iso-8859-16"),
@@ -58,6 +59,18 @@ fn each_failure_class_is_read_as_written() {
         assert!((0.0..=1.0).contains(&c), "{name}: confidence {c}");
     }
     assert!(wrong.is_empty(), "read wrong:\n{}", wrong.join("\n"));
+}
+
+/// Serbian Cyrillic is weighed against wordfreq's Serbo-Croatian list, which is in Latin letters:
+/// the words are transliterated (Gaj's alphabet), and the language is Serbian.
+#[test]
+fn serbian_cyrillic_words_are_looked_up_in_latin() {
+    let j = inspect("sr-x-mac-cyrillic.txt");
+    assert_eq!(j["likely"]["name"], "x-mac-cyrillic");
+    assert_eq!(j["likely"]["language"]["language"], "sr", "{}", j["likely"]);
+    let known = j["likely"]["language"]["known_words"].as_u64().unwrap();
+    let words = j["likely"]["language"]["words"].as_u64().unwrap();
+    assert!(known * 10 >= words * 8, "{known} of {words}");
 }
 
 /// The decision is what a conforming consumer does: the prescan passes over a label that is

@@ -557,6 +557,71 @@ fn list_spelling(w: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
+/// The word list for a language the n-gram model names: its own, or for Serbian — written in
+/// Cyrillic, while wordfreq's Serbo-Croatian list is in Latin letters — that list, which
+/// [`spelled`] reaches by transliterating.
+pub(crate) fn list_of(lang: &str) -> Option<&'static str> {
+    lexicon::word_list_code(lang).or_else(|| match lang {
+        "sr" => lexicon::word_list_code("hr"),
+        _ => None,
+    })
+}
+
+/// `w` as the word list `list` spells it: Serbian Cyrillic in Gaj's Latin alphabet for the
+/// Serbo-Croatian list (the official one-to-one correspondence: љ → lj, ђ → đ, џ → dž…),
+/// else [`list_spelling`].
+pub(crate) fn spelled<'a>(list: &str, w: &'a str) -> std::borrow::Cow<'a, str> {
+    if matches!(list, "hr" | "bs") && w.chars().any(|c| ('\u{400}'..='\u{4FF}').contains(&c)) {
+        return serbian_latin(w).into();
+    }
+    list_spelling(w)
+}
+
+/// Serbian Cyrillic → Latin, letter by letter (lower case: words are looked up lowered).
+fn serbian_latin(w: &str) -> String {
+    let mut out = String::with_capacity(w.len());
+    for c in w.chars() {
+        let l = match c {
+            'а' => "a",
+            'б' => "b",
+            'в' => "v",
+            'г' => "g",
+            'д' => "d",
+            'ђ' => "đ",
+            'е' => "e",
+            'ж' => "ž",
+            'з' => "z",
+            'и' => "i",
+            'ј' => "j",
+            'к' => "k",
+            'л' => "l",
+            'љ' => "lj",
+            'м' => "m",
+            'н' => "n",
+            'њ' => "nj",
+            'о' => "o",
+            'п' => "p",
+            'р' => "r",
+            'с' => "s",
+            'т' => "t",
+            'ћ' => "ć",
+            'у' => "u",
+            'ф' => "f",
+            'х' => "h",
+            'ц' => "c",
+            'ч' => "č",
+            'џ' => "dž",
+            'ш' => "š",
+            _ => {
+                out.push(c);
+                continue;
+            }
+        };
+        out.push_str(l);
+    }
+    out
+}
+
 /// How well `enc` reads one stretch of bytes between white space (a word or a few), in
 /// language `lang` (a word-list code): each word of the language counts for it; each word the
 /// list lacks, byte it cannot decode, control, odd character and word mixing scripts counts
@@ -593,7 +658,7 @@ pub(crate) fn local_fit(enc: &'static Encoding, lang: Option<&str>, bytes: &[u8]
         .partition(|w| mixed_script(&w.0));
     fit -= 2.0 * mixed.iter().map(|w| w.1 as f64).sum::<f64>();
     for (w, n, _) in lookup_words(&words).into_iter().take(24) {
-        let known = lang.and_then(|l| lexicon::is_word(l, &list_spelling(&w))) == Some(true);
+        let known = lang.and_then(|l| lexicon::is_word(l, &spelled(l, &w))) == Some(true);
         // One- and two-letter words are weak evidence: a misreading that cuts a word in
         // pieces makes them (`li¨en`: `li`, `en`).
         let short = w.chars().count() < 3;
@@ -800,22 +865,26 @@ fn word_evidence(readings: &mut [Reading]) {
         } else {
             0.0
         };
-        let langs: Vec<&'static str> = order
+        // (word list, language): the same code but for Serbian (see [`list_of`]).
+        let langs: Vec<(&'static str, &str)> = order
             .iter()
             .take(3)
-            .filter_map(|&i| lexicon::word_list_code(&model.langs[i].code))
+            .filter_map(|&i| {
+                let code = model.langs[i].code.as_str();
+                list_of(code).map(|l| (l, code))
+            })
             .collect();
-        let mut best = (0u32, 0u32, "");
-        for l in &langs {
+        let mut best = (0u32, 0u32, "", "");
+        for &(l, code) in &langs {
             let (mut hits, mut distinct) = (0u32, 0u32);
             for w in &differing {
-                if lexicon::is_word(l, &list_spelling(&w.0)) == Some(true) {
+                if lexicon::is_word(l, &spelled(l, &w.0)) == Some(true) {
                     hits += w.1;
                     distinct += 1;
                 }
             }
             if distinct > best.1 || (distinct == best.1 && hits > best.0) {
-                best = (hits, distinct, l);
+                best = (hits, distinct, l, code);
             }
         }
         f.language = if best.2.is_empty() {
@@ -824,7 +893,7 @@ fn word_evidence(readings: &mut [Reading]) {
                 .map_or("", |&i| model.langs[i].code.as_str())
                 .to_string()
         } else {
-            best.2.to_string()
+            best.3.to_string()
         };
         // Shares, not counts: readings that cut the bytes into more words must not gain by it.
         f.known = best.1 as f64 / differing.len().max(1) as f64;
@@ -848,7 +917,7 @@ fn word_evidence(readings: &mut [Reading]) {
             .into_iter()
             .map(|(w, n, at)| {
                 let known =
-                    !lang.is_empty() && lexicon::is_word(lang, &list_spelling(w)) == Some(true);
+                    !lang.is_empty() && lexicon::is_word(lang, &spelled(lang, w)) == Some(true);
                 (w.clone(), *n, known, *at)
             })
             .collect();
@@ -1072,7 +1141,7 @@ fn own_words(readings: &mut [Reading]) {
     }
     let mut owns: Vec<(f64, f64)> = Vec::with_capacity(k);
     for i in 0..k {
-        let lang = lexicon::word_list_code(&readings[i].features.language);
+        let lang = list_of(&readings[i].features.language);
         let (mut known, mut unknown) = (0.0, 0.0);
         for w in &readings[i].vocabulary {
             let elsewhere = (0..k)
@@ -1084,7 +1153,7 @@ fn own_words(readings: &mut [Reading]) {
             // A one- or two-letter word is weak evidence: a misreading that cuts words in
             // pieces makes `a`, `i`, `e` of them.
             let weight = if w.chars().count() >= 3 { 1.0 } else { 0.25 };
-            match lang.map(|l| lexicon::is_word(l, &list_spelling(w)) == Some(true)) {
+            match lang.map(|l| lexicon::is_word(l, &spelled(l, w)) == Some(true)) {
                 Some(true) => known += weight,
                 _ => unknown += weight,
             }
@@ -1388,8 +1457,8 @@ impl<'a> WordSpans<'a> {
 fn calibrate(p: f64, words: u32) -> f64 {
     let thin = match words {
         0 => 0.6,
-        1 => 0.8,
-        2..=3 => 0.9,
+        1 => 0.85,
+        2..=3 => 0.95,
         _ => 1.0,
     };
     ((p * thin) * 1000.0).round() / 1000.0
@@ -1442,4 +1511,23 @@ fn because(
         ));
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Serbian Cyrillic reaches the Latin Serbo-Croatian list letter for letter; other lists
+    /// and other scripts are left alone (the Romanian cedilla-to-comma spelling still applies).
+    #[test]
+    fn words_are_spelled_as_their_list_spells_them() {
+        assert_eq!(spelled("hr", "љубав"), "ljubav");
+        assert_eq!(spelled("hr", "џеп"), "džep");
+        assert_eq!(spelled("bs", "ћерка"), "ćerka");
+        assert_eq!(spelled("ru", "любовь"), "любовь");
+        assert_eq!(spelled("hr", "kuća"), "kuća");
+        assert_eq!(spelled("ro", "ţară"), "țară");
+        assert_eq!(list_of("sr"), lexicon::word_list_code("hr"));
+        assert_eq!(list_of("ru"), lexicon::word_list_code("ru"));
+    }
 }

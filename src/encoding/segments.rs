@@ -172,7 +172,7 @@ fn chardet(bytes: &[u8]) -> &'static encoding_rs::Encoding {
 fn list_code(l: &Likely) -> Option<&'static str> {
     l.language
         .as_ref()
-        .and_then(|e| lexicon::word_list_code(&e.language))
+        .and_then(|e| likely::list_of(&e.language))
 }
 
 /// Signs that one encoding does not fit all of `bytes`: the whole verdict's encoding reads
@@ -191,7 +191,7 @@ fn signs(bytes: &[u8], cuts: &[(usize, usize)], whole: &Likely) -> bool {
         .take(2)
     {
         if let Some(e) = r.members[0].whatwg() {
-            readers.push((e, lexicon::word_list_code(&r.features.language)));
+            readers.push((e, likely::list_of(&r.features.language)));
         }
     }
     if readers.is_empty() {
@@ -327,7 +327,7 @@ fn language_of(
         .flatten();
     let Some(lang) = verdict
         .and_then(list_code)
-        .or_else(|| best.and_then(|b| lexicon::word_list_code(&model.langs[b].code)))
+        .or_else(|| best.and_then(|b| likely::list_of(&model.langs[b].code)))
     else {
         return (None, best);
     };
@@ -339,7 +339,7 @@ fn language_of(
         .collect();
     let known = words
         .iter()
-        .filter(|w| lexicon::is_word(lang, w) == Some(true))
+        .filter(|w| lexicon::is_word(lang, &likely::spelled(lang, w)) == Some(true))
         .count();
     (
         (known * 4 >= words.len() && !words.is_empty()).then_some(lang),
