@@ -161,6 +161,11 @@ samples = [
      "Ĉi tiu letero estas skribita en Esperanto. Ĉiu homo rajtas al edukado, kaj la lernejoj "
      "devas certigi ke la infanoj lernas ĉiutage kaj ĝuas la legadon.\n"),
 ]
+# Latin text whose only high byte is the ordinal indicator: windows-1251 reads `30є`, a lone
+# Cyrillic letter among Latin words (the condensed stretches hold no Latin letter around it).
+samples.append(("en-windows-1252-ordinal.txt", "cp1252",
+     "The meeting on the 30º floor was moved to the 2º room, and the report for the 15º "
+     "session will be sent to every member of the committee before Friday.\n"))
 for name, codec, text in samples:
     write(E + name, text.encode(codec))
 # UTF-16 without a byte order mark, Korean and Chinese (no NUL columns to betray it).

@@ -34,6 +34,7 @@ fn each_failure_class_is_read_as_written() {
         ("hu-iso-8859-2.txt", "iso-8859-2"),
         ("ru-x-mac-cyrillic.txt", "x-mac-cyrillic"),
         ("sr-x-mac-cyrillic.txt", "x-mac-cyrillic"),
+        ("en-windows-1252-ordinal.txt", "windows-1252"),
         ("ru-windows-1251.txt", "windows-1251"),
         ("da-iso-8859-15.txt", "iso-8859-15"),
         ("ro-iso-8859-16.txt", "iso-8859-16"),

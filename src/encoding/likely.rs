@@ -751,10 +751,16 @@ fn char_features(
     raw_controls: u32,
     members: &[Charset],
     inp: &Inputs,
+    latin_context: bool,
 ) -> (Features, Option<Script>) {
     let mut f = Features::default();
     let mut non_ascii = 0u32;
     let mut controls = raw_controls;
+    // Letters of another script than Latin that stand alone (no letter on either side), and
+    // all such letters: `30є` is what windows-1251 makes of `30º`.
+    let (mut lone, mut other_script) = (0u32, 0u32);
+    let mut prev_letter = false;
+    let mut pending = false;
     let mut odd = 0u32;
     // Letters per script cluster (a handful of slots: text mixes few scripts).
     let mut scripts: Vec<(Script, u32, u32)> = Vec::new();
@@ -767,6 +773,11 @@ fn char_features(
     };
     for c in text.chars() {
         if c.is_ascii() {
+            if pending && !c.is_ascii_alphabetic() {
+                lone += 1;
+            }
+            pending = false;
+            prev_letter = c.is_ascii_alphabetic();
             if c.is_ascii_control() && !matches!(c, '\n' | '\r' | '\t' | '\x0C') {
                 controls += 1;
             } else if c.is_ascii_alphabetic() {
@@ -775,9 +786,19 @@ fn char_features(
             continue;
         }
         let info = char_info(c);
-        if info.is_letter() && info.has_real_script() {
-            count_script(info.cluster(), false);
+        let letter = info.is_letter();
+        if pending && !letter {
+            lone += 1;
         }
+        pending = false;
+        if letter && info.has_real_script() {
+            count_script(info.cluster(), false);
+            if info.cluster() != Script::Latin {
+                other_script += 1;
+                pending = !prev_letter;
+            }
+        }
+        prev_letter = letter;
         non_ascii += 1;
         // ¤ is what windows-1252 makes of ISO-8859-15's euro sign: text never writes it, so it
         // weighs like a control.
@@ -793,10 +814,19 @@ fn char_features(
         .filter(|x| x.2 > 0)
         .max_by_key(|x| x.2)
         .map(|x| x.0);
+    if pending {
+        lone += 1;
+    }
     if let Some(main) = scripts.iter().max_by_key(|x| x.1) {
         let letters: u32 = scripts.iter().map(|x| x.2).sum();
         let alien: u32 = scripts.iter().filter(|x| x.0 != main.0).map(|x| x.2).sum();
         f.alien = alien as f64 / letters.max(1) as f64;
+    }
+    // Letters of another script that all stand alone, in a sample whose ASCII letters write
+    // Latin words: symbols misread, whatever the condensed stretches (which hold no Latin
+    // word around `30є`) say. Real text in that script has words of several letters.
+    if latin_context && other_script > 0 && lone == other_script {
+        f.alien = f.alien.max(other_script as f64 / non_ascii.max(1) as f64);
     }
     f.errors = errors as f64 * per;
     f.controls = (controls as f64 * per).min(100.0);
@@ -941,7 +971,15 @@ pub fn readings(inp: &Inputs) -> (Vec<Reading>, Vec<RuledOut>) {
         .filter(|&&b| (b < 0x20 && !matches!(b, b'\n' | b'\r' | b'\t' | 0x0C)) || b == 0x7F)
         .count() as u32;
     let nuls = inp.sample.iter().filter(|&&b| b == 0).count();
-    let mut groups: Vec<(String, Vec<Charset>, u32, u32, u32)> = Vec::new();
+    let mut groups: Vec<(String, Vec<Charset>, u32, u32, u32, bool)> = Vec::new();
+    // The sample's ASCII letters write Latin words around the stretches (in an
+    // ASCII-compatible reading).
+    let latin_context = inp
+        .sample
+        .iter()
+        .filter(|b| b.is_ascii_alphabetic())
+        .count()
+        >= 20;
     let mut ruled_out = Vec::new();
     let wide_bytes = &inp.sample[..inp.sample.len().min(CONDENSED_BYTES) & !1];
     for &enc in CANDIDATES {
@@ -1054,23 +1092,33 @@ pub fn readings(inp: &Inputs) -> (Vec<Reading>, Vec<RuledOut>) {
         let raw = if wide || stateful { 0 } else { raw_controls };
         match groups.iter_mut().find(|g| g.0 == text) {
             Some(g) => g.1.push(cs),
-            None => groups.push((text, vec![cs], errors, multibyte, raw)),
+            None => groups.push((text, vec![cs], errors, multibyte, raw, !(wide || stateful))),
         }
     }
     let mut all: Vec<Reading> = groups
         .into_iter()
-        .map(|(text, members, errors, multibyte, raw)| {
-            let (features, script) = char_features(&text, errors, multibyte, raw, &members, inp);
-            Reading {
-                members,
-                text,
-                features,
-                words: Vec::new(),
-                vocabulary: Vec::new(),
-                score: 0.0,
-                script,
-            }
-        })
+        .map(
+            |(text, members, errors, multibyte, raw, ascii_compatible)| {
+                let (features, script) = char_features(
+                    &text,
+                    errors,
+                    multibyte,
+                    raw,
+                    &members,
+                    inp,
+                    latin_context && ascii_compatible,
+                );
+                Reading {
+                    members,
+                    text,
+                    features,
+                    words: Vec::new(),
+                    vocabulary: Vec::new(),
+                    score: 0.0,
+                    script,
+                }
+            },
+        )
         .collect();
     // Words are weighed for the readings the characters leave in the running: the few with
     // the best character-level score (a reading full of controls or box drawing is out
