@@ -204,3 +204,10 @@ uk = ("Кожна людина має право на освіту. Освіта
       "повинна бути загальнодоступною, а вища освіта повинна бути однаково доступною для всіх "
       "на основі здібностей кожного.\n")
 write(E + "mixed-1252-koi8u.txt", es.encode("cp1252") + uk.encode("koi8_u"))
+# A part too small for a block of its own: one pasted windows-1252 word after UTF-8 text, and a
+# German sentence with two accented words after the Russian text.
+write(E + "mixed-utf8-one-word-1252.txt",
+      ("Le café est ouvert depuis le matin, et les élèves arrivent à l'heure. " * 3 + "\n").encode("utf-8")
+      + "Signed by the committee in Zürich on Monday.\n".encode("cp1252"))
+write(E + "mixed-1251-tail-1252.txt",
+      ru.encode("cp1251") + "\nDie Prüfung ist am Montag, die Ergebnisse kommen später.\n".encode("cp1252"))

@@ -251,6 +251,50 @@ fn mixed_files_are_cut_into_segments_at_the_true_boundaries() {
     }
 }
 
+/// Parts too small for a block of their own: one pasted windows-1252 word (`Zürich`) after UTF-8
+/// text, and a German sentence with two accented words after Russian windows-1251. Each is a
+/// segment whose boundary lies in the ASCII both encodings read alike, and decoding by segments
+/// gives the true text.
+#[test]
+fn small_parts_in_another_encoding_are_segments_too() {
+    let cases: [(&str, [&str; 2], usize); 2] = [
+        (
+            "mixed-utf8-one-word-1252.txt",
+            ["UTF-8", "windows-1252"],
+            223,
+        ),
+        (
+            "mixed-1251-tail-1252.txt",
+            ["windows-1251", "windows-1252"],
+            395,
+        ),
+    ];
+    for (name, encs, truth) in cases {
+        let bytes = std::fs::read(format!("tests/fixtures/encodings/{name}")).unwrap();
+        let v = inspect(name);
+        let segs = v["segments"].as_array().unwrap();
+        assert_eq!(segs.len(), 2, "{name}: {segs:?}");
+        assert_eq!(segs[0]["encoding"], encs[0], "{name}");
+        assert_eq!(segs[1]["encoding"], encs[1], "{name}");
+        let between = &segs[1]["start_between"];
+        let (lo, hi) = (
+            between["start"].as_u64().unwrap() as usize,
+            between["end"].as_u64().unwrap() as usize,
+        );
+        assert!(
+            lo <= truth && truth <= hi,
+            "{name}: truth {truth} not in {lo}–{hi}"
+        );
+        let want = decode(&bytes[..truth], encs[0]) + &decode(&bytes[truth..], encs[1]);
+        let out = cmd()
+            .args(["decode", "--encoding", "likely"])
+            .arg(format!("tests/fixtures/encodings/{name}"))
+            .output()
+            .unwrap();
+        assert_eq!(String::from_utf8(out.stdout).unwrap(), want, "{name}");
+    }
+}
+
 /// A file in one encoding is never cut: every single-encoding fixture has no segments.
 #[test]
 fn single_encoding_files_have_no_segments() {

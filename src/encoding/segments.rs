@@ -36,6 +36,9 @@ const MIN_BLOCK_STRETCHES: usize = 6;
 const MIN_BLOCK_NON_ASCII: usize = 16;
 /// Consecutive stretches [`misread_cluster`] looks at together.
 const WINDOW: usize = 8;
+/// Misread stretches at an edge of the input that [`edge_turns`] takes for a part of their
+/// own (more make blocks).
+const MAX_EDGE: usize = 12;
 /// Stretches [`misread_cluster`] looks at, at most.
 const MAX_PROBED: usize = 1024;
 /// Stretches of each block the signs look at.
@@ -262,6 +265,51 @@ fn misread_cluster(bytes: &[u8], pieces: &[(usize, usize)], whole: &Likely) -> b
         counts.iter().copied().max().unwrap_or(0),
     );
     min == 0 && max as usize * 2 >= WINDOW
+}
+
+/// A part too sparse in non-ASCII bytes to make a block of its own: the whole verdict misreads
+/// the last few stretches of the input (or the first few), and reads at least [`WINDOW`]
+/// before them (after them) without a misreading — a Latin paragraph with three accented
+/// letters after a page of Russian. The turn is the ASCII between the two runs; the drafts'
+/// verdicts then decide whether it is one.
+fn edge_turns(bytes: &[u8], whole: &Likely) -> Vec<(usize, usize)> {
+    let Some(enc) = whole.name.whatwg() else {
+        return Vec::new();
+    };
+    let pieces = stretches(bytes, 0, bytes.len());
+    if pieces.len() < WINDOW + 1 {
+        return Vec::new();
+    }
+    // Only the stretches near either edge are read (cheap on long inputs).
+    let misread = |i: usize| likely::misread(enc, &bytes[pieces[i].0..pieces[i].1]);
+    let n = pieces.len();
+    let mut out = Vec::new();
+    // The misread run at the end, and at the start: then WINDOW stretches read well.
+    let run = |idx: &mut dyn Iterator<Item = usize>| -> usize {
+        let mut k = 0;
+        for i in idx {
+            if k > MAX_EDGE || !misread(i) {
+                break;
+            }
+            k += 1;
+        }
+        k
+    };
+    let tail = run(&mut (0..n).rev());
+    if (1..=MAX_EDGE).contains(&tail) && tail + WINDOW <= n {
+        let k = n - tail;
+        if (k - WINDOW..k).all(|i| !misread(i)) {
+            out.push((pieces[k - 1].1, pieces[k].0));
+        }
+    }
+    let head = run(&mut (0..n));
+    if (1..=MAX_EDGE).contains(&head)
+        && head + WINDOW <= n
+        && (head..head + WINDOW).all(|i| !misread(i))
+    {
+        out.insert(0, (pieces[head - 1].1, pieces[head].0));
+    }
+    out
 }
 
 /// Consecutive blocks that share an encoding.
@@ -641,6 +689,18 @@ fn split_straddler(
 /// How many stretches of `bytes` (up to 3) encodings `a` and `b` read differently: a segment
 /// needs two or more to stand apart from its neighbour in the other encoding (a stray damaged
 /// sequence, or a few bytes two near encodings read differently, is no segment).
+/// Whether a draft read as `v` differs enough from its neighbour read as `other` to stand
+/// apart: in two stretches; or, a legacy draft beside UTF-8, in one whose words its encoding
+/// reads as words of its language (`caf\xE9` in a UTF-8 file: one pasted word, where UTF-8
+/// makes U+FFFD of it; a stray byte that makes no word stays damage).
+fn enough(differ: usize, v: &Likely, other: &Likely) -> bool {
+    differ >= 2
+        || (differ == 1
+            && other.name == Charset::UTF_8
+            && v.name != Charset::UTF_8
+            && v.language.as_ref().is_some_and(|l| l.known_words >= 1))
+}
+
 fn differing(bytes: &[u8], a: Charset, b: Charset) -> usize {
     let (Some(ea), Some(eb)) = (a.whatwg(), b.whatwg()) else {
         return 0;
@@ -697,6 +757,9 @@ pub fn segment(
         gaps = block_turns(bytes, base, at_end, whole);
     }
     if gaps.is_empty() {
+        gaps = edge_turns(bytes, whole);
+    }
+    if gaps.is_empty() {
         return Vec::new();
     }
     // Draft segments, split at the middle of each gap until their verdicts place the cut.
@@ -730,14 +793,16 @@ pub fn segment(
     while i + 1 < drafts.len() {
         let apart = match (&drafts[i].verdict, &drafts[i + 1].verdict) {
             (Some(x), Some(y)) => {
+                let this = differing(&bytes[drafts[i].start..drafts[i + 1].start], x.name, y.name);
+                let next = differing(
+                    &bytes[drafts[i + 1].start..end_of(&drafts, i + 1)],
+                    x.name,
+                    y.name,
+                );
                 x.probability_of(y.name) <= REJECT_P
                     && y.probability_of(x.name) <= REJECT_P
-                    && differing(&bytes[drafts[i].start..drafts[i + 1].start], x.name, y.name) >= 2
-                    && differing(
-                        &bytes[drafts[i + 1].start..end_of(&drafts, i + 1)],
-                        x.name,
-                        y.name,
-                    ) >= 2
+                    && enough(this, x, y)
+                    && enough(next, y, x)
             }
             _ => false,
         };
