@@ -274,6 +274,22 @@ struct Fix {
 /// turn a single-script word into a mixed-script one. This keeps legitimate words such as
 /// Ukrainian `Рік` (D0 B3 in windows-1251) or French `«ÉTÉ»` (C9 BB) intact.
 fn undo_once(text: &str, e: usize) -> Option<(String, Vec<Fix>)> {
+    // Scripts the line's repaired words write words of two letters or more in: a one-letter
+    // word of the same script beside them is a word too (Armenian `և`, Gujarati `એ`).
+    let mut scripts: Vec<Script> = Vec::new();
+    let first = undo_pass(text, e, &[], &mut scripts)?;
+    if scripts.is_empty() {
+        return Some(first);
+    }
+    undo_pass(text, e, &scripts, &mut Vec::new())
+}
+
+fn undo_pass(
+    text: &str,
+    e: usize,
+    allowed: &[Script],
+    scripts: &mut Vec<Script>,
+) -> Option<(String, Vec<Fix>)> {
     let mut out = String::with_capacity(text.len());
     let mut fixes = Vec::new();
     let mut rest = text;
@@ -291,8 +307,9 @@ fn undo_once(text: &str, e: usize) -> Option<(String, Vec<Fix>)> {
             .unwrap_or(rest.len());
         let word = &rest[..wl];
         let suspect = suspect_mask(word) & (1 << e) != 0;
-        match suspect.then(|| undo_word(word, e)).flatten() {
+        match suspect.then(|| undo_word(word, e, allowed)).flatten() {
             Some((repaired, word_fixes)) => {
+                note_scripts(&repaired, scripts);
                 out.push_str(&repaired);
                 fixes.extend(word_fixes.into_iter().map(|f| Fix {
                     start: base + f.start,
@@ -307,7 +324,7 @@ fn undo_once(text: &str, e: usize) -> Option<(String, Vec<Fix>)> {
     (!fixes.is_empty()).then_some((out, fixes))
 }
 
-fn undo_word(word: &str, e: usize) -> Option<(String, Vec<Fix>)> {
+fn undo_word(word: &str, e: usize, allowed: &[Script]) -> Option<(String, Vec<Fix>)> {
     if word.is_ascii() {
         return None;
     }
@@ -347,7 +364,102 @@ fn undo_word(word: &str, e: usize) -> Option<(String, Vec<Fix>)> {
     if mixed_script(&out) && !mixed_script(word) {
         return None;
     }
+    if let Some(_why) = harm(&out, allowed) {
+        return None;
+    }
     Some((out, fixes))
+}
+
+/// Why a repaired word would be damage rather than text, if it would: what no real word holds
+/// but a wrong repair of symbols makes (`3×…` → `3ׅ`, `2×£10` → `2ף10`, `Å—` → `ŗ`).
+///
+/// - a letter, mark or sign of a script other than Latin that is not part of a run of at least
+///   two characters of that script (a lone Hebrew letter between digits; Hebrew `שלום` is
+///   fine), unless it is a word on its own that a word list holds or that the line's other
+///   repaired words attest (`allowed`: their scripts);
+/// - a combining mark that follows no letter;
+/// - a word of a single letter beyond Latin-1 that no word list holds (`ŗ`, `Ũ`).
+fn harm(repaired: &str, allowed: &[Script]) -> Option<&'static str> {
+    let chars: Vec<char> = repaired.chars().collect();
+    let script_of = |c: char| {
+        let info = char_info(c);
+        (info.has_real_script() && info.cluster() != Script::Latin).then(|| info.cluster())
+    };
+    for (i, &c) in chars.iter().enumerate() {
+        if c.is_ascii() {
+            continue;
+        }
+        let info = char_info(c);
+        if info.is_mark() {
+            // Marks stack (`ूं`): the first character before them that is not a mark must
+            // be a letter.
+            let base = chars[..i].iter().rev().find(|&&c| !char_info(c).is_mark());
+            if !base.is_some_and(|&c| char_info(c).is_letter()) {
+                return Some("a combining mark on no letter");
+            }
+        }
+        let Some(script) = script_of(c) else { continue };
+        // Letters of the same script around it, marks included in the run.
+        // Marks (Arabic shadda is Inherited) and joiners (ZWNJ in Bengali) belong to the run.
+        let same = |j: usize| {
+            let c = chars[j];
+            script_of(c) == Some(script)
+                || char_info(c).is_mark()
+                || matches!(c, '\u{200C}' | '\u{200D}' | '\'' | '’' | '-')
+        };
+        let mut lo = i;
+        while lo > 0 && same(lo - 1) {
+            lo -= 1;
+        }
+        let mut hi = i + 1;
+        while hi < chars.len() && same(hi) {
+            hi += 1;
+        }
+        // Han, kana and Hangul write a word in one character; elsewhere a run needs two
+        // characters (a letter and its vowel sign is a syllable: Hindi `का`), or to be a
+        // whole word some word list holds, with no digit or letter beside it (Russian `я`,
+        // Arabic `و`; not `2ף10`, though wordfreq's Hebrew list holds `ף`).
+        let ideographic = matches!(
+            script,
+            Script::Han | Script::Hangul | Script::Hiragana | Script::Katakana
+        );
+        let has_letter = chars[lo..hi].iter().any(|&c| char_info(c).is_letter());
+        if ideographic || (hi - lo >= 2 && has_letter) {
+            continue;
+        }
+        let whole_word = chars
+            .iter()
+            .enumerate()
+            .all(|(j, &c)| (lo..hi).contains(&j) || !c.is_alphanumeric());
+        let run: String = chars[lo..hi]
+            .iter()
+            .flat_map(|c| c.to_lowercase())
+            .collect();
+        let attested = allowed.contains(&script) || crate::lexicon::languages_of(&run) != 0;
+        if !(whole_word && has_letter && attested) {
+            return Some("a lone character of another script");
+        }
+    }
+    let letters: Vec<char> = chars
+        .iter()
+        .copied()
+        .filter(|&c| char_info(c).is_letter())
+        .collect();
+    // (Other scripts are judged by their runs above: a Gujarati `કે` is one letter and a sign.)
+    // An intermediate form that another round will repair (`×©×œ`) is not judged here.
+    // The accented letters of Latin-1 (`û`, `é`) are what the commonest mojibake of all
+    // (`Ã»`, `Ã©`) hides, and stand alone as often as any letter.
+    if letters.len() == 1
+        && letters[0] as u32 > 0xFF
+        && script_of(letters[0]).is_none()
+        && suspect_mask(repaired) == 0
+    {
+        let w: String = letters[0].to_lowercase().collect();
+        if crate::lexicon::languages_of(&w) == 0 {
+            return Some("a one-letter word no word list holds");
+        }
+    }
+    None
 }
 
 /// Non-ASCII characters outside the repaired sequences, per character inside them, above
@@ -773,25 +885,7 @@ impl Search {
         }
         self.memo
             .entry((w.form.clone(), e))
-            .or_insert_with(|| {
-                let (repaired_form, fixes) = undo_word(&w.form, e)?;
-                let mut covered = 0;
-                let mut repaired = Vec::new();
-                for f in &fixes {
-                    let chars: Vec<(usize, char)> = w.form[f.start..f.end].char_indices().collect();
-                    covered += chars.len();
-                    repaired.extend(sequence_at(&chars, 0, e).map(|(_, c)| c));
-                }
-                Some(Rc::new(WordUndo {
-                    word: Word {
-                        mask: suspect_mask(&repaired_form),
-                        form: Rc::from(repaired_form),
-                    },
-                    fixes: fixes.len(),
-                    covered,
-                    repaired,
-                }))
-            })
+            .or_insert_with(|| word_undo(&w.form, e, &[]))
             .clone()
     }
 
@@ -799,12 +893,30 @@ impl Search {
     fn undo(&mut self, st: &State, e: usize) -> Option<Round> {
         let mut words = st.words.clone();
         let (mut fixes, mut covered, mut repaired) = (0usize, 0usize, Vec::new());
+        let mut refused = Vec::new();
+        let mut scripts = Vec::new();
         for (i, w) in st.words.iter().enumerate() {
-            if let Some(u) = self.undo_word(w, e) {
-                words[i] = u.word.clone();
-                fixes += self.counts[i] * u.fixes;
-                covered += self.counts[i] * u.covered;
-                repaired.extend_from_slice(&u.repaired);
+            match self.undo_word(w, e) {
+                Some(u) => {
+                    note_scripts(&u.word.form, &mut scripts);
+                    words[i] = u.word.clone();
+                    fixes += self.counts[i] * u.fixes;
+                    covered += self.counts[i] * u.covered;
+                    repaired.extend_from_slice(&u.repaired);
+                }
+                None if w.mask & (1 << e) != 0 => refused.push(i),
+                None => {}
+            }
+        }
+        // One-letter words of a script the other repaired words write (see [`undo_once`]).
+        if !scripts.is_empty() {
+            for i in refused {
+                if let Some(u) = word_undo(&st.words[i].form, e, &scripts) {
+                    words[i] = u.word.clone();
+                    fixes += self.counts[i] * u.fixes;
+                    covered += self.counts[i] * u.covered;
+                    repaired.extend_from_slice(&u.repaired);
+                }
             }
         }
         if fixes == 0 {
@@ -866,6 +978,41 @@ impl Search {
     }
 }
 
+/// [`undo_word`] of `form` under encoding `e`, with what the search keeps of it.
+fn word_undo(form: &str, e: usize, allowed: &[Script]) -> Option<Rc<WordUndo>> {
+    let (repaired_form, fixes) = undo_word(form, e, allowed)?;
+    let mut covered = 0;
+    let mut repaired = Vec::new();
+    for f in &fixes {
+        let chars: Vec<(usize, char)> = form[f.start..f.end].char_indices().collect();
+        covered += chars.len();
+        repaired.extend(sequence_at(&chars, 0, e).map(|(_, c)| c));
+    }
+    Some(Rc::new(WordUndo {
+        word: Word {
+            mask: suspect_mask(&repaired_form),
+            form: Rc::from(repaired_form),
+        },
+        fixes: fixes.len(),
+        covered,
+        repaired,
+    }))
+}
+
+/// Adds the scripts (other than Latin) whose letters `text` holds to `scripts`.
+fn note_scripts(text: &str, scripts: &mut Vec<Script>) {
+    for c in text.chars().filter(|c| !c.is_ascii()) {
+        let info = char_info(c);
+        if info.is_letter()
+            && info.has_real_script()
+            && info.cluster() != Script::Latin
+            && !scripts.contains(&info.cluster())
+        {
+            scripts.push(info.cluster());
+        }
+    }
+}
+
 fn sort_hypotheses(h: &mut [Hypothesis]) {
     // Stable: ties keep the encoding preference order.
     h.sort_by(|a, b| a.cost.total_cmp(&b.cost));
@@ -887,7 +1034,7 @@ pub fn repair_word(word: &str) -> Option<(String, Vec<Charset>)> {
         }
         let step = (0..encodings().len())
             .filter(|e| mask & (1 << e) != 0)
-            .find_map(|e| undo_word(&current, e).map(|(t, _)| (t, encodings()[e])));
+            .find_map(|e| undo_word(&current, e, &[]).map(|(t, _)| (t, encodings()[e])));
         match step {
             Some((t, cs)) => {
                 current = t;

@@ -1,0 +1,78 @@
+//! Issue 19, first principle: a repair never harms clean text. Every line of
+//! tests/fixtures/mojibake/negatives.txt (symbols and amounts that look like mojibake, capitals
+//! with Å Ä Ă Ø, kaomoji, words that hold Ã or Â, clean text in many scripts) is left alone by
+//! the engine on its own, and by `fix` when the same file also holds real mojibake (so the
+//! whole-file check that sets coincidences aside cannot be what saves them).
+
+mod common;
+
+use common::cmd;
+use delineate::encoding::mojibake;
+
+fn negatives() -> Vec<String> {
+    std::fs::read_to_string("tests/fixtures/mojibake/negatives.txt")
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn no_negative_is_changed_by_the_engine() {
+    let changed: Vec<String> = negatives()
+        .iter()
+        .filter_map(|l| {
+            mojibake::analyze(l)
+                .repaired
+                .map(|r| format!("{l:?} -> {r:?}"))
+        })
+        .collect();
+    assert!(changed.is_empty(), "changed:\n{}", changed.join("\n"));
+}
+
+#[test]
+fn fix_leaves_negatives_alone_beside_real_mojibake() {
+    let neg = negatives();
+    let mut input = String::new();
+    for l in &neg {
+        input.push_str(l);
+        input.push('\n');
+        // Real mojibake between them: UTF-8 read as windows-1252, once and twice.
+        input.push_str("Ã©tÃ© rÃ©sumÃ© cafÃ©\n");
+        input.push_str("ÃƒÂ©tÃƒÂ© naÃƒÂ¯ve\n");
+    }
+    let out = cmd()
+        .arg("fix")
+        .arg("-")
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), neg.len() * 3);
+    for (i, l) in neg.iter().enumerate() {
+        assert_eq!(lines[3 * i], l, "a clean line was changed");
+        assert_eq!(lines[3 * i + 1], "été résumé café");
+        assert_eq!(lines[3 * i + 2], "été naïve");
+    }
+}
+
+/// What the refusals must not cost: the classic repairs still happen, one-letter words included
+/// (`Ã©` → Portuguese `é`, Russian `я`, Arabic `و`), and words of scripts without word lists
+/// keep their one-letter neighbours (Armenian `և`).
+#[test]
+fn real_mojibake_is_still_repaired() {
+    let cases = [
+        ("Ele Ã© bom", "Ele é bom"),
+        ("Ã»", "û"),
+        ("Ð¯ Ð¸ Ñ‚Ñ‹", "Я и ты"),
+        ("Ùˆ Ø§Ù„Ù…Ø³Ø§ÙˆØ§Ø©", "و المساواة"),
+        ("Õ¡Õ¦Õ¡Õ¿ Ö‡ Õ°Õ¡Õ¾Õ¡Õ½Õ¡Ö€", "ազատ և հավասար"),
+        ("×©×œ×•×©", "שלוש"),
+    ];
+    for (broken, clean) in cases {
+        let a = mojibake::analyze(broken);
+        assert_eq!(a.repaired.as_deref(), Some(clean), "{broken}");
+    }
+}
