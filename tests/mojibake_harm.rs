@@ -76,3 +76,22 @@ fn real_mojibake_is_still_repaired() {
         assert_eq!(a.repaired.as_deref(), Some(clean), "{broken}");
     }
 }
+
+/// windows-1252 text read as Latin-1: its quotes and dashes became C1 controls. They come back
+/// as the characters they are, never deleted; the five bytes windows-1252 leaves undefined stay
+/// as they are; and C1 controls left inside mojibake are read after the repair.
+#[test]
+fn c1_controls_are_read_as_windows_1252() {
+    let a = mojibake::analyze("\u{84}Guten Tag\u{93}");
+    assert_eq!(a.repaired.as_deref(), Some("„Guten Tag“"));
+    assert_eq!(a.c1_as_windows_1252, 2);
+    assert!(a.description.contains("C1 control"), "{}", a.description);
+    let a = mojibake::analyze("He said \u{93}hello\u{94} \u{96} then left \u{81}");
+    assert_eq!(
+        a.repaired.as_deref(),
+        Some("He said “hello” – then left \u{81}")
+    );
+    let a = mojibake::analyze("cafÃ© \u{93}ok\u{94}");
+    assert_eq!(a.repaired.as_deref(), Some("café “ok”"));
+    assert!(mojibake::analyze("no controls here").repaired.is_none());
+}

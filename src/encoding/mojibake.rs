@@ -687,6 +687,9 @@ pub struct Analysis {
     /// The repaired text (when a repair was chosen).
     #[serde(skip)]
     pub repaired: Option<String>,
+    /// C1 controls (U+0080–U+009F) read as the windows-1252 characters they stand for: what a
+    /// Latin-1 decoder makes of windows-1252 quotes and dashes (`\x84Guten Tag\x93`).
+    pub c1_as_windows_1252: usize,
 }
 
 /// Share of anomaly-set characters (controls, U+FFFD, C1, private use, NUL) above which a text
@@ -714,6 +717,7 @@ pub fn analyze(text: &str) -> Analysis {
             examples: Vec::new(),
             lost: Vec::new(),
             repaired: None,
+            c1_as_windows_1252: 0,
         };
     }
     // Fingerprints left as it is: the most sequences any single encoding would repair (none
@@ -798,7 +802,27 @@ pub fn analyze(text: &str) -> Analysis {
         ),
         None => (Vec::new(), None, Vec::new()),
     };
-    let description = describe(verdict, best.as_ref(), &lost);
+    let mut description = describe(verdict, best.as_ref(), &lost);
+    // C1 controls left after the repair are windows-1252 text a Latin-1 decoder read: text
+    // holds no C1 controls, and windows-1252 defines all but five of them.
+    let mut verdict = verdict;
+    let mut repaired = repaired;
+    let (mapped, c1) = c1_as_windows_1252(repaired.as_deref().unwrap_or(text));
+    if c1 > 0 {
+        repaired = Some(mapped);
+        if verdict == Verdict::Clean {
+            verdict = Verdict::Repairable;
+            description = String::new();
+        } else {
+            description.push_str("; ");
+        }
+        description.push_str(&format!(
+            "{c1} C1 control{} read as the windows-1252 character{} a Latin-1 decoder turned into {} (`\\x93` → `“`)",
+            if c1 == 1 { "" } else { "s" },
+            if c1 == 1 { "" } else { "s" },
+            if c1 == 1 { "it" } else { "them" },
+        ));
+    }
     Analysis {
         verdict,
         chain,
@@ -808,7 +832,34 @@ pub fn analyze(text: &str) -> Analysis {
         examples,
         lost,
         repaired,
+        c1_as_windows_1252: c1,
     }
+}
+
+/// `text` with each C1 control that windows-1252 defines (all of U+0080–U+009F but U+0081,
+/// U+008D, U+008F, U+0090, U+009D) replaced by that character (WHATWG Encoding, windows-1252
+/// index); and how many were replaced.
+pub fn c1_as_windows_1252(text: &str) -> (String, usize) {
+    if !text.chars().any(|c| ('\u{80}'..='\u{9F}').contains(&c)) {
+        return (String::new(), 0);
+    }
+    let mut n = 0;
+    let out = text
+        .chars()
+        .map(|c| {
+            if ('\u{80}'..='\u{9F}').contains(&c) {
+                let b = [c as u32 as u8];
+                let (t, _, bad) = encoding_rs::WINDOWS_1252.decode(&b);
+                let w = t.chars().next().unwrap_or(c);
+                if !bad && w != c {
+                    n += 1;
+                    return w;
+                }
+            }
+            c
+        })
+        .collect();
+    (out, n)
 }
 
 /// One distinct non-ASCII word of the text in its current form, with its [`suspect_mask`].
