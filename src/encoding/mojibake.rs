@@ -783,6 +783,7 @@ pub fn analyze(text: &str) -> Analysis {
         sort_hypotheses(&mut hypotheses);
     }
     let unchanged_cost = unchanged as f64 + RARE_COST * unchanged_rare as f64;
+    prefer_words(text, &mut hypotheses);
     let best = hypotheses
         .iter()
         .take_while(|h| h.cost < unchanged_cost)
@@ -1062,6 +1063,50 @@ fn note_scripts(text: &str, scripts: &mut Vec<Script>) {
             scripts.push(info.cluster());
         }
     }
+}
+
+/// Among the hypotheses that tie for the lowest cost (ISO-8859-2 and windows-1250 repair the
+/// same sequences: `vaĹĄ` is `vaš` in one and `vať` in the other), the one whose repaired
+/// words the word lists know most often comes first; the preference order breaks what is
+/// still tied.
+fn prefer_words(text: &str, hypotheses: &mut [Hypothesis]) {
+    let Some(first) = hypotheses.first().cloned() else {
+        return;
+    };
+    // Tied: the same cost, the same sequences repaired and the same left over — the same
+    // repair but for which encoding read them.
+    let tied = hypotheses
+        .iter()
+        .take_while(|h| {
+            h.cost <= first.cost + 1e-9
+                && h.sequences_repaired == first.sequences_repaired
+                && h.residual == first.residual
+        })
+        .count();
+    if tied < 2 {
+        return;
+    }
+    let known: Vec<usize> = hypotheses[..tied]
+        .iter()
+        .map(|h| known_words(&apply_chain(text, &h.chain)))
+        .collect();
+    let mut order: Vec<usize> = (0..tied).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(known[i]));
+    let reordered: Vec<Hypothesis> = order.iter().map(|&i| hypotheses[i].clone()).collect();
+    hypotheses[..tied].clone_from_slice(&reordered);
+}
+
+/// Distinct words of two letters or more, holding a non-ASCII letter, that some word list
+/// holds (one-letter words are in every list by chance: Danish `ø`, Italian `ù`).
+fn known_words(text: &str) -> usize {
+    let mut seen = rustc_hash::FxHashSet::default();
+    text.split(|c: char| !c.is_alphabetic())
+        .filter(|w| !w.is_ascii() && w.chars().count() >= 2)
+        .map(str::to_lowercase)
+        .filter(|w| seen.insert(w.clone()))
+        .take(200)
+        .filter(|w| crate::lexicon::languages_of(w) != 0)
+        .count()
 }
 
 fn sort_hypotheses(h: &mut [Hypothesis]) {
