@@ -1,0 +1,88 @@
+#!/usr/bin/env python3
+"""Builds the mojibake dev set of issue 19 from ../shared/data (nothing copied from other tools).
+
+Negatives (must come out of `fix` unchanged): the 3,000 most frequent words of every wordfreq
+list, every non-empty UDHR line of the 78 core languages, and strings written here that look
+like mojibake but are not: symbols and amounts (`3×…`, `2×£10`), all-caps words with Å Ä Ă Ø,
+kaomoji, words that hold Ã, Â or â, code and paths, mentions of mojibake itself.
+
+Positives (must come back exactly): UDHR lines with non-ASCII text (6 per language) and 40
+non-ASCII wordfreq words per language, encoded as UTF-8 and decoded with each mix-up (windows-1252,
+Latin-1, windows-1250/1251/1253/1254/1257, ISO-8859-2, MacRoman, KOI8-R, cp437, cp850: one
+round; windows-1252 twice), where the mix-up changes the text and keeps it on one line.
+
+  scripts/make_mojibake_devset.py OUT_DIR [--data ../shared/data]
+
+Writes neg.txt, pos.txt, pos.truth and pos.cls (one line each; the class is `<codec>x<rounds>`).
+Score with scripts/mojibake_eval.py OUT_DIR.
+"""
+import argparse
+import glob
+import os
+import random
+
+SYMBOLS = ['3×…', 'Price 2×£10', 'TOTAL: 5×€20', 'Größe ×…', 'temp 10 Å— wide', '√2 ≈ 1.414',
+           '∞ × 0', 'a — b', 'wait…', '20°C', '£5 ¬ £6', 'it´s', '×÷±', '½ × ¾', '¼…', '3×3',
+           '2×€5', 'x × y = z', '10×10 — 100', '© 2020 — ™', '→ ← ↑', '§ 12 ¶ 3', 'µs ± 5',
+           '¿Qué? ¡Sí!', '«ÇA»', '„Zitat“', '‚x‘', '€10–€20', '¥100 ¢50', '°F × 1.8']
+CAPS = ['ÅØ ÆRØ SKÅL', 'ÅLAND', 'ÄRGER', 'ĂLA', 'ØST', 'SKÅNE Å', 'MÅNE ØY', 'BÅT Ø', 'ÅÅ',
+        'ÄÄ', 'ÅÄÖ', 'ĂÎÂ', 'ØÆÅ']
+KAOMOJI = ['(╯°□°）╯︵ ┻━┻', '¯\\_(ツ)_/¯', '( ͡° ͜ʖ ͡°)', 'ಠ_ಠ', '(ʘ‿ʘ)', 'ʕ•ᴥ•ʔ', '♥‿♥',
+           '(づ｡◕‿‿◕｡)づ', '°º¤ø,¸¸,ø¤º°', '✿◕ ‿ ◕✿']
+LEGIT = ['Ãgua', 'São Paulo Ã', 'Ânimo', 'Ângela', 'âm nhạc', 'Tâm', 'Ă Â Î Ș Ț', 'ça va',
+         'Tôi yêu Việt Nam', 'ÃÂ', 'Â', 'Ã']
+MENTIONS = ['Mojibake looks like Ã© or â€™ in text', 'the sequence Ã© is UTF-8 é read as Latin-1',
+            'let x = "Ã©"; // mojibake example']
+CODE = ['if (a < b && c > d) { return x; }', 'https://example.com/a?b=c&d=é',
+        'C:\\Users\\Åsa\\Documents']
+MIXUPS = ['cp1252', 'latin-1', 'cp1250', 'cp1251', 'cp1253', 'cp1254', 'cp1257', 'iso8859_2',
+          'mac_roman', 'koi8_r', 'cp437', 'cp850']
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('out')
+    ap.add_argument('--data', default=os.path.join(os.path.dirname(__file__), '..', '..', 'shared', 'data'))
+    a = ap.parse_args()
+    os.makedirs(a.out, exist_ok=True)
+    rng = random.Random(3)
+    wordfreq = sorted(glob.glob(os.path.join(a.data, 'wordfreq', '*.tsv')))
+    udhr = sorted(glob.glob(os.path.join(a.data, 'udhr', 'core', '*.txt')))
+    neg = []
+    for f in wordfreq:
+        neg += [l.split('\t')[0] for l in open(f, encoding='utf-8').read().splitlines()[1:3001]]
+    for f in udhr:
+        neg += [l.strip() for l in open(f, encoding='utf-8').read().splitlines() if l.strip()]
+    neg += CAPS + SYMBOLS + KAOMOJI + LEGIT + MENTIONS + CODE
+    neg += ['%d×£%d' % (rng.randint(1, 9), rng.randint(1, 99)) for _ in range(200)]
+    neg += ['%d×€%d' % (rng.randint(1, 9), rng.randint(1, 99)) for _ in range(200)]
+    neg += ['%d × %d…' % (rng.randint(1, 9), rng.randint(1, 99)) for _ in range(200)]
+    src = []
+    for f in udhr:
+        src += [l.strip() for l in open(f, encoding='utf-8').read().splitlines()
+                if l.strip() and not l.isascii()][:6]
+    for f in wordfreq:
+        ws = [l.split('\t')[0] for l in open(f, encoding='utf-8').read().splitlines()[1:2000]]
+        src += [w for w in ws if not w.isascii()][:40]
+    pos, truth, cls = [], [], []
+    for t in src:
+        for e in MIXUPS:
+            try:
+                m = t.encode('utf-8').decode(e)
+            except UnicodeDecodeError:
+                continue
+            if m == t or any(c in m for c in '\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029'):
+                continue
+            pos.append(m); truth.append(t); cls.append(e + 'x1')
+        try:
+            m = t.encode('utf-8').decode('cp1252').encode('utf-8').decode('cp1252')
+            pos.append(m); truth.append(t); cls.append('cp1252x2')
+        except UnicodeDecodeError:
+            pass
+    w = lambda name, rows: open(os.path.join(a.out, name), 'w', encoding='utf-8', newline='\n').write('\n'.join(rows) + '\n')
+    w('neg.txt', neg); w('pos.txt', pos); w('pos.truth', truth); w('pos.cls', cls)
+    print('%d negatives, %d positives in %s' % (len(neg), len(pos), a.out))
+
+
+if __name__ == '__main__':
+    main()
