@@ -5,12 +5,12 @@
 //!
 //! 1. **Signs** (cheap, so single-encoding files pay little): the bytes are valid UTF-8 in
 //!    places and not in others, or the whole input's verdict reads some blocks clearly worse
-//!    than others ([`likely::local_fit`] on a few stretches of each block).
+//!    than others (`likely::local_fit` on a few stretches of each block).
 //! 2. **Blocks**: the input is cut at white space into at most [`MAX_BLOCKS`] blocks holding
 //!    similar amounts of non-ASCII bytes; each gets its own likely verdict.
 //! 3. **Runs**: consecutive blocks whose open answers share an encoding form a run.
 //! 4. **Boundaries**: between two runs, each stretch of the two blocks around the change is read
-//!    in both encodings and judged ([`likely::local_fit`]); the boundary is where the evidence
+//!    in both encodings and judged (`likely::local_fit`); the boundary is where the evidence
 //!    turns. The ASCII bytes between the last stretch that reads better one way and the first
 //!    that reads better the other read alike in both encodings: the language of their words
 //!    places the boundary there, and the segment says how far it could move
