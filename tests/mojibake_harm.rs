@@ -98,3 +98,30 @@ fn c1_controls_are_read_as_windows_1252() {
     assert_eq!(a.repaired.as_deref(), Some("café “ok”"));
     assert!(mojibake::analyze("no controls here").repaired.is_none());
 }
+
+/// Each refusal says why, in `fix --explain`: the word, what the repair would have made of it,
+/// the encoding, the reason.
+#[test]
+fn refusals_are_explained() {
+    let out = cmd()
+        .args(["fix", "--explain", "-"])
+        .write_stdin("Price 2×£10\ntemp 10 Å— wide\n3×…\n")
+        .output()
+        .unwrap();
+    let s = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        s.contains(
+            "refused: 2×£10 → 2ף10 (undoing windows-1252): a lone character of another script"
+        ),
+        "{s}"
+    );
+    assert!(
+        s.contains("refused: Å— → ŗ (undoing windows-1252): a one-letter word no word list holds"),
+        "{s}"
+    );
+    assert!(s.contains("a combining mark on no letter"), "{s}");
+    let a = mojibake::analyze("cafÃ© 2×£10");
+    assert_eq!(a.repaired.as_deref(), Some("café 2×£10"));
+    assert_eq!(a.refused.len(), 1);
+    assert_eq!(a.refused[0].word, "2×£10");
+}

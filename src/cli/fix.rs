@@ -103,7 +103,10 @@ pub fn run(a: &FixArgs, out: &mut dyn Write) -> Result<(), Failure> {
             Verdict::Clean | Verdict::NotText => {}
         }
         if a.explain {
-            if set_aside || !matches!(analysis.verdict, Verdict::Clean | Verdict::NotText) {
+            if set_aside
+                || !analysis.refused.is_empty()
+                || !matches!(analysis.verdict, Verdict::Clean | Verdict::NotText)
+            {
                 explain(out, tally.lines, &text, &analysis, set_aside)?;
             }
             Ok(())
@@ -254,6 +257,16 @@ fn explain(
                 visible(step, false)
             )?;
         }
+    }
+    for r in &a.refused {
+        writeln!(
+            out,
+            "  refused: {} → {} (undoing {}): {}",
+            visible(&r.word, false),
+            visible(&r.would_be, false),
+            r.encoding,
+            r.reason
+        )?;
     }
     for l in &a.lost {
         writeln!(

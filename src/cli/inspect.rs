@@ -386,6 +386,16 @@ pub fn write_report(out: &mut dyn Write, r: &Report) -> io::Result<()> {
             for l in &m.analysis.lost {
                 writeln!(out, "  lost: …{}…  {}", v(&l.context), v(&l.reason))?;
             }
+            for r in &m.analysis.refused {
+                writeln!(
+                    out,
+                    "  refused: {} → {} (undoing {}): {}",
+                    v(&r.word),
+                    v(&r.would_be),
+                    r.encoding,
+                    r.reason
+                )?;
+            }
             let mut hyps: Vec<String> = m
                 .analysis
                 .hypotheses

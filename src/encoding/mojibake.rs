@@ -325,6 +325,15 @@ fn undo_pass(
 }
 
 fn undo_word(word: &str, e: usize, allowed: &[Script]) -> Option<(String, Vec<Fix>)> {
+    let (out, fixes) = undo_word_unjudged(word, e)?;
+    if harm(&out, allowed).is_some() {
+        return None;
+    }
+    Some((out, fixes))
+}
+
+/// [`undo_word`] before [`harm`] judges the result.
+fn undo_word_unjudged(word: &str, e: usize) -> Option<(String, Vec<Fix>)> {
     if word.is_ascii() {
         return None;
     }
@@ -364,10 +373,49 @@ fn undo_word(word: &str, e: usize, allowed: &[Script]) -> Option<(String, Vec<Fi
     if mixed_script(&out) && !mixed_script(word) {
         return None;
     }
-    if let Some(_why) = harm(&out, allowed) {
-        return None;
-    }
     Some((out, fixes))
+}
+
+/// A repair the engine would make of one word but refuses, and why.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Refusal {
+    pub word: String,
+    pub would_be: String,
+    /// The encoding whose misreading the repair would undo.
+    pub encoding: Charset,
+    pub reason: &'static str,
+}
+
+/// The first few words of `text` whose repair [`harm`] refuses (judged word by word, without
+/// the line's other words: what `fix --explain` and the report show).
+pub fn refusals(text: &str) -> Vec<Refusal> {
+    let mut out: Vec<Refusal> = Vec::new();
+    for word in text.split(|c: char| c.is_ascii_whitespace()) {
+        let mask = suspect_mask(word);
+        if mask == 0 || out.iter().any(|r| r.word == word) {
+            continue;
+        }
+        for (e, cs) in encodings().iter().enumerate() {
+            if mask & (1 << e) == 0 {
+                continue;
+            }
+            if let Some((would_be, _)) = undo_word_unjudged(word, e)
+                && let Some(reason) = harm(&would_be, &[])
+            {
+                out.push(Refusal {
+                    word: word.to_string(),
+                    would_be,
+                    encoding: *cs,
+                    reason,
+                });
+                break;
+            }
+        }
+        if out.len() >= MAX_EXAMPLES {
+            break;
+        }
+    }
+    out
 }
 
 /// Why a repaired word would be damage rather than text, if it would: what no real word holds
@@ -690,6 +738,8 @@ pub struct Analysis {
     /// C1 controls (U+0080–U+009F) read as the windows-1252 characters they stand for: what a
     /// Latin-1 decoder makes of windows-1252 quotes and dashes (`\x84Guten Tag\x93`).
     pub c1_as_windows_1252: usize,
+    /// Repairs refused because their result would be damage (see `harm`), first few.
+    pub refused: Vec<Refusal>,
 }
 
 /// Share of anomaly-set characters (controls, U+FFFD, C1, private use, NUL) above which a text
@@ -718,6 +768,7 @@ pub fn analyze(text: &str) -> Analysis {
             lost: Vec::new(),
             repaired: None,
             c1_as_windows_1252: 0,
+            refused: Vec::new(),
         };
     }
     // Fingerprints left as it is: the most sequences any single encoding would repair (none
@@ -824,6 +875,16 @@ pub fn analyze(text: &str) -> Analysis {
             if c1 == 1 { "it" } else { "them" },
         ));
     }
+    // Only the words the repair leaves as they are: a word another encoding repairs was not
+    // refused.
+    let refused = if fingerprints(text) > 0 {
+        refusals(text)
+            .into_iter()
+            .filter(|r| repaired.as_deref().is_none_or(|t| t.contains(&r.word)))
+            .collect()
+    } else {
+        Vec::new()
+    };
     Analysis {
         verdict,
         chain,
@@ -834,6 +895,9 @@ pub fn analyze(text: &str) -> Analysis {
         lost,
         repaired,
         c1_as_windows_1252: c1,
+        // Only the words the repair leaves as they are: a word another encoding repairs was
+        // not refused.
+        refused,
     }
 }
 
