@@ -386,7 +386,7 @@ pub struct Refusal {
     pub reason: &'static str,
 }
 
-/// The first few words of `text` whose repair [`harm`] refuses (judged word by word, without
+/// The first few words of `text` whose repair `harm` refuses (judged word by word, without
 /// the line's other words: what `fix --explain` and the report show).
 pub fn refusals(text: &str) -> Vec<Refusal> {
     let mut out: Vec<Refusal> = Vec::new();
