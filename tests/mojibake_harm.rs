@@ -125,3 +125,17 @@ fn refusals_are_explained() {
     assert_eq!(a.refused.len(), 1);
     assert_eq!(a.refused[0].word, "2×£10");
 }
+
+/// Surrogate pairs encoded half by half (CESU-8, Java's modified UTF-8), then read as
+/// windows-1252: six characters for one emoji.
+#[test]
+fn surrogate_pairs_encoded_one_by_one_are_joined() {
+    let a = mojibake::analyze("I am \u{ED}\u{A0}\u{BD}\u{ED}\u{B8}\u{B4} now");
+    assert_eq!(a.repaired.as_deref(), Some("I am 😴 now"));
+    // A high half without its low half is left alone.
+    assert!(
+        mojibake::analyze("I am \u{ED}\u{A0}\u{BD} now")
+            .repaired
+            .is_none()
+    );
+}

@@ -567,9 +567,47 @@ fn sequence_at(chars: &[(usize, char)], i: usize, e: usize) -> Option<(usize, ch
         }
         bytes[k] = byte_in(ck, e)?;
     }
+    if n == 3 && b0 == 0xED && bytes[1] >= 0xA0 {
+        return surrogate_pair_at(chars, i, e, &bytes[..3]);
+    }
     let s = std::str::from_utf8(&bytes[..n]).ok()?;
     let repaired = s.chars().next()?;
     plausible(repaired).then_some((n, repaired))
+}
+
+/// A surrogate pair encoded half by half (CESU-8, Java's "modified UTF-8"): `ED A0–AF xx`, the
+/// high half, then `ED B0–BF xx`, the low half, six bytes for one character beyond the BMP
+/// (`í\u{A0}½í¸´` → 😴). UTF-8 forbids surrogates (RFC 3629 §3); a decoder that encoded
+/// UTF-16 code units one by one made them.
+fn surrogate_pair_at(
+    chars: &[(usize, char)],
+    i: usize,
+    e: usize,
+    high: &[u8],
+) -> Option<(usize, char)> {
+    let unit = |b: &[u8]| {
+        ((b[0] as u32 & 0x0F) << 12) | ((b[1] as u32 & 0x3F) << 6) | (b[2] as u32 & 0x3F)
+    };
+    if i + 6 > chars.len() || !high[2..].iter().all(|&b| (0x80..0xC0).contains(&b)) {
+        return None;
+    }
+    let mut low = [0u8; 3];
+    for (k, b) in low.iter_mut().enumerate() {
+        let c = chars[i + 3 + k].1;
+        if c.is_ascii() {
+            return None;
+        }
+        *b = byte_in(c, e)?;
+    }
+    if low[0] != 0xED || !(0xB0..0xC0).contains(&low[1]) || !(0x80..0xC0).contains(&low[2]) {
+        return None;
+    }
+    let (h, l) = (unit(high), unit(&low));
+    if !(0xD800..0xDC00).contains(&h) || !(0xDC00..0xE000).contains(&l) {
+        return None;
+    }
+    let c = char::from_u32(0x10000 + ((h - 0xD800) << 10) + (l - 0xDC00))?;
+    plausible(c).then_some((6, c))
 }
 
 /// The encodings (bits, in the order of the encodings the search knows) under which `c` is the image of a UTF-8
