@@ -683,10 +683,10 @@ fn normalize_record_is_written_but_never_over_the_input() {
 }
 
 /// `fix` works line by line, and the line `zvlášť v rodine.` alone looks like UTF-8 read as
-/// ISO-8859-2; the start of the file, analysed as a whole, shows that repair to be a
-/// coincidence, so the line stays while the double-encoded line is repaired.
+/// ISO-8859-2 (`ášť` is E1 B9 BB there, UTF-8 for `ṻ`); the repair would turn a Slovak word
+/// into a non-word, so it is refused and named, while the double-encoded line is repaired.
 #[test]
-fn fix_sets_aside_a_repair_the_whole_file_calls_a_coincidence() {
+fn fix_refuses_a_repair_that_turns_a_word_into_a_non_word() {
     let f = fixture("slovak-lines.txt");
     let fixed = stdout_of(&["fix", &f]);
     assert!(fixed.contains("Všetci ľudia sa rodia"), "{fixed}");
@@ -694,7 +694,7 @@ fn fix_sets_aside_a_repair_the_whole_file_calls_a_coincidence() {
     let explained = stdout_of(&["fix", "--explain", &f]);
     assert!(
         explained.contains(
-            "result: left unchanged — across the start of the file this repair is a coincidence"
+            "refused: zvlášť → zvlṻ (undoing ISO-8859-2): a word of a word list turned into a non-word"
         ),
         "{explained}"
     );
@@ -705,16 +705,19 @@ fn fix_sets_aside_a_repair_the_whole_file_calls_a_coincidence() {
 }
 
 /// Real Slovak with one passage double-encoded: the passage is repaired under windows-1252,
-/// and the cheaper chain that would also "repair" `zvlášť` (ISO-8859-2 E1 B9 BB is UTF-8 for
-/// `ṻ`) is shown as a coincidence and set aside.
+/// and the chain that would also "repair" `zvlášť` (ISO-8859-2 E1 B9 BB is UTF-8 for `ṻ`) is
+/// refused word by word, with its reason in the report and in JSON.
 #[test]
-fn coincidental_repair_is_shown_and_set_aside() {
+fn a_repair_of_clean_words_is_refused_and_named() {
     let j = json_of("slovak-passage-double-encoded.txt");
     let m = &j["mojibake"];
     assert_eq!(m["chain"], serde_json::json!(["windows-1252"]), "{m}");
-    let first = &m["hypotheses"][0];
-    assert_eq!(first["coincidental"], true, "{first}");
+    assert_eq!(m["refused"][0]["word"], "zvlášť", "{m}");
+    assert_eq!(m["refused"][0]["encoding"], "ISO-8859-2", "{m}");
     let text = stdout_of(&["inspect", &fixture("slovak-passage-double-encoded.txt")]);
-    assert!(text.contains("a coincidence: set aside"), "{text}");
+    assert!(
+        text.contains("refused: zvlášť → zvlṻ (undoing ISO-8859-2)"),
+        "{text}"
+    );
     assert!(text.contains("VÅ¡etci → Všetci"), "{text}");
 }

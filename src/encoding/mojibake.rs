@@ -326,7 +326,7 @@ fn undo_pass(
 
 fn undo_word(word: &str, e: usize, allowed: &[Script]) -> Option<(String, Vec<Fix>)> {
     let (out, fixes) = undo_word_unjudged(word, e)?;
-    if harm(&out, allowed).is_some() {
+    if harm(&out, allowed).is_some() || word_to_non_word(word, &out) {
         return None;
     }
     Some((out, fixes))
@@ -399,9 +399,15 @@ pub fn refusals(text: &str) -> Vec<Refusal> {
             if mask & (1 << e) == 0 {
                 continue;
             }
-            if let Some((would_be, _)) = undo_word_unjudged(word, e)
-                && let Some(reason) = harm(&would_be, &[])
-            {
+            let judged = undo_word_unjudged(word, e).and_then(|(would_be, _)| {
+                harm(&would_be, &[])
+                    .or_else(|| {
+                        word_to_non_word(word, &would_be)
+                            .then_some("a word of a word list turned into a non-word")
+                    })
+                    .map(|reason| (would_be, reason))
+            });
+            if let Some((would_be, reason)) = judged {
                 out.push(Refusal {
                     word: word.to_string(),
                     would_be,
@@ -416,6 +422,23 @@ pub fn refusals(text: &str) -> Vec<Refusal> {
         }
     }
     out
+}
+
+/// A word that some word list holds, turned into one that none holds: Slovak `zvlášť` reads as
+/// ISO-8859-2 mojibake of `zvlṻ` (á š ť are E1 B9 BB there). Judged on words made of letters
+/// only, inside their outer ASCII punctuation.
+fn word_to_non_word(word: &str, repaired: &str) -> bool {
+    // ASCII punctuation around the word only: `«` or `√` inside a form is part of the
+    // mojibake (`tÃ«` is not the word `tã`).
+    let core = |w: &str| {
+        w.trim_matches(|c: char| c.is_ascii_punctuation())
+            .to_lowercase()
+    };
+    let (before, after) = (core(word), core(repaired));
+    before.chars().count() >= 2
+        && before.chars().all(char::is_alphabetic)
+        && crate::lexicon::languages_of(&before) != 0
+        && crate::lexicon::languages_of(&after) == 0
 }
 
 /// Why a repaired word would be damage rather than text, if it would: what no real word holds
