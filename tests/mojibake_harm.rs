@@ -139,3 +139,35 @@ fn surrogate_pairs_encoded_one_by_one_are_joined() {
             .is_none()
     );
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 128, ..Default::default() })]
+
+    /// Clean lines stay clean in any company: negatives joined in any order and number (as one
+    /// line, or as a document) are never repaired, and `fix`'s line handling keeps them byte
+    /// for byte.
+    #[test]
+    fn negatives_in_any_combination_stay_clean(picks in proptest::collection::vec(0usize..1000, 1..8), sep in 0usize..3) {
+        let neg = negatives();
+        let parts: Vec<&str> = picks.iter().map(|&i| neg[i % neg.len()].as_str()).collect();
+        let text = parts.join([" ", "\n", " — "][sep]);
+        let a = mojibake::analyze(&text);
+        proptest::prop_assert!(a.repaired.is_none(), "{:?} -> {:?}", text, a.repaired);
+    }
+}
+
+/// `fix` on clean input writes it back byte for byte: CRLF and LF line ends, a last line
+/// without one, trailing spaces.
+#[test]
+fn fix_keeps_clean_input_byte_for_byte() {
+    let mut input = negatives().join("\r\n");
+    input.push_str("\nlast line, no end   ");
+    let out = cmd()
+        .arg("fix")
+        .arg("-")
+        .write_stdin(input.clone())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), input);
+}
