@@ -474,15 +474,7 @@ pub fn conflicts(c: &ConflictInputs) -> Vec<Conflict> {
         .evidence
         .iter()
         .enumerate()
-        .filter(|(_, e)| {
-            matches!(
-                e.kind,
-                EvidenceKind::Transport
-                    | EvidenceKind::HtmlMeta
-                    | EvidenceKind::XmlDeclaration
-                    | EvidenceKind::MimeHeader
-            )
-        })
+        .filter(|(_, e)| e.kind.is_declaration())
         .collect();
     let bom = find(c.evidence, EvidenceKind::Bom);
 

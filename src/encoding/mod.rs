@@ -92,6 +92,18 @@ pub enum EvidenceKind {
 }
 
 impl EvidenceKind {
+    /// A declaration of the encoding by the transport or the document itself (as opposed to
+    /// what the bytes show).
+    pub fn is_declaration(&self) -> bool {
+        matches!(
+            self,
+            EvidenceKind::Transport
+                | EvidenceKind::HtmlMeta
+                | EvidenceKind::XmlDeclaration
+                | EvidenceKind::MimeHeader
+        )
+    }
+
     /// The JSON name (`html-meta`, `utf8-validity`, …).
     pub fn name(&self) -> &'static str {
         match self {
@@ -474,15 +486,7 @@ pub fn analyze_with(
     // the words of each reading decide.
     let declared: Vec<(Charset, String)> = evidence
         .iter()
-        .filter(|e| {
-            matches!(
-                e.kind,
-                EvidenceKind::Transport
-                    | EvidenceKind::HtmlMeta
-                    | EvidenceKind::XmlDeclaration
-                    | EvidenceKind::MimeHeader
-            )
-        })
+        .filter(|e| e.kind.is_declaration())
         .filter_map(|e| e.encoding.or(e.names).map(|c| (c, decide::location(e))))
         .collect();
     let likely = likely::likely(&likely::Inputs {
