@@ -66,6 +66,8 @@ fn real_mojibake_is_still_repaired() {
     let cases = [
         ("Ele Ã© bom", "Ele é bom"),
         ("Ã»", "û"),
+        // Tied with ISO-8859-15's `þe`, which a list holds: short words do not choose.
+        ("ÃŸe", "ße"),
         ("Ð¯ Ð¸ Ñ‚Ñ‹", "Я и ты"),
         ("Ùˆ Ø§Ù„Ù…Ø³Ø§ÙˆØ§Ø©", "و المساواة"),
         ("Õ¡Õ¦Õ¡Õ¿ Ö‡ Õ°Õ¡Õ¾Õ¡Õ½Õ¡Ö€", "ազատ և հավասար"),

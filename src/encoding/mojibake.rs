@@ -1221,12 +1221,13 @@ fn prefer_words(text: &str, hypotheses: &mut [Hypothesis]) {
     hypotheses[..tied].clone_from_slice(&reordered);
 }
 
-/// Distinct words of two letters or more, holding a non-ASCII letter, that some word list
-/// holds (one-letter words are in every list by chance: Danish `ø`, Italian `ù`).
+/// Distinct words of three letters or more, holding a non-ASCII letter, that some word list
+/// holds (shorter ones are in some list by chance: Danish `ø`, Icelandic `þe` against the
+/// `ße` that windows-1252 makes of `ÃŸe`).
 fn known_words(text: &str) -> usize {
     let mut seen = rustc_hash::FxHashSet::default();
     text.split(|c: char| !c.is_alphabetic())
-        .filter(|w| !w.is_ascii() && w.chars().count() >= 2)
+        .filter(|w| !w.is_ascii() && w.chars().count() >= 3)
         .map(str::to_lowercase)
         .filter(|w| seen.insert(w.clone()))
         .take(200)
