@@ -242,3 +242,22 @@ proptest! {
         }
     }
 }
+
+/// GBK written a character at a time between spaces forms valid UTF-8 sequences now and then
+/// (`展 为 野` is D5B9 CEAA D2B0: Armenian, Greek and Cyrillic letters in UTF-8); that is no
+/// UTF-8 passage and the file is not cut (the NLTK UDHR Chinese file was).
+#[test]
+fn spaced_gbk_is_not_cut_into_utf8_segments() {
+    let text =
+        "人人 生而 自由 ， 在 尊严 和 权利 上 一律 平等 。 已 发 展 为 野 蛮 暴 行 。 ".repeat(20);
+    let bytes = encoding_rs::GBK.encode(&text).0.into_owned();
+    let a = encoding::analyze(&Input::from_bytes("zh.txt", bytes), &Options::default()).unwrap();
+    assert!(
+        a.segments.is_empty(),
+        "{:?}",
+        a.segments
+            .iter()
+            .map(|s| (s.byte_span, s.encoding))
+            .collect::<Vec<_>>()
+    );
+}

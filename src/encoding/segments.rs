@@ -444,7 +444,8 @@ fn utf8_turns(bytes: &[u8]) -> Vec<(usize, usize)> {
     // Each stretch: valid UTF-8 with multi-byte characters, or not. A run of valid stretches
     // with fewer than three multi-byte characters is no UTF-8 text: legacy text forms one or
     // two valid sequences by chance.
-    let mut runs: Vec<(bool, usize, usize, usize)> = Vec::new(); // (valid, first start, last end, multibyte)
+    // (valid, first start, last end, multibyte)
+    let mut runs: Vec<(bool, usize, usize, usize)> = Vec::new();
     for &(s, e) in &pieces {
         let piece = &bytes[s..e];
         let valid = std::str::from_utf8(piece).is_ok();
@@ -463,13 +464,38 @@ fn utf8_turns(bytes: &[u8]) -> Vec<(usize, usize)> {
     }
     let mut kept: Vec<(bool, usize, usize)> = Vec::new();
     for (valid, s, e, multibyte) in runs {
-        let valid = valid && multibyte >= 3;
+        // Legacy double-byte text written a character at a time between spaces (`\xD5\xB9
+        // \xCE\xAA \xD2\xB0`, GBK for 展 为 野) forms valid sequences too — of letters from
+        // as many scripts (Armenian, Greek, Cyrillic). A short run is UTF-8 text only when its
+        // letters keep to one script.
+        let valid = valid && multibyte >= 3 && (multibyte >= 8 || one_script(&bytes[s..e]));
         match kept.last_mut() {
             Some(k) if k.0 == valid => k.2 = e,
             _ => kept.push((valid, s, e)),
         }
     }
     kept.windows(2).map(|w| (w[0].2, w[1].1)).collect()
+}
+
+/// Do the non-ASCII letters of valid UTF-8 `bytes` belong to one script cluster, and does one
+/// of them stand in a word (beside another letter) rather than alone between spaces?
+fn one_script(bytes: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(bytes);
+    let letter = |c: char| crate::unicode::char_info(c).is_letter();
+    let chars: Vec<char> = text.chars().collect();
+    let in_word = chars.iter().enumerate().any(|(i, &c)| {
+        !c.is_ascii()
+            && letter(c)
+            && ((i > 0 && letter(chars[i - 1])) || chars.get(i + 1).is_some_and(|&n| letter(n)))
+    });
+    let mut first = None;
+    in_word
+        && chars
+            .iter()
+            .filter(|c| !c.is_ascii())
+            .map(|&c| crate::unicode::char_info(c))
+            .filter(|i| i.is_letter() && i.has_real_script())
+            .all(|i| *first.get_or_insert(i.cluster()) == i.cluster())
 }
 
 /// Where the boundaries could lie, by block verdicts: the blocks around each change of run, and
