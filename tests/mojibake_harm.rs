@@ -82,6 +82,29 @@ fn real_mojibake_is_still_repaired() {
     }
 }
 
+/// UTF-8 shown through a DOS console (IBM437, IBM850): box drawing for Cyrillic lead bytes.
+/// The two pages agree on most box-drawing characters, so both repairs are often valid UTF-8;
+/// the one without capitals inside words wins (IBM437 would make `śluťoučkÛ`).
+#[test]
+fn dos_code_page_mojibake_is_repaired() {
+    let cases = [
+        ("╨ƒ╤Ç╨╕╨▓╨╡╤é, ╨╝╨╕╤Ç", "Привет, мир", "IBM437"),
+        ("┼¢lu┼Ñou─ìk├¢ k┼»┼ê", "Žluťoučký kůň", "IBM850"),
+        ("Gr├╢├ƒe", "Größe", "IBM437"),
+        ("caf├⌐ cr├¿me br├╗l├⌐e", "café crème brûlée", "IBM437"),
+    ];
+    for (broken, clean, page) in cases {
+        let a = mojibake::analyze(broken);
+        assert_eq!(a.repaired.as_deref(), Some(clean), "{broken}");
+        assert!(a.description.contains(page), "{broken}: {}", a.description);
+    }
+    // Box drawing and DOS symbols that are not UTF-8 in disguise stay.
+    for clean in ["┌──┐ │a│ └──┘", "╔═╗ ║ ╚═╝", "α ß Γ π Σ σ µ", "░▒▓█"]
+    {
+        assert_eq!(mojibake::analyze(clean).repaired, None, "{clean}");
+    }
+}
+
 /// windows-1252 text read as Latin-1: its quotes and dashes became C1 controls. They come back
 /// as the characters they are, never deleted; the five bytes windows-1252 leaves undefined stay
 /// as they are; and C1 controls left inside mojibake are read after the repair.

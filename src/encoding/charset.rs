@@ -5,7 +5,9 @@
 //! Two families outside that standard are decoded by this tool itself: UTF-32 (BOMs exist in
 //! the wild; encoding_rs deliberately lacks it) and true ISO-8859-1 (C1 controls kept at
 //! 0x80–0x9F), which mojibake analysis needs because Python's and Java's `latin-1` codecs
-//! produce it.
+//! produce it. And three DOS code pages (IBM437, IBM850, IBM852, from the `oem_cp` tables):
+//! a Windows console shows UTF-8 through them (`╨ƒ╤Ç╨╕╨▓╨╡╤é` for `Привет`), and mojibake
+//! repair must read that back.
 
 use crate::error::UnknownLabel;
 use encoding_rs::Encoding;
@@ -24,6 +26,40 @@ pub enum Charset {
     /// ISO-8859-1 as ISO defines it: every byte is the code point of the same value, so
     /// 0x80–0x9F become C1 controls (unlike windows-1252).
     Latin1,
+    /// A DOS ("OEM") code page outside the WHATWG standard.
+    Oem(OemPage),
+}
+
+/// The DOS code pages the tool decodes (each byte one character; ASCII below 0x80).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum OemPage {
+    /// IBM437, the original IBM PC and US Windows console code page (box drawing, Greek).
+    Cp437,
+    /// IBM850, DOS Latin-1 (Western European consoles).
+    Cp850,
+    /// IBM852, DOS Latin-2 (Central European consoles).
+    Cp852,
+}
+
+impl OemPage {
+    /// The IANA name.
+    pub fn name(self) -> &'static str {
+        match self {
+            OemPage::Cp437 => "IBM437",
+            OemPage::Cp850 => "IBM850",
+            OemPage::Cp852 => "IBM852",
+        }
+    }
+
+    /// The characters of bytes 0x80–0xFF (every byte is defined in these three).
+    pub fn high_half(self) -> &'static [char; 128] {
+        use oem_cp::code_table::*;
+        match self {
+            OemPage::Cp437 => &DECODING_TABLE_CP437,
+            OemPage::Cp850 => &DECODING_TABLE_CP850,
+            OemPage::Cp852 => &DECODING_TABLE_CP852,
+        }
+    }
 }
 
 /// The result of resolving a label, with the note a report shows when the label meant
@@ -53,6 +89,7 @@ impl Charset {
             Charset::Utf32Le => "UTF-32LE",
             Charset::Utf32Be => "UTF-32BE",
             Charset::Latin1 => "ISO-8859-1",
+            Charset::Oem(p) => p.name(),
         }
     }
 
@@ -68,7 +105,7 @@ impl Charset {
     pub fn is_single_byte(&self) -> bool {
         match self {
             Charset::Whatwg(e) => e.is_single_byte(),
-            Charset::Latin1 => true,
+            Charset::Latin1 | Charset::Oem(_) => true,
             _ => false,
         }
     }
@@ -78,7 +115,7 @@ impl Charset {
     pub fn is_ascii_compatible(&self) -> bool {
         match self {
             Charset::Whatwg(e) => e.is_ascii_compatible(),
-            Charset::Latin1 => true,
+            Charset::Latin1 | Charset::Oem(_) => true,
             _ => false,
         }
     }
@@ -110,6 +147,11 @@ impl Charset {
             }
             "utf-32be" | "utf32be" | "ucs-4be" => Some(Charset::Utf32Be),
             "x-iso-8859-1-c1" | "latin1-c1" | "iso-8859-1-c1" => Some(Charset::Latin1),
+            "ibm437" | "cp437" | "437" | "cspc8codepage437" => Some(Charset::Oem(OemPage::Cp437)),
+            "ibm850" | "cp850" | "850" | "cspc850multilingual" => {
+                Some(Charset::Oem(OemPage::Cp850))
+            }
+            "ibm852" | "cp852" | "852" | "cspcp852" => Some(Charset::Oem(OemPage::Cp852)),
             _ => None,
         };
         if let Some(charset) = extra {
@@ -166,7 +208,8 @@ pub enum Lenient {
 /// | `cp866`, `ibm-866`, `dos-866`, `alt` | IBM866 |
 /// | `tis620`, `tis_620`, `cp874`, `ms874`, `windows874` | windows-874 |
 /// | `x-mac-ce`, `macce`, `maccentraleurope`, `cp10029`, `x-mac-greek`, `x-mac-turkish`… | no WHATWG decoder |
-/// | `cp437`, `ibm437`, `cp850`, `cp852`, `cp737`, `cp775`, `cp855`, `cp857`, `cp862`… | no WHATWG decoder |
+/// | `cp437`, `ibm437`, `cp850`, `cp852` (`dos437`…) | IBM437, IBM850, IBM852 (decoded by this tool) |
+/// | `cp737`, `cp775`, `cp855`, `cp857`, `cp862`, `cp864` | no decoder |
 pub fn for_lenient_label(label: &str) -> Option<Lenient> {
     let norm: String = label
         .trim()
@@ -227,10 +270,10 @@ pub fn for_lenient_label(label: &str) -> Option<Lenient> {
             Some(Lenient::Undecodable("MacIcelandic"))
         }
         "cp437" | "ibm437" | "dos437" | "437" | "cspc8codepage437" => {
-            Some(Lenient::Undecodable("IBM437"))
+            Some(Lenient::Names(Charset::Oem(OemPage::Cp437)))
         }
-        "cp850" | "ibm850" | "dos850" | "850" => Some(Lenient::Undecodable("IBM850")),
-        "cp852" | "ibm852" | "dos852" | "852" => Some(Lenient::Undecodable("IBM852")),
+        "cp850" | "ibm850" | "dos850" | "850" => Some(Lenient::Names(Charset::Oem(OemPage::Cp850))),
+        "cp852" | "ibm852" | "dos852" | "852" => Some(Lenient::Names(Charset::Oem(OemPage::Cp852))),
         "cp737" | "ibm737" => Some(Lenient::Undecodable("IBM737")),
         "cp775" | "ibm775" => Some(Lenient::Undecodable("IBM775")),
         "cp855" | "ibm855" => Some(Lenient::Undecodable("IBM855")),
@@ -257,6 +300,19 @@ impl Charset {
                     .collect(),
             ),
             Charset::Latin1 => text.chars().map(|c| u8::try_from(c as u32).ok()).collect(),
+            Charset::Oem(p) => text
+                .chars()
+                .map(|c| {
+                    if c.is_ascii() {
+                        Some(c as u8)
+                    } else {
+                        p.high_half()
+                            .iter()
+                            .position(|&h| h == c)
+                            .map(|i| 0x80 + i as u8)
+                    }
+                })
+                .collect(),
             c if *c == Charset::UTF_16LE => {
                 Some(text.encode_utf16().flat_map(|u| u.to_le_bytes()).collect())
             }
@@ -396,7 +452,9 @@ mod tests {
             ("iso_8859_16", "ISO-8859-16"),
             ("windows-874", "windows-874"),
             ("x-mac-ce", "(MacCentralEurope)"),
-            ("cp437", "(IBM437)"),
+            ("cp437", "IBM437"),
+            ("DOS-850", "IBM850"),
+            ("cp855", "(IBM855)"),
             ("SJIS", "Shift_JIS"),
             ("EUC_KR", "EUC-KR"),
             ("gb_2312", "GBK"),
@@ -407,6 +465,27 @@ mod tests {
         ] {
             assert_eq!(name(label), want, "{label}");
         }
+    }
+
+    #[test]
+    fn dos_code_pages_decode_and_encode_back() {
+        let cs = Charset::for_label("cp437").unwrap().charset;
+        assert_eq!(cs, Charset::Oem(OemPage::Cp437));
+        assert!(cs.is_single_byte() && cs.is_ascii_compatible());
+        let d = crate::encoding::decode(
+            b"\xD0\x9F a",
+            0,
+            cs,
+            crate::encoding::ErrorMode::Strict,
+            true,
+        );
+        assert_eq!(d.text, "╨ƒ a");
+        assert_eq!(cs.encode("╨ƒ a").as_deref(), Some(&b"\xD0\x9F a"[..]));
+        let cp850 = Charset::for_label("IBM850").unwrap().charset;
+        assert_eq!(cp850.encode("┼¢"), Some(vec![0xC5, 0xBD]));
+        assert_eq!(cp850.encode("€"), None);
+        let cp852 = Charset::for_label("cp852").unwrap().charset;
+        assert_eq!(cp852.name(), "IBM852");
     }
 
     fn check(label: &str, name: &str, remapped: bool) {

@@ -15,7 +15,7 @@
 //! multi-byte legacy encodings (Shift_JIS, EUC-JP, ISO-2022-JP, GBK, gb18030, Big5, EUC-KR)
 //! through encoding_rs itself, fed one byte at a time when exact character spans are needed.
 
-use super::charset::Charset;
+use super::charset::{Charset, OemPage};
 use super::offsets::OffsetMap;
 use super::validity;
 use crate::error::StrictDecodeError;
@@ -385,6 +385,7 @@ impl Engine {
                 carry: Carry::at(base),
             },
             Charset::Latin1 => Engine::Latin1(base),
+            Charset::Oem(p) => Engine::SingleByte(oem_table(p), base),
             Charset::Whatwg(e) if e == encoding_rs::UTF_8 => Engine::Utf8(Carry::at(base)),
             Charset::Whatwg(e) if e == encoding_rs::UTF_16LE => Engine::Utf16 {
                 be: false,
@@ -484,6 +485,38 @@ impl SingleByteTable {
     /// The character of byte `b`, if the encoding maps it.
     pub fn get(&self, b: u8) -> Option<char> {
         self.chars[b as usize]
+    }
+}
+
+/// The table of a DOS code page: ASCII, then the `oem_cp` crate's high half.
+fn oem_table(page: OemPage) -> &'static SingleByteTable {
+    static TABLES: [OnceLock<SingleByteTable>; 3] =
+        [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    let slot = match page {
+        OemPage::Cp437 => &TABLES[0],
+        OemPage::Cp850 => &TABLES[1],
+        OemPage::Cp852 => &TABLES[2],
+    };
+    slot.get_or_init(|| {
+        let mut chars = [None; 256];
+        for (b, c) in chars.iter_mut().enumerate() {
+            *c = Some(if b < 0x80 {
+                char::from(b as u8)
+            } else {
+                page.high_half()[b - 0x80]
+            });
+        }
+        SingleByteTable { chars }
+    })
+}
+
+/// The cached table of any single-byte charset the tool decodes (WHATWG or DOS); `None` for
+/// the others (true Latin-1 needs none: every byte is its code point).
+pub fn single_byte_table_of(cs: Charset) -> Option<&'static SingleByteTable> {
+    match cs {
+        Charset::Whatwg(e) => table_for(e),
+        Charset::Oem(p) => Some(oem_table(p)),
+        _ => None,
     }
 }
 

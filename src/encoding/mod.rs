@@ -918,7 +918,8 @@ fn whole_input_stats(
             error_spans: v.positions.clone(),
         });
     }
-    if cs == Charset::Latin1 {
+    // True Latin-1 and the DOS code pages map every byte.
+    if matches!(cs, Charset::Latin1 | Charset::Oem(_)) {
         return Ok(DecodeStats::default());
     }
     if let Some(t) = cs.whatwg().and_then(decode::table_for) {

@@ -14,8 +14,8 @@
 //! lost before the text reached us (a lead image followed by U+FFFD, where the continuation
 //! byte was replaced), the report says so instead of guessing.
 
-use super::charset::Charset;
-use super::decode::table_for;
+use super::charset::{Charset, OemPage};
+use super::decode::single_byte_table_of;
 use super::validity::sequence_len;
 use crate::unicode::char_info;
 use rustc_hash::FxHashMap;
@@ -59,6 +59,8 @@ fn encodings() -> &'static [Charset] {
             Charset::Whatwg(WINDOWS_1253),
             Charset::Whatwg(WINDOWS_1254),
             Charset::Whatwg(WINDOWS_1257),
+            Charset::Oem(OemPage::Cp437),
+            Charset::Oem(OemPage::Cp850),
         ]
     })
 }
@@ -96,8 +98,7 @@ fn reverse() -> &'static Reverse {
             for b in 0x80u8..=0xFF {
                 let c = match cs {
                     Charset::Latin1 => Some(char::from(b)),
-                    Charset::Whatwg(e) => table_for(e).and_then(|t| t.get(b)),
-                    _ => None,
+                    cs => single_byte_table_of(*cs).and_then(|t| t.get(b)),
                 };
                 let Some(c) = c else { continue };
                 let lead = if (0xC2..=0xF4).contains(&b) { bit } else { 0 };
@@ -1211,14 +1212,33 @@ fn prefer_words(text: &str, hypotheses: &mut [Hypothesis]) {
     if tied < 2 {
         return;
     }
-    let known: Vec<usize> = hypotheses[..tied]
+    // More known words first; then fewer capitals inside words (IBM437 makes `kÛ` of the
+    // bytes IBM850 makes `ký` of: the two DOS pages agree on most box-drawing characters).
+    let keys: Vec<(std::cmp::Reverse<usize>, usize)> = hypotheses[..tied]
         .iter()
-        .map(|h| known_words(&apply_chain(text, &h.chain)))
+        .map(|h| {
+            let t = apply_chain(text, &h.chain);
+            (std::cmp::Reverse(known_words(&t)), case_breaks(&t))
+        })
         .collect();
     let mut order: Vec<usize> = (0..tied).collect();
-    order.sort_by_key(|&i| std::cmp::Reverse(known[i]));
+    order.sort_by_key(|&i| keys[i]);
     let reordered: Vec<Hypothesis> = order.iter().map(|&i| hypotheses[i].clone()).collect();
     hypotheses[..tied].clone_from_slice(&reordered);
+}
+
+/// Upper-case letters right after a lower-case one (`kÛ`): rare inside real words, common
+/// where a repair picked the wrong code page for a letter.
+fn case_breaks(text: &str) -> usize {
+    let mut prev_lower = false;
+    let mut n = 0;
+    for c in text.chars() {
+        if prev_lower && c.is_uppercase() {
+            n += 1;
+        }
+        prev_lower = c.is_lowercase();
+    }
+    n
 }
 
 /// Distinct words of three letters or more, holding a non-ASCII letter, that some word list
