@@ -599,6 +599,22 @@ fn sequence_at(chars: &[(usize, char)], i: usize, e: usize) -> Option<(usize, ch
     plausible(repaired).then_some((n, repaired))
 }
 
+/// Complete, valid sequences of encoding number `e` in `word` (no judgement of the result).
+fn whole_sequences(word: &str, e: usize) -> usize {
+    let chars: Vec<(usize, char)> = word.char_indices().collect();
+    let (mut i, mut n) = (0, 0);
+    while i < chars.len() {
+        match sequence_at(&chars, i, e) {
+            Some((len, _)) => {
+                n += 1;
+                i += len;
+            }
+            None => i += 1,
+        }
+    }
+    n
+}
+
 /// A surrogate pair encoded half by half (CESU-8, Java's "modified UTF-8"): `ED A0–AF xx`, the
 /// high half, then `ED B0–BF xx`, the low half, six bytes for one character beyond the BMP
 /// (`í\u{A0}½í¸´` → 😴). UTF-8 forbids surrogates (RFC 3629 §3); a decoder that encoded
@@ -1129,17 +1145,23 @@ impl Search {
         })
     }
 
-    /// Fingerprints left in a state: the most sequences any single encoding would still repair.
+    /// Fingerprints left in a state: under the single encoding that has most, the complete,
+    /// valid sequences still in it ([`sequence_at`]), whether or not a repair of their word
+    /// would pass [`harm`]. A chain that stops half-way leaves words a further round would
+    /// refuse to touch (`Ùâ€ž`, one Latin letter among Arabic ones, after windows-1254 could
+    /// not undo the `â€ž`): they are still damage, and the chain that goes on must win.
+    /// Clean text has lead and continuation images side by side (`áž` in Czech `urážejí`,
+    /// `â’` in Welsh), but rarely a whole sequence.
     fn residual(&mut self, st: &State) -> usize {
         let mask = st.words.iter().fold(0u16, |m, w| m | w.mask);
         (0..encodings().len())
             .filter(|e| mask & (1 << e) != 0)
             .map(|e| {
-                (0..st.words.len())
-                    .filter_map(|i| {
-                        let k = self.counts[i];
-                        self.undo_word(&st.words[i], e).map(|u| k * u.fixes)
-                    })
+                st.words
+                    .iter()
+                    .zip(&self.counts)
+                    .filter(|(w, _)| w.mask & (1 << e) != 0)
+                    .map(|(w, &k)| k * whole_sequences(&w.form, e))
                     .sum::<usize>()
             })
             .max()
