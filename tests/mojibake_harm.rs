@@ -126,6 +126,16 @@ fn c1_controls_are_read_as_windows_1252() {
     let a = mojibake::analyze("cafÃ© \u{93}ok\u{94}");
     assert_eq!(a.repaired.as_deref(), Some("café “ok”"));
     assert!(mojibake::analyze("no controls here").repaired.is_none());
+    // A third of an Ethiopic line read as Latin-1 is C1 controls: mojibake, not binary data.
+    let line = "ስለሰብአዊ፡መብቶች፡ለማስተማር፡ የሚረዱ፡አንዳንድ፡ዘዴዎች።";
+    let broken: String = line.bytes().map(char::from).collect();
+    assert_eq!(mojibake::analyze(&broken).repaired.as_deref(), Some(line));
+    // C1 controls inside mojibake the repair leaves alone (one-letter words only) stay C1
+    // controls: mapping them to windows-1252 would make a second misreading of the first.
+    let short: String = "ለ የ".bytes().map(char::from).collect();
+    let a = mojibake::analyze(&short);
+    assert_eq!(a.c1_as_windows_1252, 0);
+    assert!(a.repaired.is_none(), "{:?}", a.repaired);
 }
 
 /// Each refusal says why, in `fix --explain`: the word, what the repair would have made of it,

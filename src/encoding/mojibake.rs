@@ -829,7 +829,9 @@ pub fn analyze(text: &str) -> Analysis {
     let (n, junk) = text.chars().fold((0usize, 0usize), |(n, j), c| {
         (
             n + 1,
-            j + (c == '\0' || super::quality::is_anomaly(c)) as usize,
+            // C1 controls are what Latin-1 makes of UTF-8 continuation bytes: a third of an
+            // Ethiopic or Indic line misread so.
+            j + (c == '\0' || (super::quality::is_anomaly(c) && !is_c1(c))) as usize,
         )
     });
     if n >= 64 && junk as f64 > NOT_TEXT_SHARE * n as f64 {
@@ -983,14 +985,33 @@ pub fn analyze(text: &str) -> Analysis {
 /// U+008D, U+008F, U+0090, U+009D) replaced by that character (WHATWG Encoding, windows-1252
 /// index); and how many were replaced.
 pub fn c1_as_windows_1252(text: &str) -> (String, usize) {
-    if !text.chars().any(|c| ('\u{80}'..='\u{9F}').contains(&c)) {
+    if !text.chars().any(is_c1) {
         return (String::new(), 0);
     }
+    // C1 controls inside a whole UTF-8 sequence read as Latin-1 (`á\u{88}\u{88}` is `ለ`)
+    // are mojibake the repair left (refused, or too short to judge): mapping them would turn
+    // one misreading into two.
+    let latin1 = encodings().iter().position(|c| *c == Charset::Latin1);
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    let mut keep = vec![false; chars.len()];
+    if let Some(e) = latin1 {
+        let mut i = 0;
+        while i < chars.len() {
+            match sequence_at(&chars, i, e) {
+                Some((n, _)) => {
+                    keep[i..i + n].iter_mut().for_each(|k| *k = true);
+                    i += n;
+                }
+                None => i += 1,
+            }
+        }
+    }
     let mut n = 0;
-    let out = text
-        .chars()
-        .map(|c| {
-            if ('\u{80}'..='\u{9F}').contains(&c) {
+    let out = chars
+        .iter()
+        .zip(&keep)
+        .map(|(&(_, c), &kept)| {
+            if is_c1(c) && !kept {
                 let b = [c as u32 as u8];
                 let (t, _, bad) = encoding_rs::WINDOWS_1252.decode(&b);
                 let w = t.chars().next().unwrap_or(c);
@@ -1003,6 +1024,11 @@ pub fn c1_as_windows_1252(text: &str) -> (String, usize) {
         })
         .collect();
     (out, n)
+}
+
+/// A C1 control (U+0080–U+009F).
+fn is_c1(c: char) -> bool {
+    ('\u{80}'..='\u{9F}').contains(&c)
 }
 
 /// One distinct non-ASCII word of the text in its current form, with its [`suspect_mask`].
