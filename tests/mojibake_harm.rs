@@ -75,6 +75,12 @@ fn real_mojibake_is_still_repaired() {
         // ISO-8859-2 and windows-1250 repair the same sequences; the word lists choose
         // (`vaš`, not `vať`).
         ("kdyĹž je vĂĄĹĄ kĹŻĹ\u{88} ĹžlutĂ˝", "když je váš kůň žlutý"),
+        // Tied again, and no word in a list: the letters choose (Estonian writes `õ` and `ü`;
+        // no language writes the `þ` and `ß` windows-1250 would make).
+        (
+            "InimĂľiguste Ăźlddeklaratsioon",
+            "Inimõiguste ülddeklaratsioon",
+        ),
         // Twice through windows-1252: windows-1254 undoes one round of all but `â€ž` (it has
         // no `ž`), and the Latin letter it leaves among Arabic ones is still damage — the
         // chain that goes on wins.

@@ -1260,19 +1260,39 @@ fn prefer_words(text: &str, hypotheses: &mut [Hypothesis]) {
     if tied < 2 {
         return;
     }
-    // More known words first; then fewer capitals inside words (IBM437 makes `kÛ` of the
-    // bytes IBM850 makes `ký` of: the two DOS pages agree on most box-drawing characters).
-    let keys: Vec<(std::cmp::Reverse<usize>, usize)> = hypotheses[..tied]
+    // More known words first; then letters that one language writes (Estonian `õ` and `ü`,
+    // not Icelandic `þ` with German `ß`: ISO-8859-2 and windows-1250 place a few letters
+    // differently); then fewer capitals inside words (IBM437 makes `kÛ` of the bytes IBM850
+    // makes `ký` of: the two DOS pages agree on most box-drawing characters).
+    let keys: Vec<(std::cmp::Reverse<usize>, usize, usize)> = hypotheses[..tied]
         .iter()
         .map(|h| {
             let t = apply_chain(text, &h.chain);
-            (std::cmp::Reverse(known_words(&t)), case_breaks(&t))
+            (
+                std::cmp::Reverse(known_words(&t)),
+                foreign_letters(&t),
+                case_breaks(&t),
+            )
         })
         .collect();
     let mut order: Vec<usize> = (0..tied).collect();
     order.sort_by_key(|&i| keys[i]);
     let reordered: Vec<Hypothesis> = order.iter().map(|&i| hypotheses[i].clone()).collect();
     hypotheses[..tied].clone_from_slice(&reordered);
+}
+
+/// Distinct non-ASCII letters of `text` that the one language writing most of them lacks
+/// ([`crate::lexicon::letters_foreign_to_every_language`]; 0 without word lists).
+fn foreign_letters(text: &str) -> usize {
+    let mut letters: Vec<char> = text
+        .chars()
+        .filter(|c| !c.is_ascii() && c.is_alphabetic())
+        .flat_map(char::to_lowercase)
+        .collect();
+    letters.sort_unstable();
+    letters.dedup();
+    letters.truncate(64);
+    crate::lexicon::letters_foreign_to_every_language(&letters).unwrap_or(0)
 }
 
 /// Upper-case letters right after a lower-case one (`kÛ`): rare inside real words, common

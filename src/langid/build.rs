@@ -240,7 +240,8 @@ pub fn build_stopwords(data: &Path, codes: &[String]) -> String {
 }
 
 /// Writes both models to `out` (`ct9.tsv`; `nb-languages.tsv`, `nb-features.fst`,
-/// `nb-postings.bin`).
+/// `nb-postings.bin`) and the word lists with what is derived from them (`words.fst`,
+/// `alphabets.tsv`, `stopwords.tsv`).
 pub fn build_all(data: &Path, out: &Path) -> Result<Vec<String>, String> {
     let ct = build_ct(data)?;
     let (nb, mut notes) = build_nb(data)?;
@@ -258,6 +259,10 @@ pub fn build_all(data: &Path, out: &Path) -> Result<Vec<String>, String> {
     let codes: Vec<String> = nb.langs.iter().map(|l| l.code.clone()).collect();
     let (words, n_words) = build_words(data, &codes)?;
     let w = write("words.fst", &words)?;
+    write(
+        "alphabets.tsv",
+        crate::lexicon::alphabets_tsv(&words)?.as_bytes(),
+    )?;
     write("stopwords.tsv", build_stopwords(data, &codes).as_bytes())?;
     notes.push(format!("wrote {} ({n_words} words)", w.display()));
     notes.insert(

@@ -179,9 +179,139 @@ pub fn languages_of(word: &str) -> u64 {
     bits
 }
 
+/// Words of a list that must hold a letter before it counts as one of the language's letters:
+/// one word is a loan (`señor` in the Croatian list, `café` in the English), two are not
+/// always (`où` is the only French word with `ù` in most lists, yet a common one).
+const ALPHABET_MIN_WORDS: u32 = 2;
+
+static ALPHABETS: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/assets/langid/alphabets.tsv"
+));
+
+/// The non-ASCII letters of language `code` (lower case, sorted): those that at least
+/// [`ALPHABET_MIN_WORDS`] words of its word list hold. `None` without a list. Shipped in
+/// `assets/langid/alphabets.tsv`, which `langid build-profiles` writes from the word lists
+/// ([`alphabets_tsv`]; a test checks that the two agree).
+pub fn alphabet(code: &str) -> Option<&'static [char]> {
+    alphabets()
+        .iter()
+        .find(|(c, _)| *c == code)
+        .map(|(_, a)| a.as_slice())
+}
+
+/// Every shipped alphabet, parsed once.
+fn alphabets() -> &'static [(&'static str, Vec<char>)] {
+    static A: OnceLock<Vec<(&'static str, Vec<char>)>> = OnceLock::new();
+    A.get_or_init(|| {
+        ALPHABETS
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .filter_map(|l| l.split_once('\t'))
+            .map(|(code, letters)| {
+                let mut v: Vec<char> = letters.chars().collect();
+                v.sort_unstable();
+                (code, v)
+            })
+            .collect()
+    })
+}
+
+/// The alphabets of every language of a word-list FST (`code<TAB>word` keys), as the TSV that
+/// [`alphabet`] reads: `code<TAB>letters`, letters sorted, with the two letters case folding
+/// took out of the lists put back.
+pub fn alphabets_tsv(words_fst: &[u8]) -> Result<String, String> {
+    use fst::Streamer;
+    let set = fst::Set::new(words_fst).map_err(|e| format!("word lists: {e}"))?;
+    // Per language: letter -> words holding it.
+    let mut counts: std::collections::BTreeMap<String, FxHashMap<char, u32>> =
+        std::collections::BTreeMap::new();
+    let mut stream = set.stream();
+    let mut seen: Vec<char> = Vec::new();
+    while let Some(k) = stream.next() {
+        let Ok(key) = std::str::from_utf8(k) else {
+            continue;
+        };
+        let Some((code, word)) = key.split_once('\t') else {
+            continue;
+        };
+        let m = counts.entry(code.to_string()).or_default();
+        seen.clear();
+        for c in word.chars().filter(|c| !c.is_ascii() && c.is_alphabetic()) {
+            if !seen.contains(&c) {
+                seen.push(c);
+                *m.entry(c).or_default() += 1;
+            }
+        }
+    }
+    let mut out = format!(
+        "# non-ASCII letters held by at least {ALPHABET_MIN_WORDS} words of each word list (written by `delineate langid build-profiles`)\n"
+    );
+    for (code, m) in counts {
+        let mut letters: Vec<char> = m
+            .into_iter()
+            .filter(|&(_, n)| n >= ALPHABET_MIN_WORDS)
+            .map(|(c, _)| c)
+            .collect();
+        // wordfreq case-folds its words: German `ß` is written `ss` and Greek final `ς` is
+        // `σ` in the lists, yet both are letters of those languages.
+        if code == "de" {
+            letters.push('ß');
+        }
+        if letters.contains(&'σ') {
+            letters.push('ς');
+        }
+        letters.sort_unstable();
+        out.push_str(&format!(
+            "{code}\t{}\n",
+            letters.into_iter().collect::<String>()
+        ));
+    }
+    Ok(out)
+}
+
+/// The fewest of `letters` (distinct, non-ASCII, lower case) that one language's alphabet
+/// lacks ([`alphabet`]): 0 when some language writes them all (`õ` and `ü`: Estonian), more
+/// when they come from several (`þ` and `ß`). A letter no list uses counts against every
+/// language: that is Esperanto's `ĝ` and Maltese `ħ` (no lists), but more often the junk
+/// of a wrong repair (`ŝ` for `ž`, Hebrew `ׯ` for `ם`), and leaving them out lost 33 lines
+/// of the mojibake dev set to gain 4. `None` without word lists.
+pub fn letters_foreign_to_every_language(letters: &[char]) -> Option<usize> {
+    alphabets()
+        .iter()
+        .map(|(_, a)| {
+            letters
+                .iter()
+                .filter(|c| a.binary_search(c).is_err())
+                .count()
+        })
+        .min()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Alphabets come from the lists: Croatian has `č` and not the `ñ` of a loan word,
+    /// Hungarian `ő` and not `ç`; `õ` + `ü` is Estonian, `þ` + `ß` no one language.
+    #[test]
+    fn alphabets_are_the_letters_the_lists_use() {
+        let hr = alphabet("hr").unwrap();
+        assert!(hr.contains(&'č') && hr.contains(&'đ') && !hr.contains(&'ñ'));
+        let hu = alphabet("hu").unwrap();
+        assert!(hu.contains(&'ő') && !hu.contains(&'ç'));
+        assert_eq!(letters_foreign_to_every_language(&['õ', 'ü']), Some(0));
+        assert_eq!(letters_foreign_to_every_language(&['þ', 'ß']), Some(1));
+        // Esperanto has no list: its letters are foreign to every one.
+        assert_eq!(letters_foreign_to_every_language(&['ĝ', 'ŝ']), Some(2));
+        assert!(alphabet("xx").is_none());
+    }
+
+    /// The shipped alphabets are those of the shipped word lists.
+    #[test]
+    fn alphabets_asset_matches_the_word_lists() {
+        assert_eq!(alphabets_tsv(WORDS).unwrap(), ALPHABETS);
+    }
 
     /// The walk from each language's start node answers as a lookup of `code<TAB>word` in
     /// the whole set, for every language, on words, non-words, prefixes and the empty word.
