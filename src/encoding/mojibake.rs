@@ -203,7 +203,9 @@ fn plausible(c: char) -> bool {
     }
     // IPA and spacing modifier letters (U+0250–U+02FF) are what `É»` (C9 BB) would become;
     // the click letters U+01C0–U+01C3 what `«Ç` would become in MacRoman.
-    if (0x250..=0x2FF).contains(&(c as u32)) || (0x1C0..=0x1C3).contains(&(c as u32)) {
+    if ((0x250..=0x2FF).contains(&(c as u32)) && !orthographic_ipa(c))
+        || (0x1C0..=0x1C3).contains(&(c as u32))
+    {
         return false;
     }
     // Scripts a repair may produce; Syriac, Thaana, NKo, Samaritan (U+0700–U+08FF) are what
@@ -239,6 +241,16 @@ fn plausible(c: char) -> bool {
             | Script::Katakana
             | Script::Han
             | Script::Bopomofo
+    )
+}
+
+/// IPA letters that alphabets adopted: Azerbaijani `ə`, the `ɓ ɗ ɛ ɔ ɖ ɣ ɲ ŋ ʋ ʒ` of
+/// African orthographies (Hausa, Ewe, Lingala, Fula…), Hawaiian and Uzbek `ʻ`, the `ʼ` of
+/// many. The rest of U+0250–U+02FF is what `É»` (C9 BB) would wrongly become.
+fn orthographic_ipa(c: char) -> bool {
+    matches!(
+        c,
+        'ɓ' | 'ɔ' | 'ɖ' | 'ɗ' | 'ə' | 'ɛ' | 'ɣ' | 'ɨ' | 'ɲ' | 'ʋ' | 'ʒ' | 'ʔ' | 'ʻ' | 'ʼ'
     )
 }
 
@@ -568,14 +580,18 @@ fn sequence_at(chars: &[(usize, char)], i: usize, e: usize) -> Option<(usize, ch
     if c0.is_ascii() {
         return None;
     }
-    // A word's quotes and brackets (`«ÇA»` in MacRoman is C7 82…) do not start mojibake.
-    if matches!(
-        char_info(c0).category,
-        GeneralCategory::OpenPunctuation
-            | GeneralCategory::ClosePunctuation
-            | GeneralCategory::InitialPunctuation
-            | GeneralCategory::FinalPunctuation
-    ) {
+    // A word's quotes and brackets (`«ÇA»` in MacRoman is C7 82…) do not start mojibake;
+    // but MacRoman's `‚` is byte E2, the lead of every curly quote and dash (`‚Äôn` is `’n`),
+    // and only a whole three-byte sequence is taken.
+    if c0 != '\u{201A}'
+        && matches!(
+            char_info(c0).category,
+            GeneralCategory::OpenPunctuation
+                | GeneralCategory::ClosePunctuation
+                | GeneralCategory::InitialPunctuation
+                | GeneralCategory::FinalPunctuation
+        )
+    {
         return None;
     }
     let b0 = byte_in(c0, e)?;
