@@ -251,6 +251,8 @@ fn orthographic_ipa(c: char) -> bool {
     matches!(
         c,
         'ɓ' | 'ɔ' | 'ɖ' | 'ɗ' | 'ə' | 'ɛ' | 'ɣ' | 'ɨ' | 'ɲ' | 'ʋ' | 'ʒ' | 'ʔ' | 'ʻ' | 'ʼ'
+        // windows-1252's 0x88 and 0x98: the middle of a chain of two rounds.
+        | 'ˆ' | '˜'
     )
 }
 
@@ -583,7 +585,7 @@ fn sequence_at(chars: &[(usize, char)], i: usize, e: usize) -> Option<(usize, ch
     // A word's quotes and brackets (`«ÇA»` in MacRoman is C7 82…) do not start mojibake;
     // but MacRoman's `‚` is byte E2, the lead of every curly quote and dash (`‚Äôn` is `’n`),
     // and only a whole three-byte sequence is taken.
-    if c0 != '\u{201A}'
+    if !matches!(c0, '\u{201A}' | '\u{201E}' | '\u{2018}' | '\u{2019}')
         && matches!(
             char_info(c0).category,
             GeneralCategory::OpenPunctuation
