@@ -291,12 +291,28 @@ struct Fix {
 fn undo_once(text: &str, e: usize) -> Option<(String, Vec<Fix>)> {
     // Scripts the line's repaired words write words of two letters or more in: a one-letter
     // word of the same script beside them is a word too (Armenian `և`, Gujarati `એ`).
+    let context = context_scripts(text);
     let mut scripts: Vec<Script> = Vec::new();
-    let first = undo_pass(text, e, &[], &mut scripts)?;
-    if scripts.is_empty() {
+    let first = undo_pass(text, e, &context, &mut scripts)?;
+    if scripts.iter().all(|s| context.contains(s)) {
         return Some(first);
     }
+    scripts.extend(context);
     undo_pass(text, e, &scripts, &mut Vec::new())
+}
+
+/// Scripts a text attests before any repair: Latin when it holds an ASCII word of two letters
+/// or more (`Considerato che ГЁ indispensabile`: `è` is a word of the line's script; `ΓΉ` on
+/// its own is a Greek word, not mojibake of `ù`).
+fn context_scripts(text: &str) -> Vec<Script> {
+    let latin = text
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|w| w.len() >= 2 && w.bytes().all(|b| b.is_ascii_alphabetic()));
+    if latin {
+        vec![Script::Latin]
+    } else {
+        Vec::new()
+    }
 }
 
 fn undo_pass(
@@ -341,10 +357,76 @@ fn undo_pass(
 
 fn undo_word(word: &str, e: usize, allowed: &[Script]) -> Option<(String, Vec<Fix>)> {
     let (out, fixes) = undo_word_unjudged(word, e)?;
-    if harm(&out, allowed).is_some() || word_to_non_word(word, &out) {
+    if judge(word, &out, allowed).is_some() {
         return None;
     }
     Some((out, fixes))
+}
+
+/// Why the repair of `word` into `out` is refused, if it is: [`harm`], a listed word turned
+/// into a non-word ([`word_to_non_word`]), too little evidence ([`letters_to_one_letter`]), a
+/// listed word in capitals ([`listed_capitals`]), or `ª`/`º` before a letter
+/// ([`ordinal_before_letter`]).
+fn judge(word: &str, out: &str, allowed: &[Script]) -> Option<&'static str> {
+    harm(out, allowed)
+        .or_else(|| {
+            word_to_non_word(word, out).then_some("a word of a word list turned into a non-word")
+        })
+        .or_else(|| {
+            letters_to_one_letter(word, out, allowed)
+                .then_some("two or three letters made into one: too short to tell")
+        })
+        .or_else(|| listed_capitals(word).then_some("a word of a word list, in capitals"))
+        .or_else(|| ordinal_before_letter(out).then_some("an ordinal indicator before a letter"))
+}
+
+/// A word in capitals whose lower-case form a word list holds (`PÄŤ`, Slovak for five: as
+/// windows-1250 mojibake it would be `Pč`). Lower-case words are judged by
+/// [`word_to_non_word`]; capitals are where mojibake images and letters look most alike.
+fn listed_capitals(word: &str) -> bool {
+    let core = word.trim_matches(|c: char| c.is_ascii_punctuation());
+    core.chars().count() >= 3
+        && core.chars().all(char::is_alphabetic)
+        && !core.chars().any(char::is_lowercase)
+        && crate::lexicon::languages_of(&core.to_lowercase()) != 0
+}
+
+/// `ª` or `º` before a letter in a result with no fingerprint left (`ÂŞIK`, Turkish capitals,
+/// is not `ªIK`: ordinals follow digits, `1ª`, `nº`). In the middle of a chain (`ÃƒÂºn` →
+/// `Ãºn` → `ún`) they are expected.
+fn ordinal_before_letter(out: &str) -> bool {
+    suspect_mask(out) == 0
+        && out
+            .chars()
+            .zip(out.chars().skip(1))
+            .any(|(a, b)| matches!(a, 'ª' | 'º') && b.is_alphabetic())
+}
+
+/// Two or three letters that would become a single letter, with no other repair in the line
+/// attesting its script: the capitals `ΓΉ`, `РІ`, `ЧЁ` are Greek, Ukrainian and Russian words
+/// as much as mojibake of `ù`, `в`, `ר`. (Mojibake of a one-letter word in a line of others,
+/// `РЇ Рё С‚С‹`, is attested by them; `Ã©` holds a symbol and is evidence enough.)
+fn letters_to_one_letter(word: &str, out: &str, allowed: &[Script]) -> bool {
+    let core = |w: &str| {
+        w.trim_matches(|c: char| c.is_ascii_punctuation())
+            .to_string()
+    };
+    let (before, after) = (core(word), core(out));
+    let mut after_chars = after.chars();
+    let (Some(c), None) = (after_chars.next(), after_chars.next()) else {
+        return false;
+    };
+    let n = before.chars().count();
+    let script = char_info(c).script;
+    (2..=3).contains(&n)
+        && c.is_alphabetic()
+        // A Hangul syllable or a Han character is a word on its own (`수`, `인`).
+        && !matches!(
+            script,
+            Script::Hangul | Script::Han | Script::Hiragana | Script::Katakana
+        )
+        && before.chars().all(char::is_alphabetic)
+        && !allowed.contains(&script)
 }
 
 /// [`undo_word`] before [`harm`] judges the result.
@@ -415,12 +497,7 @@ pub fn refusals(text: &str) -> Vec<Refusal> {
                 continue;
             }
             let judged = undo_word_unjudged(word, e).and_then(|(would_be, _)| {
-                harm(&would_be, &[])
-                    .or_else(|| {
-                        word_to_non_word(word, &would_be)
-                            .then_some("a word of a word list turned into a non-word")
-                    })
-                    .map(|reason| (would_be, reason))
+                judge(word, &would_be, &[]).map(|reason| (would_be, reason))
             });
             if let Some((would_be, reason)) = judged {
                 out.push(Refusal {
@@ -1086,6 +1163,8 @@ struct Round {
 /// come back under every hypothesis).
 struct Search {
     start: State,
+    /// Scripts the text attests before any repair ([`context_scripts`]).
+    context: Vec<Script>,
     counts: Vec<usize>,
     memo: FxHashMap<(Rc<str>, usize), Option<Rc<WordUndo>>>,
 }
@@ -1110,6 +1189,7 @@ impl Search {
             counts[i] += 1;
         }
         Search {
+            context: context_scripts(text),
             start: State { words },
             counts,
             memo: FxHashMap::default(),
@@ -1123,7 +1203,7 @@ impl Search {
         }
         self.memo
             .entry((w.form.clone(), e))
-            .or_insert_with(|| word_undo(&w.form, e, &[]))
+            .or_insert_with(|| word_undo(&w.form, e, &self.context))
             .clone()
     }
 
@@ -1243,15 +1323,12 @@ fn word_undo(form: &str, e: usize, allowed: &[Script]) -> Option<Rc<WordUndo>> {
     }))
 }
 
-/// Adds the scripts (other than Latin) whose letters `text` holds to `scripts`.
+/// Adds the scripts whose letters `text` holds to `scripts` (Latin too: a lone Latin letter
+/// is never harm, but two letters made into one need the script attested).
 fn note_scripts(text: &str, scripts: &mut Vec<Script>) {
     for c in text.chars().filter(|c| !c.is_ascii()) {
         let info = char_info(c);
-        if info.is_letter()
-            && info.has_real_script()
-            && info.cluster() != Script::Latin
-            && !scripts.contains(&info.cluster())
-        {
+        if info.is_letter() && info.has_real_script() && !scripts.contains(&info.cluster()) {
             scripts.push(info.cluster());
         }
     }

@@ -270,6 +270,21 @@ pub fn alphabets_tsv(words_fst: &[u8]) -> Result<String, String> {
     Ok(out)
 }
 
+/// Calls `f(code, word)` for every word of every shipped word list, in key order (for tests
+/// and audits that must hold over all of them).
+pub fn for_each_listed_word(mut f: impl FnMut(&str, &str)) {
+    use fst::Streamer;
+    let Some(set) = words() else {
+        return;
+    };
+    let mut stream = set.stream();
+    while let Some(k) = stream.next() {
+        if let Some((code, word)) = std::str::from_utf8(k).ok().and_then(|k| k.split_once('\t')) {
+            f(code, word);
+        }
+    }
+}
+
 /// The fewest of `letters` (distinct, non-ASCII, lower case) that one language's alphabet
 /// lacks ([`alphabet`]): 0 when some language writes them all (`õ` and `ü`: Estonian), more
 /// when they come from several (`þ` and `ß`). A letter no list uses counts against every
