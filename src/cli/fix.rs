@@ -74,47 +74,73 @@ pub fn run(a: &FixArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let mut coincidences: Option<Vec<Vec<Charset>>> = None;
     let mut carry: Vec<u8> = Vec::new();
     let mut write_err = None;
-    let mut handle = |line: &[u8], ending: &[u8], tally: &mut Tally| -> std::io::Result<()> {
-        tally.lines += 1;
-        let text = match std::str::from_utf8(line) {
-            Ok(s) => std::borrow::Cow::Borrowed(s),
-            Err(_) => {
-                tally.invalid_utf8 += 1;
-                String::from_utf8_lossy(line)
-            }
+    // Lines are analysed in parallel, a batch (one chunk of the input) at a time, and written
+    // in order.
+    let mut handle_batch = |lines: &[(&[u8], &[u8])], tally: &mut Tally| -> std::io::Result<()> {
+        use rayon::prelude::*;
+        let texts: Vec<(std::borrow::Cow<str>, bool)> = lines
+            .par_iter()
+            .map(|(line, _)| {
+                let text = String::from_utf8_lossy(line);
+                let glance = mojibake::clean_at_a_glance(&text);
+                (text, glance)
+            })
+            .collect();
+        let analyse = || -> Vec<Option<mojibake::Analysis>> {
+            texts
+                .par_iter()
+                .map(|(t, clean)| (!clean).then(|| mojibake::analyze(t)))
+                .collect()
         };
-        let mut analysis = mojibake::analyze(&text);
-        // The whole text says this repair is a coincidence: the line stays as it is.
-        let set_aside = analysis.repaired.is_some()
-            && coincidences
-                .get_or_insert_with(|| coincidental_chains(&input))
-                .contains(&analysis.chain);
-        if set_aside {
-            analysis.repaired = None;
-            analysis.verdict = if analysis.lost.is_empty() {
-                Verdict::Clean
-            } else {
-                Verdict::Unrecoverable
-            };
+        let analyses = analyse();
+        if coincidences.is_none() && analyses.iter().flatten().any(|a| a.repaired.is_some()) {
+            coincidences = Some(coincidental_chains(&input));
         }
-        match analysis.verdict {
-            Verdict::Repairable | Verdict::PartiallyRecoverable => tally.fixed += 1,
-            Verdict::Unrecoverable => tally.lost += 1,
-            Verdict::Clean | Verdict::NotText => {}
-        }
-        if a.explain {
-            if set_aside
-                || !analysis.refused.is_empty()
-                || !matches!(analysis.verdict, Verdict::Clean | Verdict::NotText)
-            {
-                explain(out, tally.lines, &text, &analysis, set_aside)?;
+        for (((line, ending), (text, _)), analysis) in lines.iter().zip(&texts).zip(analyses) {
+            tally.lines += 1;
+            if std::str::from_utf8(line).is_err() {
+                tally.invalid_utf8 += 1;
             }
-            Ok(())
-        } else {
-            let fixed = analysis.repaired.as_deref().unwrap_or(&text);
-            out.write_all(fixed.as_bytes())?;
-            out.write_all(ending)
+            // Most lines hold nothing to repair.
+            let Some(mut analysis) = analysis else {
+                if !a.explain {
+                    out.write_all(text.as_bytes())?;
+                    out.write_all(ending)?;
+                }
+                continue;
+            };
+            // The whole text says this repair is a coincidence: the line stays as it is.
+            let set_aside = analysis.repaired.is_some()
+                && coincidences
+                    .as_ref()
+                    .is_some_and(|c| c.contains(&analysis.chain));
+            if set_aside {
+                analysis.repaired = None;
+                analysis.verdict = if analysis.lost.is_empty() {
+                    Verdict::Clean
+                } else {
+                    Verdict::Unrecoverable
+                };
+            }
+            match analysis.verdict {
+                Verdict::Repairable | Verdict::PartiallyRecoverable => tally.fixed += 1,
+                Verdict::Unrecoverable => tally.lost += 1,
+                Verdict::Clean | Verdict::NotText => {}
+            }
+            if a.explain {
+                if set_aside
+                    || !analysis.refused.is_empty()
+                    || !matches!(analysis.verdict, Verdict::Clean | Verdict::NotText)
+                {
+                    explain(out, tally.lines, text, &analysis, set_aside)?;
+                }
+            } else {
+                let fixed = analysis.repaired.as_deref().unwrap_or(text);
+                out.write_all(fixed.as_bytes())?;
+                out.write_all(ending)?;
+            }
         }
+        Ok(())
     };
     // With --encoding the bytes are decoded first (as UTF-8 they are read as they are).
     let transcode = match &a.encoding {
@@ -152,7 +178,7 @@ pub fn run(a: &FixArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 while carry.len() > MAX_PIECE {
                     let cut = piece_end(&carry[..MAX_PIECE]);
                     let piece: Vec<u8> = carry.drain(..cut).collect();
-                    if let Err(e) = handle(&piece, b"", &mut tally) {
+                    if let Err(e) = handle_batch(&[(&piece, b"")], &mut tally) {
                         write_err = Some(e);
                         return false;
                     }
@@ -161,16 +187,19 @@ pub fn run(a: &FixArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 return true;
             };
             let complete: Vec<u8> = carry.drain(..=last_nl).collect();
-            for line in complete.split_inclusive(|&b| b == b'\n') {
-                let body = line.strip_suffix(b"\n").unwrap_or(line);
-                let (body, ending): (&[u8], &[u8]) = match body.strip_suffix(b"\r") {
-                    Some(b) => (b, b"\r\n"),
-                    None => (body, b"\n"),
-                };
-                if let Err(e) = handle(body, ending, &mut tally) {
-                    write_err = Some(e);
-                    return false;
-                }
+            let lines: Vec<(&[u8], &[u8])> = complete
+                .split_inclusive(|&b| b == b'\n')
+                .map(|line| {
+                    let body = line.strip_suffix(b"\n").unwrap_or(line);
+                    match body.strip_suffix(b"\r") {
+                        Some(b) => (b, &b"\r\n"[..]),
+                        None => (body, &b"\n"[..]),
+                    }
+                })
+                .collect();
+            if let Err(e) = handle_batch(&lines, &mut tally) {
+                write_err = Some(e);
+                return false;
             }
             true
         })
@@ -179,7 +208,7 @@ pub fn run(a: &FixArgs, out: &mut dyn Write) -> Result<(), Failure> {
         return Err(Failure::Io(e));
     }
     if !carry.is_empty() {
-        handle(&carry, b"", &mut tally)?;
+        handle_batch(&[(&carry, b"")], &mut tally)?;
     }
     if tally.invalid_utf8 > 0 {
         super::output::report(format!(

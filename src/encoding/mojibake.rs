@@ -305,9 +305,25 @@ fn undo_once(text: &str, e: usize) -> Option<(String, Vec<Fix>)> {
 /// or more (`Considerato che ГЁ indispensabile`: `è` is a word of the line's script; `ΓΉ` on
 /// its own is a Greek word, not mojibake of `ù`).
 fn context_scripts(text: &str) -> Vec<Script> {
-    let latin = text
-        .split(|c: char| !c.is_alphanumeric())
-        .any(|w| w.len() >= 2 && w.bytes().all(|b| b.is_ascii_alphabetic()));
+    // Bytes, not characters (this runs over the 4 MB a `fix` reads for context): a run of two
+    // ASCII letters or more, touching neither an ASCII digit nor a non-ASCII character.
+    let b = text.as_bytes();
+    let touches = |x: Option<&u8>| x.is_some_and(|&c| c >= 0x80 || c.is_ascii_digit());
+    let mut i = 0;
+    let mut latin = false;
+    while i < b.len() && !latin {
+        if !b[i].is_ascii_alphabetic() {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < b.len() && b[i].is_ascii_alphabetic() {
+            i += 1;
+        }
+        latin = i - start >= 2
+            && !touches(start.checked_sub(1).and_then(|p| b.get(p)))
+            && !touches(b.get(i));
+    }
     if latin {
         vec![Script::Latin]
     } else {
@@ -810,6 +826,20 @@ pub fn fingerprints(text: &str) -> usize {
         run.chars().for_each(|c| k.non_ascii(c));
     });
     k.count()
+}
+
+/// True when [`analyze`] can only call `text` clean: nothing but ASCII, or no fingerprint, no
+/// C1 control and no U+FFFD (nothing to repair, nothing lost, no control to read as
+/// windows-1252). Most lines of most files; a caller that needs only repairs may skip them.
+pub fn clean_at_a_glance(text: &str) -> bool {
+    text.is_ascii()
+        || (fingerprints(text) == 0
+            && !text.contains('\u{FFFD}')
+            // C1 controls are C2 80–C2 9F in UTF-8.
+            && !text
+                .as_bytes()
+                .windows(2)
+                .any(|w| w[0] == 0xC2 && (0x80..=0x9F).contains(&w[1])))
 }
 
 /// The verdict on a text.
