@@ -251,3 +251,37 @@ fn fix_keeps_clean_input_byte_for_byte() {
     assert!(out.status.success());
     assert_eq!(String::from_utf8(out.stdout).unwrap(), input);
 }
+
+/// Plausibility: clean text scores 1, mojibake near 0, and the repair's result is scored too;
+/// `fix --explain` and `inspect` show both with the signs counted.
+#[test]
+fn plausibility_before_and_after_is_shown() {
+    assert_eq!(mojibake::plausibility("café résumé").score, 1.0);
+    assert_eq!(mojibake::plausibility("কিন্তু তাদের").score, 1.0);
+    let p = mojibake::plausibility("cafÃ© rÃ©sumÃ©");
+    assert_eq!(p.fingerprints, 3);
+    assert_eq!(p.score, 0.0);
+    let a = mojibake::analyze("cafÃ© rÃ©sumÃ©");
+    assert_eq!(a.plausibility_before.score, 0.0);
+    assert_eq!(a.plausibility_after.score, 1.0);
+    let out = cmd()
+        .args(["fix", "--explain", "-"])
+        .write_stdin("cafÃ© rÃ©sumÃ©\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("plausibility: 0.00 (3 fingerprints) → 1.00"),
+        "{text}"
+    );
+    let out = cmd()
+        .args(["inspect", "-"])
+        .write_stdin("cafÃ© rÃ©sumÃ©\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("plausibility: 0.00 (3 fingerprints) → 1.00 after the repair"),
+        "{text}"
+    );
+}

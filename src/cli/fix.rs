@@ -243,6 +243,16 @@ fn explain(
 ) -> std::io::Result<()> {
     writeln!(out, "line {n}: {}", visible(text, false))?;
     writeln!(out, "  verdict: {}", a.description)?;
+    if a.repaired.is_some() && !set_aside {
+        writeln!(
+            out,
+            "  plausibility: {} → {}",
+            a.plausibility_before.describe(),
+            a.plausibility_after.describe()
+        )?;
+    } else {
+        writeln!(out, "  plausibility: {}", a.plausibility_before.describe())?;
+    }
     writeln!(
         out,
         "  hypotheses, best first (cost = fingerprints left + 0.25 per round):"

@@ -373,6 +373,17 @@ pub fn write_report(out: &mut dyn Write, r: &Report) -> io::Result<()> {
         )?,
         Some(m) => {
             writeln!(out, "Mojibake: {}", v(&m.analysis.description))?;
+            let a = &m.analysis;
+            if a.repaired.is_some() {
+                writeln!(
+                    out,
+                    "  plausibility: {} → {} after the repair",
+                    a.plausibility_before.describe(),
+                    a.plausibility_after.describe()
+                )?;
+            } else {
+                writeln!(out, "  plausibility: {}", a.plausibility_before.describe())?;
+            }
             for (e, span) in m.analysis.examples.iter().zip(&m.example_spans) {
                 writeln!(
                     out,

@@ -943,6 +943,120 @@ pub struct Analysis {
     pub c1_as_windows_1252: usize,
     /// Repairs refused because their result would be damage (see `harm`), first few.
     pub refused: Vec<Refusal>,
+    /// How plausible the text is as it stands, and after the chosen repair (the same when
+    /// none is made).
+    pub plausibility_before: Plausibility,
+    pub plausibility_after: Plausibility,
+}
+
+/// How plausible a text is as text rather than mojibake: the share of its non-ASCII
+/// characters that no mojibake sign accounts for (1 for clean text, 0 when every one is an
+/// image of a misread byte). The signs, counted:
+///
+/// - fingerprints: whole, valid UTF-8 sequences read as one encoding (`Ã©`, `â€™`), under
+///   the encoding that has most;
+/// - C1 controls (U+0080–U+009F), which text never holds and Latin-1 makes of UTF-8;
+/// - rare characters wrong repairs and misreadings make (box drawing, Latin Extended-B but
+///   the letters of Vietnamese and Romanian, combining marks on nothing);
+/// - unlikely neighbours: a lower-case letter directly followed by a currency sign or `©`,
+///   `®`, `±`, `°`, `¬` (`cafÃ©`'s `©` after `Ã` is counted once, as a fingerprint).
+///
+/// Each sign counts two characters (a misread character is two images or more). On the
+/// mojibake dev set (scripts/make_mojibake_devset.py) it separates the two sides: see the
+/// README's "Mojibake repair" section for the figures.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+pub struct Plausibility {
+    /// 0..=1.
+    pub score: f64,
+    pub fingerprints: usize,
+    pub c1_controls: usize,
+    pub rare: usize,
+    pub odd_neighbours: usize,
+}
+
+/// [`Plausibility`] of `text`.
+pub fn plausibility(text: &str) -> Plausibility {
+    if text.is_ascii() {
+        return Plausibility {
+            score: 1.0,
+            ..Plausibility::default()
+        };
+    }
+    let (mut non_ascii, mut c1, mut odd) = (0usize, 0usize, 0usize);
+    let mut prev: Option<char> = None;
+    for c in text.chars() {
+        if !c.is_ascii() {
+            non_ascii += 1;
+        }
+        if is_c1(c) {
+            c1 += 1;
+        }
+        if prev.is_some_and(|p| {
+            p.is_lowercase() && p.is_alphabetic() && !(0xC0..=0xFF).contains(&(p as u32))
+        }) && matches!(c, '€' | '£' | '¥' | '¢' | '©' | '®' | '±' | '°' | '¬')
+        {
+            odd += 1;
+        }
+        prev = Some(c);
+    }
+    // Whole, valid sequences (pairs alone are common in clean text: Icelandic `ðá` is a lead
+    // and a continuation image in IBM850), under the encoding that has most.
+    let mask = suspect_mask(text);
+    let fingerprints = (0..encodings().len())
+        .filter(|e| mask & (1 << e) != 0)
+        .map(|e| whole_sequences(text, e))
+        .max()
+        .unwrap_or(0);
+    // Rare characters as `rare_chars` has them, but a mark only where it follows no letter or
+    // mark (Bengali and Devanagari vowel signs are marks, and text).
+    let mut rare = 0;
+    let mut prev_letter = false;
+    for c in text.chars() {
+        let info = char_info(c);
+        let u = c as u32;
+        // Latin Extended-B but the letters alphabets use: Vietnamese ơ ư, Romanian ș ț, Hausa
+        // ɓ ɗ ƙ ƴ, the African Ɛ Ɔ Ɖ Ɣ Ɲ Ʋ Ʒ Ə, Pinyin ǎ ǐ ǒ ǔ ǖ ǘ ǚ ǜ.
+        let extended_b = (0x180..=0x24F).contains(&u)
+            && !matches!(
+                u,
+                0x1A0 | 0x1A1 | 0x1AF | 0x1B0 | 0x218..=0x21B
+                    | 0x181 | 0x186 | 0x189 | 0x18A | 0x18F | 0x190 | 0x194 | 0x198 | 0x199
+                    | 0x19D | 0x1B2 | 0x1B3 | 0x1B4 | 0x1B7 | 0x1CD..=0x1DD
+            );
+        if extended_b || (0x2500..=0x259F).contains(&u) || (info.is_mark() && !prev_letter) {
+            rare += 1;
+        }
+        prev_letter = info.is_letter() || info.is_mark();
+    }
+    let signs = fingerprints + c1 + rare + odd;
+    Plausibility {
+        score: (1.0 - 2.0 * signs as f64 / non_ascii.max(1) as f64).clamp(0.0, 1.0),
+        fingerprints,
+        c1_controls: c1,
+        rare,
+        odd_neighbours: odd,
+    }
+}
+
+impl Plausibility {
+    /// `0.20 (6 fingerprints, 1 C1 control)`.
+    pub fn describe(&self) -> String {
+        let mut parts = Vec::new();
+        let mut add = |n: usize, what: &str| {
+            if n > 0 {
+                parts.push(format!("{n} {what}{}", if n == 1 { "" } else { "s" }));
+            }
+        };
+        add(self.fingerprints, "fingerprint");
+        add(self.c1_controls, "C1 control");
+        add(self.rare, "rare character");
+        add(self.odd_neighbours, "odd neighbour");
+        if parts.is_empty() {
+            format!("{:.2}", self.score)
+        } else {
+            format!("{:.2} ({})", self.score, parts.join(", "))
+        }
+    }
 }
 
 /// Share of anomaly-set characters (controls, U+FFFD, C1, private use, NUL) above which a text
@@ -974,6 +1088,8 @@ pub fn analyze(text: &str) -> Analysis {
             repaired: None,
             c1_as_windows_1252: 0,
             refused: Vec::new(),
+            plausibility_before: Plausibility::default(),
+            plausibility_after: Plausibility::default(),
         };
     }
     // Fingerprints left as it is: the most sequences any single encoding would repair (none
@@ -1080,6 +1196,11 @@ pub fn analyze(text: &str) -> Analysis {
             if c1 == 1 { "it" } else { "them" },
         ));
     }
+    let plausibility_before = plausibility(text);
+    let plausibility_after = match &repaired {
+        Some(r) => plausibility(r),
+        None => plausibility_before,
+    };
     // Only the words the repair leaves as they are: a word another encoding repairs was not
     // refused.
     let refused = if fingerprints(text) > 0 {
@@ -1103,6 +1224,8 @@ pub fn analyze(text: &str) -> Analysis {
         // Only the words the repair leaves as they are: a word another encoding repairs was
         // not refused.
         refused,
+        plausibility_before,
+        plausibility_after,
     }
 }
 
