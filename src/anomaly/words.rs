@@ -1,10 +1,11 @@
-//! Word-level anomalies: mojibake fingerprints (`Ã©`, `â€™`, `Â` + NBSP) with the repaired word
-//! and the encoding mix-up that made them, and words whose letters come from more than one
-//! script — a Cyrillic `а` inside a Latin word — judged by UTS #39 mixed-script detection with
-//! the confusable skeleton (unicode-security).
+//! Word-level anomalies: mojibake words (`Ã©`, `â€™`) with the repaired word and the plan
+//! that repairs them — decided line by line by the engine `fix` uses
+//! ([`mojibake::analyze`]: the same verdicts, refusals and plausibility) — and words whose
+//! letters come from more than one script — a Cyrillic `а` inside a Latin word — judged by
+//! UTS #39 mixed-script detection with the confusable skeleton (unicode-security).
 
 use super::{AnomalyClass, Finding, Sink};
-use crate::encoding::mojibake::repair_word;
+use crate::encoding::mojibake::{self, Analysis};
 use std::borrow::Cow;
 use unicode_security::MixedScript;
 
@@ -18,9 +19,10 @@ pub fn scan(text: &str) -> Vec<Finding> {
 
 /// [`scan`] into a [`Sink`].
 pub fn scan_into(text: &str, out: &mut Sink) {
+    let repaired = mojibake_words(text, out);
     let b = text.as_bytes();
-    // Only words holding non-ASCII text can be mojibake or mixed-script: visit the stretches
-    // around non-ASCII bytes, widened to whole words.
+    // Only words holding non-ASCII text can be mixed-script: visit the stretches around
+    // non-ASCII bytes, widened to whole words.
     let mut done = 0;
     for stretch in crate::ascii::non_ascii_stretches(text, 32) {
         let start = stretch.start.max(done);
@@ -34,15 +36,117 @@ pub fn scan_into(text: &str, out: &mut Sink) {
             .position(|c| c.is_ascii_whitespace())
             .map_or(b.len(), |p| end + p);
         if from < to {
-            scan_words(text, from, to, out);
+            scan_words(text, from, to, &repaired, out);
         }
         done = to;
     }
 }
 
-/// Word-level anomalies in the words of `text[from..to]` (which starts and ends at word
-/// boundaries).
-fn scan_words(text: &str, from: usize, to: usize, out: &mut Sink) {
+/// The longest stretch of one line analysed at once (as `fix` does; repairs are word-local).
+const MAX_PIECE: usize = 1 << 20;
+
+/// Mojibake words: each line (or piece of a long one) that is not clean at a glance is
+/// analysed as `fix` analyses it, and every word its repair changes is a finding whose reason
+/// gives the plan, the plausibility before and after, the runner-up and a refusal. Returns
+/// the spans found (the mixed-script test skips them).
+fn mojibake_words(text: &str, out: &mut Sink) -> Vec<(usize, usize)> {
+    let mut spans = Vec::new();
+    let mut line_start = 0;
+    for line in text.split_inclusive('\n') {
+        let body = line.trim_end_matches(['\n', '\r']);
+        let mut piece_start = 0;
+        while piece_start < body.len() {
+            let rest = &body[piece_start..];
+            let cut = if rest.len() <= MAX_PIECE {
+                rest.len()
+            } else {
+                let limit = rest.floor_char_boundary(MAX_PIECE);
+                rest[..limit]
+                    .rfind(|c: char| c.is_ascii_whitespace())
+                    .map_or(limit, |p| p + 1)
+                    .max(1)
+            };
+            let cut = rest.ceil_char_boundary(cut);
+            let piece = &rest[..cut];
+            let base = line_start + piece_start;
+            piece_start += cut;
+            if mojibake::clean_at_a_glance(piece) {
+                continue;
+            }
+            let a = mojibake::analyze(piece);
+            // C1 controls alone (no chain undone) are c1-control findings already.
+            let Some(repaired) = a.repaired.as_ref().filter(|_| !a.chain.is_empty()) else {
+                continue;
+            };
+            let (a_mixup, plan) = plan_of(&a);
+            for ex in mojibake::changed_words(piece, repaired) {
+                let (s, e) = (base + ex.text_start, base + ex.text_end);
+                spans.push((s, e));
+                if !out.keeps() {
+                    out.count(AnomalyClass::MojibakeWord, false);
+                    continue;
+                }
+                let mut f = Finding::new(
+                    AnomalyClass::MojibakeWord,
+                    text,
+                    s,
+                    e,
+                    // The mix-up first, up to the `;`: the corpus audit reads it from there
+                    // (a typed field is issue 21's).
+                    format!("mojibake: {}; the word was '{}'{plan}", a_mixup, ex.to),
+                );
+                f.suggestion = Some(Cow::Owned(ex.to));
+                out.push(f);
+            }
+        }
+        line_start += line.len();
+    }
+    spans
+}
+
+/// The line's plan: the mix-up undone (`UTF-8 read as windows-1252, then as windows-1252`),
+/// and the rest in one line — the plausibility before and after, the runner-up, the first
+/// refusal.
+fn plan_of(a: &Analysis) -> (String, String) {
+    let chain: Vec<&str> = a.chain.iter().map(|c| c.name()).collect();
+    let mut mixup = format!("UTF-8 read as {}", chain.join(", then as "));
+    if a.c1_as_windows_1252 > 0 {
+        mixup.push_str(" and C1 controls as windows-1252");
+    }
+    let mut s = format!(
+        " · line plausibility {:.2} → {:.2}",
+        a.plausibility_before.score, a.plausibility_after.score
+    );
+    let best_cost = a
+        .hypotheses
+        .iter()
+        .find(|h| h.chain == a.chain)
+        .map(|h| h.cost);
+    if let (Some(best), Some(next)) = (
+        best_cost,
+        a.hypotheses
+            .iter()
+            .find(|h| h.chain != a.chain && !h.coincidental),
+    ) {
+        let next_chain: Vec<&str> = next.chain.iter().map(|c| c.name()).collect();
+        s.push_str(&format!(
+            " · next best: undo {} (cost {:.2} against {best:.2})",
+            next_chain.join(", then "),
+            next.cost
+        ));
+    }
+    if let Some(r) = a.refused.first() {
+        s.push_str(&format!(
+            " · refused: {} → {} ({})",
+            r.word, r.would_be, r.reason
+        ));
+    }
+    (mixup, s)
+}
+
+/// Mixed-script words among the words of `text[from..to]` (which starts and ends at word
+/// boundaries), the mojibake words apart.
+fn scan_words(text: &str, from: usize, to: usize, mojibake: &[(usize, usize)], out: &mut Sink) {
     let mut pos = from;
     for wb in text.as_bytes()[from..to].split(|b| b.is_ascii_whitespace()) {
         let start = pos;
@@ -51,24 +155,11 @@ fn scan_words(text: &str, from: usize, to: usize, out: &mut Sink) {
             continue;
         }
         let word = &text[start..start + wb.len()];
-        if let Some((repaired, chain)) = repair_word(word) {
-            if !out.keeps() {
-                out.count(AnomalyClass::MojibakeWord, false);
-                continue;
-            }
-            let how: Vec<&str> = chain.iter().map(|c| c.name()).collect();
-            let mut f = Finding::new(
-                AnomalyClass::MojibakeWord,
-                text,
-                start,
-                start + word.len(),
-                format!(
-                    "mojibake: UTF-8 read as {}; the word was '{repaired}'",
-                    how.join(", then as ")
-                ),
-            );
-            f.suggestion = Some(Cow::Owned(repaired));
-            out.push(f);
+        let end = start + word.len();
+        // The spans are in text order and do not overlap: the first that ends after `start`
+        // is the only candidate.
+        let i = mojibake.partition_point(|&(_, e)| e <= start);
+        if mojibake.get(i).is_some_and(|&(s, _)| s < end) {
             continue;
         }
         if !several_scripts(word) {
@@ -172,6 +263,27 @@ mod tests {
         let double = scan("rÃƒÂ©sumÃƒÂ©");
         assert_eq!(double[0].suggestion.as_deref(), Some("résumé"));
         assert!(scan("café naïve SÃO").is_empty());
+    }
+
+    /// The findings come from the engine `fix` uses, line by line: the plan, the plausibility
+    /// before and after, the runner-up and the refusals are in the reason; a word `fix` would
+    /// refuse to touch is no finding.
+    #[test]
+    fn mojibake_findings_carry_the_plan() {
+        let f = scan("cafÃ© Price 2×£10\nclean line\n");
+        assert_eq!(f.len(), 1, "{f:?}");
+        assert_eq!(f[0].suggestion.as_deref(), Some("café"));
+        let r = &f[0].reason;
+        assert!(
+            r.starts_with("mojibake: UTF-8 read as windows-1252;"),
+            "{r}"
+        );
+        assert!(r.contains("line plausibility 0.00 → "), "{r}");
+        assert!(r.contains("refused: 2×£10 → 2ף10"), "{r}");
+        // Line by line: one-letter words attested by the other words of their line.
+        let f = scan("Ð¯ Ð¸ Ñ‚Ñ‹");
+        let words: Vec<_> = f.iter().filter_map(|x| x.suggestion.as_deref()).collect();
+        assert_eq!(words, ["Я", "и", "ты"]);
     }
 
     #[test]

@@ -22,7 +22,7 @@ fn coincidental_chains(input: &Input) -> Vec<Vec<Charset>> {
     let Ok(head) = input.head(CONTEXT_BYTES) else {
         return Vec::new();
     };
-    mojibake::analyze(&String::from_utf8_lossy(&head))
+    mojibake::analyze_hypotheses(&String::from_utf8_lossy(&head))
         .hypotheses
         .into_iter()
         .filter(|h| h.coincidental)

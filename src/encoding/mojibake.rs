@@ -419,8 +419,8 @@ fn ordinal_before_letter(out: &str) -> bool {
 }
 
 /// Two or three letters that would become a single letter, with no other repair in the line
-/// attesting its script: the capitals `ΓΉ`, `РІ`, `ЧЁ` are Greek, Ukrainian and Russian words
-/// as much as mojibake of `ù`, `в`, `ר`. (Mojibake of a one-letter word in a line of others,
+/// attesting its script, unless all are Latin: the capitals `ΓΉ`, `РІ`, `ЧЁ` are Greek,
+/// Ukrainian and Russian words as much as mojibake of `ù`, `в`, `ר`. (Mojibake of a one-letter word in a line of others,
 /// `РЇ Рё С‚С‹`, is attested by them; `Ã©` holds a symbol and is evidence enough.)
 fn letters_to_one_letter(word: &str, out: &str, allowed: &[Script]) -> bool {
     let core = |w: &str| {
@@ -442,6 +442,11 @@ fn letters_to_one_letter(word: &str, out: &str, allowed: &[Script]) -> bool {
             Script::Hangul | Script::Han | Script::Hiragana | Script::Katakana
         )
         && before.chars().all(char::is_alphabetic)
+        // Latin letters to a Latin letter (`ÃŸ` → `ß`) is what windows-1252 does to German
+        // and French; a change of script, or Cyrillic staying Cyrillic (`РІ` → `в`, where
+        // `РІ` is a Ukrainian word too), needs the line to attest the script.
+        && !(script == Script::Latin
+            && before.chars().all(|b| char_info(b).script == Script::Latin))
         && !allowed.contains(&script)
 }
 
@@ -713,9 +718,14 @@ fn sequence_at(chars: &[(usize, char)], i: usize, e: usize) -> Option<(usize, ch
 /// Complete, valid sequences of encoding number `e` in `word` (no judgement of the result).
 fn whole_sequences(word: &str, e: usize) -> usize {
     let chars: Vec<(usize, char)> = word.char_indices().collect();
+    sequences_in(&chars, e)
+}
+
+/// [`whole_sequences`] over characters already collected.
+fn sequences_in(chars: &[(usize, char)], e: usize) -> usize {
     let (mut i, mut n) = (0, 0);
     while i < chars.len() {
-        match sequence_at(&chars, i, e) {
+        match sequence_at(chars, i, e) {
             Some((len, _)) => {
                 n += 1;
                 i += len;
@@ -832,14 +842,13 @@ pub fn fingerprints(text: &str) -> usize {
 /// C1 control and no U+FFFD (nothing to repair, nothing lost, no control to read as
 /// windows-1252). Most lines of most files; a caller that needs only repairs may skip them.
 pub fn clean_at_a_glance(text: &str) -> bool {
-    text.is_ascii()
-        || (fingerprints(text) == 0
-            && !text.contains('\u{FFFD}')
-            // C1 controls are C2 80–C2 9F in UTF-8.
-            && !text
-                .as_bytes()
-                .windows(2)
-                .any(|w| w[0] == 0xC2 && (0x80..=0x9F).contains(&w[1])))
+    let b = text.as_bytes();
+    if b.is_ascii() {
+        return true;
+    }
+    // C1 controls are C2 80–C2 9F in UTF-8; U+FFFD is EF BF BD.
+    let c1 = memchr::memchr_iter(0xC2, b).any(|i| b.get(i + 1).is_some_and(|&n| n <= 0x9F));
+    !c1 && !text.contains('\u{FFFD}') && fingerprints(text) == 0
 }
 
 /// The verdict on a text.
@@ -1001,12 +1010,23 @@ pub fn plausibility(text: &str) -> Plausibility {
     }
     // Whole, valid sequences (pairs alone are common in clean text: Icelandic `ðá` is a lead
     // and a continuation image in IBM850), under the encoding that has most.
-    let mask = suspect_mask(text);
-    let fingerprints = (0..encodings().len())
-        .filter(|e| mask & (1 << e) != 0)
-        .map(|e| whole_sequences(text, e))
-        .max()
-        .unwrap_or(0);
+    // Run by run (a sequence never spans ASCII), each under the encodings it is suspect in.
+    let mut per_encoding = [0usize; 16];
+    let mut chars: Vec<(usize, char)> = Vec::new();
+    for_each_non_ascii_run(text, |run| {
+        let mask = suspect_mask(run);
+        if mask == 0 {
+            return;
+        }
+        chars.clear();
+        chars.extend(run.char_indices());
+        for (e, n) in per_encoding.iter_mut().enumerate().take(encodings().len()) {
+            if mask & (1 << e) != 0 {
+                *n += sequences_in(&chars, e);
+            }
+        }
+    });
+    let fingerprints = per_encoding.into_iter().max().unwrap_or(0);
     // Rare characters as `rare_chars` has them, but a mark only where it follows no letter or
     // mark (Bengali and Devanagari vowel signs are marks, and text).
     let mut rare = 0;
@@ -1065,6 +1085,16 @@ const NOT_TEXT_SHARE: f64 = 0.10;
 
 /// Analyses `text` for mojibake chains and ranks the ways to undo them.
 pub fn analyze(text: &str) -> Analysis {
+    analyze_with(text, true)
+}
+
+/// [`analyze`] without the plausibility scores (left at their defaults): for callers that want
+/// only the hypotheses of a large text (`fix` reads the file's first 4 MB for coincidences).
+pub fn analyze_hypotheses(text: &str) -> Analysis {
+    analyze_with(text, false)
+}
+
+fn analyze_with(text: &str, scored: bool) -> Analysis {
     let (n, junk) = text.chars().fold((0usize, 0usize), |(n, j), c| {
         (
             n + 1,
@@ -1196,10 +1226,14 @@ pub fn analyze(text: &str) -> Analysis {
             if c1 == 1 { "it" } else { "them" },
         ));
     }
-    let plausibility_before = plausibility(text);
+    let plausibility_before = if scored {
+        plausibility(text)
+    } else {
+        Plausibility::default()
+    };
     let plausibility_after = match &repaired {
-        Some(r) => plausibility(r),
-        None => plausibility_before,
+        Some(r) if scored => plausibility(r),
+        _ => plausibility_before,
     };
     // Only the words the repair leaves as they are: a word another encoding repairs was not
     // refused.
@@ -1650,6 +1684,30 @@ fn examples(text: &str, chain: &[Charset]) -> Vec<Example> {
             text_start: start + s,
             text_end: start + e,
             from: from.to_string(),
+            to: to[ts..te].to_string(),
+        });
+    }
+    out
+}
+
+/// Every word of `text` that `repaired` (its repair by [`analyze`], word for word: repairs
+/// never add or remove ASCII white space) changes, in order, each narrowed to the changed
+/// stretch as in [`Analysis::examples`]; offsets are in `text`.
+pub fn changed_words(text: &str, repaired: &str) -> Vec<Example> {
+    let ws = |c: char| c.is_ascii_whitespace();
+    let mut out = Vec::new();
+    let mut pos = 0;
+    for (word, to) in text.split(ws).zip(repaired.split(ws)) {
+        let start = pos;
+        pos += word.len() + 1;
+        if word == to {
+            continue;
+        }
+        let (s, e, ts, te) = changed_stretch(word, to);
+        out.push(Example {
+            text_start: start + s,
+            text_end: start + e,
+            from: word[s..e].to_string(),
             to: to[ts..te].to_string(),
         });
     }
