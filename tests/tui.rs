@@ -281,6 +281,13 @@ fn snapshot_anomalies_120x40() {
     insta::assert_snapshot!(screen(&["controls.txt"], 120, 40, "a n n"));
 }
 
+/// A mojibake word under the cursor: the inspector shows the engine's plan for its line (the
+/// mix-up, the plausibility before and after, the runner-up) and what the word becomes.
+#[test]
+fn snapshot_mojibake_plan_in_inspector_120x40() {
+    insta::assert_snapshot!(screen(&["resume-double-mojibake.txt"], 120, 40, "a n"));
+}
+
 #[test]
 fn snapshot_utf32_and_utf16_120x40() {
     insta::assert_snapshot!(screen(

@@ -80,6 +80,9 @@ pub struct Inspected {
     pub invalid_reason: Option<String>,
     /// When the character is an anomaly: its class and reason.
     pub anomaly: Option<(AnomalyClass, String)>,
+    /// The findings of the view's scan that cover the character (a mojibake word, a split
+    /// word, an entity…): class, reason, suggestion.
+    pub findings: Vec<(AnomalyClass, String, Option<String>)>,
 }
 
 /// Progress of a background scan.
@@ -468,6 +471,24 @@ impl Doc {
             other => other,
         }
         .map(|c| (c, crate::anomaly::reason(c, ch)));
+        // Findings over more than this character (the character's own class is shown above).
+        let findings = w
+            .findings
+            .iter()
+            .filter(|f| {
+                f.byte_span
+                    .is_some_and(|b| b.start <= span.start && span.start < b.end)
+                    && anomaly.as_ref().is_none_or(|(c, _)| *c != f.class)
+            })
+            .take(4)
+            .map(|f| {
+                (
+                    f.class,
+                    f.reason.to_string(),
+                    f.suggestion.as_ref().map(|s| s.to_string()),
+                )
+            })
+            .collect();
         self.inspected = Some(Inspected {
             ch,
             explanation: explain_char(ch),
@@ -476,6 +497,7 @@ impl Doc {
             classes,
             invalid_reason,
             anomaly,
+            findings,
         });
     }
 

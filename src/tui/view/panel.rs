@@ -72,6 +72,24 @@ fn lines_for(i: &Inspected, charset: &str, theme: &Theme) -> Vec<Line<'static>> 
             theme.anomaly(*a),
         )));
     }
+    // Word-level findings over the character: the reason's parts (a mojibake word's plan,
+    // plausibility, runner-up and refusal) one per line.
+    for (a, reason, suggestion) in &i.findings {
+        let mut parts = reason.split(" · ");
+        out.push(Line::from(Span::styled(
+            format!("{}: {}", a.name(), v(parts.next().unwrap_or_default())),
+            theme.anomaly(*a),
+        )));
+        for p in parts {
+            out.push(Line::from(format!("  {}", v(p))));
+        }
+        if let Some(s) = suggestion {
+            out.push(Line::from(vec![
+                Span::styled("  becomes: ", theme.dim()),
+                Span::raw(v(s)),
+            ]));
+        }
+    }
     out.push(Line::from(format!(
         "{} {} · script {} · width {} · bytes {}–{} in {charset}: {}",
         e.category,
