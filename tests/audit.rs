@@ -129,7 +129,7 @@ fn summary_documents_and_sources() {
     let docs = a["documents"].as_array().unwrap();
     assert_eq!(docs.len(), 6);
     assert_eq!(docs[0]["path"], "tests/fixtures/audit/wire/story3.txt");
-    assert_eq!(docs[0]["reasons"][0], "8 mojibake words");
+    assert_eq!(docs[0]["reasons"][0], "9 mojibake words");
     assert_eq!(docs[0]["language"], "fr");
     let f = &docs[0]["findings"][0];
     assert_eq!(f["class"], "mojibake-word");
@@ -209,7 +209,7 @@ fn fail_on_gates_a_pipeline() {
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(
-        err.contains("--fail-on mojibake>0: the corpus has 8"),
+        err.contains("--fail-on mojibake>0: the corpus has 9"),
         "{err}"
     );
     assert!(!err.contains("replacement"), "{err}");

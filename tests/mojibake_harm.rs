@@ -285,3 +285,40 @@ fn plausibility_before_and_after_is_shown() {
         "{text}"
     );
 }
+
+/// The lost no-break space: `à` is C3 A0, A0 is windows-1252's no-break space, and once that
+/// became a plain space no byte-exact repair applies. `Ã` + space is read as `à` where the
+/// word lists hold the word it makes and not the word as it stands, or the line's other words
+/// side with it; Portuguese `IRMÃ` and `lã` stay.
+#[test]
+fn lost_no_break_space_is_restored_where_a_language_has_the_word() {
+    let fixed = |t: &str| {
+        mojibake::analyze(t)
+            .repaired
+            .unwrap_or_else(|| t.to_string())
+    };
+    assert_eq!(fixed("voilÃ  tout"), "voilà tout");
+    assert_eq!(fixed("Il est dÃ©jÃ  lÃ "), "Il est déjà là");
+    assert_eq!(fixed("Ã  bientÃ´t"), "à bientôt");
+    for clean in [
+        "SÃO PAULO IRMÃ  e",
+        "O IRMÃ ",
+        "A lÃ  da ovelha branca",
+        "Ã  la carte",
+    ] {
+        assert_eq!(fixed(clean), clean);
+    }
+    let a = mojibake::analyze("voilÃ  tout");
+    assert!(
+        a.description.contains("no-break space"),
+        "{}",
+        a.description
+    );
+    // fix sees such a line although it holds no fingerprint.
+    let out = cmd()
+        .args(["fix", "-"])
+        .write_stdin("voilÃ  tout\n")
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "voilà tout\n");
+}

@@ -839,7 +839,7 @@ pub fn fingerprints(text: &str) -> usize {
 }
 
 /// True when [`analyze`] can only call `text` clean: nothing but ASCII, or no fingerprint, no
-/// C1 control and no U+FFFD (nothing to repair, nothing lost, no control to read as
+/// C1 control, no U+FFFD and no `Ã` before a space ([`lost_no_break_spaces`]) (nothing to repair, nothing lost, no control to read as
 /// windows-1252). Most lines of most files; a caller that needs only repairs may skip them.
 pub fn clean_at_a_glance(text: &str) -> bool {
     let b = text.as_bytes();
@@ -848,7 +848,7 @@ pub fn clean_at_a_glance(text: &str) -> bool {
     }
     // C1 controls are C2 80–C2 9F in UTF-8; U+FFFD is EF BF BD.
     let c1 = memchr::memchr_iter(0xC2, b).any(|i| b.get(i + 1).is_some_and(|&n| n <= 0x9F));
-    !c1 && !text.contains('\u{FFFD}') && fingerprints(text) == 0
+    !c1 && !text.contains('\u{FFFD}') && !text.contains("Ã ") && fingerprints(text) == 0
 }
 
 /// The verdict on a text.
@@ -1226,6 +1226,19 @@ fn analyze_with(text: &str, scored: bool) -> Analysis {
             if c1 == 1 { "it" } else { "them" },
         ));
     }
+    let (mapped, nbsp) = lost_no_break_spaces(repaired.as_deref().unwrap_or(text));
+    if nbsp > 0 {
+        repaired = Some(mapped);
+        if verdict == Verdict::Clean {
+            verdict = Verdict::Repairable;
+            description = String::new();
+        } else {
+            description.push_str("; ");
+        }
+        description.push_str(&format!(
+            "{nbsp} `Ã` whose no-break space became a plain space read as `à` (`voilÃ  tout` → `voilà tout`): the word lists hold the word it makes"
+        ));
+    }
     let plausibility_before = if scored {
         plausibility(text)
     } else {
@@ -1305,6 +1318,80 @@ pub fn c1_as_windows_1252(text: &str) -> (String, usize) {
             c
         })
         .collect();
+    (out, n)
+}
+
+/// `à` is C3 A0 in UTF-8, and A0 is the no-break space in windows-1252 and Latin-1: read so,
+/// and the no-break space then turned into a plain one (by an editor, a form, a normaliser),
+/// `voilà tout` becomes `voilÃ  tout`, which no byte-exact repair can undo. Each `Ã` followed
+/// by a space and then white space or the end, where the letters before it plus `à` make a
+/// word some word list holds (`voilà`, `déjà`, `à` on its own) and the word as it stands is in
+/// none (Portuguese `IRMÃ` stays) or the line's other words are more often words of the
+/// restored word's languages (`lÃ` in French is `là`, though Portuguese has `lã`), becomes `à`
+/// and the space goes. Returns the text and how
+/// many were restored.
+pub fn lost_no_break_spaces(text: &str) -> (String, usize) {
+    // Twice: words restored without doubt (`déjà`) then vote for the doubtful (`là`).
+    let (first, n1) = restore_no_break_spaces(text, false);
+    let base = if n1 > 0 { first.as_str() } else { text };
+    let (second, n2) = restore_no_break_spaces(base, true);
+    match (n1, n2) {
+        (0, 0) => (String::new(), 0),
+        (_, 0) => (first, n1),
+        _ => (second, n1 + n2),
+    }
+}
+
+/// One pass of [`lost_no_break_spaces`]; `vote`: also where both forms are words.
+fn restore_no_break_spaces(text: &str, vote: bool) -> (String, usize) {
+    if !text.contains("Ã ") {
+        return (String::new(), 0);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut n = 0;
+    let mut last = 0;
+    for (i, _) in text.match_indices("Ã ") {
+        if i < last {
+            continue;
+        }
+        let after = &text[i + "Ã ".len()..];
+        if !(after.is_empty() || after.starts_with(|c: char| c.is_whitespace())) {
+            continue;
+        }
+        let word_start = text[..i]
+            .rfind(|c: char| !c.is_alphabetic())
+            .map_or(0, |p| {
+                p + text[p..].chars().next().map_or(1, char::len_utf8)
+            });
+        let stem = &text[word_start..i];
+        let as_is = crate::lexicon::languages_of(&format!("{stem}Ã").to_lowercase());
+        let restored = crate::lexicon::languages_of(&format!("{stem}à").to_lowercase());
+        // When both are words somewhere (`là` French, `lã` Portuguese; `à`, `ã`), the line's
+        // other words choose: more of them in a language of the restored word.
+        let line_prefers_restored = || {
+            let (mut for_restored, mut for_as_is) = (0, 0);
+            for w in text.split(|c: char| !c.is_alphabetic()) {
+                // Short words are in most lists by chance.
+                if w.chars().count() < 3 || w.contains('Ã') {
+                    continue;
+                }
+                let langs = crate::lexicon::languages_of(&w.to_lowercase());
+                for_restored += (langs & restored != 0) as usize;
+                for_as_is += (langs & as_is != 0) as usize;
+            }
+            for_restored > for_as_is
+        };
+        if restored != 0 && (as_is == 0 || (vote && line_prefers_restored())) {
+            out.push_str(&text[last..i]);
+            out.push('à');
+            last = i + "Ã ".len();
+            n += 1;
+        }
+    }
+    if n == 0 {
+        return (String::new(), 0);
+    }
+    out.push_str(&text[last..]);
     (out, n)
 }
 
@@ -1691,15 +1778,28 @@ fn examples(text: &str, chain: &[Charset]) -> Vec<Example> {
 }
 
 /// Every word of `text` that `repaired` (its repair by [`analyze`], word for word: repairs
-/// never add or remove ASCII white space) changes, in order, each narrowed to the changed
-/// stretch as in [`Analysis::examples`]; offsets are in `text`.
+/// add no ASCII white space and remove only the space a lost no-break space became) changes,
+/// in order, each narrowed to the changed stretch as in [`Analysis::examples`]; offsets are in
+/// `text`.
 pub fn changed_words(text: &str, repaired: &str) -> Vec<Example> {
     let ws = |c: char| c.is_ascii_whitespace();
+    let mut to_words = repaired.split(ws).peekable();
     let mut out = Vec::new();
     let mut pos = 0;
-    for (word, to) in text.split(ws).zip(repaired.split(ws)) {
+    let mut prev_lost_space = false;
+    for word in text.split(ws) {
         let start = pos;
         pos += word.len() + 1;
+        // The space a lost no-break space became ([`lost_no_break_spaces`]): the repair
+        // removed it, so it has no counterpart.
+        if word.is_empty() && prev_lost_space {
+            prev_lost_space = false;
+            continue;
+        }
+        let Some(to) = to_words.next() else {
+            break;
+        };
+        prev_lost_space = word.ends_with('Ã') && to.ends_with('à');
         if word == to {
             continue;
         }
