@@ -87,19 +87,17 @@ pub fn run(a: &FixArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 (text, glance)
             })
             .collect();
-        let analyse = || -> Vec<Option<mojibake::Analysis>> {
-            texts
-                .par_iter()
-                .map(|(t, clean)| (!clean).then(|| mojibake::analyze(t)))
-                .collect()
-        };
-        let analyses = analyse();
+        let analyses: Vec<Option<mojibake::Analysis>> = texts
+            .par_iter()
+            .map(|(t, clean)| (!clean).then(|| mojibake::analyze(t)))
+            .collect();
         if coincidences.is_none() && analyses.iter().flatten().any(|a| a.repaired.is_some()) {
             coincidences = Some(coincidental_chains(&input));
         }
-        for (((line, ending), (text, _)), analysis) in lines.iter().zip(&texts).zip(analyses) {
+        for (((_, ending), (text, _)), analysis) in lines.iter().zip(&texts).zip(analyses) {
             tally.lines += 1;
-            if std::str::from_utf8(line).is_err() {
+            // The lossy reading copies only when the bytes were not UTF-8.
+            if matches!(text, std::borrow::Cow::Owned(_)) {
                 tally.invalid_utf8 += 1;
             }
             // Most lines hold nothing to repair.
@@ -213,10 +211,19 @@ pub fn run(a: &FixArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     if tally.invalid_utf8 > 0 {
         super::output::report(format!(
-            "{}: {} line{} were not valid UTF-8 and were read with U+FFFD replacements; decode the file first (delineate inspect / decode)",
+            "{}: {} line{} not valid UTF-8 and {} read with U+FFFD replacements; decode the file first (delineate inspect / decode)",
             input.name(),
             tally.invalid_utf8,
-            if tally.invalid_utf8 == 1 { "" } else { "s" }
+            if tally.invalid_utf8 == 1 {
+                " was"
+            } else {
+                "s were"
+            },
+            if tally.invalid_utf8 == 1 {
+                "was"
+            } else {
+                "were"
+            }
         ));
     }
     if a.explain {

@@ -1210,35 +1210,35 @@ fn analyze_with(text: &str, scored: bool) -> Analysis {
     // holds no C1 controls, and windows-1252 defines all but five of them.
     let mut verdict = verdict;
     let mut repaired = repaired;
-    let (mapped, c1) = c1_as_windows_1252(repaired.as_deref().unwrap_or(text));
-    if c1 > 0 {
-        repaired = Some(mapped);
-        if verdict == Verdict::Clean {
-            verdict = Verdict::Repairable;
-            description = String::new();
-        } else {
-            description.push_str("; ");
+    // A pass after the chain: when it changed anything, the text is repairable and the
+    // description says what it did.
+    let mut after_pass = |pass: fn(&str) -> (String, usize), what: &dyn Fn(usize) -> String| {
+        let (mapped, n) = pass(repaired.as_deref().unwrap_or(text));
+        if n > 0 {
+            repaired = Some(mapped);
+            if verdict == Verdict::Clean {
+                verdict = Verdict::Repairable;
+                description = String::new();
+            } else {
+                description.push_str("; ");
+            }
+            description.push_str(&what(n));
         }
-        description.push_str(&format!(
-            "{c1} C1 control{} read as the windows-1252 character{} a Latin-1 decoder turned into {} (`\\x93` → `“`)",
-            if c1 == 1 { "" } else { "s" },
-            if c1 == 1 { "" } else { "s" },
-            if c1 == 1 { "it" } else { "them" },
-        ));
-    }
-    let (mapped, nbsp) = lost_no_break_spaces(repaired.as_deref().unwrap_or(text));
-    if nbsp > 0 {
-        repaired = Some(mapped);
-        if verdict == Verdict::Clean {
-            verdict = Verdict::Repairable;
-            description = String::new();
-        } else {
-            description.push_str("; ");
-        }
-        description.push_str(&format!(
-            "{nbsp} `Ã` whose no-break space became a plain space read as `à` (`voilÃ  tout` → `voilà tout`): the word lists hold the word it makes"
-        ));
-    }
+        n
+    };
+    let c1 = after_pass(c1_as_windows_1252, &|n| {
+        format!(
+            "{n} C1 control{} read as the windows-1252 character{} a Latin-1 decoder turned into {} (`\\x93` → `“`)",
+            if n == 1 { "" } else { "s" },
+            if n == 1 { "" } else { "s" },
+            if n == 1 { "it" } else { "them" },
+        )
+    });
+    after_pass(lost_no_break_spaces, &|n| {
+        format!(
+            "{n} `Ã` whose no-break space became a plain space read as `à` (`voilÃ  tout` → `voilà tout`): the word lists hold the word it makes"
+        )
+    });
     let plausibility_before = if scored {
         plausibility(text)
     } else {

@@ -190,7 +190,7 @@ static ALPHABETS: &str = include_str!(concat!(
 ));
 
 /// The non-ASCII letters of language `code` (lower case, sorted): those that at least
-/// [`ALPHABET_MIN_WORDS`] words of its word list hold. `None` without a list. Shipped in
+/// `ALPHABET_MIN_WORDS` (2) words of its word list hold. `None` without a list. Shipped in
 /// `assets/langid/alphabets.tsv`, which `langid build-profiles` writes from the word lists
 /// ([`alphabets_tsv`]; a test checks that the two agree).
 pub fn alphabet(code: &str) -> Option<&'static [char]> {
