@@ -251,16 +251,13 @@ fn explain(
 ) -> std::io::Result<()> {
     writeln!(out, "line {n}: {}", visible(text, false))?;
     writeln!(out, "  verdict: {}", a.description)?;
-    if a.repaired.is_some() && !set_aside {
-        writeln!(
-            out,
-            "  plausibility: {} → {}",
-            a.plausibility_before.describe(),
-            a.plausibility_after.describe()
-        )?;
+    // Set aside, the repair is not made: only the text's own score.
+    let plausibility = if set_aside {
+        a.plausibility_before.describe()
     } else {
-        writeln!(out, "  plausibility: {}", a.plausibility_before.describe())?;
-    }
+        a.plausibility_summary()
+    };
+    writeln!(out, "  plausibility: {plausibility}")?;
     writeln!(
         out,
         "  hypotheses, best first (cost = fingerprints left + 0.25 per round):"

@@ -373,17 +373,16 @@ pub fn write_report(out: &mut dyn Write, r: &Report) -> io::Result<()> {
         )?,
         Some(m) => {
             writeln!(out, "Mojibake: {}", v(&m.analysis.description))?;
-            let a = &m.analysis;
-            if a.repaired.is_some() {
-                writeln!(
-                    out,
-                    "  plausibility: {} → {} after the repair",
-                    a.plausibility_before.describe(),
-                    a.plausibility_after.describe()
-                )?;
-            } else {
-                writeln!(out, "  plausibility: {}", a.plausibility_before.describe())?;
-            }
+            writeln!(
+                out,
+                "  plausibility: {}{}",
+                m.analysis.plausibility_summary(),
+                if m.analysis.repaired.is_some() {
+                    " after the repair"
+                } else {
+                    ""
+                }
+            )?;
             for (e, span) in m.analysis.examples.iter().zip(&m.example_spans) {
                 writeln!(
                     out,

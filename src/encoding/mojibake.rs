@@ -1058,6 +1058,22 @@ pub fn plausibility(text: &str) -> Plausibility {
     }
 }
 
+impl Analysis {
+    /// The plausibility as a report gives it: `0.00 (3 fingerprints) → 1.00` when a repair
+    /// was chosen, else the text's own score.
+    pub fn plausibility_summary(&self) -> String {
+        if self.repaired.is_some() {
+            format!(
+                "{} → {}",
+                self.plausibility_before.describe(),
+                self.plausibility_after.describe()
+            )
+        } else {
+            self.plausibility_before.describe()
+        }
+    }
+}
+
 impl Plausibility {
     /// `0.20 (6 fingerprints, 1 C1 control)`.
     pub fn describe(&self) -> String {
