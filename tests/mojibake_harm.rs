@@ -322,3 +322,22 @@ fn lost_no_break_space_is_restored_where_a_language_has_the_word() {
         .unwrap();
     assert_eq!(String::from_utf8(out.stdout).unwrap(), "voilà tout\n");
 }
+
+/// Lossy damage: `â€` begins every curly quote and dash; when its third byte became `?` or
+/// U+FFFD on the way, which character it was is lost — one U+FFFD takes the three images'
+/// place, the rest of the line is repaired, and the explanation says "lost".
+#[test]
+fn lossy_quotes_become_one_replacement_character() {
+    let a = mojibake::analyze("He said â€œhelloâ€? and left");
+    assert_eq!(
+        a.repaired.as_deref(),
+        Some("He said “hello\u{FFFD} and left")
+    );
+    assert!(a.description.contains("lost"), "{}", a.description);
+    let a = mojibake::analyze("â€\u{FFFD} alone");
+    assert_eq!(a.repaired.as_deref(), Some("\u{FFFD} alone"));
+    // Not without the `â€` pair, and not when the `?` does not follow it.
+    for clean in ["price? â", "€? yes", "price?â€"] {
+        assert_eq!(mojibake::analyze(clean).repaired, None, "{clean}");
+    }
+}

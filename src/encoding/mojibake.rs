@@ -1250,6 +1250,14 @@ fn analyze_with(text: &str, scored: bool) -> Analysis {
             if n == 1 { "it" } else { "them" },
         )
     });
+    after_pass(lossy_punctuation, &|n| {
+        format!(
+            "{n} curly quote{} or dash{} lost: `â€` then `?` or U+FFFD (the last byte was replaced before the text reached us), one U+FFFD in {}",
+            if n == 1 { "" } else { "s" },
+            if n == 1 { "" } else { "es" },
+            if n == 1 { "its place" } else { "each place" },
+        )
+    });
     after_pass(lost_no_break_spaces, &|n| {
         format!(
             "{n} `Ã` whose no-break space became a plain space read as `à` (`voilÃ  tout` → `voilà tout`): the word lists hold the word it makes"
@@ -1334,6 +1342,51 @@ pub fn c1_as_windows_1252(text: &str) -> (String, usize) {
             c
         })
         .collect();
+    (out, n)
+}
+
+/// `â€` (E2 80 read as windows-1252, or `â` and U+0080 as Latin-1) begins every curly quote,
+/// dash and ellipsis (U+2000–U+203F); followed by `?` or U+FFFD, the third byte was lost on
+/// the way (windows-1252 has no character for 9D, the byte of `”`, and a strict encoder wrote
+/// `?`). Which of them it was cannot be known: the three characters become one U+FFFD, the
+/// one character really lost. No language writes `â` before `€`, so this needs no context.
+/// Returns the text and how many were replaced.
+pub fn lossy_punctuation(text: &str) -> (String, usize) {
+    let mut current = std::borrow::Cow::Borrowed(text);
+    let mut n = 0;
+    for lead in ["â€", "â\u{80}"] {
+        let (next, k) = replace_lossy(&current, lead);
+        if k > 0 {
+            current = std::borrow::Cow::Owned(next);
+            n += k;
+        }
+    }
+    if n == 0 {
+        (String::new(), 0)
+    } else {
+        (current.into_owned(), n)
+    }
+}
+
+/// `lead` followed by `?` or U+FFFD, each made one U+FFFD (see [`lossy_punctuation`]).
+fn replace_lossy(text: &str, lead: &str) -> (String, usize) {
+    let mut out = String::new();
+    let (mut n, mut last) = (0, 0);
+    for (i, _) in text.match_indices(lead) {
+        let after = &text[i + lead.len()..];
+        let Some(c) = after
+            .chars()
+            .next()
+            .filter(|&c| c == '?' || c == '\u{FFFD}')
+        else {
+            continue;
+        };
+        out.push_str(&text[last..i]);
+        out.push('\u{FFFD}');
+        last = i + lead.len() + c.len_utf8();
+        n += 1;
+    }
+    out.push_str(&text[last..]);
     (out, n)
 }
 
@@ -1571,11 +1624,21 @@ impl Search {
         (0..encodings().len())
             .filter(|e| mask & (1 << e) != 0)
             .map(|e| {
-                st.words
-                    .iter()
-                    .zip(&self.counts)
-                    .filter(|(w, _)| w.mask & (1 << e) != 0)
-                    .map(|(w, &k)| k * whole_sequences(&w.form, e))
+                // The DOS pages' images are letters clean Latin text is made of (`ßéé` is a
+                // whole IBM850 sequence, for 炂): under them only what a repair would make
+                // counts.
+                let dos = matches!(encodings()[e], Charset::Oem(_));
+                (0..st.words.len())
+                    .filter(|&i| st.words[i].mask & (1 << e) != 0)
+                    .map(|i| {
+                        let k = self.counts[i];
+                        if dos {
+                            let w = st.words[i].clone();
+                            self.undo_word(&w, e).map_or(0, |u| k * u.fixes)
+                        } else {
+                            k * whole_sequences(&st.words[i].form, e)
+                        }
+                    })
                     .sum::<usize>()
             })
             .max()
