@@ -9,7 +9,10 @@ kaomoji, words that hold Ã, Â or â, code and paths, mentions of mojibake itse
 Positives (must come back exactly): UDHR lines with non-ASCII text (6 per language) and 40
 non-ASCII wordfreq words per language, encoded as UTF-8 and decoded with each mix-up (windows-1252,
 Latin-1, windows-1250/1251/1253/1254/1257, ISO-8859-2, MacRoman, KOI8-R, cp437, cp850: one
-round; windows-1252 twice), where the mix-up changes the text and keeps it on one line.
+round; windows-1252 twice), where the mix-up changes the text and keeps it on one line; and
+two lossy classes through windows-1252: `cp1252-nbsp` (the no-break space of `à` became a
+plain space) and `cp1252-lossy` (a byte windows-1252 leaves undefined, 81 8D 8F 90 9D, became
+U+FFFD: `”` is E2 80 9D; the truth keeps one U+FFFD for each character so lost).
 
   scripts/make_mojibake_devset.py OUT_DIR [--data ../shared/data]
 
@@ -65,6 +68,7 @@ def main():
         ws = [l.split('\t')[0] for l in open(f, encoding='utf-8').read().splitlines()[1:2000]]
         src += [w for w in ws if not w.isascii()][:40]
     pos, truth, cls = [], [], []
+    lossy = []
     for t in src:
         for e in MIXUPS:
             try:
@@ -79,6 +83,23 @@ def main():
             pos.append(m); truth.append(t); cls.append('cp1252x2')
         except UnicodeDecodeError:
             pass
+        # Lossy variants, windows-1252 once: the no-break space of `à` (C3 A0) turned into a
+        # plain space (`voilÃ  tout`), and a byte windows-1252 leaves undefined (9D in `”`)
+        # replaced by U+FFFD — the truth then holds one U+FFFD where the character was.
+        if 'à' in t:
+            m = t.encode('utf-8').decode('cp1252', errors='replace')
+            if '\ufffd' not in m and '\xa0' in m:
+                lossy.append((m.replace('\xa0', ' '), t, 'cp1252-nbsp'))
+        m = t.encode('utf-8').decode('cp1252', errors='replace')
+        if '\ufffd' in m:
+            # Each character one of whose bytes windows-1252 leaves undefined is lost.
+            want = ''.join('\ufffd' if '\ufffd' in c.encode('utf-8').decode('cp1252', errors='replace')
+                           else c for c in t)
+            lossy.append((m, want, 'cp1252-lossy'))
+    # After the others, so the classes made before stay line for line as they were.
+    for m, t, k in lossy:
+        if not any(c in m for c in '\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029'):
+            pos.append(m); truth.append(t); cls.append(k)
     w = lambda name, rows: open(os.path.join(a.out, name), 'w', encoding='utf-8', newline='\n').write('\n'.join(rows) + '\n')
     w('neg.txt', neg); w('pos.txt', pos); w('pos.truth', truth); w('pos.cls', cls)
     print('%d negatives, %d positives in %s' % (len(neg), len(pos), a.out))

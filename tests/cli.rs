@@ -391,7 +391,7 @@ fn fix_repairs_line_by_line() {
          It’s déjà vu — again\n\
          SÃO PAULO and 5 € stay as they are\n\
          résumé\n\
-         rÃ\u{FFFD}sumé lost a byte\n"
+         r\u{FFFD}sumé lost a byte\n"
     );
 }
 

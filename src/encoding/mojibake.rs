@@ -472,6 +472,13 @@ fn undo_word_unjudged(word: &str, e: usize) -> Option<(String, Vec<Fix>)> {
             out.push(repaired);
             fixes.push(Fix { start: off, end });
             i += n;
+        } else if let Some(n) = lost_sequence_at(&chars, i, e) {
+            // Images of a sequence whose last byte was replaced: one U+FFFD for the character.
+            let end = chars.get(i + n).map_or(word.len(), |&(o, _)| o);
+            covered += n - 1;
+            out.push('\u{FFFD}');
+            fixes.push(Fix { start: off, end });
+            i += n;
         } else {
             out.push(c);
             i += 1;
@@ -584,12 +591,13 @@ fn harm(repaired: &str, allowed: &[Script]) -> Option<&'static str> {
         }
         let Some(script) = script_of(c) else { continue };
         // Letters of the same script around it, marks included in the run.
-        // Marks (Arabic shadda is Inherited) and joiners (ZWNJ in Bengali) belong to the run.
+        // Marks (Arabic shadda is Inherited), joiners (ZWNJ in Bengali) and the U+FFFD of a
+        // character lost inside a word belong to the run.
         let same = |j: usize| {
             let c = chars[j];
             script_of(c) == Some(script)
                 || char_info(c).is_mark()
-                || matches!(c, '\u{200C}' | '\u{200D}' | '\'' | '’' | '-')
+                || matches!(c, '\u{200C}' | '\u{200D}' | '\'' | '’' | '-' | '\u{FFFD}')
         };
         let mut lo = i;
         while lo > 0 && same(lo - 1) {
@@ -713,6 +721,41 @@ fn sequence_at(chars: &[(usize, char)], i: usize, e: usize) -> Option<(usize, ch
     let s = std::str::from_utf8(&bytes[..n]).ok()?;
     let repaired = s.chars().next()?;
     plausible(repaired).then_some((n, repaired))
+}
+
+/// A sequence under encoding number `e` some of whose continuation bytes were lost before
+/// the text reached us: a lead image, then for each continuation byte its image or U+FFFD
+/// (windows-1252 leaves 81 8D 8F 90 9D undefined, so `с`, D1 81, arrives as `Ñ�`, and
+/// Ethiopic `፡`, E1 8D A1, as `á�¡`). Returns the number of characters it spans.
+fn lost_sequence_at(chars: &[(usize, char)], i: usize, e: usize) -> Option<usize> {
+    let lead = byte_in(chars[i].1, e).filter(|b| (0xC2..=0xF4).contains(b))?;
+    let n = sequence_len(lead);
+    if i + n > chars.len() {
+        return None;
+    }
+    let mut bytes = [lead, 0, 0, 0];
+    let mut lost = 0;
+    for k in 1..n {
+        match chars[i + k].1 {
+            '\u{FFFD}' => lost |= 1 << k,
+            c => bytes[k] = byte_in(c, e).filter(|b| (0x80..=0xBF).contains(b))?,
+        }
+    }
+    if lost == 0 {
+        return None;
+    }
+    // The bytes kept must fit a valid sequence (E0 needs A0–BF next, F4 80–8F…) for some
+    // value of the lost ones.
+    let ok = (0x80..=0xBFu8).any(|v| {
+        let mut probe = bytes;
+        for (k, b) in probe.iter_mut().enumerate().take(n).skip(1) {
+            if lost & (1 << k) != 0 {
+                *b = v;
+            }
+        }
+        std::str::from_utf8(&probe[..n]).is_ok()
+    });
+    ok.then_some(n)
 }
 
 /// Complete, valid sequences of encoding number `e` in `word` (no judgement of the result).
@@ -2091,6 +2134,9 @@ mod tests {
         }
     }
 
+    /// Lost bytes are reported, never guessed: with nothing else to repair the text stays as
+    /// it is; inside a line that is repaired, the images of a character whose byte was lost
+    /// become the one U+FFFD that character now is.
     #[test]
     fn lost_bytes_are_reported_not_guessed() {
         let a = analyze("r\u{c3}\u{FFFD}sum\u{c3}\u{FFFD}");
@@ -2099,7 +2145,10 @@ mod tests {
         assert_eq!(a.repaired, None);
         let b = analyze("rÃ©sumÃ\u{FFFD}");
         assert_eq!(b.verdict, Verdict::PartiallyRecoverable);
-        assert_eq!(b.repaired.as_deref(), Some("résumÃ\u{FFFD}"));
+        assert_eq!(b.repaired.as_deref(), Some("résum\u{FFFD}"));
+        // Ethiopic `፡` (E1 8D A1) with its 8D lost, between repaired words.
+        let c = analyze("áˆµáˆˆ\u{e1}\u{FFFD}¡áˆ°");
+        assert_eq!(c.repaired.as_deref(), Some("ስለ\u{FFFD}ሰ"));
     }
 
     #[test]
