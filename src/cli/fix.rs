@@ -79,22 +79,25 @@ pub fn run(a: &FixArgs, out: &mut dyn Write) -> Result<(), Failure> {
     // in order.
     let mut handle_batch = |lines: &[(&[u8], &[u8])], tally: &mut Tally| -> std::io::Result<()> {
         use rayon::prelude::*;
-        let texts: Vec<(std::borrow::Cow<str>, bool)> = lines
+        // Each line's text, and its analysis unless it is clean at a glance.
+        let analysed: Vec<(std::borrow::Cow<str>, Option<mojibake::Analysis>)> = lines
             .par_iter()
             .map(|(line, _)| {
                 let text = String::from_utf8_lossy(line);
-                let glance = mojibake::clean_at_a_glance(&text);
-                (text, glance)
+                let analysis =
+                    (!mojibake::clean_at_a_glance(&text)).then(|| mojibake::analyze(&text));
+                (text, analysis)
             })
             .collect();
-        let analyses: Vec<Option<mojibake::Analysis>> = texts
-            .par_iter()
-            .map(|(t, clean)| (!clean).then(|| mojibake::analyze(t)))
-            .collect();
-        if coincidences.is_none() && analyses.iter().flatten().any(|a| a.repaired.is_some()) {
+        if coincidences.is_none()
+            && analysed
+                .iter()
+                .any(|(_, a)| a.as_ref().is_some_and(|a| a.repaired.is_some()))
+        {
             coincidences = Some(coincidental_chains(&input));
         }
-        for (((_, ending), (text, _)), analysis) in lines.iter().zip(&texts).zip(analyses) {
+        for ((_, ending), (text, analysis)) in lines.iter().zip(analysed) {
+            let text = &text;
             tally.lines += 1;
             // The lossy reading copies only when the bytes were not UTF-8.
             if matches!(text, std::borrow::Cow::Owned(_)) {

@@ -1553,6 +1553,8 @@ struct Search {
     context: Vec<Script>,
     counts: Vec<usize>,
     memo: FxHashMap<(Rc<str>, usize), Option<Rc<WordUndo>>>,
+    /// [`whole_sequences`] of a word form under an encoding, remembered.
+    sequences: FxHashMap<(Rc<str>, usize), usize>,
 }
 
 impl Search {
@@ -1579,6 +1581,7 @@ impl Search {
             start: State { words },
             counts,
             memo: FxHashMap::default(),
+            sequences: FxHashMap::default(),
         }
     }
 
@@ -1675,11 +1678,15 @@ impl Search {
                     .filter(|&i| st.words[i].mask & (1 << e) != 0)
                     .map(|i| {
                         let k = self.counts[i];
+                        let w = &st.words[i];
                         if dos {
-                            let w = st.words[i].clone();
-                            self.undo_word(&w, e).map_or(0, |u| k * u.fixes)
+                            self.undo_word(w, e).map_or(0, |u| k * u.fixes)
                         } else {
-                            k * whole_sequences(&st.words[i].form, e)
+                            // States share most words: each (form, encoding) is counted once.
+                            k * *self
+                                .sequences
+                                .entry((w.form.clone(), e))
+                                .or_insert_with(|| whole_sequences(&w.form, e))
                         }
                     })
                     .sum::<usize>()
