@@ -51,6 +51,9 @@ const MAX_PIECE: usize = 1 << 20;
 /// the spans found (the mixed-script test skips them).
 fn mojibake_words(text: &str, out: &mut Sink) -> Vec<(usize, usize)> {
     let mut spans = Vec::new();
+    // As in `fix`: repairs whose chain the document's start shows to be a coincidence are set
+    // aside; worked out at the first line with a repair.
+    let mut coincidences: Option<Vec<Vec<crate::encoding::Charset>>> = None;
     let mut line_start = 0;
     for line in text.split_inclusive('\n') {
         let body = line.trim_end_matches(['\n', '\r']);
@@ -78,6 +81,13 @@ fn mojibake_words(text: &str, out: &mut Sink) -> Vec<(usize, usize)> {
             let Some(repaired) = a.repaired.as_ref().filter(|_| !a.chain.is_empty()) else {
                 continue;
             };
+            let head = &text[..text.floor_char_boundary(mojibake::CONTEXT_BYTES)];
+            if coincidences
+                .get_or_insert_with(|| mojibake::coincidental_chains(head))
+                .contains(&a.chain)
+            {
+                continue;
+            }
             let (a_mixup, plan) = plan_of(&a);
             for ex in mojibake::changed_words(piece, repaired) {
                 let (s, e) = (base + ex.text_start, base + ex.text_end);

@@ -13,22 +13,12 @@ use crate::source::Input;
 use crate::visible::visible;
 use std::io::Write;
 
-/// How much of the file's start is analysed as a whole for coincidences (a sample: the
-/// analysis of a text holds its distinct words in memory; 1 MB takes about 60 ms, and held
-/// the same coincidences as 4 MB on the 50 MB UDHR benchmark file).
-const CONTEXT_BYTES: usize = 1 << 20;
-
 /// The chains of encodings that the analysis of the file's start judges coincidental.
 fn coincidental_chains(input: &Input) -> Vec<Vec<Charset>> {
-    let Ok(head) = input.head(CONTEXT_BYTES) else {
+    let Ok(head) = input.head(mojibake::CONTEXT_BYTES) else {
         return Vec::new();
     };
-    mojibake::analyze_hypotheses(&String::from_utf8_lossy(&head))
-        .hypotheses
-        .into_iter()
-        .filter(|h| h.coincidental)
-        .map(|h| h.chain)
-        .collect()
+    mojibake::coincidental_chains(&String::from_utf8_lossy(&head))
 }
 
 struct Tally {
