@@ -445,6 +445,10 @@ pub struct LangidBuildArgs {
     pub data: PathBuf,
     #[arg(long, default_value = "assets/langid", value_name = "DIR")]
     pub out: PathBuf,
+    /// An unpacked `cldr-misc-full` npm package (`npm pack cldr-misc-full@48.2.0`): writes
+    /// `exemplars.tsv`, the letters of the languages without a word list.
+    #[arg(long, value_name = "DIR")]
+    pub cldr: Option<PathBuf>,
 }
 
 /// Which document units to cut a file into.

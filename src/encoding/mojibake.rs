@@ -1779,16 +1779,24 @@ fn prefer_words(text: &str, hypotheses: &mut [Hypothesis]) {
     }
     // More known words first; then letters that one language writes (Estonian `õ` and `ü`,
     // not Icelandic `þ` with German `ß`: ISO-8859-2 and windows-1250 place a few letters
-    // differently); then fewer capitals inside words (IBM437 makes `kÛ` of the bytes IBM850
-    // makes `ký` of: the two DOS pages agree on most box-drawing characters).
-    let keys: Vec<(std::cmp::Reverse<usize>, usize, usize)> = hypotheses[..tied]
+    // differently); then more of a language's most frequent words (`не`, not `но`: both are
+    // Russian words, one is among the 100 most frequent); then more known words of one or two
+    // letters (`på`, not `pü`; they are known by chance too often to outweigh a foreign
+    // letter); then fewer capitals inside words (IBM437 makes `kÛ` of the bytes IBM850 makes
+    // `ký` of: the two DOS pages agree on most box-drawing characters); then fewer capitals
+    // at all (`þegar`, not `Þegar`: most words of running text are written in lower case).
+    let keys: Vec<_> = hypotheses[..tied]
         .iter()
         .map(|h| {
             let t = apply_chain(text, &h.chain);
+            let known = known_words(&t);
             (
-                std::cmp::Reverse(known_words(&t)),
+                std::cmp::Reverse(known.long),
                 foreign_letters(&t),
+                std::cmp::Reverse(known.frequent),
+                std::cmp::Reverse(known.short),
                 case_breaks(&t),
+                t.chars().filter(|c| c.is_uppercase()).count(),
             )
         })
         .collect();
@@ -1812,32 +1820,65 @@ fn foreign_letters(text: &str) -> usize {
     crate::lexicon::letters_foreign_to_every_language(&letters).unwrap_or(0)
 }
 
-/// Upper-case letters right after a lower-case one (`kÛ`): rare inside real words, common
-/// where a repair picked the wrong code page for a letter.
+/// Letters whose case breaks their word's: an upper-case letter right after a lower-case one
+/// (`kÛ`), and a lower-case letter in a word of capitals (`DEARBHù`). Both are rare in real
+/// words and common where a repair picked the wrong code page for a letter.
 fn case_breaks(text: &str) -> usize {
-    let mut prev_lower = false;
     let mut n = 0;
-    for c in text.chars() {
-        if prev_lower && c.is_uppercase() {
+    for word in text.split(|c: char| !c.is_alphabetic()) {
+        let mut prev_lower = false;
+        let (mut upper, mut lower) = (0, 0);
+        for c in word.chars() {
+            if prev_lower && c.is_uppercase() {
+                n += 1;
+            }
+            prev_lower = c.is_lowercase();
+            upper += usize::from(c.is_uppercase());
+            lower += usize::from(c.is_lowercase());
+        }
+        if upper >= 2 && lower == 1 && !word.chars().next().is_some_and(char::is_lowercase) {
             n += 1;
         }
-        prev_lower = c.is_lowercase();
     }
     n
 }
 
-/// Distinct words of three letters or more, holding a non-ASCII letter, that some word list
-/// holds (shorter ones are in some list by chance: Danish `ø`, Icelandic `þe` against the
-/// `ße` that windows-1252 makes of `ÃŸe`).
-fn known_words(text: &str) -> usize {
+/// Distinct words holding a non-ASCII letter that a word list holds, counted three ways.
+#[derive(Default)]
+struct KnownWords {
+    /// Of three letters or more.
+    long: usize,
+    /// Among the 100 most frequent words of a language (any length).
+    frequent: usize,
+    /// Of one or two letters: these are in some list by chance more often (Danish `ø`,
+    /// Icelandic `þe` against the `ße` that windows-1252 makes of `ÃŸe`).
+    short: usize,
+}
+
+/// Words whose case breaks their word (`tÍ`) are not looked up in lower case: `tí` is a word, `tÍ`
+/// is a wrong repair of `të`.
+fn known_words(text: &str) -> KnownWords {
     let mut seen = rustc_hash::FxHashSet::default();
-    text.split(|c: char| !c.is_alphabetic())
-        .filter(|w| !w.is_ascii() && w.chars().count() >= 3)
+    let mut known = KnownWords::default();
+    for w in text
+        .split(|c: char| !c.is_alphabetic())
+        .filter(|w| !w.is_ascii() && case_breaks(w) == 0)
         .map(str::to_lowercase)
         .filter(|w| seen.insert(w.clone()))
         .take(200)
-        .filter(|w| crate::lexicon::languages_of(w) != 0)
-        .count()
+    {
+        if crate::lexicon::stopword_bits(&w) != 0 {
+            known.frequent += 1;
+        }
+        if crate::lexicon::languages_of(&w) != 0 {
+            if w.chars().count() >= 3 {
+                known.long += 1;
+            } else {
+                known.short += 1;
+            }
+        }
+    }
+    known
 }
 
 fn sort_hypotheses(h: &mut [Hypothesis]) {

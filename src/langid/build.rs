@@ -242,7 +242,10 @@ pub fn build_stopwords(data: &Path, codes: &[String]) -> String {
 /// Writes both models to `out` (`ct9.tsv`; `nb-languages.tsv`, `nb-features.fst`,
 /// `nb-postings.bin`) and the word lists with what is derived from them (`words.fst`,
 /// `alphabets.tsv`, `stopwords.tsv`).
-pub fn build_all(data: &Path, out: &Path) -> Result<Vec<String>, String> {
+///
+/// With `cldr` (an unpacked `cldr-misc-full` package), also `exemplars.tsv`: the CLDR letters of
+/// the model's languages that have no word list ([`build_exemplars`]).
+pub fn build_all(data: &Path, out: &Path, cldr: Option<&Path>) -> Result<Vec<String>, String> {
     let ct = build_ct(data)?;
     let (nb, mut notes) = build_nb(data)?;
     std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
@@ -265,6 +268,17 @@ pub fn build_all(data: &Path, out: &Path) -> Result<Vec<String>, String> {
     )?;
     write("stopwords.tsv", build_stopwords(data, &codes).as_bytes())?;
     notes.push(format!("wrote {} ({n_words} words)", w.display()));
+    if let Some(cldr) = cldr {
+        let listed = crate::lexicon::alphabets_tsv(&words)?;
+        let without: Vec<String> = codes
+            .iter()
+            .filter(|c| !listed.lines().any(|l| l.split('\t').next() == Some(c.as_str())))
+            .cloned()
+            .collect();
+        let (tsv, n) = build_exemplars(cldr, &without)?;
+        let e = write("exemplars.tsv", tsv.as_bytes())?;
+        notes.push(format!("wrote {} ({n} languages)", e.display()));
+    }
     notes.insert(
         0,
         format!(
@@ -279,4 +293,95 @@ pub fn build_all(data: &Path, out: &Path) -> Result<Vec<String>, String> {
         ),
     );
     Ok(notes)
+}
+
+/// The CLDR main exemplar letters (non-ASCII, lower case, sorted) of each of `codes` that CLDR
+/// has, as `code<TAB>letters` lines: the letters a language writes where the tool has no word
+/// list to learn them from (Estonian `õ`, Maltese `ħ`, Esperanto `ĝ`). Reads
+/// `main/<code>/characters.json` of the `cldr-misc-full` npm package (Unicode licence).
+/// Returns the TSV and how many languages it holds.
+pub fn build_exemplars(cldr: &Path, codes: &[String]) -> Result<(String, usize), String> {
+    let mut out = String::from(
+        "# CLDR main exemplar letters (non-ASCII) of the model's languages without a word list (written by `delineate langid build-profiles --cldr`)\n",
+    );
+    let mut n = 0;
+    for code in codes {
+        let path = cldr.join("main").join(code).join("characters.json");
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let json: serde_json::Value =
+            serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let Some(set) = json["main"][code.as_str()]["characters"]["exemplarCharacters"].as_str()
+        else {
+            return Err(format!(
+                "{}: no main.{code}.characters.exemplarCharacters",
+                path.display()
+            ));
+        };
+        let letters = unicode_set_letters(set);
+        if letters.is_empty() {
+            continue;
+        }
+        out.push_str(&format!("{code}\t{}\n", letters.iter().collect::<String>()));
+        n += 1;
+    }
+    Ok((out, n))
+}
+
+/// The non-ASCII letters (lower case, sorted, distinct) of a CLDR UnicodeSet such as
+/// `[a b c š z ž {ch} à-ã]` (UTS #35 §5.3.3): single characters, ranges and the characters of
+/// the `{…}` strings; escapes and properties are rare in exemplars and skipped.
+fn unicode_set_letters(set: &str) -> Vec<char> {
+    let body = set.trim().trim_start_matches('[').trim_end_matches(']');
+    let mut letters = Vec::new();
+    let chars: Vec<char> = body.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        match c {
+            '\\' => i += 2,
+            '{' => {
+                while i < chars.len() && chars[i] != '}' {
+                    letters.push(chars[i]);
+                    i += 1;
+                }
+                i += 1;
+            }
+            '-' if i > 0 && i + 1 < chars.len() => {
+                let (a, b) = (chars[i - 1] as u32, chars[i + 1] as u32);
+                if a < b && b - a <= 512 {
+                    letters.extend((a + 1..=b).filter_map(char::from_u32));
+                }
+                i += 2;
+            }
+            _ => {
+                letters.push(c);
+                i += 1;
+            }
+        }
+    }
+    let mut out: Vec<char> = letters
+        .into_iter()
+        .filter(|c| !c.is_ascii() && c.is_alphabetic())
+        .flat_map(char::to_lowercase)
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+#[cfg(test)]
+mod exemplar_tests {
+    use super::unicode_set_letters;
+
+    /// Single letters, strings and ranges are read; ASCII, spaces and escapes are not letters.
+    #[test]
+    fn reads_cldr_unicode_sets() {
+        assert_eq!(
+            unicode_set_letters("[a b š z ž {dž} Õ ä-å \\- ?]"),
+            vec!['ä', 'å', 'õ', 'š', 'ž']
+        );
+        assert!(unicode_set_letters("[]").is_empty());
+    }
 }

@@ -201,12 +201,19 @@ pub fn alphabet(code: &str) -> Option<&'static [char]> {
         .map(|(_, a)| a.as_slice())
 }
 
-/// Every shipped alphabet, parsed once.
+static EXEMPLARS: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/assets/langid/exemplars.tsv"
+));
+
+/// Every shipped alphabet, parsed once: those learnt from the word lists, then CLDR's
+/// exemplar letters of the languages that have no list (`exemplars.tsv`).
 fn alphabets() -> &'static [(&'static str, Vec<char>)] {
     static A: OnceLock<Vec<(&'static str, Vec<char>)>> = OnceLock::new();
     A.get_or_init(|| {
         ALPHABETS
             .lines()
+            .chain(EXEMPLARS.lines())
             .filter(|l| !l.starts_with('#'))
             .filter_map(|l| l.split_once('\t'))
             .map(|(code, letters)| {
@@ -288,10 +295,9 @@ pub fn for_each_listed_word(mut f: impl FnMut(&str, &str)) {
 
 /// The fewest of `letters` (distinct, non-ASCII, lower case) that one language's alphabet
 /// lacks ([`alphabet`]): 0 when some language writes them all (`õ` and `ü`: Estonian), more
-/// when they come from several (`þ` and `ß`). A letter no list uses counts against every
-/// language: that is Esperanto's `ĝ` and Maltese `ħ` (no lists), but more often the junk
-/// of a wrong repair (`ŝ` for `ž`, Hebrew `ׯ` for `ם`), and leaving them out lost 33 lines
-/// of the mojibake dev set to gain 4. `None` without word lists.
+/// when they come from several (`þ` and `ß`). A letter no alphabet holds counts against every
+/// language: that is most often the junk of a wrong repair (Hebrew `ׯ` for `ם`). Esperanto's
+/// `ĝ` and Maltese `ħ` are letters through CLDR's exemplars. `None` without word lists.
 pub fn letters_foreign_to_every_language(letters: &[char]) -> Option<usize> {
     alphabets()
         .iter()
@@ -318,15 +324,25 @@ mod tests {
         assert!(hu.contains(&'ő') && !hu.contains(&'ç'));
         assert_eq!(letters_foreign_to_every_language(&['õ', 'ü']), Some(0));
         assert_eq!(letters_foreign_to_every_language(&['þ', 'ß']), Some(1));
-        // Esperanto has no list: its letters are foreign to every one.
-        assert_eq!(letters_foreign_to_every_language(&['ĝ', 'ŝ']), Some(2));
+        // Esperanto has no list: CLDR's exemplars give its letters; `ĝ` with `ß` is no one's.
+        assert_eq!(letters_foreign_to_every_language(&['ĝ', 'ŝ']), Some(0));
+        assert_eq!(letters_foreign_to_every_language(&['ĝ', 'ß']), Some(1));
+        assert!(alphabet("et").unwrap().contains(&'õ'));
+        assert!(alphabet("mt").unwrap().contains(&'ħ'));
         assert!(alphabet("xx").is_none());
     }
 
-    /// The shipped alphabets are those of the shipped word lists.
+    /// The shipped alphabets are those of the shipped word lists; the CLDR exemplars add only
+    /// languages that have none.
     #[test]
     fn alphabets_asset_matches_the_word_lists() {
         assert_eq!(alphabets_tsv(WORDS).unwrap(), ALPHABETS);
+        let listed: Vec<&str> = ALPHABETS.lines().filter_map(|l| l.split('\t').next()).collect();
+        for l in EXEMPLARS.lines().filter(|l| !l.starts_with('#')) {
+            let (code, letters) = l.split_once('\t').expect("code<TAB>letters");
+            assert!(!listed.contains(&code), "{code} has a word list");
+            assert!(letters.chars().all(|c| !c.is_ascii() && c.is_alphabetic()), "{l}");
+        }
     }
 
     /// The walk from each language's start node answers as a lookup of `code<TAB>word` in
