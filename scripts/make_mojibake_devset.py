@@ -4,6 +4,7 @@
 Negatives (must come out of `fix` unchanged): the 3,000 most frequent words of every wordfreq
 list, every non-empty UDHR line of the 78 core languages, and strings written here that look
 like mojibake but are not: symbols and amounts (`3×…`, `2×£10`), all-caps words with Å Ä Ă Ø,
+quotes before accented letters (`“Äpfel”`, `»ôter«`: MacRoman's images of UTF-8 lead bytes),
 kaomoji, words that hold Ã, Â or â, code and paths, mentions of mojibake itself.
 
 Positives (must come back exactly): UDHR lines with non-ASCII text (6 per language) and 40
@@ -36,6 +37,8 @@ LEGIT = ['Ãgua', 'São Paulo Ã', 'Ânimo', 'Ângela', 'âm nhạc', 'Tâm', '�
          'Tôi yêu Việt Nam', 'ÃÂ', 'Â', 'Ã']
 MENTIONS = ['Mojibake looks like Ã© or â€™ in text', 'the sequence Ã© is UTF-8 é read as Latin-1',
             'let x = "Ã©"; // mojibake example']
+QUOTED = ['“Äpfel” und “Öl”', '»ôter« ist', '“Éclair”', 'Il dit «Ça va» et »Ô mon Dieu«', '“Ärger”',
+          '”Åsa”', '“Ñandú”', '»Äh«', '“Ü”', '“ä”', '‘Élan’', '„Öffnen“']
 CODE = ['if (a < b && c > d) { return x; }', 'https://example.com/a?b=c&d=é',
         'C:\\Users\\Åsa\\Documents']
 MIXUPS = ['cp1252', 'latin-1', 'cp1250', 'cp1251', 'cp1253', 'cp1254', 'cp1257', 'iso8859_2',
@@ -56,7 +59,7 @@ def main():
         neg += [l.split('\t')[0] for l in open(f, encoding='utf-8').read().splitlines()[1:3001]]
     for f in udhr:
         neg += [l.strip() for l in open(f, encoding='utf-8').read().splitlines() if l.strip()]
-    neg += CAPS + SYMBOLS + KAOMOJI + LEGIT + MENTIONS + CODE
+    neg += CAPS + SYMBOLS + KAOMOJI + LEGIT + MENTIONS + CODE + QUOTED
     neg += ['%d×£%d' % (rng.randint(1, 9), rng.randint(1, 99)) for _ in range(200)]
     neg += ['%d×€%d' % (rng.randint(1, 9), rng.randint(1, 99)) for _ in range(200)]
     neg += ['%d × %d…' % (rng.randint(1, 9), rng.randint(1, 99)) for _ in range(200)]

@@ -116,6 +116,18 @@ fn real_mojibake_is_still_repaired() {
             "InimĂľiguste Ăźlddeklaratsioon",
             "Inimõiguste ülddeklaratsioon",
         ),
+        // Tied, no word of three letters: one of a language's 100 most frequent words
+        // chooses (Greek `να`, not `νι`; `på`, not `pü`), then a letter in its word's case
+        // (`DEARBHÚ`, not `DEARBHù`), then lower case (`þegar`, not `Þegar`).
+        ("Î˝Îą", "να"),
+        ("pĂĽ", "på"),
+        ("DEARBHĂš UILE-CHOITEANN", "DEARBHÚ UILE-CHOITEANN"),
+        ("Ăžegar", "þegar"),
+        // Letters of languages without a word list come from CLDR's exemplars: Maltese `ġ`.
+        ("bil-Ä§akma tal-liÄĄi", "bil-ħakma tal-liġi"),
+        // MacRoman's `»` and `“` are images of lead bytes C8 and D2: Romanian `ș`, Kazakh `қ`.
+        ("recunoa»ôterea", "recunoașterea"),
+        ("адам “õ“±“õ—ã“õ—Ç–∞—Ä—ã", "адам құқықтары"),
         // Twice through windows-1252: windows-1254 undoes one round of all but `â€ž` (it has
         // no `ž`), and the Latin letter it leaves among Arabic ones is still damage — the
         // chain that goes on wins.
@@ -204,6 +216,20 @@ fn refusals_are_explained() {
     assert_eq!(a.repaired.as_deref(), Some("café 2×£10"));
     assert_eq!(a.refused.len(), 1);
     assert_eq!(a.refused[0].word, "2×£10");
+    // A line about encodings quotes its mojibake: the repair is shown and refused.
+    let a = mojibake::analyze("the sequence Ã© is UTF-8 é read as Latin-1");
+    assert!(a.repaired.is_none());
+    assert!(
+        a.description.contains("quoted in a line about encodings"),
+        "{}",
+        a.description
+    );
+    assert_eq!(a.refused.len(), 1);
+    assert_eq!(
+        (a.refused[0].word.as_str(), a.refused[0].would_be.as_str()),
+        ("Ã©", "é")
+    );
+    assert!(a.refused[0].reason.contains("talks about encodings"));
 }
 
 /// Surrogate pairs encoded half by half (CESU-8, Java's modified UTF-8), then read as
@@ -340,6 +366,21 @@ fn lossy_quotes_become_one_replacement_character() {
     for clean in ["price? â", "€? yes", "price?â€"] {
         assert_eq!(mojibake::analyze(clean).repaired, None, "{clean}");
     }
+    // Cyrillic through windows-1252 loses the second byte of `А`, `Н`, `Р` (90, 9D, A0 as
+    // no-break space survives): words made only of such places are repaired with the line,
+    // and the U+FFFD they hold is not taken for binary data.
+    let a = mojibake::analyze(
+        "Ð’Ð¡Ð•ÐžÐ‘Ð©Ð\u{FFFD} Ð”Ð•ÐšÐ›Ð\u{FFFD}Ð\u{A0}Ð\u{FFFD}Ð¦Ð˜Ð¯ Ð\u{FFFD}Ð\u{FFFD} Ð§ÐžÐ’Ð•ÐšÐ\u{FFFD}",
+    );
+    assert_eq!(
+        a.repaired.as_deref(),
+        Some("ВСЕОБЩ\u{FFFD} ДЕКЛ\u{FFFD}Р\u{FFFD}ЦИЯ \u{FFFD}\u{FFFD} ЧОВЕК\u{FFFD}")
+    );
+    // A vowel sign after a lost consonant has a base: Punjabi `ਮ�ੱਖ`.
+    let a = mojibake::analyze("à¨®à©\u{FFFD}à©±à¨– à¨¬à©°à¨¦");
+    assert_eq!(a.repaired.as_deref(), Some("ਮ\u{FFFD}ੱਖ ਬੰਦ"));
+    // A German `Ä` before a U+FFFD, in a line no chain repairs, stays.
+    assert_eq!(mojibake::analyze("Das Ä\u{FFFD}rger").repaired, None);
 }
 
 /// The explorer's and `anomalies`' mojibake findings set aside, as `fix` does, a repair whose

@@ -256,19 +256,42 @@ fn orthographic_ipa(c: char) -> bool {
     )
 }
 
-/// Characters that real text seldom holds but wrong repairs produce.
+/// Characters that real text seldom holds but wrong repairs produce: Latin Extended-B but the
+/// letters of Vietnamese and Romanian, box drawing, combining marks, the supplemental arrows
+/// and mathematical symbols of U+2900–U+2AFF (what E2 A4 … makes: `â¤¢` → `⤢`), and a Latin-1
+/// symbol after a non-ASCII letter or between two letters (`ôºô±ô¹`: Greek read twice,
+/// repaired once).
 fn rare_chars(text: &str) -> usize {
-    text.chars()
-        .filter(|&c| {
-            let u = c as u32;
-            if c.is_ascii() || (0xA0..=0x17F).contains(&u) {
-                return false;
-            }
-            let extended_b = (0x180..=0x24F).contains(&u)
-                && !matches!(u, 0x1A0 | 0x1A1 | 0x1AF | 0x1B0 | 0x218..=0x21B);
-            extended_b || (0x2500..=0x259F).contains(&u) || char_info(c).is_mark()
-        })
-        .count()
+    let mut n = 0;
+    let mut prev: [char; 2] = [' ', ' '];
+    for c in text.chars().chain([' ']) {
+        // `prev[1]` is judged now that both its neighbours are known.
+        let (before, mid) = (prev[0], prev[1]);
+        // Not the middle dot of Catalan `col·lecció`; `km²` and `Windows®` follow ASCII letters.
+        if (0xA1..=0xBF).contains(&(mid as u32))
+            && mid != '·'
+            && before.is_alphabetic()
+            && (!before.is_ascii() || c.is_alphabetic())
+        {
+            n += 1;
+        }
+        prev = [mid, c];
+        let u = c as u32;
+        if c.is_ascii() || (0xA0..=0x17F).contains(&u) {
+            continue;
+        }
+        let extended_b = (0x180..=0x24F).contains(&u)
+            && !matches!(u, 0x1A0 | 0x1A1 | 0x1AF | 0x1B0 | 0x218..=0x21B);
+        if (0x2900..=0x2AFF).contains(&u) {
+            // Rarer still in text than the others, and what one wrong round makes of every
+            // curly quote read twice (`â€š` → `⤨` under ISO-8859-15): three times the weight,
+            // so that the chain of two rounds that explains them wins.
+            n += 3;
+        } else if extended_b || (0x2500..=0x259F).contains(&u) || char_info(c).is_mark() {
+            n += 1;
+        }
+    }
+    n
 }
 
 /// One repaired sequence in one round.
@@ -353,7 +376,7 @@ fn undo_pass(
             .find(|c: char| c.is_ascii_whitespace())
             .unwrap_or(rest.len());
         let word = &rest[..wl];
-        let suspect = suspect_mask(word) & (1 << e) != 0;
+        let suspect = suspect_mask(word) & (1 << e) != 0 || lossy_suspect(word, e);
         match suspect.then(|| undo_word(word, e, allowed)).flatten() {
             Some((repaired, word_fixes)) => {
                 note_scripts(&repaired, scripts);
@@ -369,6 +392,17 @@ fn undo_pass(
         rest = &rest[wl..];
     }
     (!fixes.is_empty()).then_some((out, fixes))
+}
+
+/// Does `word` hold the image of a UTF-8 lead byte under encoding `e` right before a U+FFFD
+/// (`Ð�Ð�`, Cyrillic whose second bytes windows-1252 does not define)? Such a word has no
+/// whole sequence for [`suspect_mask`] to see; in a line the chain repairs, it is repaired too
+/// (one U+FFFD for each lost character).
+fn lossy_suspect(word: &str, e: usize) -> bool {
+    word.contains('\u{FFFD}')
+        && word.chars().zip(word.chars().skip(1)).any(|(a, b)| {
+            b == '\u{FFFD}' && byte_in(a, e).is_some_and(|x| (0xC2..=0xF4).contains(&x))
+        })
 }
 
 fn undo_word(word: &str, e: usize, allowed: &[Script]) -> Option<(String, Vec<Fix>)> {
@@ -555,10 +589,27 @@ fn word_to_non_word(word: &str, repaired: &str) -> bool {
             .to_lowercase()
     };
     let (before, after) = (core(word), core(repaired));
-    before.chars().count() >= 2
-        && before.chars().all(char::is_alphabetic)
-        && crate::lexicon::languages_of(&before) != 0
-        && crate::lexicon::languages_of(&after) == 0
+    let listed_to_unlisted = |before: &str, after: &str| {
+        before.chars().count() >= 2
+            && before.chars().all(char::is_alphabetic)
+            && crate::lexicon::languages_of(before) != 0
+            && crate::lexicon::languages_of(after) == 0
+    };
+    if listed_to_unlisted(&before, &after) {
+        return true;
+    }
+    // A word between quote marks (`»ôter«`, `“Äh”`) is that word: MacRoman's `»` and `“`
+    // are images of UTF-8 lead bytes, so a repair would eat the opening quote.
+    let quote = |c: char| "«»“”„‚‘’\"'".contains(c);
+    let quoted = |w: &str| {
+        let mut cs = w.chars();
+        let (first, last) = (cs.next(), cs.next_back());
+        first.is_some_and(quote) && last.is_some_and(quote)
+    };
+    quoted(word) && {
+        let unquote = |w: &str| w.trim_matches(quote).to_lowercase();
+        listed_to_unlisted(&unquote(word), &unquote(repaired))
+    }
 }
 
 /// Why a repaired word would be damage rather than text, if it would: what no real word holds
@@ -584,8 +635,9 @@ fn harm(repaired: &str, allowed: &[Script]) -> Option<&'static str> {
         if info.is_mark() {
             // Marks stack (`ूं`): the first character before them that is not a mark must
             // be a letter.
+            // U+FFFD stands for a character lost on the way, most often the letter itself.
             let base = chars[..i].iter().rev().find(|&&c| !char_info(c).is_mark());
-            if !base.is_some_and(|&c| char_info(c).is_letter()) {
+            if !base.is_some_and(|&c| c == '\u{FFFD}' || char_info(c).is_letter()) {
                 return Some("a combining mark on no letter");
             }
         }
@@ -691,15 +743,16 @@ fn sequence_at(chars: &[(usize, char)], i: usize, e: usize) -> Option<(usize, ch
     // A word's quotes and brackets (`«ÇA»` in MacRoman is C7 82…) do not start mojibake;
     // but MacRoman's `‚` is byte E2, the lead of every curly quote and dash (`‚Äôn` is `’n`),
     // and only a whole three-byte sequence is taken.
-    if !matches!(c0, '\u{201A}' | '\u{201E}' | '\u{2018}' | '\u{2019}')
-        && matches!(
-            char_info(c0).category,
-            GeneralCategory::OpenPunctuation
-                | GeneralCategory::ClosePunctuation
-                | GeneralCategory::InitialPunctuation
-                | GeneralCategory::FinalPunctuation
-        )
-    {
+    if !matches!(
+        c0,
+        '\u{201A}' | '\u{201E}' | '\u{2018}' | '\u{2019}' | '\u{201C}' | '\u{201D}' | '»'
+    ) && matches!(
+        char_info(c0).category,
+        GeneralCategory::OpenPunctuation
+            | GeneralCategory::ClosePunctuation
+            | GeneralCategory::InitialPunctuation
+            | GeneralCategory::FinalPunctuation
+    ) {
         return None;
     }
     let b0 = byte_in(c0, e)?;
@@ -1173,13 +1226,14 @@ pub fn coincidental_chains(head: &str) -> Vec<Vec<Charset>> {
 }
 
 fn analyze_with(text: &str, scored: bool) -> Analysis {
-    let (n, junk) = text.chars().fold((0usize, 0usize), |(n, j), c| {
-        (
-            n + 1,
-            // C1 controls are what Latin-1 makes of UTF-8 continuation bytes: a third of an
-            // Ethiopic or Indic line misread so.
-            j + (c == '\0' || (super::quality::is_anomaly(c) && !is_c1(c))) as usize,
-        )
+    let (n, junk, _) = text.chars().fold((0usize, 0usize, ' '), |(n, j, prev), c| {
+        // C1 controls are what Latin-1 makes of UTF-8 continuation bytes: a third of an
+        // Ethiopic or Indic line misread so. And U+FFFD right after `Â`…`ô` (the Latin-1 and
+        // windows-1252 images of lead bytes C2–F4) is a continuation byte lost on the way:
+        // Cyrillic read as windows-1252 loses `А`, `Н`, `Р` so (`Ð�`).
+        let lost = c == '\u{FFFD}' && ('\u{C2}'..='\u{F4}').contains(&prev);
+        let junk = c == '\0' || (super::quality::is_anomaly(c) && !is_c1(c) && !lost);
+        (n + 1, j + usize::from(junk), c)
     });
     if n >= 64 && junk as f64 > NOT_TEXT_SHARE * n as f64 {
         return Analysis {
@@ -1269,6 +1323,13 @@ fn analyze_with(text: &str, scored: bool) -> Analysis {
         .take_while(|h| h.cost < unchanged_cost)
         .find(|h| !h.coincidental)
         .cloned();
+    // A line about encodings quotes its mojibake (`the sequence Ã© is UTF-8 é read as
+    // Latin-1`): the repair it would get is shown as refused, not made.
+    let quoted = match &best {
+        Some(h) if talks_about_encodings(text, &h.chain) => Some(h.chain.clone()),
+        _ => None,
+    };
+    let best = if quoted.is_some() { None } else { best };
     let verdict = match (&best, lost.is_empty()) {
         (None, true) => Verdict::Clean,
         (None, false) => Verdict::Unrecoverable,
@@ -1283,7 +1344,13 @@ fn analyze_with(text: &str, scored: bool) -> Analysis {
         ),
         None => (Vec::new(), None, Vec::new()),
     };
-    let mut description = describe(verdict, best.as_ref(), &lost);
+    let mut description = match &quoted {
+        Some(chain) => format!(
+            "mojibake quoted in a line about encodings (UTF-8 read as {}): left as written",
+            chain[0].name()
+        ),
+        None => describe(verdict, best.as_ref(), &lost),
+    };
     // C1 controls left after the repair are windows-1252 text a Latin-1 decoder read: text
     // holds no C1 controls, and windows-1252 defines all but five of them.
     let mut verdict = verdict;
@@ -1291,6 +1358,9 @@ fn analyze_with(text: &str, scored: bool) -> Analysis {
     // A pass after the chain: when it changed anything, the text is repairable and the
     // description says what it did.
     let mut after_pass = |pass: fn(&str) -> (String, usize), what: &dyn Fn(usize) -> String| {
+        if quoted.is_some() {
+            return 0;
+        }
         let (mapped, n) = pass(repaired.as_deref().unwrap_or(text));
         if n > 0 {
             repaired = Some(mapped);
@@ -1336,7 +1406,17 @@ fn analyze_with(text: &str, scored: bool) -> Analysis {
     };
     // Only the words the repair leaves as they are: a word another encoding repairs was not
     // refused.
-    let refused = if fingerprints(text) > 0 {
+    let refused = if let Some(chain) = &quoted {
+        self::examples(text, chain)
+            .into_iter()
+            .map(|x| Refusal {
+                word: x.from,
+                would_be: x.to,
+                encoding: chain[0],
+                reason: QUOTED,
+            })
+            .collect()
+    } else if fingerprints(text) > 0 {
         refusals(text)
             .into_iter()
             .filter(|r| repaired.as_deref().is_none_or(|t| t.contains(&r.word)))
@@ -1360,6 +1440,58 @@ fn analyze_with(text: &str, scored: bool) -> Analysis {
         plausibility_before,
         plausibility_after,
     }
+}
+
+/// Why a repair of a line about encodings is refused.
+const QUOTED: &str = "the line talks about encodings: its mojibake is quoted, not damage";
+
+/// Does `text` quote its mojibake? True when every line that `chain` changes talks about
+/// character encodings (`mojibake`, `UTF-8`, `Latin-1`, `charset`…, whole words in any case,
+/// outside markup tags: a `<meta charset>` says nothing): such a line shows mojibake as an
+/// example (`Mojibake looks like Ã©`), and a repair would change what it says. One such line
+/// in a document of damaged ones does not stop the repair of the others.
+fn talks_about_encodings(text: &str, chain: &[Charset]) -> bool {
+    const TERMS: [&str; 14] = [
+        "mojibake",
+        "utf-8",
+        "utf8",
+        "utf-16",
+        "latin-1",
+        "latin1",
+        "iso-8859-1",
+        "windows-1252",
+        "cp1252",
+        "charset",
+        "encoding",
+        "encodings",
+        "encoded",
+        "decoded",
+    ];
+    let talks = |line: &str| {
+        let mut prose = String::with_capacity(line.len());
+        let mut in_tag = false;
+        for c in line.chars() {
+            match c {
+                '<' => in_tag = true,
+                '>' => in_tag = false,
+                _ if !in_tag => prose.push(c),
+                _ => {}
+            }
+        }
+        prose
+            .split(|c: char| !(c.is_alphanumeric() || c == '-'))
+            .filter(|w| w.len() >= 4 && w.is_ascii())
+            .any(|w| TERMS.iter().any(|t| w.eq_ignore_ascii_case(t)))
+    };
+    // Most texts never name an encoding: one pass over the whole settles it.
+    if !talks(text) {
+        return false;
+    }
+    let mut damaged = text
+        .lines()
+        .filter(|l| !l.is_ascii() && apply_chain(l, chain) != *l)
+        .peekable();
+    damaged.peek().is_some() && damaged.all(talks)
 }
 
 /// `text` with each C1 control that windows-1252 defines (all of U+0080–U+009F but U+0081,
@@ -1780,9 +1912,8 @@ fn prefer_words(text: &str, hypotheses: &mut [Hypothesis]) {
     // More known words first; then letters that one language writes (Estonian `õ` and `ü`,
     // not Icelandic `þ` with German `ß`: ISO-8859-2 and windows-1250 place a few letters
     // differently); then more of a language's most frequent words (`не`, not `но`: both are
-    // Russian words, one is among the 100 most frequent); then more known words of one or two
-    // letters (`på`, not `pü`; they are known by chance too often to outweigh a foreign
-    // letter); then fewer capitals inside words (IBM437 makes `kÛ` of the bytes IBM850 makes
+    // Russian words, one is among the 100 most frequent; `på`, not `pü`); then fewer capitals
+    // inside words (IBM437 makes `kÛ` of the bytes IBM850 makes
     // `ký` of: the two DOS pages agree on most box-drawing characters); then fewer capitals
     // at all (`þegar`, not `Þegar`: most words of running text are written in lower case).
     let keys: Vec<_> = hypotheses[..tied]
@@ -1794,7 +1925,6 @@ fn prefer_words(text: &str, hypotheses: &mut [Hypothesis]) {
                 std::cmp::Reverse(known.long),
                 foreign_letters(&t),
                 std::cmp::Reverse(known.frequent),
-                std::cmp::Reverse(known.short),
                 case_breaks(&t),
                 t.chars().filter(|c| c.is_uppercase()).count(),
             )
@@ -1843,16 +1973,13 @@ fn case_breaks(text: &str) -> usize {
     n
 }
 
-/// Distinct words holding a non-ASCII letter that a word list holds, counted three ways.
+/// Distinct words holding a non-ASCII letter that a word list holds, counted two ways.
 #[derive(Default)]
 struct KnownWords {
     /// Of three letters or more.
     long: usize,
     /// Among the 100 most frequent words of a language (any length).
     frequent: usize,
-    /// Of one or two letters: these are in some list by chance more often (Danish `ø`,
-    /// Icelandic `þe` against the `ße` that windows-1252 makes of `ÃŸe`).
-    short: usize,
 }
 
 /// Words whose case breaks their word (`tÍ`) are not looked up in lower case: `tí` is a word, `tÍ`
@@ -1870,12 +1997,10 @@ fn known_words(text: &str) -> KnownWords {
         if crate::lexicon::stopword_bits(&w) != 0 {
             known.frequent += 1;
         }
-        if crate::lexicon::languages_of(&w) != 0 {
-            if w.chars().count() >= 3 {
-                known.long += 1;
-            } else {
-                known.short += 1;
-            }
+        // Shorter words are in some list by chance too often (Danish `ø`, the `þe` of the
+        // Icelandic list against the `ße` that windows-1252 makes of `ÃŸe`).
+        if w.chars().count() >= 3 && crate::lexicon::languages_of(&w) != 0 {
+            known.long += 1;
         }
     }
     known

@@ -272,7 +272,11 @@ pub fn build_all(data: &Path, out: &Path, cldr: Option<&Path>) -> Result<Vec<Str
         let listed = crate::lexicon::alphabets_tsv(&words)?;
         let without: Vec<String> = codes
             .iter()
-            .filter(|c| !listed.lines().any(|l| l.split('\t').next() == Some(c.as_str())))
+            .filter(|c| {
+                !listed
+                    .lines()
+                    .any(|l| l.split('\t').next() == Some(c.as_str()))
+            })
             .cloned()
             .collect();
         let (tsv, n) = build_exemplars(cldr, &without)?;
@@ -361,10 +365,11 @@ fn unicode_set_letters(set: &str) -> Vec<char> {
             }
         }
     }
+    // Lower case first: `İ` lowers to `i` and a combining dot, which is not a letter.
     let mut out: Vec<char> = letters
         .into_iter()
-        .filter(|c| !c.is_ascii() && c.is_alphabetic())
         .flat_map(char::to_lowercase)
+        .filter(|c| !c.is_ascii() && c.is_alphabetic())
         .collect();
     out.sort_unstable();
     out.dedup();

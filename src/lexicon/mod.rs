@@ -337,11 +337,17 @@ mod tests {
     #[test]
     fn alphabets_asset_matches_the_word_lists() {
         assert_eq!(alphabets_tsv(WORDS).unwrap(), ALPHABETS);
-        let listed: Vec<&str> = ALPHABETS.lines().filter_map(|l| l.split('\t').next()).collect();
+        let listed: Vec<&str> = ALPHABETS
+            .lines()
+            .filter_map(|l| l.split('\t').next())
+            .collect();
         for l in EXEMPLARS.lines().filter(|l| !l.starts_with('#')) {
             let (code, letters) = l.split_once('\t').expect("code<TAB>letters");
             assert!(!listed.contains(&code), "{code} has a word list");
-            assert!(letters.chars().all(|c| !c.is_ascii() && c.is_alphabetic()), "{l}");
+            assert!(
+                letters.chars().all(|c| !c.is_ascii() && c.is_alphabetic()),
+                "{l}"
+            );
         }
     }
 
