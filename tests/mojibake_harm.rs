@@ -379,7 +379,11 @@ fn lossy_quotes_become_one_replacement_character() {
     // A vowel sign after a lost consonant has a base: Punjabi `ਮ�ੱਖ`.
     let a = mojibake::analyze("à¨®à©\u{FFFD}à©±à¨– à¨¬à©°à¨¦");
     assert_eq!(a.repaired.as_deref(), Some("ਮ\u{FFFD}ੱਖ ਬੰਦ"));
-    // A German `Ä` before a U+FFFD, in a line no chain repairs, stays.
+    // A three-byte character that lost its middle byte is one U+FFFD even on its own
+    // (`の`, E3 81 AE); a German `Ä` before a U+FFFD, in a line no chain repairs, stays.
+    let a = mojibake::analyze("ã\u{FFFD}® ã\u{FFFD}«");
+    assert_eq!(a.repaired.as_deref(), Some("\u{FFFD} \u{FFFD}"));
+    assert!(a.description.contains("lost a byte"), "{}", a.description);
     assert_eq!(mojibake::analyze("Das Ä\u{FFFD}rger").repaired, None);
 }
 

@@ -1390,6 +1390,13 @@ fn analyze_with(text: &str, scored: bool) -> Analysis {
             if n == 1 { "its place" } else { "each place" },
         )
     });
+    after_pass(lost_long_sequences, &|n| {
+        format!(
+            "{n} character{} of three or four UTF-8 bytes lost a byte (a lead image, U+FFFD, a continuation image: `ã�®`), one U+FFFD in {}",
+            if n == 1 { "" } else { "s" },
+            if n == 1 { "its place" } else { "each place" },
+        )
+    });
     after_pass(lost_no_break_spaces, &|n| {
         format!(
             "{n} `Ã` whose no-break space became a plain space read as `à` (`voilÃ  tout` → `voilà tout`): the word lists hold the word it makes"
@@ -1560,6 +1567,38 @@ pub fn lossy_punctuation(text: &str) -> (String, usize) {
     } else {
         (current.into_owned(), n)
     }
+}
+
+/// Three- and four-byte UTF-8 sequences read as windows-1252 with a byte lost to U+FFFD
+/// (windows-1252 leaves 81 8D 8F 90 9D undefined: `の`, E3 81 AE, arrives as `ã�®`), each
+/// made one U+FFFD even where no whole sequence in the line is repaired. A lead image, a
+/// U+FFFD and a continuation image in a row do not happen by chance; a two-byte `Ä�` might (a
+/// German `Ä` before a character lost to something else), and is repaired only beside whole
+/// sequences ([`undo_word`]). Returns the text and how many were replaced.
+pub fn lost_long_sequences(text: &str) -> (String, usize) {
+    if !text.contains('\u{FFFD}') {
+        return (String::new(), 0);
+    }
+    let Some(e) = encodings().iter().position(|c| *c == Charset::WINDOWS_1252) else {
+        return (String::new(), 0);
+    };
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    let mut out = String::with_capacity(text.len());
+    let (mut i, mut n) = (0, 0);
+    while i < chars.len() {
+        match lost_sequence_at(&chars, i, e).filter(|&k| k >= 3) {
+            Some(k) => {
+                out.push('\u{FFFD}');
+                n += 1;
+                i += k;
+            }
+            None => {
+                out.push(chars[i].1);
+                i += 1;
+            }
+        }
+    }
+    if n == 0 { (String::new(), 0) } else { (out, n) }
 }
 
 /// `lead` followed by `?` or U+FFFD, each made one U+FFFD (see [`lossy_punctuation`]).
