@@ -123,6 +123,10 @@ fn real_mojibake_is_still_repaired() {
         ("pĂĽ", "på"),
         ("DEARBHĂš UILE-CHOITEANN", "DEARBHÚ UILE-CHOITEANN"),
         ("Ăžegar", "þegar"),
+        // A one-letter word alone, whose mojibake no word list holds (`Рё`, `Ðµ`); the
+        // capitals that lists hold in lower case stay (see `no_word_of_any_word_list_is_changed`).
+        ("Рё", "и"),
+        ("Ðµ", "е"),
         // Letters of languages without a word list come from CLDR's exemplars: Maltese `ġ`.
         ("bil-Ä§akma tal-liÄĄi", "bil-ħakma tal-liġi"),
         // MacRoman's `»` and `“` are images of lead bytes C8 and D2: Romanian `ș`, Kazakh `қ`.
@@ -136,6 +140,9 @@ fn real_mojibake_is_still_repaired() {
     for (broken, clean) in cases {
         let a = mojibake::analyze(broken);
         assert_eq!(a.repaired.as_deref(), Some(clean), "{broken}");
+    }
+    for word in ["РІ", "ЧЁ", "ΓΉ", "Ні", "Ті"] {
+        assert_eq!(mojibake::analyze(word).repaired, None, "{word}");
     }
 }
 

@@ -453,9 +453,11 @@ fn ordinal_before_letter(out: &str) -> bool {
 }
 
 /// Two or three letters that would become a single letter, with no other repair in the line
-/// attesting its script, unless all are Latin: the capitals `ΓΉ`, `РІ`, `ЧЁ` are Greek,
-/// Ukrainian and Russian words as much as mojibake of `ù`, `в`, `ר`. (Mojibake of a one-letter word in a line of others,
-/// `РЇ Рё С‚С‹`, is attested by them; `Ã©` holds a symbol and is evidence enough.)
+/// attesting its script, unless all are Latin, or they are of a script the word lists write and
+/// no list holds them: the capitals `ΓΉ`, `РІ`, `ЧЁ` are Greek, Ukrainian and Russian words
+/// (the lists hold `γή`, `рі`, `чё`) as much as mojibake of `ù`, `в`, `ר`, while `Рё` is only
+/// what windows-1251 makes of `и`. (Mojibake of a one-letter word in a line of others, `РЇ Рё
+/// С‚С‹`, is attested by them; `Ã©` holds a symbol and is evidence enough.)
 fn letters_to_one_letter(word: &str, out: &str, allowed: &[Script]) -> bool {
     let core = |w: &str| {
         w.trim_matches(|c: char| c.is_ascii_punctuation())
@@ -482,6 +484,33 @@ fn letters_to_one_letter(word: &str, out: &str, allowed: &[Script]) -> bool {
         && !(script == Script::Latin
             && before.chars().all(|b| char_info(b).script == Script::Latin))
         && !allowed.contains(&script)
+        // Letters no word list holds as a word are no word (`Рё`: what windows-1251 makes of
+        // `и`); the lists hold the two-letter words of the scripts they write (`чё`, `γή`).
+        && (crate::lexicon::languages_of(&before.to_lowercase()) != 0
+            || !before.chars().all(|b| {
+                let info = char_info(b);
+                // `µ` is a letter of no script (the micro sign).
+                !info.has_real_script() || listed_scripts().contains(&info.cluster())
+            }))
+}
+
+/// The scripts the word lists write (Latin, Cyrillic, Greek, Arabic, Hebrew…): in those, a
+/// word no list holds is not a word of two letters.
+fn listed_scripts() -> &'static [Script] {
+    static S: std::sync::OnceLock<Vec<Script>> = std::sync::OnceLock::new();
+    S.get_or_init(|| {
+        let mut scripts = vec![Script::Latin];
+        for code in crate::lexicon::stopword_languages() {
+            note_scripts(
+                &crate::lexicon::alphabet(code)
+                    .unwrap_or_default()
+                    .iter()
+                    .collect::<String>(),
+                &mut scripts,
+            );
+        }
+        scripts
+    })
 }
 
 /// [`undo_word`] before [`harm`] judges the result.
