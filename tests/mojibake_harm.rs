@@ -333,11 +333,18 @@ fn lost_no_break_space_is_restored_where_a_language_has_the_word() {
     assert_eq!(fixed("voilÃ  tout"), "voilà tout");
     assert_eq!(fixed("Il est dÃ©jÃ  lÃ "), "Il est déjà là");
     assert_eq!(fixed("Ã  bientÃ´t"), "à bientôt");
+    // Before punctuation, and inside a word (the whole word made is listed).
+    assert_eq!(fixed("della libertÃ , della"), "della libertà, della");
+    assert_eq!(fixed("moltes grÃ cies"), "moltes gràcies");
+    assert_eq!(fixed("vÃ o ngÃ y"), "vào ngày");
     for clean in [
         "SÃO PAULO IRMÃ  e",
         "O IRMÃ ",
         "A lÃ  da ovelha branca",
         "Ã  la carte",
+        // Portuguese `catalã` is a word: alone, nothing says which.
+        "catalÃ ",
+        "IRMÃ E",
     ] {
         assert_eq!(fixed(clean), clean);
     }

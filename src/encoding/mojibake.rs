@@ -257,13 +257,16 @@ fn orthographic_ipa(c: char) -> bool {
 }
 
 /// Characters that real text seldom holds but wrong repairs produce: Latin Extended-B but the
-/// letters of Vietnamese and Romanian, box drawing, combining marks, the supplemental arrows
+/// letters of Vietnamese and Romanian, box drawing, combining marks but those on a letter of
+/// their own script, symbols that belong to one script, the supplemental arrows
 /// and mathematical symbols of U+2900–U+2AFF (what E2 A4 … makes: `â¤¢` → `⤢`), and a Latin-1
 /// symbol after a non-ASCII letter or between two letters (`ôºô±ô¹`: Greek read twice,
 /// repaired once).
 fn rare_chars(text: &str) -> usize {
     let mut n = 0;
     let mut prev: [char; 2] = [' ', ' '];
+    // The script of the last character that was not a mark: the base of the marks after it.
+    let mut base: Option<Script> = None;
     for c in text.chars().chain([' ']) {
         // `prev[1]` is judged now that both its neighbours are known.
         let (before, mid) = (prev[0], prev[1]);
@@ -278,16 +281,35 @@ fn rare_chars(text: &str) -> usize {
         prev = [mid, c];
         let u = c as u32;
         if c.is_ascii() || (0xA0..=0x17F).contains(&u) {
+            base = c.is_alphabetic().then_some(Script::Latin);
             continue;
         }
+        let info = char_info(c);
+        if info.is_mark() {
+            // A vowel sign on a letter of its own script is how Indic and other scripts are
+            // written (`रहा`); a mark of no script, or on a letter of another (`r̩sum̩`, what
+            // MacRoman makes of `é`), is rare.
+            if !(info.has_real_script() && base == Some(info.script)) {
+                n += 1;
+            }
+            continue;
+        }
+        base = info.is_letter().then_some(info.script);
         let extended_b = (0x180..=0x24F).contains(&u)
             && !matches!(u, 0x1A0 | 0x1A1 | 0x1AF | 0x1B0 | 0x218..=0x21B);
+        // Signs that belong to one script (Arabic `؏`, U+060F) are rarer in running text than
+        // its letters, which a wrong code page makes them of.
+        let script_symbol = info.has_real_script()
+            && matches!(
+                info.category,
+                GeneralCategory::OtherSymbol | GeneralCategory::ModifierSymbol
+            );
         if (0x2900..=0x2AFF).contains(&u) {
             // Rarer still in text than the others, and what one wrong round makes of every
             // curly quote read twice (`â€š` → `⤨` under ISO-8859-15): three times the weight,
             // so that the chain of two rounds that explains them wins.
             n += 3;
-        } else if extended_b || (0x2500..=0x259F).contains(&u) || char_info(c).is_mark() {
+        } else if extended_b || (0x2500..=0x259F).contains(&u) || script_symbol {
             n += 1;
         }
     }
@@ -1655,12 +1677,13 @@ fn replace_lossy(text: &str, lead: &str) -> (String, usize) {
 /// `à` is C3 A0 in UTF-8, and A0 is the no-break space in windows-1252 and Latin-1: read so,
 /// and the no-break space then turned into a plain one (by an editor, a form, a normaliser),
 /// `voilà tout` becomes `voilÃ  tout`, which no byte-exact repair can undo. Each `Ã` followed
-/// by a space and then white space or the end, where the letters before it plus `à` make a
-/// word some word list holds (`voilà`, `déjà`, `à` on its own) and the word as it stands is in
-/// none (Portuguese `IRMÃ` stays) or the line's other words are more often words of the
-/// restored word's languages (`lÃ` in French is `là`, though Portuguese has `lã`), becomes `à`
-/// and the space goes. Returns the text and how
-/// many were restored.
+/// by a space and then white space, punctuation or the end, where the letters before it plus
+/// `à` make a word some word list holds (`voilà`, `déjà`, `libertà,`, `à` on its own) and the
+/// word as it stands is in none (Portuguese `IRMÃ` stays) or the line's other words are more
+/// often words of the restored word's languages (`lÃ` in French is `là`, though Portuguese has
+/// `lã`), becomes `à` and the space goes. Inside a word (`grÃ cies`, Vietnamese `vÃ o`), the
+/// whole word made (`gràcies`, `vào`) must be listed, and the two halves not both words.
+/// Returns the text and how many were restored.
 pub fn lost_no_break_spaces(text: &str) -> (String, usize) {
     // Twice: words restored without doubt (`déjà`) then vote for the doubtful (`là`).
     let (first, n1) = restore_no_break_spaces(text, false);
@@ -1686,15 +1709,31 @@ fn restore_no_break_spaces(text: &str, vote: bool) -> (String, usize) {
             continue;
         }
         let after = &text[i + "Ã ".len()..];
-        if !(after.is_empty() || after.starts_with(|c: char| c.is_whitespace())) {
-            continue;
-        }
         let word_start = text[..i]
             .rfind(|c: char| !c.is_alphabetic())
             .map_or(0, |p| {
                 p + text[p..].chars().next().map_or(1, char::len_utf8)
             });
         let stem = &text[word_start..i];
+        if after.starts_with(|c: char| c.is_alphabetic()) {
+            // Inside a word: the word made must be listed, and not both halves be words.
+            let tail = &after[..after
+                .find(|c: char| !c.is_alphabetic())
+                .unwrap_or(after.len())];
+            let made = crate::lexicon::languages_of(&format!("{stem}à{tail}").to_lowercase());
+            // `vÃ` is no word as written (a capital after a small letter), whatever `vã` is.
+            let first_half = format!("{stem}Ã");
+            let halves = case_breaks(&first_half) == 0
+                && crate::lexicon::languages_of(&first_half.to_lowercase()) != 0
+                && crate::lexicon::languages_of(&tail.to_lowercase()) != 0;
+            if made != 0 && !halves && !stem.is_empty() {
+                out.push_str(&text[last..i]);
+                out.push('à');
+                last = i + "Ã ".len();
+                n += 1;
+            }
+            continue;
+        }
         let as_is = crate::lexicon::languages_of(&format!("{stem}Ã").to_lowercase());
         let restored = crate::lexicon::languages_of(&format!("{stem}à").to_lowercase());
         // When both are words somewhere (`là` French, `lã` Portuguese; `à`, `ã`), the line's
