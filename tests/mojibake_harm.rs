@@ -399,6 +399,19 @@ fn lossy_quotes_become_one_replacement_character() {
     assert_eq!(a.repaired.as_deref(), Some("\u{FFFD} \u{FFFD}"));
     assert!(a.description.contains("lost a byte"), "{}", a.description);
     assert_eq!(mojibake::analyze("Das Ä\u{FFFD}rger").repaired, None);
+    // A two-byte one alone is replaced where the line shows its lead image is no letter of it:
+    // Croatian letters beside it, Polish words, a capital after a small letter.
+    let fixed = |t: &str| mojibake::analyze(t).repaired;
+    assert_eq!(
+        fixed("otuđivih prava svih Ä\u{FFFD}lanova").as_deref(),
+        Some("otuđivih prava svih \u{FFFD}lanova")
+    );
+    assert_eq!(
+        fixed("POWSZECHNA DEKLARACJA PRAW CZÅ\u{FFFD}OWIEKA").as_deref(),
+        Some("POWSZECHNA DEKLARACJA PRAW CZ\u{FFFD}OWIEKA")
+    );
+    assert_eq!(fixed("vairÄ\u{FFFD}k").as_deref(), Some("vair\u{FFFD}k"));
+    assert_eq!(fixed("Das ist Ä\u{FFFD}rger für alle"), None);
 }
 
 /// The explorer's and `anomalies`' mojibake findings set aside, as `fix` does, a repair whose

@@ -1448,6 +1448,13 @@ fn analyze_with(text: &str, scored: bool) -> Analysis {
             if n == 1 { "its place" } else { "each place" },
         )
     });
+    after_pass(lost_foreign_leads, &|n| {
+        format!(
+            "{n} character{} of two UTF-8 bytes lost the second (`Ä�` in a line whose language has no `Ä`), one U+FFFD in {}",
+            if n == 1 { "" } else { "s" },
+            if n == 1 { "its place" } else { "each place" },
+        )
+    });
     after_pass(lost_no_break_spaces, &|n| {
         format!(
             "{n} `Ã` whose no-break space became a plain space read as `à` (`voilÃ  tout` → `voilà tout`): the word lists hold the word it makes"
@@ -1650,6 +1657,115 @@ pub fn lost_long_sequences(text: &str) -> (String, usize) {
         }
     }
     if n == 0 { (String::new(), 0) } else { (out, n) }
+}
+
+/// Two-byte characters read as windows-1252 whose second byte was lost to U+FFFD (`č`, C4 8D,
+/// arrives as `Ä�`), inside a word, where the line's other letters show the lead image is no
+/// letter of its language: Croatian `svih Ä�lanova` has `đ` and `ć`, which one alphabet holds,
+/// and no alphabet holding them holds `ä` too; a capital after a small letter (`vairÄ�k`) is
+/// no letter either. German `Ä�rger` keeps its `Ä` (the German alphabet has it). Each becomes
+/// one U+FFFD. Returns the text and how many were replaced.
+pub fn lost_foreign_leads(text: &str) -> (String, usize) {
+    if !text.contains('\u{FFFD}') {
+        return (String::new(), 0);
+    }
+    let Some(e) = encodings().iter().position(|c| *c == Charset::WINDOWS_1252) else {
+        return (String::new(), 0);
+    };
+    let chars: Vec<char> = text.chars().collect();
+    let is_place = |i: usize| {
+        chars[i + 1] == '\u{FFFD}'
+            && byte_in(chars[i], e).is_some_and(|b| (0xC2..=0xDF).contains(&b))
+            && chars[i].is_alphabetic()
+            && (i > 0 && chars[i - 1].is_alphabetic()
+                || chars.get(i + 2).is_some_and(|c| c.is_alphabetic()))
+    };
+    let places: Vec<usize> = (0..chars.len().saturating_sub(1))
+        .filter(|&i| is_place(i))
+        .collect();
+    if places.is_empty() {
+        return (String::new(), 0);
+    }
+    // The line's own non-ASCII letters, without the lead images.
+    let mut rest: Vec<char> = chars
+        .iter()
+        .enumerate()
+        .filter(|&(i, c)| !c.is_ascii() && c.is_alphabetic() && !places.contains(&i))
+        .flat_map(|(_, c)| c.to_lowercase())
+        .collect();
+    rest.sort_unstable();
+    rest.dedup();
+    rest.truncate(64);
+    // Without other letters to go by, the languages whose word lists hold most of the line's
+    // words (two at least: Polish `POWSZECHNA DEKLARACJA PRAW CZÅ�OWIEKA`).
+    let voted: Vec<&'static [char]> = if rest.is_empty() {
+        line_languages(text)
+            .iter()
+            .filter_map(|code| crate::lexicon::alphabet(code))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let base = crate::lexicon::letters_foreign_to_every_language(&rest).unwrap_or(0);
+    let foreign = |lead: char| {
+        let lower: Vec<char> = lead.to_lowercase().collect();
+        if rest.is_empty() {
+            return !voted.is_empty()
+                && voted
+                    .iter()
+                    .all(|a| lower.iter().any(|c| a.binary_search(c).is_err()));
+        }
+        let mut with: Vec<char> = rest.clone();
+        with.extend(lower);
+        with.sort_unstable();
+        with.dedup();
+        crate::lexicon::letters_foreign_to_every_language(&with).is_some_and(|n| n > base)
+    };
+    // A capital after a small letter (`vairÄ�k`) is no letter of any word.
+    let case_break = |i: usize| i > 0 && chars[i - 1].is_lowercase() && chars[i].is_uppercase();
+    let mut out = String::with_capacity(text.len());
+    let (mut i, mut n) = (0, 0);
+    while i < chars.len() {
+        if places.contains(&i) && (case_break(i) || foreign(chars[i])) {
+            out.push('\u{FFFD}');
+            n += 1;
+            i += 2;
+        } else {
+            out.push(chars[i]);
+            i += 1;
+        }
+    }
+    if n == 0 { (String::new(), 0) } else { (out, n) }
+}
+
+/// The word-list languages that hold the most of `text`'s words of three letters or more, if
+/// they hold two at least (ties: all of them).
+fn line_languages(text: &str) -> Vec<&'static str> {
+    let langs = crate::lexicon::stopword_languages();
+    let mut votes = vec![0usize; langs.len()];
+    let mut seen = rustc_hash::FxHashSet::default();
+    for w in text
+        .split(|c: char| !c.is_alphabetic())
+        .filter(|w| w.chars().count() >= 3)
+        .map(str::to_lowercase)
+        .filter(|w| seen.insert(w.clone()))
+        .take(64)
+    {
+        let bits = crate::lexicon::languages_of(&w);
+        for (i, v) in votes.iter_mut().enumerate() {
+            *v += usize::from(bits & (1 << i) != 0);
+        }
+    }
+    let best = votes.iter().copied().max().unwrap_or(0);
+    if best < 2 {
+        return Vec::new();
+    }
+    langs
+        .iter()
+        .zip(&votes)
+        .filter(|&(_, &v)| v == best)
+        .filter_map(|(code, _)| crate::lexicon::word_list_code(code))
+        .collect()
 }
 
 /// `lead` followed by `?` or U+FFFD, each made one U+FFFD (see [`lossy_punctuation`]).
