@@ -15,7 +15,7 @@ two lossy classes through windows-1252: `cp1252-nbsp` (the no-break space of `à
 plain space) and `cp1252-lossy` (a byte windows-1252 leaves undefined, 81 8D 8F 90 9D, became
 U+FFFD: `”` is E2 80 9D; the truth keeps one U+FFFD for each character so lost).
 
-  scripts/make_mojibake_devset.py OUT_DIR [--data ../shared/data]
+  scripts/make_mojibake_devset.py OUT_DIR [--data ../shared/data] [--seed 3]
 
 Writes neg.txt, pos.txt, pos.truth and pos.cls (one line each; the class is `<codec>x<rounds>`).
 Score with scripts/mojibake_eval.py OUT_DIR.
@@ -48,10 +48,12 @@ MIXUPS = ['cp1252', 'latin-1', 'cp1250', 'cp1251', 'cp1253', 'cp1254', 'cp1257',
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('out')
+    ap.add_argument('--seed', type=int, default=3,
+                    help='3: the dev set the README reports; any other: a held-out set of other lines and words')
     ap.add_argument('--data', default=os.path.join(os.path.dirname(__file__), '..', '..', 'shared', 'data'))
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
-    rng = random.Random(3)
+    rng = random.Random(a.seed)
     wordfreq = sorted(glob.glob(os.path.join(a.data, 'wordfreq', '*.tsv')))
     udhr = sorted(glob.glob(os.path.join(a.data, 'udhr', 'core', '*.txt')))
     neg = []
@@ -64,12 +66,23 @@ def main():
     neg += ['%d×€%d' % (rng.randint(1, 9), rng.randint(1, 99)) for _ in range(200)]
     neg += ['%d × %d…' % (rng.randint(1, 9), rng.randint(1, 99)) for _ in range(200)]
     src = []
+    # Seed 3, the dev set: the first 6 non-ASCII lines of each UDHR text and the first 40
+    # non-ASCII words among the 2,000 most frequent. Any other seed, a held-out set: 6 of the
+    # other lines and 40 of the non-ASCII words ranked 2,001–30,000, drawn at random.
+    held_out = a.seed != 3
     for f in udhr:
-        src += [l.strip() for l in open(f, encoding='utf-8').read().splitlines()
-                if l.strip() and not l.isascii()][:6]
+        ls = [l.strip() for l in open(f, encoding='utf-8').read().splitlines()
+              if l.strip() and not l.isascii()]
+        src += rng.sample(ls[6:], min(6, len(ls[6:]))) if held_out else ls[:6]
     for f in wordfreq:
-        ws = [l.split('\t')[0] for l in open(f, encoding='utf-8').read().splitlines()[1:2000]]
-        src += [w for w in ws if not w.isascii()][:40]
+        rows = open(f, encoding='utf-8').read().splitlines()
+        if held_out:
+            ws = [l.split('\t')[0] for l in rows[2001:30001]]
+            ws = [w for w in ws if not w.isascii()]
+            src += rng.sample(ws, min(40, len(ws)))
+        else:
+            ws = [l.split('\t')[0] for l in rows[1:2000]]
+            src += [w for w in ws if not w.isascii()][:40]
     pos, truth, cls = [], [], []
     lossy = []
     for t in src:

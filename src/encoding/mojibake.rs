@@ -416,6 +416,20 @@ fn undo_pass(
     (!fixes.is_empty()).then_some((out, fixes))
 }
 
+/// Punctuation of any script (general category P*): ASCII `.`, Urdu `۔`, Devanagari `।`.
+fn is_punctuation(c: char) -> bool {
+    matches!(
+        char_info(c).category,
+        GeneralCategory::ConnectorPunctuation
+            | GeneralCategory::DashPunctuation
+            | GeneralCategory::OpenPunctuation
+            | GeneralCategory::ClosePunctuation
+            | GeneralCategory::InitialPunctuation
+            | GeneralCategory::FinalPunctuation
+            | GeneralCategory::OtherPunctuation
+    )
+}
+
 /// Does `word` hold the image of a UTF-8 lead byte under encoding `e` right before a U+FFFD
 /// (`Ð�Ð�`, Cyrillic whose second bytes windows-1252 does not define)? Such a word has no
 /// whole sequence for [`suspect_mask`] to see; in a line the chain repairs, it is repaired too
@@ -686,9 +700,15 @@ fn harm(repaired: &str, allowed: &[Script]) -> Option<&'static str> {
         if info.is_mark() {
             // Marks stack (`ूं`): the first character before them that is not a mark must
             // be a letter.
-            // U+FFFD stands for a character lost on the way, most often the letter itself.
+            // U+FFFD stands for a character lost on the way, most often the letter itself; a
+            // variation selector picks how a symbol is drawn (`❤️` is U+2764 U+FE0F).
             let base = chars[..i].iter().rev().find(|&&c| !char_info(c).is_mark());
-            if !base.is_some_and(|&c| c == '\u{FFFD}' || char_info(c).is_letter()) {
+            let selector = ('\u{FE00}'..='\u{FE0F}').contains(&c);
+            if !base.is_some_and(|&b| {
+                b == '\u{FFFD}'
+                    || char_info(b).is_letter()
+                    || (selector && !b.is_alphanumeric() && !b.is_ascii())
+            }) {
                 return Some("a combining mark on no letter");
             }
         }
@@ -696,11 +716,18 @@ fn harm(repaired: &str, allowed: &[Script]) -> Option<&'static str> {
         // Letters of the same script around it, marks included in the run.
         // Marks (Arabic shadda is Inherited), joiners (ZWNJ in Bengali) and the U+FFFD of a
         // character lost inside a word belong to the run.
+        // So does the `"` of a Hebrew acronym (`צה"ל`), between two letters of the script.
         let same = |j: usize| {
             let c = chars[j];
             script_of(c) == Some(script)
                 || char_info(c).is_mark()
                 || matches!(c, '\u{200C}' | '\u{200D}' | '\'' | '’' | '-' | '\u{FFFD}')
+                || (c == '"'
+                    && j > 0
+                    && script_of(chars[j - 1]) == Some(script)
+                    && chars
+                        .get(j + 1)
+                        .is_some_and(|&n| script_of(n) == Some(script)))
         };
         let mut lo = i;
         while lo > 0 && same(lo - 1) {
@@ -720,6 +747,16 @@ fn harm(repaired: &str, allowed: &[Script]) -> Option<&'static str> {
         );
         let has_letter = chars[lo..hi].iter().any(|&c| char_info(c).is_letter());
         if ideographic || (hi - lo >= 2 && has_letter) {
+            continue;
+        }
+        // A number in the script's own digits, standing as a word (`अनुच्छेद १८.`, Urdu
+        // `۱۳۔`): what no clean text makes by chance (`à¥§à¥®`, `Û±Û³`).
+        let own_digit = |c: char| c.is_numeric() && script_of(c) == Some(script);
+        let number = chars
+            .iter()
+            .all(|&c| own_digit(c) || c.is_whitespace() || is_punctuation(c))
+            && chars[lo..hi].iter().any(|&c| own_digit(c));
+        if number {
             continue;
         }
         let whole_word = chars
