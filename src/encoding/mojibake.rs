@@ -2586,15 +2586,20 @@ mod tests {
         }
     }
 
-    /// Lost bytes are reported, never guessed: with nothing else to repair the text stays as
-    /// it is; inside a line that is repaired, the images of a character whose byte was lost
-    /// become the one U+FFFD that character now is.
+    /// Lost bytes are reported, never guessed: where nothing shows the lead image is no letter
+    /// of the text the text stays as it is; inside a line that is repaired, or where the lead
+    /// image cannot be a letter of its word (a capital after a small letter), the images of a
+    /// character whose byte was lost become the one U+FFFD that character now is.
     #[test]
     fn lost_bytes_are_reported_not_guessed() {
+        let a = analyze("\u{c4}\u{FFFD}rger");
+        assert_eq!(a.verdict, Verdict::Unrecoverable);
+        assert_eq!(a.lost.len(), 1);
+        assert_eq!(a.repaired, None);
         let a = analyze("r\u{c3}\u{FFFD}sum\u{c3}\u{FFFD}");
         assert_eq!(a.verdict, Verdict::Unrecoverable);
         assert_eq!(a.lost.len(), 2);
-        assert_eq!(a.repaired, None);
+        assert_eq!(a.repaired.as_deref(), Some("r\u{FFFD}sum\u{FFFD}"));
         let b = analyze("rÃ©sumÃ\u{FFFD}");
         assert_eq!(b.verdict, Verdict::PartiallyRecoverable);
         assert_eq!(b.repaired.as_deref(), Some("résum\u{FFFD}"));
