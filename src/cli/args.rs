@@ -449,6 +449,10 @@ pub struct LangidBuildArgs {
     /// `exemplars.tsv`, the letters of the languages without a word list.
     #[arg(long, value_name = "DIR")]
     pub cldr: Option<PathBuf>,
+    /// Hunspell dictionaries named by language code (`af.dic`, `nn.dic`…; see
+    /// `scripts/fetch_dictionaries.sh`): their stems train the languages without a word list.
+    #[arg(long, value_name = "DIR")]
+    pub dicts: Option<PathBuf>,
 }
 
 /// Which document units to cut a file into.

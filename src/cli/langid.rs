@@ -499,8 +499,8 @@ fn run_eval(a: &LangidEvalArgs, out: &mut dyn Write) -> Result<(), Failure> {
 }
 
 fn build(a: &LangidBuildArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let notes =
-        langid::build::build_all(&a.data, &a.out, a.cldr.as_deref()).map_err(Failure::Usage)?;
+    let notes = langid::build::build_all(&a.data, &a.out, a.cldr.as_deref(), a.dicts.as_deref())
+        .map_err(Failure::Usage)?;
     for n in notes {
         writeln!(out, "{n}")?;
     }

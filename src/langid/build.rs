@@ -36,6 +36,29 @@ pub const LANGUAGE_MASS: f64 = 1_000_000.0;
 /// the UDHR half's own feature count: measured best for 20-character snippets, 94 % against
 /// 92.4 % at ten times this weight, while word lists still carry everyday vocabulary).
 pub const WORDFREQ_MASS: f64 = 10_000.0;
+/// Total weight of a spelling dictionary's stems, for a language without a word list.
+pub const DICT_MASS: f64 = 10_000.0;
+
+/// The stems of a hunspell dictionary (`word/FLAGS` lines after a count), lower case, letters
+/// only; read as UTF-8, or Latin-1 where it is not (`nn_NO.dic`).
+fn hunspell_stems(path: &Path) -> Option<Vec<String>> {
+    let bytes = std::fs::read(path).ok()?;
+    let text = match String::from_utf8(bytes) {
+        Ok(t) => t,
+        Err(e) => e.into_bytes().iter().map(|&b| b as char).collect(),
+    };
+    let mut stems: Vec<String> = text
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split(['/', '\t', ' ']).next())
+        .map(str::trim)
+        .filter(|w| w.chars().count() >= 2 && w.chars().all(char::is_alphabetic))
+        .map(str::to_lowercase)
+        .collect();
+    stems.sort_unstable();
+    stems.dedup();
+    (!stems.is_empty()).then_some(stems)
+}
 
 /// Reads a file as text; Latin-1 when `latin1`.
 fn read_text(path: &Path, latin1: bool) -> Result<String, String> {
@@ -158,7 +181,7 @@ pub fn build_ct(data: &Path) -> Result<CtProfiles, String> {
 }
 
 /// Builds the Bayes model over every core language; returns it and notes on the sources.
-pub fn build_nb(data: &Path) -> Result<(Model, Vec<String>), String> {
+pub fn build_nb(data: &Path, dicts: Option<&Path>) -> Result<(Model, Vec<String>), String> {
     let langs = core_langs(data)?;
     let mut counts = Vec::new();
     let mut infos = Vec::new();
@@ -173,6 +196,19 @@ pub fn build_nb(data: &Path) -> Result<(Model, Vec<String>), String> {
                 count_text(&mut c, w, f * WORDFREQ_MASS);
             }
         }
+        // Without a frequency list, a spelling dictionary's stems, each alike (they carry no
+        // frequencies): the everyday words the UDHR half lacks (Afrikaans `ek`, `baie`).
+        let dict = if wf.is_none() {
+            dicts.and_then(|d| hunspell_stems(&d.join(format!("{}.dic", l.info.code))))
+        } else {
+            None
+        };
+        if let Some(stems) = &dict {
+            let each = DICT_MASS / stems.len() as f64;
+            for w in stems {
+                count_text(&mut c, w, each);
+            }
+        }
         // Every language gets the same total mass, so a language with a word list is not
         // favoured over one with the UDHR alone merely for having seen more.
         let total: f64 = c.values().sum();
@@ -185,7 +221,13 @@ pub fn build_nb(data: &Path) -> Result<(Model, Vec<String>), String> {
             l.info.code,
             l.info.name,
             first.chars().count(),
-            if wf.is_some() { " + wordfreq" } else { "" }
+            if wf.is_some() {
+                " + wordfreq".to_string()
+            } else if let Some(d) = &dict {
+                format!(" + {} dictionary stems", d.len())
+            } else {
+                String::new()
+            }
         ));
         counts.push(c);
         infos.push(l.info.clone());
@@ -245,9 +287,14 @@ pub fn build_stopwords(data: &Path, codes: &[String]) -> String {
 ///
 /// With `cldr` (an unpacked `cldr-misc-full` package), also `exemplars.tsv`: the CLDR letters of
 /// the model's languages that have no word list ([`build_exemplars`]).
-pub fn build_all(data: &Path, out: &Path, cldr: Option<&Path>) -> Result<Vec<String>, String> {
+pub fn build_all(
+    data: &Path,
+    out: &Path,
+    cldr: Option<&Path>,
+    dicts: Option<&Path>,
+) -> Result<Vec<String>, String> {
     let ct = build_ct(data)?;
-    let (nb, mut notes) = build_nb(data)?;
+    let (nb, mut notes) = build_nb(data, dicts)?;
     std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
     let write = |name: &str, bytes: &[u8]| -> Result<PathBuf, String> {
         let p = out.join(name);
@@ -378,7 +425,21 @@ fn unicode_set_letters(set: &str) -> Vec<char> {
 
 #[cfg(test)]
 mod exemplar_tests {
-    use super::unicode_set_letters;
+    use super::{hunspell_stems, unicode_set_letters};
+
+    /// Stems without their flags, in lower case, letters only; a Latin-1 file is read as such.
+    #[test]
+    fn reads_hunspell_stems() {
+        let dir = std::env::temp_dir().join(format!("delineate-dic-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = dir.join("nn.dic");
+        std::fs::write(&p, b"4\nikkje/AB\nEg\nb\xe5t/C\n3d/X\n").unwrap();
+        assert_eq!(
+            hunspell_stems(&p).unwrap(),
+            vec!["båt".to_string(), "eg".into(), "ikkje".into()]
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     /// Single letters, strings and ranges are read; ASCII, spaces and escapes are not letters.
     #[test]

@@ -1,0 +1,146 @@
+#!/usr/bin/env python3
+"""Builds the language-identification dev set of issue 20 from text that is NOT training text.
+
+The models are trained on the first half of each UDHR translation and on wordfreq's word lists.
+This dev set is made of software translations instead: the gettext catalogues (`.mo`) that
+Debian packages install under /usr/share/locale, one directory per language, written by
+volunteer translators — short, everyday sentences ("The file could not be opened because it is
+in use"), nothing like UDHR's legal prose. For each of the model's languages that has enough:
+
+- 8 sentences: translated strings of 4 words or more and 30 characters or more;
+- 8 word pairs: two neighbouring words of other strings;
+- 8 single words: of four letters or more, from other strings again.
+
+Strings are cleaned of what is not language (placeholders `%s` `{name}`, markup, accelerators
+`_File`, URLs, paths, command-line options) and dropped when they still hold digits or are the
+untranslated English. Each language draws only from its own catalogues; a text that occurs in
+two languages' catalogues (a shared English fallback, a brand name) is dropped from both.
+
+  scripts/make_langid_devset.py OUT.tsv [--locale-dir /usr/share/locale] [--seed 20]
+
+Writes `code<TAB>class<TAB>text` (class: sentence, pair, word) and prints how many per language.
+Which packages the catalogues came from: `dpkg -S /usr/share/locale/<dir>/LC_MESSAGES/*.mo`.
+"""
+import argparse
+import collections
+import glob
+import os
+import random
+import re
+import struct
+
+# Model language -> locale directories (first that exists wins; several are pooled).
+LOCALES = {
+    'zh': ['zh_CN'], 'pt': ['pt', 'pt_BR'], 'yue': ['zh_HK'], 'sr': ['sr'], 'nb': ['nb', 'no'],
+}
+PER_CLASS = 8
+
+
+def mo_strings(path):
+    """(msgid, msgstr) pairs of a GNU .mo file; plural forms give their first form."""
+    with open(path, 'rb') as f:
+        data = f.read()
+    if len(data) < 28:
+        return []
+    magic = struct.unpack('<I', data[:4])[0]
+    end = '<' if magic == 0x950412de else '>' if magic == 0xde120495 else None
+    if end is None:
+        return []
+    n, orig, trans = struct.unpack(end + 'III', data[8:20])
+    out = []
+    for i in range(n):
+        try:
+            ol, oo = struct.unpack(end + 'II', data[orig + 8 * i:orig + 8 * i + 8])
+            tl, to = struct.unpack(end + 'II', data[trans + 8 * i:trans + 8 * i + 8])
+            msgid = data[oo:oo + ol].split(b'\0')[0].decode('utf-8')
+            msgstr = data[to:to + tl].split(b'\0')[0].decode('utf-8')
+        except (struct.error, UnicodeDecodeError):
+            continue
+        if msgid and msgstr:
+            out.append((msgid, msgstr))
+    return out
+
+
+PLACEHOLDER = re.compile(r'%(\d+\$)?[-+ #0-9.*]*[hlLqjzt]*[diouxXeEfFgGcsSpn%]|\{[^}]*\}|\$\{[^}]*\}|<[^>]*>|&[a-z]+;')
+JUNK = re.compile(r'https?://|www\.|[/\\\\=@#|\[\]()<>{}]|--|\.\.\.|…|\d|\b[A-Z]{2,}\b')
+
+
+def clean(s):
+    s = PLACEHOLDER.sub(' ', s)
+    s = s.replace('_', '').replace('&', '').replace('\n', ' ').replace('\t', ' ')
+    s = re.sub(r'\s+', ' ', s).strip(' :;,.!?"\'')
+    return s
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('out')
+    ap.add_argument('--locale-dir', default='/usr/share/locale')
+    ap.add_argument('--seed', type=int, default=20)
+    ap.add_argument('--langs', default=os.path.join(os.path.dirname(__file__), '..', 'assets', 'langid', 'nb-languages.tsv'))
+    a = ap.parse_args()
+    codes = [l.split('\t')[1] for l in open(a.langs, encoding='utf-8') if l.startswith('L\t')]
+    texts = {}
+    for code in codes:
+        pool = set()
+        for loc in LOCALES.get(code, [code]):
+            for mo in sorted(glob.glob(os.path.join(a.locale_dir, loc, 'LC_MESSAGES', '*.mo'))):
+                for msgid, msgstr in mo_strings(mo):
+                    if msgstr.strip() == msgid.strip():
+                        continue
+                    if JUNK.search(msgstr) or JUNK.search(msgid):
+                        continue
+                    t = clean(msgstr)
+                    if len(t) >= 4 and t != clean(msgid):
+                        pool.add(t)
+        if pool:
+            texts[code] = pool
+    # A text found in two languages' catalogues says nothing of either.
+    seen = collections.Counter(t for pool in texts.values() for t in pool)
+    rng = random.Random(a.seed)
+    rows = []
+    counts = {}
+    for code in codes:
+        pool = sorted(t for t in texts.get(code, ()) if seen[t] == 1)
+        rng.shuffle(pool)
+        sentences = [t for t in pool if len(t.split()) >= 4 and len(t) >= 30][:PER_CLASS]
+        rest = [t for t in pool if t not in sentences]
+        pairs, words, used = [], [], set()
+        for t in rest:
+            ws = [w.strip('.,;:!?"\'«»“”„()') for w in t.split()]
+            ws = [w for w in ws if len(w) >= 2 and all(c.isalpha() or c in "'’-" or not c.isascii() and not c.isalnum() for c in w) and any(c.isalpha() for c in w)]
+            if len(pairs) < PER_CLASS and len(ws) >= 2:
+                k = rng.randrange(len(ws) - 1)
+                pair = ws[k] + ' ' + ws[k + 1]
+                if pair.lower() not in used:
+                    used.add(pair.lower())
+                    pairs.append(pair)
+                    continue
+            if len(words) < PER_CLASS:
+                long = [w for w in ws if len(w) >= 4 and w.lower() not in used]
+                if long:
+                    w = rng.choice(long)
+                    used.add(w.lower())
+                    words.append(w)
+            if len(pairs) >= PER_CLASS and len(words) >= PER_CLASS:
+                break
+        if len(sentences) < PER_CLASS or len(pairs) < PER_CLASS or len(words) < PER_CLASS:
+            counts[code] = (len(sentences), len(pairs), len(words), 'skipped')
+            continue
+        counts[code] = (len(sentences), len(pairs), len(words), '')
+        rows += [(code, 'sentence', t) for t in sentences]
+        rows += [(code, 'pair', t) for t in pairs]
+        rows += [(code, 'word', t) for t in words]
+    with open(a.out, 'w', encoding='utf-8', newline='\n') as f:
+        for r in rows:
+            f.write('\t'.join(r) + '\n')
+    kept = [c for c, v in counts.items() if not v[3]]
+    print('%d languages, %d rows in %s' % (len(kept), len(rows), a.out))
+    print('skipped (fewer than %d of a class): %s' % (PER_CLASS, ', '.join('%s %d/%d/%d' % (c, *v[:3]) for c, v in counts.items() if v[3]) or 'none'))
+    missing = [c for c in codes if c not in counts]
+    if missing:
+        print('no catalogues: ' + ', '.join(missing))
+
+
+if __name__ == '__main__':
+    main()
