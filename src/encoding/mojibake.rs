@@ -751,11 +751,14 @@ fn harm(repaired: &str, allowed: &[Script]) -> Option<&'static str> {
         }
         // A number in the script's own digits, standing as a word (`अनुच्छेद १८.`, Urdu
         // `۱۳۔`): what no clean text makes by chance (`à¥§à¥®`, `Û±Û³`).
+        // One digit alone needs the script attested by the line (`ÃŸÃ¼Ã¼` is `ßüü`, not a
+        // Myanmar `၁`).
         let own_digit = |c: char| c.is_numeric() && script_of(c) == Some(script);
+        let digits = chars[lo..hi].iter().filter(|&&c| own_digit(c)).count();
         let number = chars
             .iter()
             .all(|&c| own_digit(c) || c.is_whitespace() || is_punctuation(c))
-            && chars[lo..hi].iter().any(|&c| own_digit(c));
+            && (digits >= 2 || digits == 1 && allowed.contains(&script));
         if number {
             continue;
         }
