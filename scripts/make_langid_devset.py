@@ -16,7 +16,10 @@ Strings are cleaned of what is not language (placeholders `%s` `{name}`, markup,
 untranslated English. Each language draws only from its own catalogues; a text that occurs in
 two languages' catalogues (a shared English fallback, a brand name) is dropped from both.
 
-  scripts/make_langid_devset.py OUT.tsv [--locale-dir /usr/share/locale] [--seed 20]
+  scripts/make_langid_devset.py OUT.tsv [--locale-dir /usr/share/locale] [--seed 20] [--exclude DEV.tsv]
+
+`--exclude` leaves out every text of another set, and the sentences its word pairs and words
+were cut from: a calibration set (`--seed 21 --exclude dev.tsv`) shares nothing with the dev set.
 
 Writes `code<TAB>class<TAB>text` (class: sentence, pair, word) and prints how many per language.
 Which packages the catalogues came from: `dpkg -S /usr/share/locale/<dir>/LC_MESSAGES/*.mo`.
@@ -77,6 +80,7 @@ def main():
     ap.add_argument('out')
     ap.add_argument('--locale-dir', default='/usr/share/locale')
     ap.add_argument('--seed', type=int, default=20)
+    ap.add_argument('--exclude', help='a set made before: none of its texts, nor what they were cut from')
     ap.add_argument('--langs', default=os.path.join(os.path.dirname(__file__), '..', 'assets', 'langid', 'nb-languages.tsv'))
     a = ap.parse_args()
     codes = [l.split('\t')[1] for l in open(a.langs, encoding='utf-8') if l.startswith('L\t')]
@@ -97,6 +101,14 @@ def main():
             texts[code] = pool
     # A text found in two languages' catalogues says nothing of either.
     seen = collections.Counter(t for pool in texts.values() for t in pool)
+    if a.exclude:
+        taken = [l.rstrip('\n').split('\t', 2)[2] for l in open(a.exclude, encoding='utf-8')]
+        taken_words = {w.lower() for t in taken for w in t.split()}
+        for pool in texts.values():
+            for t in pool:
+                # A string that holds a taken text (or a pair or word of it) is out too.
+                if t in taken or any(w.strip('.,;:!?"\'«»“”„()').lower() in taken_words for w in t.split() if len(w) >= 4):
+                    seen[t] += 2
     rng = random.Random(a.seed)
     rows = []
     counts = {}

@@ -1672,7 +1672,7 @@ pub fn lossy_punctuation(text: &str) -> (String, usize) {
 /// made one U+FFFD even where no whole sequence in the line is repaired. A lead image, a
 /// U+FFFD and a continuation image in a row do not happen by chance; a two-byte `Ä�` might (a
 /// German `Ä` before a character lost to something else), and is repaired only beside whole
-/// sequences ([`undo_word`]). Returns the text and how many were replaced.
+/// sequences (`undo_word`). Returns the text and how many were replaced.
 pub fn lost_long_sequences(text: &str) -> (String, usize) {
     if !text.contains('\u{FFFD}') {
         return (String::new(), 0);
