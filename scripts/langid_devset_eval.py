@@ -62,10 +62,11 @@ def report(name, rows, answers):
 
 def calibration(rows, answers):
     bins = collections.defaultdict(lambda: [0, 0, 0.0])
+    # A group answer's confidence is that the group holds the language.
     for (code, _, _), (lang, score) in zip(rows, answers):
         b = min(int(score * 10), 9)
         bins[b][0] += 1
-        bins[b][1] += lang == code
+        bins[b][1] += code in lang.split('|')
         bins[b][2] += score
     n = len(rows)
     ece = 0.0

@@ -361,7 +361,7 @@ pub struct LangidArgs {
     #[arg(long, value_enum, default_value_t = MethodArg::Nb)]
     pub method: MethodArg,
     /// Classify each line on its own: `line_number<TAB>language<TAB>score` (score: the
-    /// verdict's confidence, 0–1).
+    /// verdict's confidence, 0–1); with `--json`, one object per line (`line`, `verdict`).
     #[arg(long)]
     pub lines: bool,
     /// Only these languages (codes, comma-separated), e.g. en,de,fr.

@@ -63,7 +63,17 @@ pub fn run(a: &LangidArgs, out: &mut dyn Write) -> Result<(), Failure> {
             let id = langid::Identifier::new(&opts);
             for (n, line) in text.lines().enumerate() {
                 let v = id.identify(line);
-                writeln!(out, "{}\t{}\t{:.3}", n + 1, v.language, v.confidence)?;
+                if a.json {
+                    json_line(
+                        out,
+                        &LineLanguage {
+                            line: n + 1,
+                            verdict: &v,
+                        },
+                    )?;
+                } else {
+                    writeln!(out, "{}\t{}\t{:.3}", n + 1, v.language, v.confidence)?;
+                }
             }
             continue;
         }
@@ -505,4 +515,12 @@ fn build(a: &LangidBuildArgs, out: &mut dyn Write) -> Result<(), Failure> {
         writeln!(out, "{n}")?;
     }
     Ok(())
+}
+
+/// One line's verdict, for `langid --lines --json`.
+#[derive(Serialize)]
+struct LineLanguage<'a> {
+    /// 1-based.
+    line: usize,
+    verdict: &'a langid::Verdict,
 }
