@@ -292,7 +292,9 @@ pub const ABSTAIN_CT: f64 = 0.01;
 pub const MIN_MEAN_LOGP: f64 = -11.0;
 
 /// Letter statistics and the dominant script of `text`.
-fn letters(text: &str) -> (usize, usize, usize, Option<Script>, bool) {
+/// Letters, visible characters, junk, the dominant script, whether kana occur, and whether
+/// Latin letters occur beside a dominant script that is not Latin (borrowed words).
+fn letters(text: &str) -> (usize, usize, usize, Option<Script>, bool, bool) {
     let mut letters = 0;
     let mut visible = 0;
     let mut junk = 0;
@@ -316,11 +318,25 @@ fn letters(text: &str) -> (usize, usize, usize, Option<Script>, bool) {
             }
         }
     }
+    let latin = by_script.contains_key(&Script::Latin);
     let dominant = by_script
         .into_iter()
-        .max_by_key(|&(s, n)| (n, s as u8))
+        .max_by_key(|&(s, n)| (script_weight(s, n), s as u8))
         .map(|(s, _)| s);
-    (letters, visible, junk, dominant, kana)
+    let borrowed_latin = latin && dominant.is_some_and(|d| d != Script::Latin);
+    (letters, visible, junk, dominant, kana, borrowed_latin)
+}
+
+/// How much `n` letters of script `s` count towards the dominant script: a Han, kana or Hangul
+/// character is a syllable (two letters' worth), and Latin counts half, because text in other
+/// scripts borrows Latin words (`PostgreSQL superuser로 프로그램을 실행하십시오`, `registeralloc:
+/// πίνακας alloc γεμάτος`) far more often than Latin-script text quotes other scripts.
+fn script_weight(s: Script, n: usize) -> usize {
+    match s {
+        Script::Han | Script::Hiragana | Script::Katakana | Script::Hangul | Script::Yi => 4 * n,
+        Script::Latin => n,
+        _ => 2 * n,
+    }
 }
 
 /// The model's script label for a Unicode script (`core.tsv`'s `dominant_script`).
@@ -392,7 +408,7 @@ fn identify_with(text: &str, id: &Identifier) -> Verdict {
     let m = models();
     let opts = &id.opts;
     let method = opts.method;
-    let (n_letters, visible, junk, dominant, kana) = letters(text);
+    let (n_letters, visible, junk, dominant, kana, borrowed_latin) = letters(text);
     let script = dominant.map(|s| script_label(s, kana));
     if visible > 0 && junk * 5 >= visible {
         return Verdict::undetermined(
@@ -421,7 +437,7 @@ fn identify_with(text: &str, id: &Identifier) -> Verdict {
     }
     match method {
         Method::CavnarTrenkle => identify_ct(text, &m.ct, id, script),
-        Method::Bayes => identify_nb(text, &m.nb, id, script),
+        Method::Bayes => identify_nb(text, &m.nb, id, script, borrowed_latin),
     }
 }
 
@@ -476,7 +492,15 @@ fn identify_ct(text: &str, p: &CtProfiles, id: &Identifier, script: Option<Strin
     )
 }
 
-fn identify_nb(text: &str, m: &nb::Model, id: &Identifier, script: Option<String>) -> Verdict {
+/// `borrowed_latin`: the text mixes Latin words into another script; they are unseen by every
+/// language of that script, so the mean log-likelihood says nothing of whether one fits.
+fn identify_nb(
+    text: &str,
+    m: &nb::Model,
+    id: &Identifier,
+    script: Option<String>,
+    borrowed_latin: bool,
+) -> Verdict {
     let opts = &id.opts;
     // The script cut: only languages written in the text's dominant script.
     let mut allowed: Vec<bool> = match script.as_deref() {
@@ -553,7 +577,7 @@ fn identify_nb(text: &str, m: &nb::Model, id: &Identifier, script: Option<String
         script.as_deref(),
         Some("CJK" | "HIRAGANA" | "THAI" | "LAO" | "KHMER" | "MYANMAR")
     );
-    if !unspaced && scores[best] / per < MIN_MEAN_LOGP {
+    if !unspaced && !borrowed_latin && scores[best] / per < MIN_MEAN_LOGP {
         return Verdict::undetermined(
             format!(
                 "no language fits (mean log-likelihood {:.1} per feature; below {MIN_MEAN_LOGP})",
