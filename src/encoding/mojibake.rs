@@ -1481,18 +1481,24 @@ fn analyze_with(text: &str, scored: bool) -> Analysis {
             if n == 1 { "its place" } else { "each place" },
         )
     });
-    after_pass(lost_long_sequences, &|n| {
+    // "3 characters of …, one U+FFFD in each place".
+    let lost_characters = |n: usize, what: &str| {
         format!(
-            "{n} character{} of three or four UTF-8 bytes lost a byte (a lead image, U+FFFD, a continuation image: `ã�®`), one U+FFFD in {}",
+            "{n} character{} {what}, one U+FFFD in {}",
             if n == 1 { "" } else { "s" },
             if n == 1 { "its place" } else { "each place" },
         )
+    };
+    after_pass(lost_long_sequences, &|n| {
+        lost_characters(
+            n,
+            "of three or four UTF-8 bytes lost a byte (a lead image, U+FFFD, a continuation image: `ã�®`)",
+        )
     });
     after_pass(lost_foreign_leads, &|n| {
-        format!(
-            "{n} character{} of two UTF-8 bytes lost the second (`Ä�` in a line whose language has no `Ä`), one U+FFFD in {}",
-            if n == 1 { "" } else { "s" },
-            if n == 1 { "its place" } else { "each place" },
+        lost_characters(
+            n,
+            "of two UTF-8 bytes lost the second (`Ä�` in a line whose language has no `Ä`)",
         )
     });
     after_pass(lost_no_break_spaces, &|n| {
