@@ -230,3 +230,44 @@ fn the_seeds_experiment_in_small() {
     let nb = run("nb");
     assert!(nb["results"][0]["median"].as_f64().unwrap() >= 0.91);
 }
+
+/// Issue 20: one verdict per line as JSON; words only one close relative's list holds are
+/// shown and decide what the n-grams left as a group; borrowed Latin words do not make a text
+/// Latin; the confidence is a probability (between 0 and 1, higher for a longer clear text).
+#[test]
+fn lines_as_json_show_distinguishing_words_and_borrowed_latin() {
+    let out = cmd()
+        .args(["langid", "--lines", "--json", "-"])
+        .write_stdin(
+            "Pengcam unik bagi tetingkap untuk digunakan bila memulih sesi\n\
+             PostgreSQL superuser로 프로그램을 실행하십시오\n\
+             bfdmachocanonicalizesymtab: не могу да прочитам симболе датотеке\n\
+             The quick brown fox jumps over the lazy dog while the children watch from the garden\n",
+        )
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let lines: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[0]["line"], 1);
+    let ms = &lines[0]["verdict"];
+    assert_eq!(ms["language"], "ms", "{ms}");
+    assert!(ms["reason"].as_str().unwrap().contains("tetingkap"), "{ms}");
+    assert_eq!(ms["distinguishing"][0]["code"], "ms");
+    assert_eq!(ms["distinguishing"][0]["words"][0], "tetingkap");
+    assert_eq!(lines[1]["verdict"]["language"], "ko");
+    let sr = lines[2]["verdict"]["language"].as_str().unwrap();
+    assert!(
+        ["sr", "mk", "bg"].contains(&sr),
+        "{sr}: a Cyrillic language, not und"
+    );
+    let en = &lines[3]["verdict"];
+    assert_eq!(en["language"], "en");
+    let c = en["confidence"].as_f64().unwrap();
+    assert!(c > 0.9 && c < 1.0, "{c}");
+    assert!(en["features"].as_u64().unwrap() > 50);
+}

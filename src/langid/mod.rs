@@ -104,7 +104,63 @@ pub struct Verdict {
     /// How many features (n-grams and words) the Bayes model weighed; 0 for Cavnar–Trenkle
     /// and where the script alone decided.
     pub features: usize,
+    /// Where the best two are close relatives with word lists of their own: the text's words
+    /// that only one of the two lists holds (`ms`: `kerana`; `id`: `karena`), best first.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub distinguishing: Vec<Distinguishing>,
 }
+
+/// Words of a text that one close relative's word list holds and the other's does not.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Distinguishing {
+    pub code: String,
+    pub words: Vec<String>,
+}
+
+/// The words of `text` (lower case, letters only, two or more) that exactly one of the word
+/// lists of `a` and `b` holds, first few of each; `None` when either has no list of its own
+/// (Croatian and Bosnian share one).
+fn distinguishing_words(text: &str, a: &str, b: &str) -> Option<[Distinguishing; 2]> {
+    let (la, lb) = (
+        crate::lexicon::word_list_code(a)?,
+        crate::lexicon::word_list_code(b)?,
+    );
+    let mut seen = rustc_hash::FxHashSet::default();
+    let (mut only_a, mut only_b) = (Vec::new(), Vec::new());
+    for w in text
+        .split(|c: char| !c.is_alphabetic())
+        .filter(|w| w.chars().count() >= 2)
+        .map(str::to_lowercase)
+    {
+        if !seen.insert(w.clone()) {
+            continue;
+        }
+        let (in_a, in_b) = (
+            crate::lexicon::is_word(la, &w).unwrap_or(false),
+            crate::lexicon::is_word(lb, &w).unwrap_or(false),
+        );
+        match (in_a, in_b) {
+            (true, false) if only_a.len() < 8 => only_a.push(w),
+            (false, true) if only_b.len() < 8 => only_b.push(w),
+            _ => {}
+        }
+    }
+    Some([
+        Distinguishing {
+            code: a.to_string(),
+            words: only_a,
+        },
+        Distinguishing {
+            code: b.to_string(),
+            words: only_b,
+        },
+    ])
+}
+
+/// Words one relative's list holds and the other's not, that decide a group against the
+/// n-grams' leader: two or more on its side and none on the leader's (one, on the leader's
+/// side, decides for it).
+const DECISIVE_WORDS: usize = 2;
 
 impl Verdict {
     fn undetermined(reason: impl Into<String>, method: Method, script: Option<String>) -> Verdict {
@@ -118,6 +174,7 @@ impl Verdict {
             script,
             method,
             features: 0,
+            distinguishing: Vec::new(),
         }
     }
 
@@ -600,6 +657,43 @@ fn identify_nb(
         script,
     );
     v.features = features;
+    // Close relatives: the words only one of them writes, shown; and where they are all on one
+    // side, they decide what the n-grams left as a group.
+    let second = &m.langs[order[1]].code;
+    let best_code = &m.langs[best].code;
+    if group_of(best_code).is_some_and(|g| g.contains(&second.as_str()))
+        && let Some(evidence) = distinguishing_words(text, best_code, second)
+    {
+        let [a, b] = &evidence;
+        // One word suffices where it sides with the n-grams' leader; against it, two.
+        let decisive = |x: &Distinguishing, y: &Distinguishing, needed: usize| {
+            x.words.len() >= needed && y.words.is_empty()
+        };
+        let winner = if decisive(a, b, 1) {
+            Some(0)
+        } else if decisive(b, a, DECISIVE_WORDS) {
+            Some(1)
+        } else {
+            None
+        };
+        if let Some(w) = winner
+            && !opts.no_abstain
+            && v.language.contains('|')
+        {
+            let i = if w == 0 { best } else { order[1] };
+            v.language = m.langs[i].code.clone();
+            v.name = m.langs[i].name.clone();
+            v.reason = Some(format!(
+                "close to {} by n-grams; words only {}'s list holds decide: {}",
+                m.langs[if w == 0 { order[1] } else { best }].name,
+                m.langs[i].name,
+                evidence[w].words.join(", ")
+            ));
+        }
+        if !a.words.is_empty() || !b.words.is_empty() {
+            v.distinguishing = evidence.into_iter().collect();
+        }
+    }
     v
 }
 
@@ -662,6 +756,7 @@ fn decide(
             method,
             candidates,
             features: 0,
+            distinguishing: Vec::new(),
         };
     }
     Verdict {
@@ -674,6 +769,7 @@ fn decide(
         method,
         candidates,
         features: 0,
+        distinguishing: Vec::new(),
     }
 }
 

@@ -201,6 +201,13 @@ fn passage_lines(app: &App, theme: &Theme) -> Option<Vec<Line<'static>>> {
     if let Some(r) = &v.reason {
         out.push(Line::from(Span::styled(v_(r), theme.warn())));
     }
+    // The words that tell the two close relatives apart (issue 20).
+    for d in v.distinguishing.iter().filter(|d| !d.words.is_empty()) {
+        out.push(Line::from(vec![
+            Span::styled(format!("only {}'s word list: ", d.code), theme.dim()),
+            Span::styled(v_(&d.words.join(", ")), theme.language(&d.code)),
+        ]));
+    }
     let higher = matches!(v.method, crate::langid::Method::Bayes);
     out.push(Line::from(Span::styled(
         if higher {
