@@ -7,12 +7,13 @@
 //! |---|---|
 //! | word lists | the 30,000 most frequent words of each of the 42 wordfreq languages, an FST set of `code<TAB>word` read in place ([`is_word`], [`languages_of`]) |
 //! | stop words | the 100 most frequent words of each, as language bits ([`stopword_bits`]) |
-//! | alphabets | the non-ASCII letters each list's words use ([`alphabet`]), which break ties between mojibake repairs |
+//! | alphabets | the non-ASCII letters each list's words use, and CLDR's exemplar letters for the model's languages without a list ([`alphabet`]), which break ties between mojibake repairs |
 //! | [`nb`] | the naive Bayes n-gram and word model of 77 languages ([`model`]) |
 //! | [`ngrams`] | Cavnar and Trenkle's tokens and padded n-grams, which the model is made of |
 //!
-//! All are built by `delineate langid build-profiles` from `../shared/data` and shipped in
-//! `assets/langid/` (see its README for sources and licences).
+//! All are built by `delineate langid build-profiles` from `../shared/data` (with `--cldr` and
+//! `--dicts` for CLDR's exemplars and the hunspell stems of Afrikaans and Serbian) and shipped
+//! in `assets/langid/` (see its README for sources and licences).
 
 pub mod nb;
 pub mod ngrams;
