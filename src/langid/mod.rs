@@ -376,23 +376,35 @@ fn letters(text: &str) -> (usize, usize, usize, Option<Script>, bool, bool) {
         }
     }
     let latin = by_script.contains_key(&Script::Latin);
+    let short = letters <= BORROWING_LETTERS;
     let dominant = by_script
         .into_iter()
-        .max_by_key(|&(s, n)| (script_weight(s, n), s as u8))
+        .max_by_key(|&(s, n)| (script_weight(s, n, short), s as u8))
         .map(|(s, _)| s);
     let borrowed_latin = latin && dominant.is_some_and(|d| d != Script::Latin);
     (letters, visible, junk, dominant, kana, borrowed_latin)
 }
 
+/// Texts of at most this many letters are a sentence or a title, where Latin letters beside
+/// another script are borrowed words; longer ones may mix paragraphs in two languages, and the
+/// one with more letters leads.
+const BORROWING_LETTERS: usize = 300;
+
 /// How much `n` letters of script `s` count towards the dominant script: a Han, kana or Hangul
-/// character is a syllable (two letters' worth), and Latin counts half, because text in other
-/// scripts borrows Latin words (`PostgreSQL superuser로 프로그램을 실행하십시오`, `registeralloc:
-/// πίνακας alloc γεμάτος`) far more often than Latin-script text quotes other scripts.
-fn script_weight(s: Script, n: usize) -> usize {
-    match s {
-        Script::Han | Script::Hiragana | Script::Katakana | Script::Hangul | Script::Yi => 4 * n,
-        Script::Latin => n,
-        _ => 2 * n,
+/// character is a syllable (two letters' worth); and in a short text (`short`) Latin counts
+/// half, because a sentence in another script borrows Latin words (`PostgreSQL superuser로
+/// 프로그램을 실행하십시오`, `registeralloc: πίνακας alloc γεμάτος`) far more often than a Latin
+/// sentence quotes another script.
+fn script_weight(s: Script, n: usize, short: bool) -> usize {
+    let syllables = matches!(
+        s,
+        Script::Han | Script::Hiragana | Script::Katakana | Script::Hangul | Script::Yi
+    );
+    let base = if syllables { 2 * n } else { n };
+    if short && s != Script::Latin {
+        2 * base
+    } else {
+        base
     }
 }
 
