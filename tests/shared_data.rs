@@ -197,3 +197,53 @@ fn condensed_chardetng_sample_decides_the_same() {
     ];
     assert_eq!(early, expected);
 }
+
+/// Issue 19, at the dev set's scale: every line of the 77 core UDHR translations and the 3,000
+/// most frequent words of every wordfreq list (the dev set's negatives, about 133,000 strings)
+/// come out of the mojibake engine unchanged.
+#[test]
+fn no_udhr_line_or_frequent_word_is_changed_by_the_mojibake_engine() {
+    let (Some(udhr), Some(wordfreq)) = (shared("udhr/core"), shared("wordfreq")) else {
+        return;
+    };
+    let mut strings: Vec<String> = Vec::new();
+    for dir in [&udhr, &wordfreq] {
+        let mut files: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .collect();
+        files.sort();
+        for f in files {
+            match f.extension().and_then(|x| x.to_str()) {
+                Some("txt") => strings.extend(
+                    std::fs::read_to_string(&f)
+                        .unwrap()
+                        .lines()
+                        .map(str::trim)
+                        .filter(|l| !l.is_empty())
+                        .map(str::to_string),
+                ),
+                Some("tsv") if f.file_name().is_some_and(|n| n != "core.tsv") => strings.extend(
+                    std::fs::read_to_string(&f)
+                        .unwrap()
+                        .lines()
+                        .skip(1)
+                        .take(3000)
+                        .filter_map(|l| l.split('\t').next().map(str::to_string)),
+                ),
+                _ => {}
+            }
+        }
+    }
+    assert!(strings.len() > 100_000, "{} strings", strings.len());
+    let changed: Vec<String> = strings
+        .iter()
+        .filter_map(|s| {
+            delineate::encoding::mojibake::analyze(s)
+                .repaired
+                .map(|r| format!("{s:?} -> {r:?}"))
+        })
+        .take(20)
+        .collect();
+    assert!(changed.is_empty(), "changed:\n{}", changed.join("\n"));
+}
