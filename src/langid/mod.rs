@@ -105,7 +105,8 @@ pub struct Verdict {
     /// and where the script alone decided.
     pub features: usize,
     /// Where the best two are close relatives with word lists of their own: the text's words
-    /// that only one of the two lists holds (`ms`: `kerana`; `id`: `karena`), best first.
+    /// that only one of the two lists holds (Malay `tetingkap`, `hujah` against Indonesian),
+    /// best first.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub distinguishing: Vec<Distinguishing>,
 }
@@ -348,9 +349,9 @@ pub const ABSTAIN_CT: f64 = 0.01;
 /// mashing, a language the model does not have).
 pub const MIN_MEAN_LOGP: f64 = -11.0;
 
-/// Letter statistics and the dominant script of `text`.
-/// Letters, visible characters, junk, the dominant script, whether kana occur, and whether
-/// Latin letters occur beside a dominant script that is not Latin (borrowed words).
+/// Letter statistics of `text`: letters, visible characters, junk, the dominant script,
+/// whether kana occur, and whether Latin letters occur beside a dominant script that is not
+/// Latin (borrowed words).
 fn letters(text: &str) -> (usize, usize, usize, Option<Script>, bool, bool) {
     let mut letters = 0;
     let mut visible = 0;
