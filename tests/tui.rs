@@ -756,3 +756,39 @@ fn the_mark_covers_the_occurrence_bytes() {
 fn snapshot_corpus_terms_120x30() {
     insta::assert_snapshot!(corpus_screen("wait Tab Tab", 120, 30));
 }
+
+/// Issue 21: the explorer's "whole document: N anomalies" is the total `delineate anomalies`
+/// reports for the same file — every detector (mojibake words, bidi balance, entities, split
+/// words), not the character-level ones alone.
+#[test]
+fn explorer_anomaly_total_equals_the_cli_total() {
+    for name in [
+        "controls.txt",
+        "resume-double-mojibake.txt",
+        "cp1252.txt",
+        "ascii.txt",
+    ] {
+        let screen = screen(&[name], 120, 40, "a");
+        let shown: u64 = screen
+            .split("whole document in ")
+            .nth(1)
+            .and_then(|s| s.split(": ").nth(1))
+            .and_then(|s| s.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{name}: no total on screen:\n{screen}"));
+        let out = assert_cmd::Command::cargo_bin("delineate")
+            .unwrap()
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .args(["anomalies", &format!("tests/fixtures/{name}")])
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        let cli: u64 = text
+            .lines()
+            .find_map(|l| l.strip_prefix("anomalies: "))
+            .and_then(|s| s.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(0);
+        assert_eq!(shown, cli, "{name}: explorer {shown}, CLI {cli}\n{text}");
+    }
+}

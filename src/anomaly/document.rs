@@ -70,6 +70,30 @@ pub fn scan_input_windowed(
     window: u64,
     mode: ErrorMode,
 ) -> Result<DocumentScan, SourceError> {
+    scan_input_progress(
+        input,
+        charset,
+        bom_len,
+        max_findings,
+        window,
+        mode,
+        &mut |_| true,
+    )
+}
+
+/// [`scan_input_windowed`] telling `progress` the share of the input scanned after each
+/// window; when it returns false the scan stops there, with what it has counted so far (the
+/// explorer's worker, which shows progress and can be cancelled, counts through this: the same
+/// detectors and the same totals as `delineate anomalies`).
+pub fn scan_input_progress(
+    input: &Input,
+    charset: Charset,
+    bom_len: u64,
+    max_findings: usize,
+    window: u64,
+    mode: ErrorMode,
+    progress: &mut dyn FnMut(f64) -> bool,
+) -> Result<DocumentScan, SourceError> {
     let mut out = DocumentScan::default();
     let len = input.len();
     let mut at = bom_len;
@@ -134,6 +158,9 @@ pub fn scan_input_windowed(
             break;
         }
         at = next;
+        if !progress(at as f64 / len.max(1) as f64) {
+            break;
+        }
     }
     out.hyphen_line_rate = if out.lines == 0 {
         0.0

@@ -10,7 +10,6 @@ use super::layout::{self, Panes};
 use super::rows;
 use super::worker::{JobKind, JobMsg, Scan};
 use crate::anomaly::{AnomalyClass, Counts, Finding};
-use crate::encoding::decode::{ErrorMode, StreamDecoder};
 use crate::encoding::window::{ByteClass, Window, decode_window};
 use crate::encoding::{Charset, Options, Scope, bom, validity};
 use crate::normalize::{self, Pipeline};
@@ -529,20 +528,12 @@ fn fallback_report(name: &str, input: &Input, _error: &str) -> Report {
     r
 }
 
-/// Anomaly counts of a whole (small) input decoded under `cs`.
+/// Anomaly counts of a whole (small) input decoded under `cs`: every detector, as `delineate
+/// anomalies` counts them (`anomaly::document::scan_input`; no finding kept).
 pub fn count_anomalies(input: &Input, cs: Charset, bom_len: u64) -> Counts {
-    let mut counts = Counts::default();
-    let mut dec = StreamDecoder::new(cs, bom_len, ErrorMode::Replace);
-    let mut first = true;
-    let len = input.len();
-    let _ = input.for_each_chunk(|off, chunk| {
-        let from = bom_len.saturating_sub(off).min(chunk.len() as u64) as usize;
-        let text = dec.feed(&chunk[from..], off + chunk.len() as u64 >= len);
-        counts.add_text(text, first);
-        first = false;
-        true
-    });
-    counts
+    crate::anomaly::document::scan_input(input, cs, bom_len, 0)
+        .map(|s| s.counts)
+        .unwrap_or_default()
 }
 
 /// Parses a go-to target: `123`, `0x7b`, `+10`, `-10`, `50%`.

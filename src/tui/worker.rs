@@ -3,7 +3,7 @@
 //! dropped (after gitui's async jobs).
 
 use crate::anomaly::Counts;
-use crate::encoding::decode::{ErrorMode, StreamDecoder};
+use crate::encoding::decode::ErrorMode;
 use crate::encoding::{Charset, Options, Scope};
 use crate::extract::{self, Extraction};
 use crate::report::{Report, inspect_with};
@@ -147,7 +147,6 @@ pub fn run(scan: &Scan, cancel: &AtomicBool, tx: &Sender<JobMsg>) -> JobMsg {
             languages,
         };
     }
-    let len = scan.input.len().max(1);
     let send = |pass: String, fraction: f64| {
         let _ = tx.send(JobMsg::Progress {
             doc: scan.doc,
@@ -189,30 +188,33 @@ pub fn run(scan: &Scan, cancel: &AtomicBool, tx: &Sender<JobMsg>) -> JobMsg {
     let bom_len = report
         .as_ref()
         .map_or(scan.bom_len, |r| r.encoding.bom_len as u64);
-    let mut counts = Counts::default();
-    let mut dec = StreamDecoder::new(charset, bom_len, ErrorMode::Replace);
-    let mut first = true;
+    // Every detector, as `delineate anomalies` counts them (one count for one file).
     let mut last = 0.0f64;
-    let r = scan.input.for_each_chunk(|off, chunk| {
-        let from = bom_len.saturating_sub(off).min(chunk.len() as u64) as usize;
-        let end = off + chunk.len() as u64;
-        let text = dec.feed(&chunk[from..], end >= scan.input.len());
-        counts.add_text(text, first);
-        first = false;
-        let f = end as f64 / len as f64;
-        if f - last >= 0.01 {
-            last = f;
-            send("anomalies".to_string(), f);
+    let r = crate::anomaly::document::scan_input_progress(
+        &scan.input,
+        charset,
+        bom_len,
+        0,
+        crate::anomaly::document::WINDOW_BYTES,
+        ErrorMode::Replace,
+        &mut |f| {
+            if f - last >= 0.01 {
+                last = f;
+                send("anomalies".to_string(), f);
+            }
+            !cancel.load(Ordering::Relaxed)
+        },
+    );
+    let counts = match r {
+        Ok(s) => s.counts,
+        Err(e) => {
+            return JobMsg::Failed {
+                doc: scan.doc,
+                generation: scan.generation,
+                error: e.to_string(),
+            };
         }
-        !cancel.load(Ordering::Relaxed)
-    });
-    if let Err(e) = r {
-        return JobMsg::Failed {
-            doc: scan.doc,
-            generation: scan.generation,
-            error: e.to_string(),
-        };
-    }
+    };
     JobMsg::Done {
         doc: scan.doc,
         generation: scan.generation,
