@@ -96,6 +96,7 @@ pub fn scan_input_progress(
 ) -> Result<DocumentScan, SourceError> {
     let mut out = DocumentScan::default();
     let len = input.len();
+    let coincidences = std::cell::OnceCell::new();
     let mut at = bom_len;
     let mut text_base = 0usize;
     let mut char_base = 0usize;
@@ -122,6 +123,7 @@ pub fn scan_input_progress(
                 // What is left of the document's cap: a window full of findings keeps only
                 // those, however many it counts.
                 max_findings: Some(max_findings.saturating_sub(out.findings.len())),
+                coincidences: Some(&coincidences),
             },
         );
         out.counts.merge(&s.counts);

@@ -382,6 +382,10 @@ pub struct ScanContext<'a> {
     pub layout_counts_only: bool,
     /// Findings kept (default [`MAX_KEPT_FINDINGS`]); counts are complete whatever it is.
     pub max_findings: Option<usize>,
+    /// The mojibake chains the document's start shows to be coincidences, shared by the
+    /// windows of one document (worked out once, from the first window that needs them, as
+    /// `fix` works them out from the document's first megabyte); `None`: from this text.
+    pub coincidences: Option<&'a std::cell::OnceCell<Vec<Vec<crate::encoding::Charset>>>>,
 }
 
 /// Findings, counts and the document-level signals of one scan.
@@ -426,7 +430,7 @@ pub fn scan_text(text: &str, cx: ScanContext) -> Scan {
     chars::scan_into(text, cx.text_is_start, &mut sinks[0]);
     bidi::scan_into(text, &mut sinks[1]);
     entities::scan_into(text, &mut sinks[4]);
-    words::scan_into(text, &mut sinks[5]);
+    words::scan_into(text, cx.coincidences, &mut sinks[5]);
     // Decode failures: U+FFFD from the decoder, bytes an ignore decoder dropped.
     let mut produced = std::collections::HashSet::new();
     for e in cx.errors {

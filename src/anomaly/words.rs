@@ -13,13 +13,18 @@ use unicode_security::MixedScript;
 /// their edges is not part of the mixed-script test.
 pub fn scan(text: &str) -> Vec<Finding> {
     let mut out = Sink::unbounded();
-    scan_into(text, &mut out);
+    scan_into(text, None, &mut out);
     out.kept
 }
 
 /// [`scan`] into a [`Sink`].
-pub fn scan_into(text: &str, out: &mut Sink) {
-    let repaired = mojibake_words(text, out);
+/// `coincidences`: see [`super::ScanContext::coincidences`].
+pub fn scan_into(
+    text: &str,
+    coincidences: Option<&std::cell::OnceCell<Vec<Vec<crate::encoding::Charset>>>>,
+    out: &mut Sink,
+) {
+    let repaired = mojibake_words(text, coincidences, out);
     let b = text.as_bytes();
     // Only words holding non-ASCII text can be mixed-script: visit the stretches around
     // non-ASCII bytes, widened to whole words.
@@ -49,11 +54,17 @@ const MAX_PIECE: usize = 1 << 20;
 /// analysed as `fix` analyses it, and every word its repair changes is a finding whose reason
 /// gives the plan, the plausibility before and after, the runner-up and a refusal. Returns
 /// the spans found (the mixed-script test skips them).
-fn mojibake_words(text: &str, out: &mut Sink) -> Vec<(usize, usize)> {
+fn mojibake_words(
+    text: &str,
+    shared: Option<&std::cell::OnceCell<Vec<Vec<crate::encoding::Charset>>>>,
+    out: &mut Sink,
+) -> Vec<(usize, usize)> {
     let mut spans = Vec::new();
     // As in `fix`: repairs whose chain the document's start shows to be a coincidence are set
-    // aside; worked out at the first line with a repair.
-    let mut coincidences: Option<Vec<Vec<crate::encoding::Charset>>> = None;
+    // aside; worked out at the first line with a repair (once per document when the windows
+    // share a cell).
+    let own = std::cell::OnceCell::new();
+    let coincidences = shared.unwrap_or(&own);
     let mut line_start = 0;
     for line in text.split_inclusive('\n') {
         let body = line.trim_end_matches(['\n', '\r']);
@@ -83,7 +94,7 @@ fn mojibake_words(text: &str, out: &mut Sink) -> Vec<(usize, usize)> {
             };
             let head = &text[..text.floor_char_boundary(mojibake::CONTEXT_BYTES)];
             if coincidences
-                .get_or_insert_with(|| mojibake::coincidental_chains(head))
+                .get_or_init(|| mojibake::coincidental_chains(head))
                 .contains(&a.chain)
             {
                 continue;

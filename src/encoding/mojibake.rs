@@ -281,7 +281,7 @@ fn rare_chars(text: &str) -> usize {
         prev = [mid, c];
         let u = c as u32;
         if c.is_ascii() || (0xA0..=0x17F).contains(&u) {
-            base = c.is_alphabetic().then_some(Script::Latin);
+            base = latin_letter(c).then_some(Script::Latin);
             continue;
         }
         let info = char_info(c);
@@ -314,6 +314,19 @@ fn rare_chars(text: &str) -> usize {
         }
     }
     n
+}
+
+/// A letter of ASCII, Latin-1 or Latin Extended-A (U+0000–U+017F), without the Unicode table
+/// lookup `char::is_alphabetic` makes for every character past ASCII: [`rare_chars`] looks at
+/// each character of every line the anomaly scan analyses.
+fn latin_letter(c: char) -> bool {
+    match c as u32 {
+        0x41..=0x5A | 0x61..=0x7A => true,
+        0xAA | 0xB5 | 0xBA => true,
+        0xC0..=0xFF => c != '×' && c != '÷',
+        0x100..=0x17F => true,
+        _ => false,
+    }
 }
 
 /// One repaired sequence in one round.
@@ -1578,21 +1591,36 @@ fn talks_about_encodings(text: &str, chain: &[Charset]) -> bool {
         "encoded",
         "decoded",
     ];
+    // Bytes, not characters (this runs over the first megabyte a document's analysis reads):
+    // the terms are ASCII, and a word of them is a run of ASCII letters, digits and `-`
+    // outside `<…>`.
     let talks = |line: &str| {
-        let mut prose = String::with_capacity(line.len());
+        let b = line.as_bytes();
         let mut in_tag = false;
-        for c in line.chars() {
+        let mut start: Option<usize> = None;
+        for i in 0..=b.len() {
+            let c = b.get(i).copied().unwrap_or(b' ');
+            let word_byte = !in_tag && (c.is_ascii_alphanumeric() || c == b'-');
+            match (word_byte, start) {
+                (true, None) => start = Some(i),
+                (false, Some(s)) => {
+                    let w = &b[s..i];
+                    // A word touching a non-ASCII letter is part of a longer one.
+                    let whole = b.get(i).is_none_or(|&n| n < 0x80) && (s == 0 || b[s - 1] < 0x80);
+                    if whole && TERMS.iter().any(|t| w.eq_ignore_ascii_case(t.as_bytes())) {
+                        return true;
+                    }
+                    start = None;
+                }
+                _ => {}
+            }
             match c {
-                '<' => in_tag = true,
-                '>' => in_tag = false,
-                _ if !in_tag => prose.push(c),
+                b'<' => in_tag = true,
+                b'>' => in_tag = false,
                 _ => {}
             }
         }
-        prose
-            .split(|c: char| !(c.is_alphanumeric() || c == '-'))
-            .filter(|w| w.len() >= 4 && w.is_ascii())
-            .any(|w| TERMS.iter().any(|t| w.eq_ignore_ascii_case(t)))
+        false
     };
     // Most texts never name an encoding: one pass over the whole settles it.
     if !talks(text) {

@@ -148,6 +148,7 @@ pub fn decode_window_mode(
             text_is_start: start <= bom_len,
             layout_counts_only: false,
             max_findings: None,
+            coincidences: None,
         },
     )
     .findings;
