@@ -152,6 +152,25 @@ fn fix_repairs_a_very_long_line_in_pieces() {
     }
 }
 
+/// One word of 100,000 characters of one script (Arabic-Indic digits, Hebrew letters) read as
+/// windows-1252: each run of the word is judged once, not once per character (the square of
+/// its length, minutes, before session 12).
+#[test]
+fn fix_judges_a_very_long_word_in_linear_time() {
+    let d = dir("long-word");
+    for (name, unit, want) in [("digits.txt", "Ù¡", "١"), ("hebrew.txt", "×©", "ש")] {
+        let f = d.join(name);
+        std::fs::write(&f, format!("{}\n", unit.repeat(100_000))).unwrap();
+        let out = cmd().arg("fix").arg(&f).output().unwrap();
+        assert!(out.status.success());
+        let fixed = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            fixed == format!("{}\n", want.repeat(100_000)),
+            "{name}: not repaired"
+        );
+    }
+}
+
 /// 300,000 BOMs mid-text: the report lists what was asked, says the rest are counted.
 #[test]
 fn anomalies_of_a_text_full_of_them_are_counted_not_all_kept() {

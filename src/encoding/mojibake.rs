@@ -701,12 +701,18 @@ fn word_to_non_word(word: &str, repaired: &str) -> bool {
 /// - a word of a single letter beyond Latin-1 that no word list holds (`ŗ`, `Ũ`).
 fn harm(repaired: &str, allowed: &[Script]) -> Option<&'static str> {
     let chars: Vec<char> = repaired.chars().collect();
+    // Whether the word is a number of non-ASCII digits and punctuation: worked out once (a
+    // hostile word is long, and this is asked for each of its characters).
+    let number_word = std::cell::OnceCell::new();
     let script_of = |c: char| {
         let info = char_info(c);
         (info.has_real_script() && info.cluster() != Script::Latin).then(|| info.cluster())
     };
+    // The end of the last run found to be text: its other characters need no second look
+    // (each look spans the whole run, so looking again would cost the square of its length).
+    let mut judged_to = 0;
     for (i, &c) in chars.iter().enumerate() {
-        if c.is_ascii() {
+        if c.is_ascii() || i < judged_to {
             continue;
         }
         let info = char_info(c);
@@ -760,6 +766,7 @@ fn harm(repaired: &str, allowed: &[Script]) -> Option<&'static str> {
         );
         let has_letter = chars[lo..hi].iter().any(|&c| char_info(c).is_letter());
         if ideographic || (hi - lo >= 2 && has_letter) {
+            judged_to = hi;
             continue;
         }
         // A number in the script's own digits, standing as a word (`अनुच्छेद १८.`, Urdu
@@ -768,11 +775,16 @@ fn harm(repaired: &str, allowed: &[Script]) -> Option<&'static str> {
         // Myanmar `၁`).
         let own_digit = |c: char| c.is_numeric() && script_of(c) == Some(script);
         let digits = chars[lo..hi].iter().filter(|&&c| own_digit(c)).count();
-        let number = chars
+        let number = *number_word.get_or_init(|| {
+            chars.iter().all(|&c| {
+                (c.is_numeric() && !c.is_ascii()) || c.is_whitespace() || is_punctuation(c)
+            })
+        }) && chars[lo..hi]
             .iter()
-            .all(|&c| own_digit(c) || c.is_whitespace() || is_punctuation(c))
+            .all(|&c| own_digit(c) || !c.is_numeric())
             && (digits >= 2 || digits == 1 && allowed.contains(&script));
         if number {
+            judged_to = hi;
             continue;
         }
         let whole_word = chars
@@ -1754,17 +1766,18 @@ pub fn lost_foreign_leads(text: &str) -> (String, usize) {
             && (i > 0 && chars[i - 1].is_alphabetic()
                 || chars.get(i + 2).is_some_and(|c| c.is_alphabetic()))
     };
-    let places: Vec<usize> = (0..chars.len().saturating_sub(1))
-        .filter(|&i| is_place(i))
+    // One flag per character (a hostile line may hold hundreds of thousands of places).
+    let place: Vec<bool> = (0..chars.len())
+        .map(|i| i + 1 < chars.len() && is_place(i))
         .collect();
-    if places.is_empty() {
+    if !place.contains(&true) {
         return (String::new(), 0);
     }
     // The line's own non-ASCII letters, without the lead images.
     let mut rest: Vec<char> = chars
         .iter()
         .enumerate()
-        .filter(|&(i, c)| !c.is_ascii() && c.is_alphabetic() && !places.contains(&i))
+        .filter(|&(i, c)| !c.is_ascii() && c.is_alphabetic() && !place[i])
         .flat_map(|(_, c)| c.to_lowercase())
         .collect();
     rest.sort_unstable();
@@ -1781,7 +1794,7 @@ pub fn lost_foreign_leads(text: &str) -> (String, usize) {
         Vec::new()
     };
     let base = crate::lexicon::letters_foreign_to_every_language(&rest).unwrap_or(0);
-    let foreign = |lead: char| {
+    let judge_lead = |lead: char| {
         let lower: Vec<char> = lead.to_lowercase().collect();
         if rest.is_empty() {
             return !voted.is_empty()
@@ -1795,12 +1808,22 @@ pub fn lost_foreign_leads(text: &str) -> (String, usize) {
         with.dedup();
         crate::lexicon::letters_foreign_to_every_language(&with).is_some_and(|n| n > base)
     };
+    // Judged once per distinct lead image (at most the 30 of C2–DF).
+    let mut judged: Vec<(char, bool)> = Vec::new();
+    let mut foreign = |lead: char| {
+        if let Some(&(_, f)) = judged.iter().find(|(c, _)| *c == lead) {
+            return f;
+        }
+        let f = judge_lead(lead);
+        judged.push((lead, f));
+        f
+    };
     // A capital after a small letter (`vairÄ�k`) is no letter of any word.
     let case_break = |i: usize| i > 0 && chars[i - 1].is_lowercase() && chars[i].is_uppercase();
     let mut out = String::with_capacity(text.len());
     let (mut i, mut n) = (0, 0);
     while i < chars.len() {
-        if places.contains(&i) && (case_break(i) || foreign(chars[i])) {
+        if place[i] && (case_break(i) || foreign(chars[i])) {
             out.push('\u{FFFD}');
             n += 1;
             i += 2;
