@@ -51,37 +51,18 @@ pub fn scan_input(
     bom_len: u64,
     max_findings: usize,
 ) -> Result<DocumentScan, SourceError> {
-    scan_input_windowed(
+    scan_input_progress(
         input,
         charset,
         bom_len,
         max_findings,
         WINDOW_BYTES,
         ErrorMode::Replace,
-    )
-}
-
-/// [`scan_input`] with a chosen window size.
-pub fn scan_input_windowed(
-    input: &Input,
-    charset: Charset,
-    bom_len: u64,
-    max_findings: usize,
-    window: u64,
-    mode: ErrorMode,
-) -> Result<DocumentScan, SourceError> {
-    scan_input_progress(
-        input,
-        charset,
-        bom_len,
-        max_findings,
-        window,
-        mode,
         &mut |_| true,
     )
 }
 
-/// [`scan_input_windowed`] telling `progress` the share of the input scanned after each
+/// [`scan_input`] with a chosen window size and error mode, telling `progress` the share of the input scanned after each
 /// window; when it returns false the scan stops there, with what it has counted so far (the
 /// explorer's worker, which shows progress and can be cancelled, counts through this: the same
 /// detectors and the same totals as `delineate anomalies`).
@@ -189,13 +170,14 @@ mod tests {
             });
         }
         let input = Input::from_bytes("big", text.clone().into_bytes());
-        let s = scan_input_windowed(
+        let s = scan_input_progress(
             &input,
             Charset::UTF_8,
             0,
             1_000_000,
             64 * 1024,
             ErrorMode::Replace,
+            &mut |_| true,
         )
         .unwrap();
         assert_eq!(s.counts.get(AnomalyClass::ZeroWidth), 200);
@@ -208,9 +190,16 @@ mod tests {
         assert_eq!(&text[last.text_start..last.text_end], "\u{200b}");
         assert_eq!(last.byte_span.unwrap().start as usize, last.text_start);
         assert_eq!(last.char_start, text[..last.text_start].chars().count());
-        let capped =
-            scan_input_windowed(&input, Charset::UTF_8, 0, 10, 64 * 1024, ErrorMode::Replace)
-                .unwrap();
+        let capped = scan_input_progress(
+            &input,
+            Charset::UTF_8,
+            0,
+            10,
+            64 * 1024,
+            ErrorMode::Replace,
+            &mut |_| true,
+        )
+        .unwrap();
         assert!(capped.truncated && capped.findings.len() == 10);
         assert_eq!(capped.counts, s.counts);
     }

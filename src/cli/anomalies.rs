@@ -5,7 +5,7 @@ use super::args::AnomaliesArgs;
 use super::decode::choose_encoding;
 use super::output::{json_line, thousands};
 use super::{Failure, guard};
-use crate::anomaly::document::{DocumentScan, WINDOW_BYTES, scan_input_windowed};
+use crate::anomaly::document::{DocumentScan, WINDOW_BYTES, scan_input_progress};
 use crate::anomaly::{AnomalyClass, Finding};
 use crate::source::Input;
 use crate::visible::visible;
@@ -93,7 +93,7 @@ pub fn run(a: &AnomaliesArgs, out: &mut dyn Write) -> Result<(), Failure> {
             // Findings are kept up to a bound (counts are always whole): 8 MB of U+FEFF are
             // 2.8 million findings.
             let keep = a.limit.max(crate::anomaly::MAX_KEPT_FINDINGS);
-            scan_input_windowed(&input, cs, skip, keep, WINDOW_BYTES, mode)
+            scan_input_progress(&input, cs, skip, keep, WINDOW_BYTES, mode, &mut |_| true)
         }) {
             Ok(Ok(s)) => s,
             Ok(Err(e)) => {
