@@ -447,3 +447,39 @@ fn extraction_problems_are_ranked_and_located() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// A page in a legacy encoding it declares is read right: it is not UTF-8, and the report says
+/// so, but it ranks below a page whose text is damaged. An undeclared one, whose encoding was
+/// guessed, keeps the per-sequence weight.
+#[test]
+fn a_declared_legacy_encoding_is_not_damage() {
+    let dir = scratch("declared-legacy");
+    let ja = "<html><head><meta charset=\"Shift_JIS\"></head><body><p>市立図書館は来月から開館時間を延長すると発表しました。</p></body></html>";
+    let (sjis, _, _) = encoding_rs::SHIFT_JIS.encode(ja);
+    std::fs::write(dir.join("ja.html"), &sjis).unwrap();
+    std::fs::write(
+        dir.join("moji.txt"),
+        "The cafÃ© served crÃ¨me brÃ»lÃ©e to the whole town.\n",
+    )
+    .unwrap();
+    let a = audit_json(&[dir.to_str().unwrap()]);
+    let docs = a["documents"].as_array().unwrap();
+    let find = |name: &str| {
+        docs.iter()
+            .find(|d| d["path"].as_str().unwrap().ends_with(name))
+            .unwrap()
+    };
+    let (ja, moji) = (find("ja.html"), find("moji.txt"));
+    assert!(ja["signals"]["invalid_utf8"].as_u64().unwrap() > 10, "{ja}");
+    assert!(
+        ja["score"].as_f64().unwrap() < moji["score"].as_f64().unwrap(),
+        "ja {} vs moji {}",
+        ja["score"],
+        moji["score"]
+    );
+    assert!(
+        ja["reasons"][0].as_str().unwrap().contains("as declared"),
+        "{}",
+        ja["reasons"]
+    );
+}

@@ -624,7 +624,15 @@ fn counted(n: u64, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
-fn contributions(s: &Signals, first_problem: Option<&str>) -> Vec<(f64, String)> {
+/// The score of a document in a declared legacy encoding: above clean documents, below any
+/// real damage of a few characters per thousand.
+const DECLARED_LEGACY_SCORE: f64 = 5.0;
+
+/// What puts a document among the worst: each signal's share of the score, with its reason.
+/// `declared`: the document's legacy encoding was declared (BOM, transport, markup, or the
+/// user), so its invalid UTF-8 is a fact about the file, not damage: it counts as one flat
+/// contribution instead of per sequence (a correct Shift_JIS page must not outrank mojibake).
+fn contributions(s: &Signals, first_problem: Option<&str>, declared: bool) -> Vec<(f64, String)> {
     let per_k = |n: u64| n as f64 * 1000.0 / s.chars.max(1) as f64;
     let mut out: Vec<(f64, String)> = Vec::new();
     // The counted signals, in this order (ties keep it); a reason is written only for a
@@ -664,7 +672,14 @@ fn contributions(s: &Signals, first_problem: Option<&str>) -> Vec<(f64, String)>
             format!("{} U+FFFD", s.replacement_chars),
         ));
     }
-    for (n, weight, one, many) in counted_signals {
+    for (i, (n, weight, one, many)) in counted_signals.into_iter().enumerate() {
+        if i == 1 && declared && n > 0 {
+            out.push((
+                DECLARED_LEGACY_SCORE,
+                format!("not UTF-8 ({}, as declared)", counted(n, one, many)),
+            ));
+            continue;
+        }
         if n > 0 {
             out.push((per_k(n) * weight, counted(n, one, many)));
         }
@@ -1109,7 +1124,17 @@ fn audit_unit(
     let first_problem = findings
         .iter()
         .find_map(|f: &FindingRef| f.message.as_deref());
-    let contrib = contributions(&s, first_problem);
+    let decided_by = unit_diagnostics(u, file)
+        .find(|d| d.kind == DiagnosticKind::Charset)
+        .and_then(|d| d.message.split("decided by ").nth(1))
+        .map(|x| x.trim_end_matches(')').to_string());
+    // A legacy encoding the document declares (or its transport, or the user) is read right:
+    // its bytes are not UTF-8, but nothing was damaged.
+    let declared = matches!(
+        decided_by.as_deref(),
+        Some("bom" | "transport" | "declaration" | "user")
+    );
+    let contrib = contributions(&s, first_problem, declared);
     let score = contrib.iter().map(|c| c.0).sum::<f64>();
     let reasons = contrib.into_iter().take(3).map(|c| c.1).collect();
     DocReport {
@@ -1120,10 +1145,7 @@ fn audit_unit(
         source: source.to_string(),
         format: u.format.name().to_string(),
         encoding: u.encoding.clone(),
-        decided_by: unit_diagnostics(u, file)
-            .find(|d| d.kind == DiagnosticKind::Charset)
-            .and_then(|d| d.message.split("decided by ").nth(1))
-            .map(|x| x.trim_end_matches(')').to_string()),
+        decided_by,
         language: lang,
         signals: s,
         by_class,
