@@ -574,7 +574,10 @@ fn each_anomaly_class_has_a_fixture_that_shows_it() {
 
 #[test]
 fn anomalies_summary_and_filters() {
-    let out = stdout_of(&["anomalies", "assets/demo/07-invisible-characters.txt"]);
+    let out = stdout_of(&[
+        "anomalies",
+        "assets/demo/legacy/07-invisible-characters.txt",
+    ]);
     assert!(
         out.contains("anomalies: 6 — zero-width 2 · bidi 2 · soft-hyphen 1 · non-standard-space 1"),
         "{out}"
@@ -585,7 +588,7 @@ fn anomalies_summary_and_filters() {
         "--json",
         "--class",
         "bidi",
-        "assets/demo/07-invisible-characters.txt",
+        "assets/demo/legacy/07-invisible-characters.txt",
     ]))
     .unwrap();
     assert_eq!(j["findings"].as_array().unwrap().len(), 2);

@@ -196,22 +196,57 @@ fn a_hostile_file_name_stays_inert_in_a_real_terminal() {
     t.keys(&["q"]);
 }
 
+/// Issue 22: the first screen of `delineate demo`, with no key pressed, is a corpus of at
+/// least 100 documents in at least 4 sources whose tip names a junk term; following the tip
+/// (Tab Tab, the term, Enter, Enter) lands on the `&lt;` bytes in the hex view.
 #[test]
-fn demo_opens_and_switches_files() {
+fn demo_first_screen_leads_to_the_entity_bytes() {
     let cmd = format!("{} demo", bin());
-    let Some(t) = Tmux::start("demo", &cmd, 120, 40) else {
+    let Some(t) = Tmux::start("demo", &cmd, 140, 40) else {
         return;
     };
-    // The demo opens on the corpus view; its tables fill, then Esc shows the explorer.
-    t.wait_for(&["Corpus", "8 files", "mojibake words"]);
-    t.keys(&["Tab", "Tab"]);
-    t.wait_for(&["rank", "non-word"]);
-    t.keys(&["Escape"]);
-    t.wait_for(&["01-resume-utf8.txt", "Files"]);
-    t.keys(&["Down", "Down", "Down", "Down", "Enter"]);
-    t.wait_for(&["05-meta-lies.html", "conflicts"]);
+    let screen = t.wait_for(&["Corpus", "Tip:", "entity-residue"]);
+    let files: u64 = screen
+        .split(" files · ")
+        .next()
+        .and_then(|s| s.rsplit(['│', ' ']).next())
+        .and_then(|n| n.replace(',', "").parse().ok())
+        .unwrap_or_else(|| panic!("no file count on the first screen:\n{screen}"));
+    assert!(files >= 100, "{files} files:\n{screen}");
+    assert!(screen.contains("“lt”"), "the tip names lt:\n{screen}");
+    // Sources: newswire, crawl, mail, office, legacy.
+    t.keys(&["Tab"]);
+    t.wait_for(&["newswire", "crawl", "mail", "office", "legacy"]);
+    // Terms: `lt` is among the first 20 and flagged.
+    t.keys(&["Tab"]);
+    let screen = t.wait_for(&["rank", "entity-residue"]);
+    let rank: usize = screen
+        .lines()
+        .find(|l| l.contains(" lt ") && l.contains("entity-residue"))
+        .and_then(|l| {
+            l.trim_start_matches('│')
+                .split_whitespace()
+                .next()
+                .map(|r| r.trim_end_matches('!').parse().unwrap())
+        })
+        .unwrap_or_else(|| panic!("no flagged lt row:\n{screen}"));
+    assert!(rank <= 20, "lt at rank {rank}");
+    for _ in 1..rank {
+        t.keys(&["Down"]);
+    }
+    t.keys(&["Enter"]);
+    t.wait_for(&["Occurrences of “lt”", "entity-residue"]);
+    t.keys(&["Enter"]);
+    // The explorer, at the bytes: the hex view's title names the offset, and the inspector
+    // explains the entity.
+    let screen = t.wait_for(&["Hex · byte", "undecoded entity &lt;"]);
+    assert!(
+        screen.contains("26 6c 74 3b"),
+        "the &lt; bytes are on screen:\n{screen}"
+    );
+    // The side-by-side view of the same file.
     t.keys(&["s"]);
-    t.wait_for(&["Side by side", "résumé"]);
+    t.wait_for(&["Side by side", "&lt;"]);
     t.keys(&["q"]);
 }
 

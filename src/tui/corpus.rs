@@ -162,6 +162,19 @@ impl CorpusView {
     }
 
     /// The chosen term's row.
+    /// The most frequent term (among the first 20 by tf) that an occurrence flag marks as junk
+    /// (`lt` cut from `&lt;`, a mojibake fragment…), with the flag: what the corpus view's tip
+    /// points a newcomer to. Non-words alone do not count (names and jargon are non-words).
+    pub fn first_junk_term(&self) -> Option<(&TermRow, crate::corpus::Flag)> {
+        let a = self.audit.as_deref()?;
+        a.terms.iter().take(20).find_map(|t| {
+            t.flags
+                .iter()
+                .find(|f| f.flag != crate::corpus::Flag::NonWord && f.occurrences * 2 >= t.tf)
+                .map(|f| (t, f.flag))
+        })
+    }
+
     pub fn term_row(&self) -> Option<&TermRow> {
         let t = self.term.as_deref()?;
         self.audit.as_ref()?.terms.iter().find(|r| r.term == t)

@@ -124,7 +124,23 @@ pub fn render(f: &mut Frame, app: &App, area: Rect, theme: &Theme) {
     }
     let mut lines = vec![tabs_line(c, theme)];
     let w = rest.width as usize;
-    let rows = rest.height.saturating_sub(3) as usize;
+    let mut rows = rest.height.saturating_sub(3) as usize;
+    // A tip on the first table: the junk term an analyst should look at first.
+    if c.finished
+        && c.table == CorpusTable::Documents
+        && let Some((t, flag)) = c.first_junk_term()
+    {
+        lines.push(Line::from(Span::styled(
+            format!(
+                " Tip: Tab Tab → Terms: “{}” (rank {}) is flagged {} — Enter on it shows where it comes from",
+                visible(&t.term, false),
+                t.rank,
+                flag.name()
+            ),
+            theme.focused(),
+        )));
+        rows = rows.saturating_sub(1);
+    }
     match c.audit.as_deref() {
         None => lines.push(Line::from(Span::styled(
             "  (the first files are being audited)",
