@@ -724,3 +724,73 @@ fn a_repair_of_clean_words_is_refused_and_named() {
     );
     assert!(text.contains("VÅ¡etci → Všetci"), "{text}");
 }
+
+/// The subcommands, as `delineate --help` lists them.
+fn subcommands() -> Vec<String> {
+    let help = stdout_of(&["--help"]);
+    let list = help
+        .split("Commands:")
+        .nth(1)
+        .expect("a Commands section")
+        .split("\n\n")
+        .next()
+        .unwrap();
+    let names: Vec<String> = list
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|n| *n != "help")
+        .map(str::to_string)
+        .collect();
+    assert!(names.len() >= 14, "{names:?}");
+    names
+}
+
+/// Issue 22: completions for every shell clap_complete knows, each naming every subcommand.
+#[test]
+fn completions_name_every_subcommand() {
+    let subs = subcommands();
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let script = stdout_of(&["completions", shell]);
+        assert!(script.len() > 1000, "{shell}: {} bytes", script.len());
+        for s in &subs {
+            assert!(script.contains(s.as_str()), "{shell} completion lacks {s}");
+        }
+    }
+}
+
+/// Issue 22: the man page names every subcommand, and `man --out DIR` writes one page each.
+#[test]
+fn man_pages_cover_every_subcommand() {
+    let subs = subcommands();
+    let page = stdout_of(&["man"]);
+    assert!(page.contains(".TH delineate 1"), "{page}");
+    for s in &subs {
+        let roff_name = format!("delineate\\-{}(1)", s.replace('-', "\\-"));
+        assert!(page.contains(&roff_name), "man lacks {roff_name}");
+    }
+    let dir = std::env::temp_dir().join(format!("delineate-man-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    Command::cargo_bin("delineate")
+        .unwrap()
+        .args(["man", "--out"])
+        .arg(&dir)
+        .assert()
+        .success();
+    for s in &subs {
+        let p = dir.join(format!("delineate-{s}.1"));
+        let text = std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+        assert!(text.contains(".SH SYNOPSIS"), "{}", p.display());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 22: `--version` names the version and the Unicode version of the tables.
+#[test]
+fn version_names_the_unicode_tables() {
+    let v = stdout_of(&["--version"]);
+    assert!(
+        v.starts_with(&format!("delineate {}", env!("CARGO_PKG_VERSION"))),
+        "{v}"
+    );
+    assert!(v.contains("Unicode") && v.contains("normalization"), "{v}");
+}

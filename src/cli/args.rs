@@ -20,7 +20,7 @@ bidirectional and invisible characters as visible placeholders (␛, ⟨RLO⟩, 
 #[derive(Debug, Parser)]
 #[command(
     name = "delineate",
-    version,
+    version = crate::unicode::version_text(),
     about,
     after_help = AFTER_HELP,
     args_conflicts_with_subcommands = true
@@ -75,8 +75,9 @@ pub enum Command {
     /// Open the interactive explorer: hex bytes, their decodings, what each character is.
     #[command(after_help = AFTER_HELP)]
     Open(OpenArgs),
-    /// Open the explorer on the bundled sample corpus (mojibake, a lying <meta>, UTF-16
-    /// without BOM, invisible characters, a split word).
+    /// Open the explorer on the bundled demo corpus: 112 documents in five sources (newswire
+    /// with `&lt;` residue, crawled pages in five encodings, mail, office files and PDFs,
+    /// legacy text with mojibake and invisible characters).
     #[command(after_help = AFTER_HELP)]
     Demo(DemoArgs),
     /// Report the encoding evidence, the decision and why, conflicts, candidate decodings and
@@ -129,6 +130,27 @@ pub enum Command {
     /// point, byte by byte (RFC 3629), with UTF-16 units and normalisation forms.
     #[command(after_help = AFTER_HELP)]
     Explain(ExplainArgs),
+    /// Write a shell completion script to standard output, e.g.
+    /// `delineate completions bash > ~/.local/share/bash-completion/completions/delineate`.
+    Completions(CompletionsArgs),
+    /// Write the manual page (roff) of delineate and its subcommands: to standard output, or one
+    /// file per page into --out DIR (`delineate.1`, `delineate-audit.1`, …).
+    Man(ManArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete for.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// Write `delineate.1` and one page per subcommand into this directory instead of printing
+    /// the main page.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]

@@ -11,6 +11,7 @@ mod explain;
 mod extract;
 mod fix;
 pub mod inspect;
+mod install;
 mod langid;
 mod normalize;
 pub mod outfile;
@@ -98,6 +99,8 @@ pub fn run(command: &Command, out: &mut dyn Write) -> Result<(), Failure> {
     let raw_text = match command {
         Command::Decode(_) => true,
         Command::Fix(a) => !a.explain,
+        // Scripts for a shell and roff for man: our own text, written as it is.
+        Command::Completions(_) | Command::Man(_) => true,
         Command::Normalize(a) => !a.explain && a.query.is_none(),
         _ => false,
     };
@@ -125,6 +128,8 @@ fn dispatch(command: &Command, out: &mut dyn Write) -> Result<(), Failure> {
         Command::Langid(a) => langid::run(a, out),
         Command::Audit(a) => audit::run(a, out),
         Command::Merge(a) => audit::merge(a, out),
+        Command::Completions(a) => install::completions(a, out),
+        Command::Man(a) => install::man(a, out),
     }
 }
 
