@@ -177,6 +177,39 @@ impl InfoCache {
     }
 }
 
+/// The Unicode version of each character table the analyses read, as (what, major, minor,
+/// update): `delineate --version` prints them, because a character's category, width, script
+/// or decomposition can change between versions and a verdict depends on them.
+pub fn table_versions() -> Vec<(&'static str, (u64, u64, u64))> {
+    let v8 = |(a, b, c): (u8, u8, u8)| (a as u64, b as u64, c as u64);
+    let (a, b, c) = char::UNICODE_VERSION;
+    vec![
+        ("normalization", v8(unicode_normalization::UNICODE_VERSION)),
+        ("width", v8(unicode_width::UNICODE_VERSION)),
+        ("scripts", unicode_script::UNICODE_VERSION),
+        ("categories", unicode_properties::UNICODE_VERSION),
+        ("confusables", unicode_security::UNICODE_VERSION),
+        ("letters (Rust std)", (a as u64, b as u64, c as u64)),
+    ]
+}
+
+/// `delineate --version`: the version and the Unicode version of the tables (one version when
+/// all agree, else each table's).
+pub fn version_text() -> &'static str {
+    static TEXT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    TEXT.get_or_init(|| {
+        let t = table_versions();
+        let fmt = |(a, b, c): (u64, u64, u64)| format!("{a}.{b}.{c}");
+        let tables = if t.iter().all(|x| x.1 == t[0].1) {
+            format!("Unicode {} tables", fmt(t[0].1))
+        } else {
+            let each: Vec<String> = t.iter().map(|(w, v)| format!("{w} {}", fmt(*v))).collect();
+            format!("Unicode tables: {}", each.join(", "))
+        };
+        format!("{} ({tables})", env!("CARGO_PKG_VERSION"))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -211,37 +244,4 @@ mod tests {
         assert!(cache.get('\u{301}').is_mark());
         assert_eq!(cache.get('あ').cluster(), cache.get('中').cluster());
     }
-}
-
-/// The Unicode version of each character table the analyses read, as (what, major, minor,
-/// update): `delineate --version` prints them, because a character's category, width, script
-/// or decomposition can change between versions and a verdict depends on them.
-pub fn table_versions() -> Vec<(&'static str, (u64, u64, u64))> {
-    let v8 = |(a, b, c): (u8, u8, u8)| (a as u64, b as u64, c as u64);
-    let (a, b, c) = char::UNICODE_VERSION;
-    vec![
-        ("normalization", v8(unicode_normalization::UNICODE_VERSION)),
-        ("width", v8(unicode_width::UNICODE_VERSION)),
-        ("scripts", unicode_script::UNICODE_VERSION),
-        ("categories", unicode_properties::UNICODE_VERSION),
-        ("confusables", unicode_security::UNICODE_VERSION),
-        ("letters (Rust std)", (a as u64, b as u64, c as u64)),
-    ]
-}
-
-/// `delineate --version`: the version and the Unicode version of the tables (one version when
-/// all agree, else each table's).
-pub fn version_text() -> &'static str {
-    static TEXT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    TEXT.get_or_init(|| {
-        let t = table_versions();
-        let fmt = |(a, b, c): (u64, u64, u64)| format!("{a}.{b}.{c}");
-        let tables = if t.iter().all(|x| x.1 == t[0].1) {
-            format!("Unicode {} tables", fmt(t[0].1))
-        } else {
-            let each: Vec<String> = t.iter().map(|(w, v)| format!("{w} {}", fmt(*v))).collect();
-            format!("Unicode tables: {}", each.join(", "))
-        };
-        format!("{} ({tables})", env!("CARGO_PKG_VERSION"))
-    })
 }
