@@ -794,3 +794,73 @@ fn version_names_the_unicode_tables() {
     );
     assert!(v.contains("Unicode") && v.contains("normalization"), "{v}");
 }
+
+/// Issue 22: `--color always|never|auto`, before or after the subcommand. Colour marks the
+/// layout only (headings, conflicts, placeholders); a document's own escape bytes still arrive
+/// as the placeholder ␛, and the text `decode` writes is never coloured.
+#[test]
+fn color_always_never_and_auto() {
+    let dir = std::env::temp_dir().join(format!("delineate-color-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let hostile = dir.join("hostile.txt");
+    std::fs::write(
+        &hostile,
+        b"plain words \x1b[31mred\x1b[0m and \x1b]2;title\x07 more\n",
+    )
+    .unwrap();
+    let h = hostile.to_str().unwrap();
+    let run = |args: &[&str]| {
+        let out = Command::cargo_bin("delineate")
+            .unwrap()
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .env_remove("NO_COLOR")
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let lying = "assets/demo/crawl/meta-lies.html";
+    let always = run(&["inspect", "--color", "always", lying]);
+    assert!(always.contains("\x1b[1mEvidence\x1b[0m"), "{always}");
+    assert!(
+        always.contains("\x1b[31m\x1b[1m!\x1b[0m"),
+        "conflicts are marked"
+    );
+    assert_eq!(
+        run(&["--color", "always", "inspect", lying]),
+        always,
+        "the flag goes anywhere"
+    );
+    for plain in [
+        run(&["inspect", "--color", "never", lying]),
+        run(&["inspect", lying]), // auto, and standard output is a pipe
+    ] {
+        assert!(!plain.contains('\x1b'), "{plain}");
+    }
+    // The only escapes are our fixed SGR sequences; the document's became ␛.
+    let report = run(&["anomalies", "--color", "always", h]);
+    assert!(report.contains('␛'), "{report}");
+    let sgr = [
+        "\x1b[0m", "\x1b[1m", "\x1b[2m", "\x1b[31m", "\x1b[32m", "\x1b[33m", "\x1b[35m",
+    ];
+    let mut rest = report.as_str();
+    while let Some(i) = rest.find('\x1b') {
+        assert!(
+            sgr.iter().any(|s| rest[i..].starts_with(s)),
+            "an escape that is not ours: {:?}",
+            &rest[i..(i + 12).min(rest.len())]
+        );
+        rest = &rest[i + 1..];
+    }
+    let text = run(&["decode", "--color", "always", "--encoding", "utf-8", lying]);
+    assert!(
+        !text.contains("\x1b[1m") && text.contains("résumé"),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -23,7 +23,6 @@ bidirectional and invisible characters as visible placeholders (␛, ⟨RLO⟩, 
     version = crate::unicode::version_text(),
     about,
     after_help = AFTER_HELP,
-    args_conflicts_with_subcommands = true
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -33,6 +32,10 @@ pub struct Cli {
     pub files: Vec<PathBuf>,
     #[command(flatten)]
     pub view: ViewArgs,
+    /// Colour the reports: auto (a terminal, and no NO_COLOR), always, never. The explorer
+    /// follows it too. Text that decode, fix and normalize write is never coloured.
+    #[arg(long, value_enum, default_value_t, global = true, value_name = "WHEN")]
+    pub color: super::output::ColorChoice,
 }
 
 /// Options of the explorer.

@@ -3,6 +3,7 @@
 
 use super::Failure;
 use super::args::ViewArgs;
+use super::output::ColorChoice;
 use crate::corpus::Item;
 use crate::source::Input;
 use crate::tui::corpus::CorpusJob;
@@ -64,21 +65,31 @@ fn parse_size(s: &str) -> Result<(u16, u16), Failure> {
     Ok((n(w)?, n(h)?))
 }
 
+/// Draws one frame (`--headless`) or runs the explorer. Colour: `--color never` or `NO_COLOR`
+/// turns it off; `auto` does not ask whether standard output is a terminal (the explorer needs
+/// one anyway, and a headless frame is for tests that compare it).
 fn start(
     sources: Sources,
     corpus: Option<CorpusJob>,
     view: &ViewArgs,
+    color: ColorChoice,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
+    let no_color = match color {
+        ColorChoice::Never => true,
+        ColorChoice::Always => false,
+        ColorChoice::Auto => std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()),
+    };
     match &view.headless {
         Some(size) => {
             let (w, h) = parse_size(size)?;
-            let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
             let screen = tui::headless_corpus(sources, corpus, w, h, &view.keys, no_color);
             out.write_all(screen.as_bytes())?;
             Ok(())
         }
-        None => tui::run_with(sources, corpus).map_err(|e| Failure::Usage(e.to_string())),
+        None => {
+            tui::run_with(sources, corpus, !no_color).map_err(|e| Failure::Usage(e.to_string()))
+        }
     }
 }
 
@@ -106,7 +117,12 @@ fn demo_corpus(sources: &Sources) -> CorpusJob {
 
 /// Opens the explorer on files; a directory opens the corpus view over every file below it,
 /// with its first file in the explorer behind.
-pub fn open(files: &[PathBuf], view: &ViewArgs, out: &mut dyn Write) -> Result<(), Failure> {
+pub fn open(
+    files: &[PathBuf],
+    view: &ViewArgs,
+    color: ColorChoice,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
     let dirs: Vec<PathBuf> = files.iter().filter(|f| f.is_dir()).cloned().collect();
     let mut corpus = None;
     let mut paths: Vec<PathBuf> = files.iter().filter(|f| !f.is_dir()).cloned().collect();
@@ -148,12 +164,12 @@ pub fn open(files: &[PathBuf], view: &ViewArgs, out: &mut dyn Write) -> Result<(
     if sources.is_empty() {
         return Err(Failure::Reported);
     }
-    start(sources, corpus, view, out)
+    start(sources, corpus, view, color, out)
 }
 
 /// Opens the explorer on the demo corpus.
-pub fn demo(view: &ViewArgs, out: &mut dyn Write) -> Result<(), Failure> {
+pub fn demo(view: &ViewArgs, color: ColorChoice, out: &mut dyn Write) -> Result<(), Failure> {
     let sources = demo_sources();
     let corpus = demo_corpus(&sources);
-    start(sources, Some(corpus), view, out)
+    start(sources, Some(corpus), view, color, out)
 }

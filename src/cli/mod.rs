@@ -65,8 +65,8 @@ pub fn main() -> ExitCode {
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(64 * 1024, stdout.lock());
     let result = match (&cli.command, cli.files.is_empty()) {
-        (Some(c), _) => run(c, &mut out),
-        (None, false) => demo::open(&cli.files, &cli.view, &mut out),
+        (Some(c), _) => run_colored(c, cli.color, &mut out),
+        (None, false) => demo::open(&cli.files, &cli.view, cli.color, &mut out),
         (None, true) => {
             use clap::CommandFactory;
             let _ = args::Cli::command().print_help();
@@ -93,9 +93,19 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// Runs one command, writing to `out`. Reports go through [`output::Sanitize`]; only the
-/// text `decode`, `fix` and `normalize` write by request reaches `out` as it is.
+/// Runs one command, writing to `out`, without colour. Reports go through
+/// [`output::Sanitize`]; only the text `decode`, `fix` and `normalize` write by request reaches
+/// `out` as it is.
 pub fn run(command: &Command, out: &mut dyn Write) -> Result<(), Failure> {
+    run_colored(command, output::ColorChoice::Never, out)
+}
+
+/// [`run`], with reports coloured by [`output::Colorize`] when `color` says so.
+pub fn run_colored(
+    command: &Command,
+    color: output::ColorChoice,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
     let raw_text = match command {
         Command::Decode(_) => true,
         Command::Fix(a) => !a.explain,
@@ -105,18 +115,22 @@ pub fn run(command: &Command, out: &mut dyn Write) -> Result<(), Failure> {
         _ => false,
     };
     if raw_text {
-        return dispatch(command, out);
+        return dispatch(command, color, out);
     }
-    let mut safe = output::Sanitize::new(out);
-    let r = dispatch(command, &mut safe);
+    let mut safe = output::Sanitize::new(output::Colorize::new(out, color.enabled()));
+    let r = dispatch(command, color, &mut safe);
     let flushed = safe.flush();
     r.and(flushed.map_err(Failure::Io))
 }
 
-fn dispatch(command: &Command, out: &mut dyn Write) -> Result<(), Failure> {
+fn dispatch(
+    command: &Command,
+    color: output::ColorChoice,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
     match command {
-        Command::Open(a) => demo::open(&a.files, &a.view, out),
-        Command::Demo(a) => demo::demo(&a.view, out),
+        Command::Open(a) => demo::open(&a.files, &a.view, color, out),
+        Command::Demo(a) => demo::demo(&a.view, color, out),
         Command::Inspect(a) => inspect::run(a, out),
         Command::Decode(a) => decode::run(a, out),
         Command::Tokens(a) => tokens::run(a, out),

@@ -223,6 +223,167 @@ pub fn is_broken_pipe(e: &io::Error) -> bool {
     e.kind() == io::ErrorKind::BrokenPipe
 }
 
+/// `--color`: when reports are coloured.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorChoice {
+    /// When standard output is a terminal and `NO_COLOR` is not set (no-color.org).
+    #[default]
+    Auto,
+    Always,
+    Never,
+}
+
+impl ColorChoice {
+    /// Whether to colour output going to standard output.
+    pub fn enabled(self) -> bool {
+        use std::io::IsTerminal;
+        match self {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
+                std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                    && io::stdout().is_terminal()
+            }
+        }
+    }
+}
+
+const BOLD: &str = "\x1b[1m";
+const DIM: &str = "\x1b[2m";
+const RED: &str = "\x1b[31m";
+const GREEN: &str = "\x1b[32m";
+const YELLOW: &str = "\x1b[33m";
+const MAGENTA: &str = "\x1b[35m";
+const RESET: &str = "\x1b[0m";
+
+/// Colours a human report by its layout, after [`Sanitize`] has made every document byte
+/// inert: headings (lines that start in column 0) bold, rules dim, conflict lines (`  ! …`)
+/// yellow with a red `!`, the evidence that won (`  ✔`) green, flagged rows of a table
+/// (`  12! lt`) yellow, and the visible placeholders of invisible characters (`⟨ZWSP⟩`, `␛`,
+/// `␊`) magenta. Only these fixed SGR sequences are ever written, so a document can at worst
+/// look like a heading; it can never send the terminal anything of its own.
+pub struct Colorize<W: Write> {
+    inner: W,
+    on: bool,
+    line: Vec<u8>,
+}
+
+impl<W: Write> Colorize<W> {
+    pub fn new(inner: W, on: bool) -> Self {
+        Colorize {
+            inner,
+            on,
+            line: Vec::new(),
+        }
+    }
+
+    fn emit_line(&mut self) -> io::Result<()> {
+        let line = std::mem::take(&mut self.line);
+        match std::str::from_utf8(&line) {
+            Ok(s) => {
+                let styled = paint_line(s);
+                self.inner.write_all(styled.as_bytes())
+            }
+            Err(_) => self.inner.write_all(&line),
+        }
+    }
+}
+
+/// One report line with its colours (the line ends with `\n` or is the unfinished last one).
+fn paint_line(s: &str) -> String {
+    let (body, nl) = match s.strip_suffix('\n') {
+        Some(b) => (b, "\n"),
+        None => (s, ""),
+    };
+    if body.trim().is_empty() {
+        return s.to_string();
+    }
+    let trimmed = body.trim_start();
+    let indent = &body[..body.len() - trimmed.len()];
+    if trimmed.chars().all(|c| c == '─' || c == '━' || c == '┄') {
+        return format!("{DIM}{body}{RESET}{nl}");
+    }
+    let placeholders = |t: &str, base: &str| -> String {
+        // ⟨…⟩ spans and the control pictures (U+2400–U+2426) stand for invisible characters.
+        let mut out = String::with_capacity(t.len() + 16);
+        let mut in_angle = false;
+        for c in t.chars() {
+            let picture = ('\u{2400}'..='\u{2426}').contains(&c);
+            if c == '⟨' && !in_angle {
+                in_angle = true;
+                out.push_str(MAGENTA);
+                out.push(c);
+            } else if c == '⟩' && in_angle {
+                in_angle = false;
+                out.push(c);
+                out.push_str(RESET);
+                out.push_str(base);
+            } else if picture && !in_angle {
+                out.push_str(MAGENTA);
+                out.push(c);
+                out.push_str(RESET);
+                out.push_str(base);
+            } else {
+                out.push(c);
+            }
+        }
+        if in_angle {
+            out.push_str(RESET);
+        }
+        out
+    };
+    if indent.is_empty() {
+        return format!("{BOLD}{}{RESET}{nl}", placeholders(body, BOLD));
+    }
+    if trimmed.starts_with("──") {
+        return format!("{indent}{BOLD}{}{RESET}{nl}", placeholders(trimmed, BOLD));
+    }
+    if let Some(rest) = trimmed.strip_prefix("! ") {
+        return format!(
+            "{indent}{RED}{BOLD}!{RESET} {YELLOW}{}{RESET}{nl}",
+            placeholders(rest, YELLOW)
+        );
+    }
+    if let Some(rest) = trimmed.strip_prefix("✔ ") {
+        return format!(
+            "{indent}{GREEN}{BOLD}✔{RESET} {GREEN}{}{RESET}{nl}",
+            placeholders(rest, GREEN)
+        );
+    }
+    // A flagged row of a ranked table: `  12! term …`.
+    let digits = trimmed.chars().take_while(char::is_ascii_digit).count();
+    if digits > 0 && trimmed[digits..].starts_with('!') {
+        return format!(
+            "{indent}{YELLOW}{}{RESET}{nl}",
+            placeholders(trimmed, YELLOW)
+        );
+    }
+    format!("{indent}{}{nl}", placeholders(trimmed, ""))
+}
+
+impl<W: Write> Write for Colorize<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if !self.on {
+            return self.inner.write(buf);
+        }
+        let mut rest = buf;
+        while let Some(i) = rest.iter().position(|&b| b == b'\n') {
+            self.line.extend_from_slice(&rest[..=i]);
+            self.emit_line()?;
+            rest = &rest[i + 1..];
+        }
+        self.line.extend_from_slice(rest);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        if self.on && !self.line.is_empty() {
+            self.emit_line()?;
+        }
+        self.inner.flush()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -99,11 +99,16 @@ fn spawn_corpus(job: corpus::CorpusJob, tx: mpsc::Sender<worker::JobMsg>) -> Arc
 
 /// Runs the explorer in the terminal until the user quits.
 pub fn run(sources: Sources) -> io::Result<()> {
-    run_with(sources, None)
+    run_with(sources, None, Theme::from_env().color)
 }
 
 /// Runs the explorer, with the corpus view over `corpus` when given.
-pub fn run_with(sources: Sources, corpus: Option<corpus::CorpusJob>) -> io::Result<()> {
+/// `color`: false draws without colour (as `NO_COLOR` does; the front end decides).
+pub fn run_with(
+    sources: Sources,
+    corpus: Option<corpus::CorpusJob>,
+    color: bool,
+) -> io::Result<()> {
     if !io::stdout().is_terminal() || !io::stdin().is_terminal() {
         return Err(io::Error::other(
             "the explorer needs a terminal; for a report on a pipe use `delineate inspect`",
@@ -134,7 +139,7 @@ pub fn run_with(sources: Sources, corpus: Option<corpus::CorpusJob>) -> io::Resu
     let setup = execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture);
     let result = setup.and_then(|()| {
         let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
-        event_loop(&mut terminal, &mut app, &mut worker, &rx)
+        event_loop(&mut terminal, &mut app, &mut worker, &rx, Theme { color })
     });
     worker.cancel_all();
     if let Some(c) = corpus_cancel {
@@ -150,8 +155,8 @@ fn event_loop(
     app: &mut App,
     worker: &mut Worker,
     rx: &mpsc::Receiver<worker::JobMsg>,
+    theme: Theme,
 ) -> io::Result<()> {
-    let theme = Theme::from_env();
     // Debug builds can be made to panic on `!`, so a test can check the terminal is restored.
     let test_panic = cfg!(debug_assertions) && std::env::var_os("DELINEATE_TEST_PANIC").is_some();
     loop {
