@@ -82,6 +82,21 @@ impl Theme {
         )
     }
 
+    /// Characters of a finding over a word or a sequence (mojibake, an entity, a split word):
+    /// underlined, in a colour by class (without colour: underlined and bold).
+    pub fn finding(&self, c: AnomalyClass) -> Style {
+        let fg = match c {
+            AnomalyClass::MojibakeWord => Color::LightRed,
+            AnomalyClass::Entity => Color::Yellow,
+            AnomalyClass::LineEndHyphen => Color::LightBlue,
+            _ => Color::LightMagenta,
+        };
+        self.pick(
+            Style::default().fg(fg).add_modifier(Modifier::UNDERLINED),
+            Style::default().add_modifier(Modifier::UNDERLINED | Modifier::BOLD),
+        )
+    }
+
     /// The cursor.
     pub fn cursor(&self) -> Style {
         Style::default().add_modifier(Modifier::REVERSED)

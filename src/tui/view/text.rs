@@ -26,6 +26,19 @@ fn draw(
     let text = &w.decoded.text;
     let mut spans: Vec<Span<'static>> = Vec::new();
     let mut used = 0;
+    // Findings over more than one character on this line (a mojibake word, an entity, a word
+    // split at a line end): their characters are underlined in the class's colour.
+    let words: Vec<(usize, usize, Style)> = w
+        .findings
+        .iter()
+        .filter(|f| {
+            !f.legitimate
+                && f.text_end > f.text_start + f.ch.len_utf8()
+                && f.text_start < end
+                && f.text_end > start
+        })
+        .map(|f| (f.text_start, f.text_end, theme.finding(f.class)))
+        .collect();
     let mut it = text[start..end].char_indices().peekable();
     while let Some((i, c)) = it.next() {
         let t = start + i;
@@ -52,6 +65,9 @@ fn draw(
             break;
         }
         used += wdt;
+        if let Some(&(_, _, look)) = words.iter().find(|&&(a, b, _)| a <= t && t < b) {
+            style = style.patch(look);
+        }
         if cursor.is_some() && w.span_of_text(t) == cursor {
             style = theme.cursor();
         }
