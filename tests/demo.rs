@@ -100,3 +100,40 @@ fn the_demo_corpus_has_junk_terms_among_its_top_20() {
         );
     }
 }
+
+/// Issue 22: the README's screenshots (assets/screens/*.svg) are what the explorer draws now;
+/// when the program changes, `scripts/screenshots.sh` redraws them.
+#[test]
+fn the_readme_screenshots_are_what_the_program_draws() {
+    let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/screens"));
+    let spec = std::fs::read_to_string(dir.join("screens.tsv")).unwrap();
+    let mut n = 0;
+    for line in spec
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+    {
+        let mut f = line.split('\t');
+        let (name, what, keys) = (f.next().unwrap(), f.next().unwrap(), f.next().unwrap());
+        let out = assert_cmd::Command::cargo_bin("delineate")
+            .unwrap()
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .env_remove("NO_COLOR")
+            .args(["--color", "always"])
+            .args(what.split(' '))
+            .args(["--headless", "120x34", "--keys", keys, "--svg"])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let kept = std::fs::read(dir.join(format!("{name}.svg"))).unwrap();
+        assert!(
+            out.stdout == kept,
+            "assets/screens/{name}.svg is not what the program draws: run scripts/screenshots.sh"
+        );
+        n += 1;
+    }
+    assert!(n >= 5, "{n} screenshots");
+}

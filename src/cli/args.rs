@@ -48,6 +48,9 @@ pub struct ViewArgs {
     /// With --headless: keys to play first, e.g. "Right Tab c Down Enter wait".
     #[arg(long, value_name = "KEYS", hide = true, default_value = "")]
     pub keys: String,
+    /// With --headless: write the frame as an SVG picture (the README's screenshots).
+    #[arg(long, hide = true, requires = "headless")]
+    pub svg: bool,
     #[command(flatten)]
     pub stdin: StdinArgs,
 }

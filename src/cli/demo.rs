@@ -83,7 +83,12 @@ fn start(
     match &view.headless {
         Some(size) => {
             let (w, h) = parse_size(size)?;
-            let screen = tui::headless_corpus(sources, corpus, w, h, &view.keys, no_color);
+            let frame = tui::headless_frame(sources, corpus, w, h, &view.keys, no_color);
+            let screen = if view.svg {
+                tui::svg::buffer_svg(&frame)
+            } else {
+                tui::buffer_text(&frame)
+            };
             out.write_all(screen.as_bytes())?;
             Ok(())
         }

@@ -117,7 +117,9 @@ pub fn run_colored(
     if raw_text {
         return dispatch(command, color, out);
     }
-    let mut safe = output::Sanitize::new(output::Colorize::new(out, color.enabled()));
+    // The explorer's frames (`--headless`) carry their own colours, if any.
+    let paint = color.enabled() && !matches!(command, Command::Open(_) | Command::Demo(_));
+    let mut safe = output::Sanitize::new(output::Colorize::new(out, paint));
     let r = dispatch(command, color, &mut safe);
     let flushed = safe.flush();
     r.and(flushed.map_err(Failure::Io))

@@ -11,6 +11,7 @@ pub mod app;
 pub mod corpus;
 pub mod layout;
 pub mod rows;
+pub mod svg;
 pub mod theme;
 pub mod view;
 pub mod worker;
@@ -240,6 +241,20 @@ pub fn headless_corpus(
     keys: &str,
     no_color: bool,
 ) -> String {
+    buffer_text(&headless_frame(
+        sources, corpus, width, height, keys, no_color,
+    ))
+}
+
+/// [`headless_corpus`]'s last frame as a buffer of styled cells (for [`svg::buffer_svg`]).
+pub fn headless_frame(
+    sources: Sources,
+    corpus: Option<corpus::CorpusJob>,
+    width: u16,
+    height: u16,
+    keys: &str,
+    no_color: bool,
+) -> ratatui::buffer::Buffer {
     let (mut app, scans) = App::new(sources, (width, height));
     let mut pending = scans;
     let mut corpus = corpus;
@@ -286,7 +301,7 @@ pub fn headless_corpus(
     terminal
         .draw(|f| view::render(f, &app, &theme))
         .expect("draw to a test backend");
-    buffer_text(terminal.backend().buffer())
+    terminal.backend().buffer().clone()
 }
 
 /// The symbols of a buffer, one line per row, wide characters once.
