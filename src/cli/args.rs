@@ -329,8 +329,17 @@ pub struct AuditReportArgs {
 #[derive(Debug, Args)]
 pub struct AuditArgs {
     /// Files and directories (walked recursively).
-    #[arg(required = true, value_name = "PATH")]
+    #[arg(required_unless_present = "files_from", value_name = "PATH")]
     pub paths: Vec<PathBuf>,
+    /// Also audit the paths listed in FILE (`-`: standard input), separated by NUL bytes when
+    /// the list has any, else one per line: how a shard of a big corpus is handed over.
+    #[arg(long, value_name = "FILE")]
+    pub files_from: Option<PathBuf>,
+    /// Print the files the audit would read (and the paths the walk could not use), then stop:
+    /// NUL-terminated when standard output is not a terminal (`find -print0`), else one per
+    /// line with control characters made visible. `scripts/spark_audit.py` shards this list.
+    #[arg(long, conflicts_with = "emit_partial")]
+    pub list_files: bool,
     #[command(flatten)]
     pub report: AuditReportArgs,
     /// Sources are directory prefixes this many levels below each root.
@@ -359,9 +368,13 @@ pub struct AuditArgs {
 
 #[derive(Debug, Args)]
 pub struct MergeArgs {
-    /// Partial results written by `audit --emit-partial`.
+    /// Partial results written by `audit --emit-partial` (or by `merge --emit-partial`).
     #[arg(required = true, value_name = "PARTIAL")]
     pub partials: Vec<PathBuf>,
+    /// Write the merged partial result to FILE instead of a report: one step of a merge tree
+    /// (merging is associative and order-independent).
+    #[arg(long, value_name = "FILE")]
+    pub emit_partial: Option<PathBuf>,
     #[command(flatten)]
     pub report: AuditReportArgs,
 }

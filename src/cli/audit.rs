@@ -37,6 +37,48 @@ fn options(r: &AuditReportArgs, tokens: TokenRule, depth: usize, unit: UnitChoic
     }
 }
 
+/// The paths of a `--files-from` list: NUL-separated when the list holds a NUL byte (names may
+/// hold newlines), else one per line; empty entries are skipped.
+fn read_file_list(list: &std::path::Path) -> Result<Vec<std::path::PathBuf>, Failure> {
+    use std::os::unix::ffi::OsStrExt;
+    let bytes = if list.as_os_str() == "-" {
+        let mut b = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut b)?;
+        b
+    } else {
+        std::fs::read(list)
+            .map_err(|e| Failure::Usage(format!("--files-from {}: {e}", path_text(list))))?
+    };
+    let sep = if bytes.contains(&0) { 0 } else { b'\n' };
+    Ok(bytes
+        .split(|&b| b == sep)
+        .map(|p| p.strip_suffix(b"\r").filter(|_| sep == b'\n').unwrap_or(p))
+        .filter(|p| !p.is_empty())
+        .map(|p| std::path::PathBuf::from(std::ffi::OsStr::from_bytes(p)))
+        .collect())
+}
+
+/// `--list-files`: the walk's files, then the paths it could not use (so that a shard given
+/// them reports the same errors), raw and NUL-terminated for a program, visible on a terminal.
+fn list_files(paths: &[std::path::PathBuf], out: &mut dyn Write) -> Result<(), Failure> {
+    use std::os::unix::ffi::OsStrExt;
+    let (files, errors) = corpus::walk::files(paths);
+    let terminal = std::io::stdout().is_terminal();
+    let error_paths = errors.iter().map(|e| match &e.path_bytes {
+        Some(b) => std::path::PathBuf::from(std::ffi::OsStr::from_bytes(b)),
+        None => std::path::PathBuf::from(&e.path),
+    });
+    for p in files.into_iter().chain(error_paths) {
+        if terminal {
+            writeln!(out, "{}", path_text(&p))?;
+        } else {
+            out.write_all(p.as_os_str().as_bytes())?;
+            out.write_all(b"\0")?;
+        }
+    }
+    Ok(())
+}
+
 pub fn run(a: &AuditArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let fails: Vec<FailOn> = a
         .report
@@ -59,19 +101,27 @@ pub fn run(a: &AuditArgs, out: &mut dyn Write) -> Result<(), Failure> {
     };
     let mut opts = options(&a.report, tokens, a.by_source, unit);
     opts.limits = super::extract::limits(&a.limits)?;
+    let mut paths = a.paths.clone();
+    if let Some(list) = &a.files_from {
+        paths.extend(read_file_list(list)?);
+    }
+    if a.list_files {
+        return list_files(&paths, out);
+    }
+    let a_paths = &paths;
     // The models and word lists load on another thread while the walk runs (about 2 ms that
     // the audit's first files would otherwise wait for).
     let (files, walk_errors) = std::thread::scope(|s| {
         s.spawn(corpus::warm_up);
-        corpus::walk::files(&a.paths)
+        corpus::walk::files(a_paths)
     });
     if let Some(path) = &a.emit_partial {
         // Before anything is read: the partial must not land on the corpus.
-        super::outfile::check("--emit-partial", path, &a.paths, &files)?;
+        super::outfile::check("--emit-partial", path, &paths, &files)?;
     }
     let roots = match &a.root {
         Some(r) => vec![r.clone()],
-        None => a.paths.clone(),
+        None => paths.clone(),
     };
     let progress = Arc::new(Progress::default());
     let cancel = Arc::new(AtomicBool::new(false));
@@ -119,7 +169,7 @@ pub fn run(a: &AuditArgs, out: &mut dyn Write) -> Result<(), Failure> {
         let mut partial = unfolded.fold(&opts);
         partial.shards = vec![corpus::shard_id(&files)];
         let json = serde_json::to_vec(&partial).map_err(|e| Failure::Usage(e.to_string()))?;
-        super::outfile::write("--emit-partial", path, &json, &a.paths, &files)?;
+        super::outfile::write("--emit-partial", path, &json, &paths, &files)?;
         writeln!(
             out,
             "partial audit of {} files ({} units) written to {}",
@@ -199,6 +249,19 @@ pub fn merge(a: &MergeArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let (Some(p), Some(o)) = (merged, opts) else {
         return Err(Failure::Usage("no partial to merge".into()));
     };
+    if let Some(path) = &a.emit_partial {
+        let json = serde_json::to_vec(&p).map_err(|e| Failure::Usage(e.to_string()))?;
+        super::outfile::write("--emit-partial", path, &json, &a.partials, &a.partials)?;
+        writeln!(
+            out,
+            "merged partial of {} files ({} units, {} shards) written to {}",
+            thousands(p.files),
+            thousands(p.units),
+            p.shards.len(),
+            path_text(path)
+        )?;
+        return Ok(());
+    }
     let mut p = p;
     finish(
         corpus::report_taking_documents(&mut p, &o),

@@ -111,6 +111,8 @@ pub fn run_colored(
         Command::Fix(a) => !a.explain,
         // Scripts for a shell and roff for man: our own text, written as it is.
         Command::Completions(_) | Command::Man(_) => true,
+        // A file list for other programs: raw names (it makes them visible on a terminal).
+        Command::Audit(a) => a.list_files,
         Command::Normalize(a) => !a.explain && a.query.is_none(),
         _ => false,
     };
