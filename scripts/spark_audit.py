@@ -23,10 +23,15 @@ byte for byte the one `delineate audit` with the same options gives on one machi
 Every other option is `delineate audit`'s: the report options (--json, --tsv, --markdown,
 --format, --top, --worst, --documents, --max-terms, --fail-on) go to the merges, the others
 (--root, --by-source, --unit, --tokens, the limits) to every shard. With several PATHs, --root
-is required (sources are counted below one root). Paths must be readable at the same place on
-every executor (a shared file system, or local mode); the driver lists the files with
-`delineate audit --list-files`, which also lists the paths the walk could not use, so that a
-shard reports them as error rows, as a local audit does.
+is required (sources are counted below one root).
+
+Local paths must be readable at the same place on every executor (a shared file system, or
+local mode); the driver lists the files with `delineate audit --list-files`, which also lists
+the paths the walk could not use, so that a shard reports them as error rows, as a local audit
+does. URIs (hdfs://…, s3a://…, file://…; whatever the cluster's Hadoop configuration can read)
+are listed on the driver through Hadoop's FileSystem; each shard's files are read on its
+executor (SparkContext.binaryFiles), written below a local directory in the same layout and
+audited there with `--show-root URI`, so the report names every document by its URI.
 
 What crosses the network: the file names (driver → executors), partial results (executors →
 executors, one tree level at a time) and the last partial (→ driver). A partial is bounded by
@@ -43,6 +48,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from urllib.parse import unquote
 
 REPORT_FLAGS = {'--json', '--tsv', '--markdown'}
 REPORT_VALUED = {'--format', '--top', '--worst', '--documents', '--max-terms', '--fail-on'}
@@ -145,15 +151,72 @@ def audit_shard(index, files, ctx):
             raise RuntimeError('shard %d (attempt %d): delineate audit exited %d: %s'
                                % (index, attempt, code, err.strip()[-2000:]))
         with open(out, 'rb') as f:
-            return f.read()
+            return f.read(), len(files)
 
 
-def timed_shard(index, files, ctx):
-    """`audit_shard`, with its wall time and file count (for --timings)."""
+def timed(shard, index, items, ctx):
+    """A shard function's (partial, seconds, files): the figures of --timings."""
     import time
     t = time.monotonic()
-    partial = audit_shard(index, files, ctx)
-    return partial, time.monotonic() - t, len(files)
+    partial, count = shard(index, items, ctx)
+    return partial, time.monotonic() - t, count
+
+
+def stage_and_audit(index, pairs, ctx):
+    """A shard of a corpus that lives behind URIs (HDFS, S3…): Spark reads the files
+    (`binaryFiles`), they are written below a local directory in the same layout, and the audit
+    runs there with `--show-root`, so the partial names every document by its URI."""
+    from pyspark import TaskContext
+    binary = executor_binary(ctx['shipped'], ctx['binary'])
+    with tempfile.TemporaryDirectory(prefix='delineate-stage-') as tmp:
+        root = os.path.join(tmp, 'corpus')
+        os.makedirs(root)
+        names = []
+        for uri, data in pairs:
+            rel = uri[len(ctx['qualified_root']):].lstrip('/') if uri.startswith(ctx['qualified_root']) else None
+            if not rel or '..' in rel.split('/'):
+                raise RuntimeError('shard %d: %s is not below %s' % (index, uri, ctx['qualified_root']))
+            local = os.path.join(root, *[unquote(part) for part in rel.split('/')])
+            os.makedirs(os.path.dirname(local), exist_ok=True)
+            with open(local, 'wb') as f:
+                f.write(data)
+            names.append(local)
+        listing = os.path.join(tmp, 'files')
+        with open(listing, 'wb') as f:
+            for p in names:
+                f.write(os.fsencode(p) + b'\0')
+        out = os.path.join(tmp, 'partial.json')
+        cmd = [binary, 'audit', '--root', root, '--show-root', ctx['root'], '--files-from', listing,
+               '--emit-partial', out] + ctx['partial'] + ctx['audit']
+        attempt = TaskContext.get().attemptNumber() if TaskContext.get() else 0
+        if ctx['fail_once'] == index and attempt == 0:
+            cmd = ['sh', '-c', 'echo "injected failure (DELINEATE_SPARK_FAIL_ONCE)" >&2; exit 3']
+        code, _, err = run(cmd, None, 'audit')
+        if code not in (0, 2) or not os.path.exists(out):
+            raise RuntimeError('shard %d (attempt %d): delineate audit exited %d: %s'
+                               % (index, attempt, code, err.strip()[-2000:]))
+        with open(out, 'rb') as f:
+            return f.read(), len(names)
+
+
+def list_uris(sc, uris):
+    """Every file below each URI, through Hadoop's FileSystem (what binaryFiles reads)."""
+    jvm, conf = sc._jvm, sc._jsc.hadoopConfiguration()
+    files = []
+    for uri in uris:
+        path = jvm.org.apache.hadoop.fs.Path(uri)
+        fs = path.getFileSystem(conf)
+        it = fs.listFiles(path, True)
+        while it.hasNext():
+            files.append(it.next().getPath().toString())
+    return sorted(files)
+
+
+def qualified(sc, uri):
+    jvm, conf = sc._jvm, sc._jsc.hadoopConfiguration()
+    path = jvm.org.apache.hadoop.fs.Path(uri)
+    fs = path.getFileSystem(conf)
+    return path.makeQualified(fs.getUri(), fs.getWorkingDirectory()).toString().rstrip('/')
 
 
 def merge_group(group, partials, ctx):
@@ -174,6 +237,51 @@ def merge_group(group, partials, ctx):
             raise RuntimeError('merge of group %d exited %d: %s' % (group, code, err.strip()[-2000:]))
         with open(out, 'rb') as f:
             return f.read()
+
+
+def spark_context(known):
+    from pyspark import SparkConf, SparkContext
+    conf = SparkConf().setAppName(known.app_name).set('spark.ui.showConsoleProgress', 'false')
+    if known.master:
+        conf.setMaster(known.master)
+    elif not conf.contains('spark.master'):
+        conf.setMaster('local[2,4]')
+    sc = SparkContext(conf=conf)
+    sc.setLogLevel('ERROR')
+    return sc
+
+
+def merge_tree(level, width, fanout, ctx):
+    """Merges (index, partial) pairs K at a time, level by level, on the executors."""
+    while width > 1:
+        width = (width + fanout - 1) // fanout
+        level = level.map(lambda kv: (kv[0] // fanout, kv[1])) \
+                     .groupByKey(numPartitions=width) \
+                     .map(lambda kv: (kv[0], merge_group(kv[0], kv[1], ctx)))
+    return level
+
+
+def collect_last(level):
+    try:
+        [(_, last)] = level.collect()
+        return last
+    except Exception as e:  # Py4JJavaError: the task failed more often than Spark retries
+        cause = str(e)
+        why = next((l.strip() for l in cause.splitlines() if 'RuntimeError:' in l), cause.splitlines()[0])
+        sys.stderr.write('spark_audit.py: the Spark job failed: %s\n' % why)
+        sys.exit(2)
+
+
+def write_report(binary, report, last):
+    with tempfile.TemporaryDirectory(prefix='delineate-report-') as tmp:
+        final = os.path.join(tmp, 'corpus.partial.json')
+        with open(final, 'wb') as f:
+            f.write(last)
+        code, out, err = run([binary, 'merge'] + report + [final], None, 'report')
+    sys.stdout.buffer.write(out)
+    sys.stdout.flush()
+    sys.stderr.write(err)
+    sys.exit(code)
 
 
 def main():
@@ -204,42 +312,46 @@ def main():
         sys.exit('spark_audit.py: several PATHs: give --root (the directory sources are counted below)')
     binary = local_binary(known.binary)
     cwd = os.getcwd()
-
-    # The file list, as the local audit would walk it (and the paths it could not use).
-    p = subprocess.run([binary, 'audit', '--list-files', '--'] + paths,
-                       stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    if p.returncode not in (0, 2):
-        sys.stderr.write(p.stderr.decode('utf-8', 'replace'))
-        sys.exit(p.returncode)
-    files = [os.fsdecode(x) for x in p.stdout.split(b'\0') if x]
-    if not files:
-        sys.stderr.write(p.stderr.decode('utf-8', 'replace'))
-        sys.exit('spark_audit.py: no files under %s' % ', '.join(paths))
-
-    from pyspark import SparkConf, SparkContext
-    conf = SparkConf().setAppName(known.app_name).set('spark.ui.showConsoleProgress', 'false')
-    if known.master:
-        conf.setMaster(known.master)
-    elif not conf.contains('spark.master'):
-        conf.setMaster('local[2,4]')
-    sc = SparkContext(conf=conf)
-    sc.setLogLevel('ERROR')
+    uris = ['://' in p for p in paths]
+    if any(uris) and not all(uris):
+        sys.exit('spark_audit.py: give either local paths or URIs, not both')
+    behind_uris = all(uris)
+    if not behind_uris:
+        # The file list, as the local audit would walk it (and the paths it could not use).
+        p = subprocess.run([binary, 'audit', '--list-files', '--'] + paths,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        if p.returncode not in (0, 2):
+            sys.stderr.write(p.stderr.decode('utf-8', 'replace'))
+            sys.exit(p.returncode)
+        files = [os.fsdecode(x) for x in p.stdout.split(b'\0') if x]
+    sc = spark_context(known)
     try:
         shipped = None
         if known.binary:
             sc.addFile(binary)
             shipped = os.path.basename(binary)
+        if behind_uris:
+            # Hadoop lists the corpus on the driver; executors read their shard's files.
+            files = list_uris(sc, paths)
+        if not files:
+            sys.exit('spark_audit.py: no files under %s' % ', '.join(paths))
         fail_once = os.environ.get('DELINEATE_SPARK_FAIL_ONCE')
-        ctx = {'binary': binary, 'shipped': shipped, 'root': root, 'partial': partial,
-               'audit': audit, 'cwd': cwd if os.path.isdir(cwd) else None,
+        ctx = {'binary': binary, 'shipped': shipped, 'root': root.rstrip('/') if behind_uris else root,
+               'qualified_root': qualified(sc, root) if behind_uris else None,
+               'partial': partial, 'audit': audit, 'cwd': cwd if os.path.isdir(cwd) else None,
                'fail_once': int(fail_once) if fail_once not in (None, '') else None}
         n = min(known.shards, len(files))
         # Contiguous slices: neighbouring files (one source) stay together.
         shards = [files[len(files) * i // n: len(files) * (i + 1) // n] for i in range(n)]
         import time
         started = time.monotonic()
-        level = sc.parallelize(list(enumerate(shards)), n) \
-                  .map(lambda s: (s[0], timed_shard(s[0], s[1], ctx)))
+        if behind_uris:
+            # One binaryFiles RDD per shard, so that a partition is exactly its shard.
+            level = sc.union([sc.binaryFiles(','.join(s), minPartitions=1).coalesce(1) for s in shards]) \
+                      .mapPartitionsWithIndex(lambda i, pairs: [(i, timed(stage_and_audit, i, pairs, ctx))])
+        else:
+            level = sc.parallelize(list(enumerate(shards)), n) \
+                      .map(lambda s: (s[0], timed(audit_shard, s[0], s[1], ctx)))
         if known.timings:
             # Kept on disk, not in the JVM's heap: sixteen partials of a 2 GB corpus are 1.4 GB.
             from pyspark import StorageLevel
@@ -249,33 +361,13 @@ def main():
                 sys.stderr.write('shard %d: %d files, audit %.2f s, partial %d KB\n' % (i, count, secs, size // 1024))
             sys.stderr.write('shards done after %.2f s\n' % (time.monotonic() - started))
         level = level.map(lambda kv: (kv[0], kv[1][0]))
-        width, fanout = n, known.fanout
-        while width > 1:
-            width = (width + fanout - 1) // fanout
-            level = level.map(lambda kv: (kv[0] // fanout, kv[1])) \
-                         .groupByKey(numPartitions=width) \
-                         .map(lambda kv: (kv[0], merge_group(kv[0], kv[1], ctx)))
-        try:
-            [(_, last)] = level.collect()
-            if known.timings:
-                sys.stderr.write('merge tree done after %.2f s (fan-out %d, last partial %d KB)\n'
-                                 % (time.monotonic() - started, fanout, len(last) // 1024))
-        except Exception as e:  # Py4JJavaError: the task failed more often than Spark retries
-            cause = str(e)
-            why = next((l.strip() for l in cause.splitlines() if 'RuntimeError:' in l), cause.splitlines()[0])
-            sys.stderr.write('spark_audit.py: the Spark job failed: %s\n' % why)
-            sys.exit(2)
+        last = collect_last(merge_tree(level, n, known.fanout, ctx))
+        if known.timings:
+            sys.stderr.write('merge tree done after %.2f s (fan-out %d, last partial %d KB)\n'
+                             % (time.monotonic() - started, known.fanout, len(last) // 1024))
     finally:
         sc.stop()
-    with tempfile.TemporaryDirectory(prefix='delineate-report-') as tmp:
-        final = os.path.join(tmp, 'corpus.partial.json')
-        with open(final, 'wb') as f:
-            f.write(last)
-        code, out, err = run([binary, 'merge'] + report + [final], None, 'report')
-    sys.stdout.buffer.write(out)
-    sys.stdout.flush()
-    sys.stderr.write(err)
-    sys.exit(code)
+    write_report(binary, report, last)
 
 
 if __name__ == '__main__':

@@ -572,3 +572,42 @@ fn files_from_and_list_files() {
         assert_eq!(a, whole, "{}", list.display());
     }
 }
+
+/// `--show-root PREFIX`: every path below `--root` is reported below PREFIX (documents,
+/// sources, examples), and a document's id is the one its shown path gives; nothing else moves.
+#[test]
+fn show_root_names_documents_where_they_live() {
+    let shown = audit_json(&[
+        "--top",
+        "1000",
+        "--root",
+        ROOT,
+        "--show-root",
+        "hdfs://nn/corpus",
+        ROOT,
+    ]);
+    let plain = audit_json(&["--top", "1000", ROOT]);
+    let text = serde_json::to_string(&shown).unwrap();
+    assert!(!text.contains(ROOT), "a local path is left: {text}");
+    let mut want: Value = serde_json::from_str(
+        &serde_json::to_string(&plain)
+            .unwrap()
+            .replace(ROOT, "hdfs://nn/corpus"),
+    )
+    .unwrap();
+    let mut got = shown.clone();
+    for v in [&mut want, &mut got] {
+        for d in v["documents"].as_array_mut().unwrap() {
+            d.as_object_mut().unwrap().remove("id");
+        }
+    }
+    assert_eq!(got, want);
+    let doc = &shown["documents"][0];
+    assert_eq!(
+        doc["id"].as_str().unwrap(),
+        delineate::extract::unit_id_of(
+            doc["path"].as_str().unwrap(),
+            doc["unit"].as_str().unwrap()
+        )
+    );
+}

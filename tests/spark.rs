@@ -157,3 +157,33 @@ fn spark_on_reuters_equals_the_local_audit() {
     assert_eq!(code, 0, "{err}");
     assert_same(&report, &local, "Reuters NLTK in 7 shards");
 }
+
+/// A corpus behind URIs (here `file://`; HDFS and S3 go the same way): Hadoop lists it,
+/// `binaryFiles` reads each shard on its executor, the shard is staged in a local directory
+/// and audited there with `--show-root`, so the report names every document by its URI — the
+/// report a local `audit --root DIR --show-root URI` gives.
+#[test]
+fn a_corpus_behind_uris_is_reported_under_its_uris() {
+    let Some(py) = python() else { return };
+    let dir = root().join("tests/fixtures");
+    let d = dir.to_str().unwrap();
+    let uri = format!("file://{d}");
+    let local = Command::new(bin())
+        .args([
+            "audit",
+            "--json",
+            "--top",
+            "1000",
+            "--root",
+            d,
+            "--show-root",
+            &uri,
+            d,
+        ])
+        .output()
+        .unwrap();
+    let (code, report, err) = spark_audit(&py, "local[2]", 3, &uri, &[]);
+    assert_eq!(code, 0, "{err}");
+    assert!(String::from_utf8_lossy(&report).contains(&format!("\"path\":\"{uri}/")));
+    assert_same(&report, &local.stdout, "file:// URIs in 3 shards");
+}

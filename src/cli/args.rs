@@ -349,6 +349,11 @@ pub struct AuditArgs {
     /// root to every shard of a corpus audited in parts, so their sources line up in `merge`.
     #[arg(long, value_name = "DIR")]
     pub root: Option<PathBuf>,
+    /// Report every path below --root as below PREFIX instead (a URI such as
+    /// `hdfs://nn/corpus`): for a corpus staged into a local directory, so the report names
+    /// the documents where they live.
+    #[arg(long, value_name = "PREFIX", requires = "root")]
+    pub show_root: Option<String>,
     /// The document unit.
     #[arg(long, value_enum, default_value_t = UnitArg::Auto)]
     pub unit: UnitArg,

@@ -165,8 +165,15 @@ pub fn run(a: &AuditArgs, out: &mut dyn Write) -> Result<(), Failure> {
         stop.store(true, Ordering::SeqCst);
         let _ = h.join();
     }
+    // `--show-root`: the report names documents below ROOT as below PREFIX.
+    let rebase = |p: &mut Partial| {
+        if let (Some(prefix), Some(root)) = (&a.show_root, &a.root) {
+            p.rebase(&crate::visible::path_name(root), prefix);
+        }
+    };
     if let Some(path) = &a.emit_partial {
         let mut partial = unfolded.fold(&opts);
+        rebase(&mut partial);
         partial.shards = vec![corpus::shard_id(&files)];
         let json = serde_json::to_vec(&partial).map_err(|e| Failure::Usage(e.to_string()))?;
         super::outfile::write("--emit-partial", path, &json, &paths, &files)?;
@@ -181,6 +188,14 @@ pub fn run(a: &AuditArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     // The threads' term tables are not folded together: the report folds only the records
     // of the terms it shows.
+    if a.show_root.is_some() {
+        let mut partial = unfolded.fold(&opts);
+        rebase(&mut partial);
+        let audit = corpus::report_taking_documents(&mut partial, &opts);
+        let result = finish(audit, &a.report, &fails, Some(&pool), out);
+        std::mem::forget(partial);
+        return unreadable(result);
+    }
     let audit = unfolded.report_taking_documents(&opts);
     let result = finish(audit, &a.report, &fails, Some(&pool), out);
     // The process ends here: freeing a corpus's term tables and documents one by one only

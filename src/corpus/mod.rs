@@ -440,6 +440,69 @@ pub struct Partial {
     pub shards: Vec<String>,
 }
 
+impl Partial {
+    /// Shows every path below `from` as below `to` instead (documents, sources, term examples,
+    /// errors, files that are not UTF-8): a corpus staged in a local directory — a shard of
+    /// files fetched from HDFS or S3 — is reported under the names it has where it lives. One
+    /// prefix for all keeps the order of paths that have it, so examples and documents chosen
+    /// by path stay the ones a direct audit chooses.
+    pub fn rebase(&mut self, from: &str, to: &str) {
+        let swap = |p: &str| -> Option<String> {
+            let rest = p.strip_prefix(from)?;
+            (rest.is_empty() || rest.starts_with('/') || from.ends_with('/'))
+                .then(|| format!("{to}{rest}"))
+        };
+        let swap_bytes = |b: &mut Option<Vec<u8>>| {
+            if let Some(rest) = b.as_deref().and_then(|b| b.strip_prefix(from.as_bytes())) {
+                *b = Some([to.as_bytes(), rest].concat());
+            }
+        };
+        for d in &mut self.documents {
+            if let Some(p) = swap(&d.path) {
+                // The id names the unit by its path: the shown one, where the id is the one
+                // the path and locator give (a unit of an embedded file keeps its own).
+                if crate::extract::unit_id_of(&d.path, &d.unit) == d.id {
+                    d.id = crate::extract::unit_id_of(&p, &d.unit);
+                }
+                d.path = p;
+                swap_bytes(&mut d.path_bytes);
+            }
+            if let Some(s) = swap(&d.source) {
+                d.source = s;
+            }
+        }
+        let sources = std::mem::take(&mut self.sources);
+        self.sources = sources
+            .into_iter()
+            .map(|(k, v)| (swap(&k).unwrap_or(k), v))
+            .collect();
+        for e in &mut self.errors {
+            if let Some(p) = swap(&e.path) {
+                e.path = p;
+                swap_bytes(&mut e.path_bytes);
+            }
+        }
+        // Examples share their path's allocation: keep sharing it.
+        let mut done: std::collections::HashMap<std::sync::Arc<str>, std::sync::Arc<str>> =
+            std::collections::HashMap::new();
+        let mut fix = |ex: &mut Example| {
+            let new = done
+                .entry(ex.path.clone())
+                .or_insert_with(|| swap(&ex.path).map_or_else(|| ex.path.clone(), Into::into))
+                .clone();
+            ex.path = new;
+        };
+        for ex in &mut self.not_utf8 {
+            fix(ex);
+        }
+        for acc in self.terms.accs_mut() {
+            for ex in &mut acc.examples {
+                fix(ex);
+            }
+        }
+    }
+}
+
 /// `*a += b`, saturating: merged counts come from files, and a saturated count is caught by
 /// [`Partial::implausible`] instead of wrapping to a small, wrong number.
 fn add_to(a: &mut u64, b: u64) {

@@ -199,6 +199,11 @@ impl Terms {
         slot.map_or(0, |s| s.n)
     }
 
+    /// Every term's [`TermAcc`], to rewrite their examples (see `Partial::rebase`).
+    pub fn accs_mut(&mut self) -> impl Iterator<Item = &mut TermAcc> {
+        self.accs.iter_mut()
+    }
+
     /// The [`TermAcc`] of a [`Counted`] or [`DocTerm`].
     pub fn acc_mut(&mut self, acc: u32) -> &mut TermAcc {
         &mut self.accs[acc as usize]

@@ -542,11 +542,16 @@ impl DocumentUnit {
 /// A stable id: 64-bit FNV-1a of the source path and the locator, mixed, in hex. The same file and
 /// locator give the same id in every run, whatever else is in the corpus.
 pub fn unit_id(source: &str, locator: &Locator) -> String {
+    unit_id_of(source, &locator.to_string())
+}
+
+/// [`unit_id`] of a locator already written out (`page 3`): what a report keeps.
+pub fn unit_id_of(source: &str, locator: &str) -> String {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for b in source
         .bytes()
         .chain(std::iter::once(0))
-        .chain(locator.to_string().into_bytes())
+        .chain(locator.bytes())
     {
         h ^= b as u64;
         h = h.wrapping_mul(0x0100_0000_01b3);
