@@ -350,8 +350,9 @@ def main():
             level = sc.union([sc.binaryFiles(','.join(s), minPartitions=1).coalesce(1) for s in shards]) \
                       .mapPartitionsWithIndex(lambda i, pairs: [(i, timed(stage_and_audit, i, pairs, ctx))])
         else:
-            level = sc.parallelize(list(enumerate(shards)), n) \
-                      .map(lambda s: (s[0], timed(audit_shard, s[0], s[1], ctx)))
+            # One shard per partition; mapPartitionsWithIndex hands each task its shard.
+            level = sc.parallelize(shards, n) \
+                      .mapPartitionsWithIndex(lambda i, it: [(i, timed(audit_shard, i, [f for s in it for f in s], ctx))])
         if known.timings:
             # Kept on disk, not in the JVM's heap: sixteen partials of a 2 GB corpus are 1.4 GB.
             from pyspark import StorageLevel
