@@ -638,7 +638,15 @@ fn corpus_screen(keys: &str, w: u16, h: u16) -> String {
     };
     let first = files[0].display().to_string();
     let input = Input::open(std::path::Path::new(&first)).unwrap();
-    delineate::tui::headless_corpus(vec![(first, Arc::new(input))], Some(job), w, h, keys, false)
+    let frame = delineate::tui::headless_frame(
+        vec![(first, Arc::new(input))],
+        Some(job),
+        w,
+        h,
+        keys,
+        false,
+    );
+    delineate::tui::buffer_text(&frame)
 }
 
 #[test]

@@ -50,7 +50,7 @@ fn restore_terminal() {
 }
 
 /// Starts the corpus view over `job`: the model is set up here, the audit is started by the
-/// caller (a thread in the terminal, synchronously in [`headless_corpus`]).
+/// caller (a thread in the terminal, synchronously in [`headless_frame`]).
 fn attach_corpus(app: &mut App, job: &corpus::CorpusJob) {
     let mut view = corpus::CorpusView::new(job.label.clone(), job.items.len());
     view.prefix = match &job.roots[..] {
@@ -229,24 +229,14 @@ fn parse_keys(script: &str) -> Vec<Result<KeyEvent, &str>> {
 /// (see `parse_keys`) and returns the last frame as text. Background scans run when the
 /// script says `wait`. Used by tests, by `--headless`, and to time the first frame.
 pub fn headless(sources: Sources, width: u16, height: u16, keys: &str, no_color: bool) -> String {
-    headless_corpus(sources, None, width, height, keys, no_color)
-}
-
-/// [`headless`] with the corpus view over `corpus`: the audit runs at the first `wait`.
-pub fn headless_corpus(
-    sources: Sources,
-    corpus: Option<corpus::CorpusJob>,
-    width: u16,
-    height: u16,
-    keys: &str,
-    no_color: bool,
-) -> String {
     buffer_text(&headless_frame(
-        sources, corpus, width, height, keys, no_color,
+        sources, None, width, height, keys, no_color,
     ))
 }
 
-/// [`headless_corpus`]'s last frame as a buffer of styled cells (for [`svg::buffer_svg`]).
+/// The last frame of [`headless`], with the corpus view over `corpus` when given (its audit
+/// runs at the first `wait`), as a buffer of styled cells: [`buffer_text`] writes it as text,
+/// [`svg::buffer_svg`] as a picture.
 pub fn headless_frame(
     sources: Sources,
     corpus: Option<corpus::CorpusJob>,
