@@ -175,20 +175,26 @@ for i, (title, text) in enumerate(LOCAL, 1):
 
 # A page whose <meta> lies: UTF-8 bytes declared ISO-8859-1 (the old demo file, kept).
 put('crawl/meta-lies.html', '<!DOCTYPE html>\n<html lang="fr">\n<head>\n<meta charset="iso-8859-1">\n<title>Curriculum</title>\n</head>\n<body>\n<p>Mon résumé : café, naïve, déjà vu, crème brûlée, élève, Noël.</p>\n</body>\n</html>\n')
+def declared_page(opening, charset, title, heading, text, codec):
+    """A page in a legacy encoding that declares it with <meta http-equiv>."""
+    return (f'{opening}\n<head>\n<meta http-equiv="Content-Type" content="text/html; charset={charset}">\n'
+            f'<title>{title}</title>\n</head>\n<body>\n<h1>{heading}</h1>\n<p>{text}</p>\n</body>\n</html>\n').encode(codec)
+
+
 HU = ('A városi könyvtár jövő hónaptól hosszabb nyitvatartással várja az olvasókat. Az új olvasóteremben '
       'őszi előadássorozat indul, a gyerekeknek külön foglalkozásokat szerveznek. A gyűjtemény több mint '
       'ötvenezer kötetet számlál, a felújítás költségét részben pályázati forrásból fedezték.')
-put('crawl/konyvtar-hu.html', ('<!DOCTYPE html>\n<html lang="hu">\n<head>\n<meta http-equiv="Content-Type" content="text/html; charset=windows-1250">\n'
-                               f'<title>Könyvtári hírek</title>\n</head>\n<body>\n<h1>Hosszabb nyitvatartás</h1>\n<p>{HU}</p>\n</body>\n</html>\n').encode('cp1250'))
+put('crawl/konyvtar-hu.html', declared_page('<!DOCTYPE html>\n<html lang="hu">', 'windows-1250', 'Könyvtári hírek',
+                                            'Hosszabb nyitvatartás', HU, 'cp1250'))
 RU = ('Городская библиотека с будущего месяца продлевает часы работы. В новом читальном зале поставили '
       'столы с розетками, и студенты смогут работать с книгами до позднего вечера. Ремонт частично '
       'оплачен из областного бюджета.')
-put('crawl/biblioteka-ru.html', ('<html>\n<head>\n<meta http-equiv="Content-Type" content="text/html; charset=x-mac-cyrillic">\n'
-                                 f'<title>Новости библиотеки</title>\n</head>\n<body>\n<h1>Новые часы работы</h1>\n<p>{RU}</p>\n</body>\n</html>\n').encode('mac_cyrillic'))
+put('crawl/biblioteka-ru.html', declared_page('<html>', 'x-mac-cyrillic', 'Новости библиотеки', 'Новые часы работы',
+                                              RU, 'mac_cyrillic'))
 JA = ('市立図書館は来月から開館時間を延長すると発表しました。新しい閲覧室には電源付きの机が並び、'
       '学生や研究者が夜遅くまで資料を読むことができます。改修費用の一部は県の補助金でまかなわれました。')
-put('crawl/toshokan-ja.html', ('<html lang="ja">\n<head>\n<meta http-equiv="Content-Type" content="text/html; charset=Shift_JIS">\n'
-                               f'<title>図書館のお知らせ</title>\n</head>\n<body>\n<h1>開館時間の延長</h1>\n<p>{JA}</p>\n</body>\n</html>\n').encode('shift_jis'))
+put('crawl/toshokan-ja.html', declared_page('<html lang="ja">', 'Shift_JIS', '図書館のお知らせ', '開館時間の延長', JA,
+                                             'shift_jis'))
 FR = ('La médiathèque prolonge ses horaires à partir du mois prochain. Les élèves pourront travailler '
       'jusqu’à vingt et une heures dans la nouvelle salle de lecture, équipée de prises électriques. '
       '« C’est une très bonne nouvelle », a déclaré la directrice.')
