@@ -602,6 +602,17 @@ fn show_root_names_documents_where_they_live() {
         }
     }
     assert_eq!(got, want);
+    // `DIR/` and `PREFIX/` are the same root and prefix.
+    let slashed = audit_json(&[
+        "--top",
+        "1000",
+        "--root",
+        "tests/fixtures/audit/",
+        "--show-root",
+        "hdfs://nn/corpus/",
+        ROOT,
+    ]);
+    assert_eq!(slashed, shown);
     let doc = &shown["documents"][0];
     assert_eq!(
         doc["id"].as_str().unwrap(),

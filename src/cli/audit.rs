@@ -108,12 +108,11 @@ pub fn run(a: &AuditArgs, out: &mut dyn Write) -> Result<(), Failure> {
     if a.list_files {
         return list_files(&paths, out);
     }
-    let a_paths = &paths;
     // The models and word lists load on another thread while the walk runs (about 2 ms that
     // the audit's first files would otherwise wait for).
     let (files, walk_errors) = std::thread::scope(|s| {
         s.spawn(corpus::warm_up);
-        corpus::walk::files(a_paths)
+        corpus::walk::files(&paths)
     });
     if let Some(path) = &a.emit_partial {
         // Before anything is read: the partial must not land on the corpus.
@@ -186,8 +185,7 @@ pub fn run(a: &AuditArgs, out: &mut dyn Write) -> Result<(), Failure> {
         )?;
         return unreadable(Ok(()));
     }
-    // The threads' term tables are not folded together: the report folds only the records
-    // of the terms it shows.
+    // Shown under another root: the partial is folded, rebased, then reported (as `merge` does).
     if a.show_root.is_some() {
         let mut partial = unfolded.fold(&opts);
         rebase(&mut partial);
@@ -196,6 +194,8 @@ pub fn run(a: &AuditArgs, out: &mut dyn Write) -> Result<(), Failure> {
         std::mem::forget(partial);
         return unreadable(result);
     }
+    // The threads' term tables are not folded together: the report folds only the records
+    // of the terms it shows.
     let audit = unfolded.report_taking_documents(&opts);
     let result = finish(audit, &a.report, &fails, Some(&pool), out);
     // The process ends here: freeing a corpus's term tables and documents one by one only

@@ -447,13 +447,17 @@ impl Partial {
     /// prefix for all keeps the order of paths that have it, so examples and documents chosen
     /// by path stay the ones a direct audit chooses.
     pub fn rebase(&mut self, from: &str, to: &str) {
+        // `DIR/` and `DIR` are the same root; a path is below it when `/` follows.
+        let (from, to) = (from.trim_end_matches('/'), to.trim_end_matches('/'));
+        let below = |rest: &[u8]| rest.is_empty() || rest[0] == b'/';
         let swap = |p: &str| -> Option<String> {
             let rest = p.strip_prefix(from)?;
-            (rest.is_empty() || rest.starts_with('/') || from.ends_with('/'))
-                .then(|| format!("{to}{rest}"))
+            below(rest.as_bytes()).then(|| format!("{to}{rest}"))
         };
         let swap_bytes = |b: &mut Option<Vec<u8>>| {
-            if let Some(rest) = b.as_deref().and_then(|b| b.strip_prefix(from.as_bytes())) {
+            if let Some(rest) = b.as_deref().and_then(|b| b.strip_prefix(from.as_bytes()))
+                && below(rest)
+            {
                 *b = Some([to.as_bytes(), rest].concat());
             }
         };
