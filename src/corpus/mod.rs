@@ -1193,8 +1193,8 @@ fn audit_unit(
         .find_map(|f: &FindingRef| f.message.as_deref());
     let decided_by = unit_diagnostics(u, file)
         .find(|d| d.kind == DiagnosticKind::Charset)
-        .and_then(|d| d.message.split("decided by ").nth(1))
-        .map(|x| x.trim_end_matches(')').to_string());
+        .and_then(|d| d.decided_by)
+        .map(str::to_string);
     // A legacy encoding the document declares (or its transport, or the user) is read right:
     // its bytes are not UTF-8, but nothing was damaged.
     let declared = matches!(

@@ -383,6 +383,11 @@ pub struct Diagnostic {
     pub text_span: Option<(usize, usize)>,
     /// Bytes of the source file.
     pub byte_span: Option<ByteSpan>,
+    /// On a `charset` diagnostic: which evidence decided the encoding (`bom`, `transport`,
+    /// `declaration`, `validity`, `statistical`, `user`), for the stages after this one to read
+    /// instead of the message.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub decided_by: Option<&'static str>,
 }
 
 impl Diagnostic {
@@ -393,6 +398,7 @@ impl Diagnostic {
             count: 1,
             text_span: None,
             byte_span: None,
+            decided_by: None,
         }
     }
 
@@ -692,14 +698,16 @@ pub fn decode_text(name: &str, bytes: Vec<u8>, content_type: Option<&str>) -> De
 
 /// Diagnostics of a decoding: the charset and how it was decided, and decode errors.
 pub fn charset_diagnostics(what: &str, d: &DecodedText) -> Vec<Diagnostic> {
-    let mut out = vec![Diagnostic::new(
+    let mut charset = Diagnostic::new(
         DiagnosticKind::Charset,
         format!(
             "{what} decoded as {} (decided by {})",
             d.charset.name(),
             d.decided_by
         ),
-    )];
+    );
+    charset.decided_by = Some(d.decided_by);
+    let mut out = vec![charset];
     if let Some(first) = &d.first_invalid
         && !d.charset.is_unicode()
     {
