@@ -566,3 +566,30 @@ fn the_tool_never_writes_to_what_it_extracts() {
         assert_eq!((m.modified().unwrap(), m.len()), (*t, *len), "{n} changed");
     }
 }
+
+/// `extract --encoding LABEL` decodes the file's own bytes in that encoding ("decided by
+/// user"); without it the lying `<meta>` decides.
+#[test]
+fn extract_encoding_overrides_the_decision() {
+    let page = "tests/fixtures/meta-lies.html";
+    let run = |extra: &[&str]| {
+        let out = cmd().arg("extract").args(extra).arg(page).output().unwrap();
+        assert!(out.status.success());
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let decided = run(&[]);
+    assert!(
+        decided.contains("rÃ©sumÃ©") && decided.contains("decided by declaration"),
+        "{decided}"
+    );
+    let chosen = run(&["--encoding", "utf-8"]);
+    assert!(
+        chosen.contains("résumé") && chosen.contains("decided by user"),
+        "{chosen}"
+    );
+    let bad = cmd()
+        .args(["extract", "--encoding", "no-such-label", page])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+}

@@ -90,6 +90,51 @@ fn choosing_a_candidate_re_decodes() {
     assert_eq!(a.doc().charset, Charset::UTF_8);
 }
 
+/// Issue 21: the explorer's extraction decodes the file in the encoding the user picked (it
+/// used the decided one whatever was picked), and a result from before the pick is dropped.
+#[test]
+fn the_extraction_follows_the_chosen_encoding() {
+    use delineate::tui::app::ExtractState;
+    use delineate::tui::worker;
+    let run = |s: &worker::Scan| {
+        let (tx, _rx) = std::sync::mpsc::channel();
+        worker::run(s, &std::sync::atomic::AtomicBool::new(false), &tx)
+    };
+    let text = |a: &App| match &a.doc().extraction {
+        ExtractState::Done(x) => Some(x.units[0].text.clone()),
+        _ => None,
+    };
+    let (mut a, opening) = App::new(sources(&["meta-lies.html"]), (120, 30));
+    // The extraction started on opening (a small file), under the decided windows-1252.
+    let first = opening
+        .into_iter()
+        .find(|s| s.kind == worker::JobKind::Extract)
+        .expect("a small file is extracted on opening");
+    assert_eq!(first.user_charset, None);
+    // The user picks UTF-8: a new extraction starts, in UTF-8.
+    let scans = a.update(Action::SetCharset(Charset::UTF_8));
+    let second = scans
+        .iter()
+        .find(|s| s.kind == worker::JobKind::Extract)
+        .expect("the pick starts a new extraction");
+    assert_eq!(second.user_charset, Some(Charset::UTF_8));
+    // The first job's result arrives late: it is stale and dropped.
+    a.update(Action::Job(run(&first)));
+    assert!(matches!(a.doc().extraction, ExtractState::Running));
+    a.update(Action::Job(run(second)));
+    let t = text(&a).expect("extracted");
+    assert!(t.contains("résumé"), "{t}");
+    // Back to the decided encoding: the mojibake comes back, and the job asks for no override.
+    let scans = a.update(Action::SetCharset(Charset::WINDOWS_1252));
+    let third = scans
+        .iter()
+        .find(|s| s.kind == worker::JobKind::Extract)
+        .unwrap();
+    assert_eq!(third.user_charset, None);
+    a.update(Action::Job(run(third)));
+    assert!(text(&a).unwrap().contains("rÃ©sumÃ©"));
+}
+
 #[test]
 fn evidence_jumps_to_its_bytes() {
     let mut a = app(&["meta-lies.html"], 120, 40);

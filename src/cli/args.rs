@@ -536,6 +536,10 @@ pub struct ExtractArgs {
     /// A transport Content-Type header value, e.g. "text/html; charset=ISO-8859-1".
     #[arg(long, value_name = "VALUE")]
     pub content_type: Option<String>,
+    /// Decode the file's own bytes (text, HTML, XML, SGML) in this encoding, whatever the
+    /// evidence says; documents embedded in it keep their own.
+    #[arg(long, value_name = "LABEL")]
+    pub encoding: Option<String>,
     /// In the report, show at most this many characters of each unit's text (0: all).
     #[arg(long, default_value_t = 2000)]
     pub max_chars: usize,

@@ -51,6 +51,7 @@ pub fn run(a: &ExtractArgs, out: &mut dyn Write) -> Result<(), Failure> {
         unit: unit_choice(a.unit),
         content_type: a.content_type.clone(),
         keep_boilerplate: a.keep_boilerplate,
+        encoding: super::resolve_labels(a.encoding.as_slice())?.pop(),
         limits: limits(&a.limits)?,
         ..Options::default()
     };

@@ -10,7 +10,7 @@
 use super::boilerplate;
 use super::{
     Block, BlockClass, Diagnostic, DiagnosticKind, DocumentUnit, Extracted, ExtractorInfo,
-    LangShare, Locator, Options, charset_diagnostics, decode_text,
+    LangShare, Locator, Options, charset_diagnostics, decode_file_text,
 };
 use crate::format::Format;
 use crate::span::ByteSpan;
@@ -522,7 +522,7 @@ pub fn unit_from(name: &str, locator: Locator, h: HtmlText) -> DocumentUnit {
 
 /// Extracts an HTML file.
 pub fn extract_file(name: &str, bytes: Vec<u8>, opts: &Options) -> Extracted {
-    let d = decode_text(name, bytes, opts.content_type.as_deref());
+    let d = decode_file_text(name, bytes, opts);
     let h = extract_text(&d.text, opts);
     // Where each block starts in the file: the start of its source line.
     let line_starts: Vec<usize> = std::iter::once(0)

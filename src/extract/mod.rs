@@ -148,6 +148,10 @@ pub struct Options {
     pub content_type: Option<String>,
     /// Keep boilerplate blocks in the unit text (they are always listed as blocks).
     pub keep_boilerplate: bool,
+    /// The encoding the user chose for the file's own bytes (`--encoding`, or a candidate
+    /// picked in the explorer): it overrides the decision for a text, HTML, XML or SGML file,
+    /// never for a document embedded in it (an attachment has its own declaration).
+    pub encoding: Option<crate::encoding::LabelResolution>,
     /// What the archives inside the current document may still inflate; set afresh for
     /// each top-level document by [`extract_bytes`].
     pub budget: InflateBudget,
@@ -660,9 +664,30 @@ pub struct DecodedText {
 /// validity, statistics — the precedence of the bytes' kind), as the encoding stage does for a
 /// file. `content_type` is a transport or MIME-part `Content-Type` value.
 pub fn decode_text(name: &str, bytes: Vec<u8>, content_type: Option<&str>) -> DecodedText {
+    decode_with(name, bytes, content_type, None)
+}
+
+/// [`decode_text`] for a top-level file's bytes: the user's encoding, when `opts` has one,
+/// decides (`decided by user`).
+pub fn decode_file_text(name: &str, bytes: Vec<u8>, opts: &Options) -> DecodedText {
+    decode_with(
+        name,
+        bytes,
+        opts.content_type.as_deref(),
+        opts.encoding.as_ref(),
+    )
+}
+
+fn decode_with(
+    name: &str,
+    bytes: Vec<u8>,
+    content_type: Option<&str>,
+    user: Option<&crate::encoding::LabelResolution>,
+) -> DecodedText {
     let input = Input::from_bytes(name, bytes);
     let opts = encoding::Options {
         content_type: content_type.map(str::to_string),
+        user_encodings: user.cloned().into_iter().collect(),
         decision_only: true,
         ..Default::default()
     };
@@ -1002,6 +1027,17 @@ pub fn extract_bytes(
     } else {
         opts
     };
+    // The user's encoding is for the file itself, not for what is embedded in it.
+    let inner;
+    let opts = if depth > 0 && opts.encoding.is_some() {
+        inner = Options {
+            encoding: None,
+            ..opts.clone()
+        };
+        &inner
+    } else {
+        opts
+    };
     let unit = unit.resolve(format);
     match format {
         Format::Html => Ok(html::extract_file(name, bytes, opts)),
@@ -1027,7 +1063,7 @@ pub fn extract_bytes(
 
 /// The plain-text "extractor": decode and keep as is.
 fn plain(name: &str, format: Format, bytes: Vec<u8>, opts: &Options) -> Extracted {
-    let d = decode_text(name, bytes, opts.content_type.as_deref());
+    let d = decode_file_text(name, bytes, opts);
     let mut u = DocumentUnit::new(name, Locator::File, format, String::new());
     u.encoding = Some(d.charset.name().to_string());
     u.diagnostics = charset_diagnostics("the file", &d);

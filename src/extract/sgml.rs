@@ -5,7 +5,7 @@
 
 use super::{
     Diagnostic, DiagnosticKind, DocumentUnit, Extracted, ExtractorInfo, Locator, Options,
-    UnitChoice, charset_diagnostics, decode_text, merge_units,
+    UnitChoice, charset_diagnostics, decode_file_text, merge_units,
 };
 use crate::encoding::offsets::OffsetMap;
 use crate::format::Format;
@@ -158,7 +158,7 @@ pub fn entity_diagnostic(text: &str) -> Option<Diagnostic> {
 
 /// Extracts an SGML file: one unit per `<REUTERS>` document (or the file, with `--unit file`).
 pub fn extract_file(name: &str, bytes: Vec<u8>, unit: UnitChoice, opts: &Options) -> Extracted {
-    let d = decode_text(name, bytes, opts.content_type.as_deref());
+    let d = decode_file_text(name, bytes, opts);
     let text = &d.text;
     let mut units = Vec::new();
     let mut pos = 0;

@@ -7,7 +7,7 @@
 
 use super::{
     Diagnostic, DiagnosticKind, DocumentUnit, Extracted, ExtractorInfo, LangShare, Locator,
-    Options, charset_diagnostics, decode_text,
+    Options, charset_diagnostics, decode_file_text,
 };
 use crate::format::Format;
 use crate::span::ByteSpan;
@@ -191,7 +191,7 @@ fn push_text(out: &mut XmlText, langs: &[Option<String>], s: &str, title: Option
 
 /// Extracts an XML file.
 pub fn extract_file(name: &str, bytes: Vec<u8>, opts: &Options) -> Extracted {
-    let d = decode_text(name, bytes, opts.content_type.as_deref());
+    let d = decode_file_text(name, bytes, opts);
     let x = extract_text(&d.text, opts.limits.max_markup_depth);
     let mut u = DocumentUnit::new(name, Locator::File, Format::Xml, x.text);
     u.encoding = Some(d.charset.name().to_string());

@@ -103,6 +103,8 @@ pub struct Doc {
     pub counts_charset: Option<Charset>,
     /// The encoding the document is viewed in.
     pub charset: Charset,
+    /// Bumped by each extraction job: a result from an older one is dropped.
+    pub extract_generation: u64,
     /// Byte order mark bytes to skip under `charset`.
     pub bom_len: u64,
     /// The byte under the cursor.
@@ -265,6 +267,7 @@ impl Doc {
             counts: None,
             counts_charset: None,
             charset,
+            extract_generation: 0,
             bom_len,
             cursor: 0,
             hex_top: 0,
@@ -303,6 +306,7 @@ impl Doc {
                 report: true,
                 charset,
                 bom_len,
+                user_charset: None,
             })
         };
         doc.inspect_cursor();
@@ -315,16 +319,20 @@ impl Doc {
     }
 
     /// The background job that extracts this document's text; marks it running.
+    /// The extraction decodes the file in the encoding the user picked, when it is not the
+    /// decided one; a new job makes an older one's result stale (`extract_generation`).
     pub fn extract_job(&mut self, index: usize) -> Scan {
         self.extraction = ExtractState::Running;
+        self.extract_generation += 1;
         Scan {
             kind: JobKind::Extract,
             doc: index,
-            generation: self.generation,
+            generation: self.extract_generation,
             input: self.input.clone(),
             report: false,
             charset: self.charset,
             bom_len: self.bom_len,
+            user_charset: (self.charset != self.report.encoding.encoding).then_some(self.charset),
         }
     }
 
@@ -944,15 +952,27 @@ impl App {
         scans
     }
 
-    fn set_charset(&mut self, cs: Charset) -> Option<Scan> {
+    /// Views the current document under `cs`: its anomaly counts again, and its extraction
+    /// again when there was one (the units, their text and languages follow the encoding).
+    fn set_charset(&mut self, cs: Charset) -> Vec<Scan> {
         let index = self.current;
         let d = self.doc_mut();
+        if cs == d.charset {
+            return Vec::new();
+        }
         d.set_charset(cs);
+        let mut scans = Vec::new();
+        if !matches!(d.extraction, ExtractState::NotStarted) {
+            if matches!(d.view, TextView::Extracted(_)) {
+                d.view = TextView::Raw;
+            }
+            scans.push(d.extract_job(index));
+        }
         let small = d.input.len() <= SMALL_FILE;
         if small {
             d.counts = Some(count_anomalies(&d.input, cs, d.bom_len));
             d.counts_charset = Some(cs);
-            None
+            scans
         } else {
             d.generation += 1;
             d.counts = None;
@@ -960,7 +980,7 @@ impl App {
                 pass: "anomalies".into(),
                 fraction: 0.0,
             });
-            Some(Scan {
+            scans.push(Scan {
                 kind: JobKind::Analyse,
                 doc: index,
                 generation: d.generation,
@@ -968,7 +988,9 @@ impl App {
                 report: false,
                 charset: cs,
                 bom_len: d.bom_len,
-            })
+                user_charset: None,
+            });
+            scans
         }
     }
 
@@ -990,10 +1012,13 @@ impl App {
             }
             JobMsg::Extracted {
                 doc,
+                generation,
                 extraction,
                 languages,
             } => {
-                if let Some(d) = self.docs.get_mut(doc) {
+                if let Some(d) = self.docs.get_mut(doc)
+                    && d.extract_generation == generation
+                {
                     d.languages = languages;
                     d.extraction = match *extraction {
                         Ok(x) => ExtractState::Done(Box::new(x)),
@@ -1067,14 +1092,16 @@ impl App {
         }
     }
 
-    fn activate(&mut self) -> Option<Scan> {
+    fn activate(&mut self) -> Vec<Scan> {
         let sel = self.doc().selection[tab_index(self.tab)];
         match self.tab {
             Tab::Candidates => {
-                let cs = self.doc().report.candidates.get(sel)?.encoding;
-                let scan = self.set_charset(cs);
+                let Some(cs) = self.doc().report.candidates.get(sel).map(|c| c.encoding) else {
+                    return Vec::new();
+                };
+                let scans = self.set_charset(cs);
                 self.message = Some(format!("decoding as {cs}"));
-                scan
+                scans
             }
             Tab::Evidence => {
                 let d = self.doc();
@@ -1093,7 +1120,7 @@ impl App {
                     }
                     None => self.message = Some("this evidence is not in the file".into()),
                 }
-                None
+                Vec::new()
             }
             Tab::Anomalies => {
                 if let Some(s) = self
@@ -1105,21 +1132,21 @@ impl App {
                 {
                     self.doc_mut().cursor = s.start;
                 }
-                None
+                Vec::new()
             }
             Tab::Files => {
                 self.update(Action::OpenDoc(sel));
-                None
+                Vec::new()
             }
             Tab::Units => {
                 self.open_unit_row(sel);
-                None
+                Vec::new()
             }
             Tab::Language => {
                 self.open_passage(sel);
-                None
+                Vec::new()
             }
-            Tab::Inspector => None,
+            Tab::Inspector => Vec::new(),
         }
     }
 

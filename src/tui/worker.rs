@@ -43,6 +43,8 @@ pub enum JobMsg {
     /// The document's text extracted and cut into units (or why it could not be read), and
     /// each unit's languages.
     Extracted {
+        /// The document's `extract_generation` when the job started.
+        generation: u64,
         doc: usize,
         extraction: Box<Result<Extraction, String>>,
         languages: Vec<crate::langid::TextLanguages>,
@@ -70,6 +72,8 @@ pub struct Scan {
     /// Count anomalies in the text decoded under this encoding.
     pub charset: Charset,
     pub bom_len: u64,
+    /// For an extraction: the encoding the user picked, when it is not the decided one.
+    pub user_charset: Option<Charset>,
 }
 
 /// Starts and cancels jobs.
@@ -130,8 +134,17 @@ pub fn run(scan: &Scan, cancel: &AtomicBool, tx: &Sender<JobMsg>) -> JobMsg {
     if scan.kind == JobKind::Extract {
         // Extraction isolates each document on its own thread with a time limit; the result
         // of a cancelled job is simply dropped.
-        let r =
-            extract::extract(&scan.input, &extract::Options::default()).map_err(|e| e.to_string());
+        let opts = extract::Options {
+            encoding: scan
+                .user_charset
+                .map(|cs| crate::encoding::LabelResolution {
+                    label: cs.name().to_string(),
+                    charset: cs,
+                    remap: None,
+                }),
+            ..Default::default()
+        };
+        let r = extract::extract(&scan.input, &opts).map_err(|e| e.to_string());
         let opts = crate::langid::Options::default();
         let languages = match &r {
             Ok(x) if !cancel.load(Ordering::Relaxed) => x
@@ -143,6 +156,7 @@ pub fn run(scan: &Scan, cancel: &AtomicBool, tx: &Sender<JobMsg>) -> JobMsg {
         };
         return JobMsg::Extracted {
             doc: scan.doc,
+            generation: scan.generation,
             extraction: Box::new(r),
             languages,
         };
