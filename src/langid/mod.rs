@@ -942,11 +942,20 @@ pub fn analyze_unit(u: &crate::extract::DocumentUnit, opts: &Options) -> TextLan
 /// Longest text identified passage by passage (the rest is identified as a whole only).
 pub const MAX_PASSAGE_TEXT: usize = 4 << 20;
 
+/// How much of a document its verdict reads: more changes nothing.
+pub const DOCUMENT_PREFIX: usize = 200_000;
+
+/// The language of a whole document: `id`'s verdict over its first [`DOCUMENT_PREFIX`] bytes.
+/// The one policy the explorer, `langid` and the corpus audit share, so that a document has one
+/// language wherever it is looked at.
+pub fn document_verdict(id: &Identifier, text: &str) -> Verdict {
+    id.identify(prefix(text, DOCUMENT_PREFIX))
+}
+
 /// The verdict of `text` and of each of its passages.
 pub fn analyze_text(text: &str, opts: &Options) -> TextLanguages {
     TextLanguages {
-        // The document verdict reads the first 200 KB: more changes nothing.
-        verdict: identify(prefix(text, 200_000), opts),
+        verdict: document_verdict(&Identifier::new(opts), text),
         passages: passages(prefix(text, MAX_PASSAGE_TEXT), opts),
         declared: Vec::new(),
     }
