@@ -622,3 +622,66 @@ fn show_root_names_documents_where_they_live() {
         )
     );
 }
+
+/// Issue 21: one document, one answer. Over the demo corpus (112 files, 129 units: text, HTML
+/// in five encodings, mail, office files, PDFs) and the language fixtures, every unit's language in the audit is the
+/// document verdict `langid` gives (the explorer's Languages tab runs the same
+/// `langid::analyze_unit`), and its encoding is the one `extract` decodes it with.
+#[test]
+fn the_audit_langid_and_extract_agree_on_every_unit() {
+    // tests/fixtures/langid holds a report on which the policies used to differ.
+    let audit = audit_json(&[
+        "--documents",
+        "100000",
+        "assets/demo",
+        "tests/fixtures/langid",
+    ]);
+    let docs = audit["documents"].as_array().unwrap();
+    assert!(docs.len() >= 120, "{} units", docs.len());
+    assert!(
+        docs.iter()
+            .any(|d| d["path"] == "tests/fixtures/langid/rainfall-report.txt"),
+        "the report is audited"
+    );
+    let mut files: Vec<&str> = docs.iter().map(|d| d["path"].as_str().unwrap()).collect();
+    files.sort();
+    files.dedup();
+    let lines = |sub: &str| -> Vec<Value> {
+        let out = cmd().arg(sub).arg("--json").args(&files).output().unwrap();
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    };
+    let langid = lines("langid");
+    let extract = lines("extract");
+    let (mut compared, mut encodings) = (0, 0);
+    for d in docs {
+        let (path, unit) = (d["path"].as_str().unwrap(), d["unit"].as_str().unwrap());
+        let of = |v: &Vec<Value>, key: &str| -> Option<Value> {
+            v.iter()
+                .filter(|f| f["path"] == path)
+                .flat_map(|f| f["units"].as_array().cloned().unwrap_or_default())
+                .find(|u| u[key] == unit)
+        };
+        let verdict =
+            of(&langid, "locator").unwrap_or_else(|| panic!("langid has no {path} {unit}"));
+        assert_eq!(
+            d["language"], verdict["verdict"]["language"],
+            "{path} [{unit}]: the audit and langid differ"
+        );
+        if let Some(x) = of(&extract, "locator").filter(|x| !x["encoding"].is_null()) {
+            assert_eq!(
+                d["encoding"], x["encoding"],
+                "{path} [{unit}]: the audit and extract differ"
+            );
+            encodings += 1;
+        }
+        compared += 1;
+    }
+    assert!(
+        compared >= 120 && encodings >= 100,
+        "{compared} languages, {encodings} encodings"
+    );
+}

@@ -1146,22 +1146,12 @@ fn audit_unit(
         acc.scratch.doc_flagged |= flag.is_some();
     });
     w.buf = buf;
-    // The language: clear stop-word votes, else the n-gram model on the start of the text
-    // (160 characters decide 97 % of the time).
-    let lang: String = match votes.language() {
-        Some(l) => l.to_string(),
-        None => {
-            let mut cut = text.len().min(160);
-            while !text.is_char_boundary(cut) {
-                cut -= 1;
-            }
-            let verdict = w.lang_id.identify(&text[..cut]);
-            if verdict.is_single() {
-                verdict.language
-            } else {
-                verdict.language + "?"
-            }
-        }
+    // The language, by the policy the explorer and `langid` use (clear stop-word votes, else
+    // the model on the first 200 KB: one language per document wherever it is looked at); `?`
+    // marks a verdict that is not one language.
+    let lang: String = match langid::document_language_with(&w.lang_id, text, &votes) {
+        (Some(l), _) => l,
+        (None, shown) => shown + "?",
     };
     // Tokens not in the language's word list, looked up once per distinct term (cached on it).
     if let Some(code) =

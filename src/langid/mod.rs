@@ -302,6 +302,19 @@ impl StopwordVotes {
         }
     }
 
+    /// The votes for `code` (shares of words several languages use count in part).
+    pub fn votes_for(&self, code: &str) -> f32 {
+        crate::lexicon::stopword_languages()
+            .iter()
+            .position(|l| l == code)
+            .map_or(0.0, |i| self.votes[i])
+    }
+
+    /// The tokens counted (one per distinct term, numbers aside, where the caller does so).
+    pub fn tokens(&self) -> u32 {
+        self.tokens
+    }
+
     /// The language whose frequent words dominate, when they do clearly: at least 4 votes,
     /// 2.5 times the runner-up's, and a tenth of the tokens (the markup seed's stop-word
     /// evidence). Fed distinct terms of 3,000 Reuters stories and 1,184 UDHR passages of
@@ -945,11 +958,88 @@ pub const MAX_PASSAGE_TEXT: usize = 4 << 20;
 /// How much of a document its verdict reads: more changes nothing.
 pub const DOCUMENT_PREFIX: usize = 200_000;
 
-/// The language of a whole document: `id`'s verdict over its first [`DOCUMENT_PREFIX`] bytes.
-/// The one policy the explorer, `langid` and the corpus audit share, so that a document has one
-/// language wherever it is looked at.
+/// The language of a whole document — the one policy the explorer, `langid` and the corpus
+/// audit share, so that a document has one language wherever it is looked at: the stop-word
+/// votes of its distinct words when they are clear (the markup seed's evidence; where they
+/// decide they are right 99.96 % of the time, see [`StopwordVotes::language`]), else `id`'s
+/// verdict over its first [`DOCUMENT_PREFIX`] bytes.
 pub fn document_verdict(id: &Identifier, text: &str) -> Verdict {
-    id.identify(prefix(text, DOCUMENT_PREFIX))
+    document_verdict_with(id, text, &document_votes(text))
+}
+
+/// [`document_verdict`] with the votes already counted (the audit counts them while it
+/// tokenizes): one vote per distinct term of the text, numbers left out.
+pub fn document_verdict_with(id: &Identifier, text: &str, votes: &StopwordVotes) -> Verdict {
+    match votes.language() {
+        Some(code) => {
+            let mut v = id.identify(prefix(text, VOTED_PREFIX));
+            if v.language != code {
+                let name = models()
+                    .nb
+                    .langs
+                    .iter()
+                    .find(|l| l.code == code)
+                    .map_or_else(|| code.to_string(), |l| l.name.clone());
+                v.language = code.to_string();
+                v.name = name;
+                v.distinguishing.clear();
+            }
+            v.reason = Some(format!(
+                "its most frequent words are {}'s ({:.0} of {} distinct words vote for it)",
+                v.name,
+                votes.votes_for(code),
+                votes.tokens()
+            ));
+            v.confidence = STOPWORD_CONFIDENCE;
+            v
+        }
+        None => id.identify(prefix(text, DOCUMENT_PREFIX)),
+    }
+}
+
+/// [`document_verdict_with`]'s language alone, the cheap mode of the same policy for the
+/// corpus audit: where the votes decide, the model is not run at all. `None`: the model's
+/// verdict is not one language (`und`, a group); its code is in the second field.
+pub fn document_language_with(
+    id: &Identifier,
+    text: &str,
+    votes: &StopwordVotes,
+) -> (Option<String>, String) {
+    match votes.language() {
+        Some(code) => (Some(code.to_string()), code.to_string()),
+        None => {
+            let v = document_verdict_with(id, text, votes);
+            (v.is_single().then(|| v.language.clone()), v.language)
+        }
+    }
+}
+
+/// How right a verdict of clear stop-word votes is: 4,166 passages and stories of 43 languages
+/// gave one miss where the votes decided (an Afrikaans passage read as Dutch).
+const STOPWORD_CONFIDENCE: f64 = 0.999;
+
+/// Where the stop words decide, the model still reads this much for the candidates shown.
+const VOTED_PREFIX: usize = 2_000;
+
+/// The stop-word votes of a text's distinct words (runs of letters and digits, lower case),
+/// numbers left out — as the audit counts them.
+pub fn document_votes(text: &str) -> StopwordVotes {
+    let mut votes = StopwordVotes::default();
+    let mut seen: rustc_hash::FxHashSet<String> = rustc_hash::FxHashSet::default();
+    let mut buf = String::new();
+    crate::terms::for_each_token(
+        text,
+        crate::terms::TokenRule::Alnum,
+        &mut buf,
+        |_, _, term| {
+            if !term.chars().any(crate::terms::is_alphabetic) || seen.contains(term) {
+                return;
+            }
+            seen.insert(term.to_string());
+            votes.add(term);
+        },
+    );
+    votes
 }
 
 /// The verdict of `text` and of each of its passages.
