@@ -1108,8 +1108,9 @@ fn audit_unit(
                     | if digits_only { DIGITS_ONLY } else { 0 };
             }
             // Numbers belong to no language: they neither vote nor dilute the votes (a table
-            // of figures is as English as its few words).
-            if acc.scratch.stop & DIGITS_ONLY == 0 {
+            // of figures is as English as its few words). Only the document's start votes,
+            // as for the explorer (`langid::document_votes`).
+            if acc.scratch.stop & DIGITS_ONLY == 0 && a < langid::DOCUMENT_PREFIX {
                 votes.add_bits(acc.scratch.stop & !(STOP_KNOWN | DIGITS_ONLY));
             }
         }

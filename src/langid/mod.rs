@@ -1021,8 +1021,9 @@ const STOPWORD_CONFIDENCE: f64 = 0.999;
 /// Where the stop words decide, the model still reads this much for the candidates shown.
 const VOTED_PREFIX: usize = 2_000;
 
-/// The stop-word votes of a text's distinct words (runs of letters and digits, lower case),
-/// numbers left out — as the audit counts them.
+/// The stop-word votes of a text's distinct words (runs of letters and digits, lower case)
+/// that start in its first [`DOCUMENT_PREFIX`] bytes, numbers left out — as the audit counts
+/// them.
 pub fn document_votes(text: &str) -> StopwordVotes {
     let mut votes = StopwordVotes::default();
     let mut seen: rustc_hash::FxHashSet<String> = rustc_hash::FxHashSet::default();
@@ -1031,8 +1032,11 @@ pub fn document_votes(text: &str) -> StopwordVotes {
         text,
         crate::terms::TokenRule::Alnum,
         &mut buf,
-        |_, _, term| {
-            if !term.chars().any(crate::terms::is_alphabetic) || seen.contains(term) {
+        |a, _, term| {
+            if a >= DOCUMENT_PREFIX
+                || !term.chars().any(crate::terms::is_alphabetic)
+                || seen.contains(term)
+            {
                 return;
             }
             seen.insert(term.to_string());
