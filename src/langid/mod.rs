@@ -985,10 +985,10 @@ pub fn document_verdict_with(id: &Identifier, text: &str, votes: &StopwordVotes)
                 v.distinguishing.clear();
             }
             v.reason = Some(format!(
-                "its most frequent words are {}'s ({:.0} of {} distinct words vote for it)",
-                v.name,
+                "stop words decide: {:.0} of its {} distinct words are among the most frequent {} words",
                 votes.votes_for(code),
-                votes.tokens()
+                votes.tokens(),
+                v.name
             ));
             v.confidence = STOPWORD_CONFIDENCE;
             v
