@@ -685,3 +685,30 @@ fn the_audit_langid_and_extract_agree_on_every_unit() {
         "{compared} languages, {encodings} encodings"
     );
 }
+
+/// Issue 21: one document, one count. For every text file of the demo corpus and of the
+/// fixtures, the audit's anomaly counts by class and its encoding are those of `anomalies
+/// --json` (a U+FFFD the decoder made is a decode error in both, not a replacement character
+/// found in the text).
+#[test]
+fn the_audit_and_anomalies_count_the_same() {
+    let audit = audit_json(&["--documents", "100000", "assets/demo", "tests/fixtures"]);
+    let mut compared = 0;
+    for d in audit["documents"].as_array().unwrap() {
+        if d["unit"] != "file" || d["format"] != "text" {
+            continue;
+        }
+        let path = d["path"].as_str().unwrap();
+        let out = cmd().args(["anomalies", "--json", path]).output().unwrap();
+        let a: Value =
+            serde_json::from_slice(out.stdout.split(|&b| b == b'\n').next().unwrap_or_default())
+                .unwrap_or_else(|e| panic!("{path}: {e}"));
+        assert_eq!(
+            d["by_class"], a["summary"]["by_class"],
+            "{path}: counts differ"
+        );
+        assert_eq!(d["encoding"], a["encoding"], "{path}: encodings differ");
+        compared += 1;
+    }
+    assert!(compared >= 150, "{compared} files compared");
+}

@@ -1033,6 +1033,22 @@ fn audit_unit(
             _ => {}
         }
     }
+    // The unit's text holds one U+FFFD per sequence its decoder could not read: those are
+    // decode errors, as `delineate anomalies` (which sees the decoding) classes them, and only
+    // the rest were U+FFFD in the bytes already.
+    let made = s
+        .decode_errors
+        .min(by_class.get("replacement").copied().unwrap_or(0));
+    if made > 0 {
+        let left = by_class.get_mut("replacement").map_or(0, |n| {
+            *n -= made;
+            *n
+        });
+        if left == 0 {
+            by_class.remove("replacement");
+        }
+        *by_class.entry("decode-error".to_string()).or_default() += made;
+    }
     // Spans of mojibake words and split words, for the terms' provenance.
     let mut moji: Vec<(usize, usize, String)> = Vec::new();
     let mut split: Vec<(usize, usize)> = Vec::new();
