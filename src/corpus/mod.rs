@@ -10,6 +10,7 @@
 //! kept worst documents are chosen by a total order, not by arrival), so auditing a corpus in
 //! one go or in shards merged afterwards gives the same [`Audit`].
 
+mod score;
 mod table;
 pub mod walk;
 
@@ -684,127 +685,6 @@ pub struct Progress {
     pub bytes_done: AtomicU64,
 }
 
-/// The score's signals: name, weight per 1,000 characters (or per unit of ratio), and how to
-/// read them from a document.
-/// `n` and the noun for it (`1 mojibake word`, `3 mojibake words`).
-fn counted(n: u64, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
-/// The score of a document in a declared legacy encoding: above clean documents, below any
-/// real damage of a few characters per thousand.
-const DECLARED_LEGACY_SCORE: f64 = 5.0;
-
-/// What puts a document among the worst: each signal's share of the score, with its reason.
-/// `declared`: the document's legacy encoding was declared (BOM, transport, markup, or the
-/// user), so its invalid UTF-8 is a fact about the file, not damage: it counts as one flat
-/// contribution instead of per sequence (a correct Shift_JIS page must not outrank mojibake).
-fn contributions(s: &Signals, first_problem: Option<&str>, declared: bool) -> Vec<(f64, String)> {
-    let per_k = |n: u64| n as f64 * 1000.0 / s.chars.max(1) as f64;
-    let mut out: Vec<(f64, String)> = Vec::new();
-    // The counted signals, in this order (ties keep it); a reason is written only for a
-    // signal the document has (most have none: seven `format!` per document were 2 % of an
-    // audit of short stories).
-    let counted_signals: [(u64, f64, &str, &str); 6] = [
-        (s.decode_errors, 10.0, "decode error", "decode errors"),
-        (
-            s.invalid_utf8,
-            5.0,
-            "invalid UTF-8 sequence",
-            "invalid UTF-8 sequences",
-        ),
-        (s.mojibake_words, 8.0, "mojibake word", "mojibake words"),
-        (
-            s.entity_residue,
-            4.0,
-            "undecoded entity",
-            "undecoded entities",
-        ),
-        (
-            s.invisible,
-            3.0,
-            "invisible or control character",
-            "invisible or control characters",
-        ),
-        (
-            s.split_words,
-            2.0,
-            "word split at a line end",
-            "words split at line ends",
-        ),
-    ];
-    if s.replacement_chars > 0 {
-        out.push((
-            per_k(s.replacement_chars) * 10.0,
-            format!("{} U+FFFD", s.replacement_chars),
-        ));
-    }
-    for (i, (n, weight, one, many)) in counted_signals.into_iter().enumerate() {
-        if i == 1 && declared && n > 0 {
-            out.push((
-                DECLARED_LEGACY_SCORE,
-                format!("not UTF-8 ({}, as declared)", counted(n, one, many)),
-            ));
-            continue;
-        }
-        if n > 0 {
-            out.push((per_k(n) * weight, counted(n, one, many)));
-        }
-    }
-    if s.extraction_problems > 0 {
-        // Text is missing: as bad as a page of replacement characters, whatever the length.
-        out.push((50.0 * s.extraction_problems.min(4) as f64, {
-            let n = s.extraction_problems;
-            let what = if n == 1 { "problem" } else { "problems" };
-            // "in embedded a.docx: in embedded b.docx: entry … refused": the innermost
-            // message says what happened; the depth is enough here.
-            let mut msg = first_problem.unwrap_or("");
-            let mut levels = 0;
-            while let Some(rest) = msg.strip_prefix("in embedded ") {
-                match rest.split_once(": ") {
-                    Some((_, inner)) => {
-                        msg = inner;
-                        levels += 1;
-                    }
-                    None => break,
-                }
-            }
-            let mut first: String = msg.chars().take(100).collect();
-            if msg.chars().count() > 100 {
-                first.push('…');
-            }
-            if levels > 0 {
-                first = format!("{levels} embedded levels down, {first}");
-            }
-            format!("{n} extraction {what}, text left out: {first}")
-        }));
-    }
-    if s.hyphen_line_rate > 0.02 {
-        out.push((
-            s.hyphen_line_rate * 100.0,
-            format!(
-                "{:.0} % of lines end in a hyphen",
-                s.hyphen_line_rate * 100.0
-            ),
-        ));
-    }
-    if let Some(r) = s.non_word_ratio()
-        && r > 0.25
-        && s.checked_tokens >= 20
-    {
-        out.push((
-            (r - 0.25) * 40.0,
-            format!("{:.0} % of tokens are not words", r * 100.0),
-        ));
-    }
-    if s.forms() == "mixed" {
-        out.push((5.0, "composed and decomposed accents mixed".into()));
-    }
-    out.retain(|(v, _)| *v > 0.0);
-    out.sort_by(|a, b| b.0.total_cmp(&a.0));
-    out
-}
-
 /// The diagnostics that concern unit `u`: its own, and those of its file (decoding is decided
 /// once for a collection of units, e.g. an SGML file) that it has no own version of — the
 /// charset decision for every unit, an invalid-UTF-8 report for the unit holding its first
@@ -1208,7 +1088,7 @@ fn audit_unit(
         decided_by.as_deref(),
         Some("bom" | "transport" | "declaration" | "user")
     );
-    let contrib = contributions(&s, first_problem, declared);
+    let contrib = score::contributions(&s, first_problem, declared);
     let score = contrib.iter().map(|c| c.0).sum::<f64>();
     let reasons = contrib.into_iter().take(3).map(|c| c.1).collect();
     DocReport {
