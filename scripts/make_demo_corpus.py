@@ -288,7 +288,6 @@ put('mail/search-team.mbox', b''.join((m.encode('windows-1251') if 'charset=wind
                                       for m in msgs))
 
 # ---------------------------------------------------------------- office
-D = '1980-01-01T00:00:00Z'
 
 
 def zip_bytes(members):

@@ -124,7 +124,8 @@ def executor_binary(shipped, fallback):
     return shutil.which('delineate') or fallback
 
 
-def run(cmd, cwd, what):
+def run(cmd, cwd):
+    """Runs a command: (exit status, its standard output, its standard error as text)."""
     p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     return p.returncode, p.stdout, p.stderr.decode('utf-8', 'replace')
 
@@ -146,7 +147,7 @@ def audit_shard(index, files, ctx):
         attempt = TaskContext.get().attemptNumber() if TaskContext.get() else 0
         if ctx['fail_once'] == index and attempt == 0:
             cmd = ['sh', '-c', 'echo "injected failure (DELINEATE_SPARK_FAIL_ONCE)" >&2; exit 3']
-        code, _, err = run(cmd, ctx['cwd'], 'audit')
+        code, _, err = run(cmd, ctx['cwd'])
         if code not in (0, 2) or not os.path.exists(out):
             raise RuntimeError('shard %d (attempt %d): delineate audit exited %d: %s'
                                % (index, attempt, code, err.strip()[-2000:]))
@@ -191,7 +192,7 @@ def stage_and_audit(index, pairs, ctx):
         attempt = TaskContext.get().attemptNumber() if TaskContext.get() else 0
         if ctx['fail_once'] == index and attempt == 0:
             cmd = ['sh', '-c', 'echo "injected failure (DELINEATE_SPARK_FAIL_ONCE)" >&2; exit 3']
-        code, _, err = run(cmd, None, 'audit')
+        code, _, err = run(cmd, None)
         if code not in (0, 2) or not os.path.exists(out):
             raise RuntimeError('shard %d (attempt %d): delineate audit exited %d: %s'
                                % (index, attempt, code, err.strip()[-2000:]))
@@ -232,7 +233,7 @@ def merge_group(group, partials, ctx):
             with open(names[-1], 'wb') as f:
                 f.write(p)
         out = os.path.join(tmp, 'merged.json')
-        code, _, err = run([binary, 'merge', '--emit-partial', out] + ctx['partial'] + names, None, 'merge')
+        code, _, err = run([binary, 'merge', '--emit-partial', out] + ctx['partial'] + names, None)
         if code != 0 or not os.path.exists(out):
             raise RuntimeError('merge of group %d exited %d: %s' % (group, code, err.strip()[-2000:]))
         with open(out, 'rb') as f:
@@ -277,7 +278,7 @@ def write_report(binary, report, last):
         final = os.path.join(tmp, 'corpus.partial.json')
         with open(final, 'wb') as f:
             f.write(last)
-        code, out, err = run([binary, 'merge'] + report + [final], None, 'report')
+        code, out, err = run([binary, 'merge'] + report + [final], None)
     sys.stdout.buffer.write(out)
     sys.stdout.flush()
     sys.stderr.write(err)
