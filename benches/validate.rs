@@ -2,7 +2,7 @@
 //! text: the UDHR translations in `../shared/data/udhr/core/` when present, else a synthetic
 //! mix. Prints the median of 7 runs. `cargo bench --bench validate`.
 
-use delineate::encoding::validity::Utf8Scanner;
+use delineate::decode::validity::Utf8Scanner;
 use std::time::Instant;
 
 fn corpus() -> (Vec<u8>, &'static str) {

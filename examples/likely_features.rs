@@ -5,7 +5,7 @@
 //!
 //!   cargo run --release --example likely_features -- DEVSET_DIR > features.tsv
 
-use delineate::encoding::Charset;
+use delineate::decode::Charset;
 use delineate::source::Input;
 
 fn main() {

@@ -15,13 +15,14 @@
 //! |---|---|
 //! | [`source`] | where bytes come from: a file opened read-only, or memory; chunked streaming |
 //! | [`span`] | [`span::ByteSpan`], carried by every finding so views can jump to the bytes |
+//! | [`decode`](mod@decode) | the byte level, judging nothing: BOMs, declarations, UTF-8 validity, charsets, decoders with the byte↔char offset map, windows of large inputs |
 //! | [`format`](mod@format) | what a file really is (magic numbers, ZIP contents, markup sniffing) against its name, and the text kind whose encoding rules apply |
 //! | [`corpus`] | the corpus audit: damage per document and per source, frequent terms with provenance; mergeable partial results |
 //! | [`fuzzing`] | every stage that takes bytes, as one fuzz entry point each (with its invariants), for `fuzz/` and the replay test |
 //! | [`lexicon`] | what the tool knows of each language: word lists, stop words, the n-gram model (below the encoding stage, which uses them, and language identification) |
 //! | [`langid`] | language identification: Cavnar–Trenkle as the seed, naive Bayes over 77 languages, per passage |
 //! | [`extract`] | text the way an indexer gets it (HTML, XML, Office/ODF/EPUB, PDF, email, SGML), cut into document units with diagnostics |
-//! | [`encoding`] | evidence (BOM, declarations, validity, statistics), the decision, candidates decoded with offset maps, text-quality features, mojibake chains |
+//! | [`encoding`] | the judgement above [`decode`](mod@decode): evidence (BOM, declarations, validity, statistics), the decision, the likely verdict, candidates decoded with offset maps, text-quality features, mojibake chains, segments |
 //! | [`anomaly`] | invisible, control, bidi and other anomalous characters, with spans and reasons |
 //! | [`normalize`] | the normalisation pipeline in the seed's order, each step's changes, the record |
 //! | [`teach`] | what a character is, and its UTF-8 bit layout byte by byte (RFC 3629) |
@@ -48,6 +49,7 @@ pub mod anomaly;
 pub mod ascii;
 pub mod cli;
 pub mod corpus;
+pub mod decode;
 pub mod encoding;
 pub mod error;
 pub mod extract;

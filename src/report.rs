@@ -2,9 +2,9 @@
 //! happened to these bytes?" for one input, and returns a [`Report`] that the CLI prints (as
 //! text or JSON) and the explorer shows. Field names of the JSON form are a contract.
 
+use crate::decode::Decoded;
 use crate::encoding::{
-    self, Candidate, Conflict, Decision, Decoded, EncodingAnalysis, Evidence, MojibakeReport,
-    Options,
+    self, Candidate, Conflict, Decision, EncodingAnalysis, Evidence, MojibakeReport, Options,
 };
 use crate::error::SourceError;
 use crate::format::{self, FormatReport, KindEvidence};
@@ -57,7 +57,7 @@ pub struct Report {
     /// Best first.
     pub candidates: Vec<Candidate>,
     /// UTF-8 validity over the whole input.
-    pub validity: encoding::validity::Utf8Validity,
+    pub validity: crate::decode::validity::Utf8Validity,
     /// The bytes decoded for features, excerpts and mojibake analysis.
     pub sample: ByteSpan,
     pub sample_is_whole: bool,

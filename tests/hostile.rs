@@ -410,7 +410,7 @@ fn inputs_are_never_modified() {
 /// same U+FFFD count as browsers: checked against encoding_rs's decoder, and a table.
 #[test]
 fn utf8_replacement_follows_maximal_subparts() {
-    use delineate::encoding::{Charset, ErrorMode, decode};
+    use delineate::decode::{Charset, ErrorMode, decode};
     let table: &[(&[u8], &str)] = &[
         (b"\xC0\xAF", "\u{FFFD}\u{FFFD}"),             // overlong 2-byte
         (b"\xE0\x80\xAF", "\u{FFFD}\u{FFFD}\u{FFFD}"), // overlong 3-byte

@@ -2,8 +2,9 @@
 //! core. Nothing panics, spans stay inside the input and on character boundaries, the streaming
 //! counters agree with whole-buffer decoding, and mojibake made on purpose is undone exactly.
 
-use delineate::encoding::decode::ErrorCounter;
-use delineate::encoding::{self, Charset, ErrorMode, Options, decode, mojibake};
+use delineate::decode::ErrorCounter;
+use delineate::decode::{Charset, ErrorMode, decode};
+use delineate::encoding::{self, Options, mojibake};
 use delineate::source::Input;
 use delineate::terms::{Token, TokenRule, fast_tokens, tokenize};
 use proptest::prelude::*;
@@ -166,9 +167,9 @@ proptest! {
     fn markup_like_input_never_panics(s in "[<>!/=\"' a-zA-Z0-9;:-]{0,400}") {
         let mut bytes = b"<meta ".to_vec();
         bytes.extend_from_slice(s.as_bytes());
-        let _ = encoding::declared::prescan_html(&bytes);
-        let _ = encoding::declared::xml_declaration(&bytes, 0);
-        let _ = encoding::declared::mime_charset(&bytes);
+        let _ = delineate::decode::declared::prescan_html(&bytes);
+        let _ = delineate::decode::declared::xml_declaration(&bytes, 0);
+        let _ = delineate::decode::declared::mime_charset(&bytes);
         encoding::analyze(&Input::from_bytes("p.html", bytes), &Options::default()).unwrap();
     }
 

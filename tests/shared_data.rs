@@ -2,7 +2,8 @@
 //! then each test prints why it is skipped and passes; the fixtures under `tests/` cover every
 //! behaviour on their own.
 
-use delineate::encoding::{self, Charset, ErrorMode, Options, decode};
+use delineate::decode::{Charset, ErrorMode, decode};
+use delineate::encoding::{self, Options};
 use delineate::source::Input;
 use std::path::{Path, PathBuf};
 
@@ -42,7 +43,7 @@ fn udhr_decided_encoding_gives_the_right_text() {
         let bytes = std::fs::read(dir.join(file)).unwrap();
         let input = Input::from_bytes(file, bytes.clone());
         let a = encoding::analyze(&input, &Options::default()).unwrap();
-        let skip = |cs: Charset| match encoding::bom::sniff(&bytes) {
+        let skip = |cs: Charset| match delineate::decode::bom::sniff(&bytes) {
             Some(b) if b.charset == cs => b.len,
             _ => 0,
         };

@@ -2,7 +2,7 @@
 //! screens at 80×24 and 120×40 after scripted keys (ratatui `TestBackend` + insta), and the
 //! terminal-safety check that no byte of a document reaches the screen as a control.
 
-use delineate::encoding::Charset;
+use delineate::decode::Charset;
 use delineate::source::Input;
 use delineate::tui::action::{Action, Motion, PromptKind};
 use delineate::tui::app::{App, Focus, Overlay, Tab};
@@ -398,7 +398,7 @@ fn no_document_control_reaches_the_screen() {
 
 #[test]
 fn no_color_keeps_classes_distinguishable() {
-    use delineate::encoding::window::ByteClass;
+    use delineate::decode::window::ByteClass;
     use delineate::tui::theme::Theme;
     let plain = Theme { color: false };
     let classes = [

@@ -3,9 +3,8 @@
 //! exact.
 
 use super::{Counts, Finding, ScanContext, scan_text};
-use crate::encoding::Charset;
-use crate::encoding::decode::ErrorMode;
-use crate::encoding::window::decode_window_mode;
+use crate::decode::window::{Window, decode_window_mode};
+use crate::decode::{Charset, ErrorMode};
 use crate::error::SourceError;
 use crate::source::Input;
 use serde::Serialize;
@@ -60,6 +59,26 @@ pub fn scan_input(
         ErrorMode::Replace,
         &mut |_| true,
     )
+}
+
+/// The anomalies of a decoded window, each with its byte span (those without one, such as a
+/// balance of bidi controls over the whole text, are left out: a view jumps to bytes).
+pub fn window_findings(w: &Window) -> Vec<Finding> {
+    let mut findings = scan_text(
+        &w.decoded.text,
+        ScanContext {
+            map: Some(&w.decoded.map),
+            errors: &w.decoded.errors,
+            mode: Some(w.mode),
+            text_is_start: w.start <= w.bom_len,
+            layout_counts_only: false,
+            max_findings: None,
+            coincidences: None,
+        },
+    )
+    .findings;
+    findings.retain(|f| f.byte_span.is_some());
+    findings
 }
 
 /// [`scan_input`] with a chosen window size and error mode, telling `progress` the share of the input scanned after each
@@ -157,6 +176,17 @@ pub fn scan_input_progress(
 mod tests {
     use super::*;
     use crate::anomaly::AnomalyClass;
+
+    #[test]
+    fn findings_in_a_window() {
+        let input = Input::from_bytes("w", "a\u{200b}b\u{202e}c".as_bytes().to_vec());
+        let w =
+            decode_window_mode(&input, Charset::UTF_8, 0, 0, 0, 100, ErrorMode::Replace).unwrap();
+        let f = window_findings(&w);
+        // ZWSP, the RLO, and the RLO left open to the end of the line.
+        assert_eq!(f.len(), 3);
+        assert_eq!(f[0].byte_span, Some(crate::span::ByteSpan::at(1, 3)));
+    }
 
     #[test]
     fn windows_cover_the_whole_input() {

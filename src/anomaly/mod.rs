@@ -20,8 +20,8 @@ pub mod words;
 
 pub use chars::{classify, reason};
 
-use crate::encoding::decode::{DecodeError, ErrorMode};
-use crate::encoding::offsets::OffsetMap;
+use crate::decode::offsets::OffsetMap;
+use crate::decode::{DecodeError, ErrorMode};
 use crate::span::ByteSpan;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
@@ -385,7 +385,7 @@ pub struct ScanContext<'a> {
     /// The mojibake chains the document's start shows to be coincidences, shared by the
     /// windows of one document (worked out once, from the first window that needs them, as
     /// `fix` works them out from the document's first megabyte); `None`: from this text.
-    pub coincidences: Option<&'a std::cell::OnceCell<Vec<Vec<crate::encoding::Charset>>>>,
+    pub coincidences: Option<&'a std::cell::OnceCell<Vec<Vec<crate::decode::Charset>>>>,
 }
 
 /// Findings, counts and the document-level signals of one scan.
@@ -695,10 +695,10 @@ mod tests {
     #[test]
     fn decode_errors_are_counted_past_the_cap() {
         let bytes: Vec<u8> = b"ok ".iter().chain(&[0xFFu8; 50]).copied().collect();
-        let d = crate::encoding::decode::decode(
+        let d = crate::decode::decode(
             &bytes,
             0,
-            crate::encoding::Charset::UTF_8,
+            crate::decode::Charset::UTF_8,
             ErrorMode::Replace,
             true,
         );
@@ -742,7 +742,7 @@ mod tests {
 
     #[test]
     fn decode_errors_and_deletions() {
-        use crate::encoding::{Charset, decode};
+        use crate::decode::{Charset, decode};
         let d = decode(
             b"r\xE9sum\xEF\xBF\xBD",
             0,

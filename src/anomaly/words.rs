@@ -21,7 +21,7 @@ pub fn scan(text: &str) -> Vec<Finding> {
 /// `coincidences`: see [`super::ScanContext::coincidences`].
 pub fn scan_into(
     text: &str,
-    coincidences: Option<&std::cell::OnceCell<Vec<Vec<crate::encoding::Charset>>>>,
+    coincidences: Option<&std::cell::OnceCell<Vec<Vec<crate::decode::Charset>>>>,
     out: &mut Sink,
 ) {
     let repaired = mojibake_words(text, coincidences, out);
@@ -56,7 +56,7 @@ const MAX_PIECE: usize = 1 << 20;
 /// the spans found (the mixed-script test skips them).
 fn mojibake_words(
     text: &str,
-    shared: Option<&std::cell::OnceCell<Vec<Vec<crate::encoding::Charset>>>>,
+    shared: Option<&std::cell::OnceCell<Vec<Vec<crate::decode::Charset>>>>,
     out: &mut Sink,
 ) -> Vec<(usize, usize)> {
     let mut spans = Vec::new();

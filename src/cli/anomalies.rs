@@ -178,12 +178,12 @@ fn summary(s: &DocumentScan) -> Summary<'_> {
 }
 
 /// The text around a finding, decoded from its bytes' neighbourhood.
-fn finding_context(input: &Input, cs: crate::encoding::Charset, skip: u64, f: &Finding) -> String {
+fn finding_context(input: &Input, cs: crate::decode::Charset, skip: u64, f: &Finding) -> String {
     let Some(span) = f.byte_span else {
         return String::new();
     };
     let Ok(w) =
-        crate::encoding::window::decode_window(input, cs, skip, span.start, 96, 96 + span.len())
+        crate::decode::window::decode_window(input, cs, skip, span.start, 96, 96 + span.len())
     else {
         return String::new();
     };

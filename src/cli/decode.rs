@@ -2,9 +2,9 @@
 
 use super::Failure;
 use super::args::{DecodeArgs, ErrorsArg};
-use crate::encoding::bom;
-use crate::encoding::charset::Charset;
-use crate::encoding::decode::{self, ErrorCounter, ErrorMode, StreamDecoder};
+use crate::decode::bom;
+use crate::decode::charset::Charset;
+use crate::decode::{self, ErrorCounter, ErrorMode, StreamDecoder};
 use crate::source::Input;
 use std::io::Write;
 

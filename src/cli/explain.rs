@@ -3,7 +3,7 @@
 use super::Failure;
 use super::args::ExplainArgs;
 use super::output::json_line;
-use crate::encoding::validity;
+use crate::decode::validity;
 use crate::teach::{CharExplanation, explain_char};
 use crate::visible::visible;
 use serde::Serialize;

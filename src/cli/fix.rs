@@ -7,7 +7,7 @@
 
 use super::Failure;
 use super::args::FixArgs;
-use crate::encoding::charset::Charset;
+use crate::decode::charset::Charset;
 use crate::encoding::mojibake::{self, Verdict};
 use crate::source::Input;
 use crate::visible::visible;
@@ -140,11 +140,7 @@ pub fn run(a: &FixArgs, out: &mut dyn Write) -> Result<(), Failure> {
             let (cs, skip, _) = super::decode::choose_encoding(&input, Some(l))?;
             (cs != Charset::UTF_8).then(|| {
                 (
-                    crate::encoding::decode::StreamDecoder::new(
-                        cs,
-                        skip,
-                        crate::encoding::decode::ErrorMode::Replace,
-                    ),
+                    crate::decode::StreamDecoder::new(cs, skip, crate::decode::ErrorMode::Replace),
                     skip,
                 )
             })

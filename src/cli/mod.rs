@@ -18,8 +18,8 @@ pub mod outfile;
 pub mod output;
 mod tokens;
 
-use crate::encoding::LabelResolution;
-use crate::encoding::charset::Charset;
+use crate::decode::LabelResolution;
+use crate::decode::charset::Charset;
 use args::{Cli, Command};
 use clap::Parser;
 use std::io::{self, Write};

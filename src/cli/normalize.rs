@@ -7,7 +7,7 @@ use super::args::NormalizeArgs;
 use super::decode::choose_encoding;
 use super::output::thousands;
 use crate::anomaly::AnomalyClass;
-use crate::encoding::window::decode_window;
+use crate::decode::window::decode_window;
 use crate::normalize::{self, Form, Options, Pipeline, Record, RecordStep, Step};
 use crate::source::Input;
 use crate::visible::visible;
@@ -58,7 +58,7 @@ fn options(a: &NormalizeArgs) -> Result<Options, Failure> {
 
 /// One decoded piece and its pipeline.
 struct Piece {
-    window: crate::encoding::window::Window,
+    window: crate::decode::window::Window,
     /// Text of the piece (a prefix of the window's text).
     len: usize,
     pipeline: Pipeline,
@@ -67,7 +67,7 @@ struct Piece {
 /// Decodes `input` piece by piece and runs the pipeline on each.
 fn pieces(
     input: &Input,
-    cs: crate::encoding::Charset,
+    cs: crate::decode::Charset,
     skip: u64,
     enc: (&str, &str),
     opts: &Options,

@@ -7,11 +7,11 @@
 //! pattern of UTF-16/32, then UTF-8 validity, then statistics. The decision is what a
 //! conforming consumer would do; conflicts say where that is probably wrong.
 
-use super::charset::{Charset, LabelResolution};
 use super::mojibake;
 use super::statistical::Guess;
-use super::validity::Utf8Validity;
 use super::{Candidate, Evidence, EvidenceKind, plural};
+use crate::decode::charset::{Charset, LabelResolution};
+use crate::decode::validity::Utf8Validity;
 use crate::format::TextKind;
 use crate::span::ByteSpan;
 use serde::Serialize;

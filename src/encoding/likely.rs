@@ -22,8 +22,8 @@
 //! The scores become probabilities (a softmax); the best is the verdict and its probability the
 //! confidence. With little evidence (a few differing bytes) the confidence says so.
 
-use super::charset::Charset;
-use super::validity::Utf8Validity;
+use crate::decode::charset::Charset;
+use crate::decode::validity::Utf8Validity;
 use crate::lexicon;
 use crate::span::ByteSpan;
 use crate::unicode::char_info;

@@ -6,23 +6,16 @@
 //! with their offset maps and scored with Tika's text-quality features, and the decided text
 //! is checked for mojibake chains. Nothing here prints or formats for a terminal.
 
-pub mod bom;
-pub mod charset;
 pub mod decide;
-pub mod declared;
-pub mod decode;
 pub mod likely;
 pub mod mojibake;
-pub mod offsets;
 pub mod quality;
 pub mod segments;
 pub mod statistical;
-pub mod validity;
-pub mod window;
 
-pub use charset::{Charset, LabelResolution};
+use crate::decode::{self, bom, charset, declared, validity};
+use crate::decode::{Charset, DecodeStats, Decoded, ErrorMode, LabelResolution};
 pub use decide::{Conflict, DecidedBy, Decision};
-pub use decode::{DecodeStats, Decoded, ErrorMode, decode};
 
 use crate::error::SourceError;
 use crate::format::{self, KindEvidence, TextKind};

@@ -14,9 +14,9 @@
 //! lost before the text reached us (a lead image followed by U+FFFD, where the continuation
 //! byte was replaced), the report says so instead of guessing.
 
-use super::charset::{Charset, OemPage};
-use super::decode::single_byte_table_of;
-use super::validity::sequence_len;
+use crate::decode::charset::{Charset, OemPage};
+use crate::decode::single_byte_table_of;
+use crate::decode::validity::sequence_len;
 use crate::unicode::char_info;
 use rustc_hash::FxHashMap;
 use serde::Serialize;

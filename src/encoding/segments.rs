@@ -18,9 +18,9 @@
 //! 5. **Verdicts**: every segment gets the likely verdict of its own bytes; neighbours whose
 //!    verdicts do not reject each other's encoding are joined again.
 
-use super::charset::Charset;
 use super::likely::{self, Likely};
-use super::validity::{self, Utf8Validity};
+use crate::decode::charset::Charset;
+use crate::decode::validity::{self, Utf8Validity};
 use crate::lexicon;
 use crate::span::ByteSpan;
 use serde::Serialize;

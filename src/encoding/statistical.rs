@@ -252,8 +252,8 @@ pub fn western_prior(sample: &[u8], legacy: &'static Encoding) -> Option<String>
     if !is_latin_code_page(legacy) {
         return None;
     }
-    let w = crate::encoding::decode::table_for(encoding_rs::WINDOWS_1252)?;
-    let g = crate::encoding::decode::table_for(legacy)?;
+    let w = crate::decode::table_for(encoding_rs::WINDOWS_1252)?;
+    let g = crate::decode::table_for(legacy)?;
     let mut present = [false; 256];
     for &b in sample {
         present[b as usize] = true;
@@ -276,7 +276,7 @@ pub fn western_prior(sample: &[u8], legacy: &'static Encoding) -> Option<String>
             }
         }
     }
-    let show = |t: &crate::encoding::decode::SingleByteTable| -> String {
+    let show = |t: &crate::decode::SingleByteTable| -> String {
         differing
             .iter()
             .map(|&b| t.get(b).map_or("?".to_string(), |c| c.to_string()))
@@ -287,7 +287,7 @@ pub fn western_prior(sample: &[u8], legacy: &'static Encoding) -> Option<String>
         "chardetng prefers {}, but it reads these bytes differently from windows-1252 only on byte{} {} ({} there, {} in windows-1252, ordinary Western European characters): on evidence this thin the far more common windows-1252 is chosen",
         legacy.name(),
         if differing.len() == 1 { "" } else { "s" },
-        crate::encoding::validity::hex(&differing),
+        crate::decode::validity::hex(&differing),
         show(g),
         show(w)
     ))

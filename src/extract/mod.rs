@@ -33,7 +33,8 @@ pub mod sgml;
 pub mod trust;
 pub mod xml;
 
-use crate::encoding::{self, charset::Charset, decode};
+use crate::decode::{self, charset::Charset};
+use crate::encoding;
 use crate::format::{self, Format, FormatReport};
 use crate::source::Input;
 use crate::span::ByteSpan;
@@ -151,7 +152,7 @@ pub struct Options {
     /// The encoding the user chose for the file's own bytes (`--encoding`, or a candidate
     /// picked in the explorer): it overrides the decision for a text, HTML, XML or SGML file,
     /// never for a document embedded in it (an attachment has its own declaration).
-    pub encoding: Option<crate::encoding::LabelResolution>,
+    pub encoding: Option<crate::decode::LabelResolution>,
     /// What the archives inside the current document may still inflate; set afresh for
     /// each top-level document by [`extract_bytes`].
     pub budget: InflateBudget,
@@ -488,7 +489,7 @@ pub struct DocumentUnit {
     /// When the text is the file's bytes decoded (plain text), the map from text offsets to
     /// bytes (for jump-to and byte offsets of findings; not serialised).
     #[serde(skip)]
-    pub offsets: Option<std::sync::Arc<crate::encoding::offsets::OffsetMap>>,
+    pub offsets: Option<std::sync::Arc<crate::decode::offsets::OffsetMap>>,
 }
 
 fn locator_string<S: serde::Serializer>(l: &Locator, s: S) -> Result<S::Ok, S::Error> {
@@ -655,7 +656,7 @@ pub struct DecodedText {
     pub decoded: decode::Decoded,
     /// Invalid UTF-8 sequences in the bytes (whatever they were decoded as), and the first.
     pub invalid_utf8: u64,
-    pub first_invalid: Option<crate::encoding::validity::InvalidSequence>,
+    pub first_invalid: Option<crate::decode::validity::InvalidSequence>,
     /// The bytes hold something other than ASCII.
     pub non_ascii: bool,
 }
@@ -682,7 +683,7 @@ fn decode_with(
     name: &str,
     bytes: Vec<u8>,
     content_type: Option<&str>,
-    user: Option<&crate::encoding::LabelResolution>,
+    user: Option<&crate::decode::LabelResolution>,
 ) -> DecodedText {
     let input = Input::from_bytes(name, bytes);
     let opts = encoding::Options {

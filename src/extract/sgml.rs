@@ -7,7 +7,7 @@ use super::{
     Diagnostic, DiagnosticKind, DocumentUnit, Extracted, ExtractorInfo, Locator, Options,
     UnitChoice, charset_diagnostics, decode_file_text, merge_units,
 };
-use crate::encoding::offsets::OffsetMap;
+use crate::decode::offsets::OffsetMap;
 use crate::format::Format;
 
 /// This extractor.

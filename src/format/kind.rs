@@ -6,7 +6,7 @@
 //! resource with an unknown MIME type"), an RFC 5322 header check for email, and the file
 //! extension or a declared MIME type when the bytes do not say.
 
-use crate::encoding::declared::looks_like_email;
+use crate::decode::declared::looks_like_email;
 use serde::Serialize;
 use std::path::Path;
 

@@ -644,11 +644,11 @@ fn magic(head: &[u8]) -> Option<(Format, ByteSpan, String)> {
 fn text_format(head: &[u8], whole: bool) -> (Format, Option<ByteSpan>, String) {
     use Format::*;
     // Wide text: a BOM, or NUL-byte columns (UTF-16/32 without BOM).
-    let wide = crate::encoding::bom::sniff(head)
+    let wide = crate::decode::bom::sniff(head)
         .map(|b| (b.charset, format!("{} byte order mark", b.charset.name())))
         .or_else(|| {
-            let w = crate::encoding::validity::wide_pattern(head)?;
-            let cs = crate::encoding::charset::Charset::for_label(w.encoding)
+            let w = crate::decode::validity::wide_pattern(head)?;
+            let cs = crate::decode::charset::Charset::for_label(w.encoding)
                 .ok()?
                 .charset;
             Some((cs, format!("{} pattern of NUL bytes (no BOM)", w.encoding)))
@@ -656,13 +656,7 @@ fn text_format(head: &[u8], whole: bool) -> (Format, Option<ByteSpan>, String) {
     let owned;
     let text: &[u8] = match &wide {
         Some((cs, _)) if !cs.is_ascii_compatible() => {
-            let d = crate::encoding::decode::decode(
-                head,
-                0,
-                *cs,
-                crate::encoding::decode::ErrorMode::Replace,
-                false,
-            );
+            let d = crate::decode::decode(head, 0, *cs, crate::decode::ErrorMode::Replace, false);
             owned = d.text.into_bytes();
             &owned
         }
@@ -731,7 +725,7 @@ fn classify_markup(body: &[u8]) -> Option<(Format, String)> {
     if body.starts_with(b"From ") {
         return Some((Mbox, "starts with an mbox `From ` separator line".into()));
     }
-    if crate::encoding::declared::looks_like_email(body) {
+    if crate::decode::declared::looks_like_email(body) {
         return Some((Email, "starts with RFC 5322 header fields".into()));
     }
     // Every pattern below starts with `<`: plain text stops here, before a lower-case copy.

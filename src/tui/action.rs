@@ -3,7 +3,7 @@
 
 use super::app::{App, Overlay, Tab};
 use super::worker::JobMsg;
-use crate::encoding::Charset;
+use crate::decode::Charset;
 use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
 };

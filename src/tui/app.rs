@@ -9,9 +9,11 @@ use super::action::{Action, Motion, PromptKind};
 use super::layout::{self, Panes};
 use super::rows;
 use super::worker::{JobKind, JobMsg, Scan};
+use crate::anomaly::document::window_findings;
 use crate::anomaly::{AnomalyClass, Counts, Finding};
-use crate::encoding::window::{ByteClass, Window, decode_window};
-use crate::encoding::{Charset, Options, Scope, bom, validity};
+use crate::decode::window::{ByteClass, Window, decode_window};
+use crate::decode::{Charset, bom, validity};
+use crate::encoding::{Options, Scope};
 use crate::normalize::{self, Pipeline};
 use crate::report::{Report, inspect};
 use crate::source::Input;
@@ -114,9 +116,12 @@ pub struct Doc {
     /// First byte of the text pane's top row.
     pub text_top: u64,
     pub window: Window,
+    /// The anomalies of `window`'s text, with byte spans.
+    pub window_findings: Vec<Finding>,
     /// Side-by-side encodings (the first is `charset`).
     pub compare_with: Vec<Charset>,
-    pub compare_windows: Vec<Window>,
+    /// Their windows, each with its anomalies.
+    pub compare_windows: Vec<(Window, Vec<Finding>)>,
     pub inspected: Option<Inspected>,
     pub selection: [usize; 7],
     pub last_search: Option<(Vec<u8>, String)>,
@@ -272,6 +277,7 @@ impl Doc {
             cursor: 0,
             hex_top: 0,
             text_top: 0,
+            window_findings: window_findings(&window),
             window,
             compare_with: Vec::new(),
             compare_windows: Vec::new(),
@@ -363,6 +369,7 @@ impl Doc {
                 WINDOW_AFTER,
             )
         {
+            self.window_findings = window_findings(&nw);
             self.window = nw;
         }
         let (start, cs) = (self.window.start, self.charset);
@@ -371,7 +378,7 @@ impl Doc {
                 .compare_windows
                 .iter()
                 .zip(self.compare_with.iter().skip(1))
-                .any(|(w, c)| w.start != start || w.charset != *c)
+                .any(|((w, _), c)| w.start != start || w.charset != *c)
         {
             let others: Vec<Charset> = self.compare_with.iter().skip(1).copied().collect();
             self.compare_windows = others
@@ -388,6 +395,10 @@ impl Doc {
                         self.window.end.saturating_sub(start.max(bl)),
                     )
                     .ok()
+                    .map(|w| {
+                        let f = window_findings(&w);
+                        (w, f)
+                    })
                 })
                 .collect();
         }
@@ -467,7 +478,7 @@ impl Doc {
             if self.charset == Charset::UTF_8 {
                 validity::explain(window, bytes.len(), window.len() == bytes.len())
             } else {
-                crate::encoding::decode::explain_error(self.charset, window, bytes.len())
+                crate::decode::explain_error(self.charset, window, bytes.len())
             }
         });
         let anomaly = match crate::anomaly::classify(ch, span.start <= self.bom_len) {
@@ -479,8 +490,8 @@ impl Doc {
         }
         .map(|c| (c, crate::anomaly::reason(c, ch)));
         // Findings over more than this character (the character's own class is shown above).
-        let findings = w
-            .findings
+        let findings = self
+            .window_findings
             .iter()
             .filter(|f| {
                 f.byte_span
@@ -1085,7 +1096,7 @@ impl App {
             Tab::Inspector => 0,
             Tab::Candidates => d.report.candidates.len(),
             Tab::Evidence => d.report.evidence.len() + d.report.conflicts.len(),
-            Tab::Anomalies => d.window.findings.len(),
+            Tab::Anomalies => d.window_findings.len(),
             Tab::Files => self.docs.len(),
             Tab::Units => d.extracted().map_or(0, |x| unit_rows(x).len()),
             Tab::Language => language_rows(d).len(),
@@ -1125,8 +1136,7 @@ impl App {
             Tab::Anomalies => {
                 if let Some(s) = self
                     .doc()
-                    .window
-                    .findings
+                    .window_findings
                     .get(sel)
                     .and_then(|f| f.byte_span)
                 {
@@ -1291,7 +1301,7 @@ impl App {
     fn toggle_mark(&mut self) {
         if self.tab == Tab::Anomalies {
             let sel = self.doc().selection[tab_index(Tab::Anomalies)];
-            let Some(class) = self.doc().window.findings.get(sel).map(|f| f.class) else {
+            let Some(class) = self.doc().window_findings.get(sel).map(|f| f.class) else {
                 return;
             };
             let d = self.doc_mut();
@@ -1734,7 +1744,7 @@ impl App {
                 it.filter(|(s, _)| *s < cursor).max_by_key(|(s, _)| *s)
             }
         };
-        if let Some((o, reason)) = pick(&self.doc().window.findings) {
+        if let Some((o, reason)) = pick(&self.doc().window_findings) {
             self.doc_mut().cursor = o;
             self.message = Some(reason);
             return;
@@ -1759,7 +1769,7 @@ impl App {
                 decode_window(&input, cs, bom_len, at, step, 0)
             };
             let Ok(w) = w else { break };
-            if let Some((o, reason)) = pick(&w.findings) {
+            if let Some((o, reason)) = pick(&window_findings(&w)) {
                 self.doc_mut().cursor = o;
                 self.message = Some(reason);
                 return;

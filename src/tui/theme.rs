@@ -2,7 +2,7 @@
 //! attributes only (bold, underline, italic, reverse, dim), so every class stays distinguishable.
 
 use crate::anomaly::AnomalyClass;
-use crate::encoding::window::ByteClass;
+use crate::decode::window::ByteClass;
 use ratatui::style::{Color, Modifier, Style};
 
 /// The styles of one session.

@@ -3,8 +3,9 @@
 //! dropped (after gitui's async jobs).
 
 use crate::anomaly::Counts;
-use crate::encoding::decode::ErrorMode;
-use crate::encoding::{Charset, Options, Scope};
+use crate::decode::Charset;
+use crate::decode::ErrorMode;
+use crate::encoding::{Options, Scope};
 use crate::extract::{self, Extraction};
 use crate::report::{Report, inspect_with};
 use crate::source::Input;
@@ -135,13 +136,11 @@ pub fn run(scan: &Scan, cancel: &AtomicBool, tx: &Sender<JobMsg>) -> JobMsg {
         // Extraction isolates each document on its own thread with a time limit; the result
         // of a cancelled job is simply dropped.
         let opts = extract::Options {
-            encoding: scan
-                .user_charset
-                .map(|cs| crate::encoding::LabelResolution {
-                    label: cs.name().to_string(),
-                    charset: cs,
-                    remap: None,
-                }),
+            encoding: scan.user_charset.map(|cs| crate::decode::LabelResolution {
+                label: cs.name().to_string(),
+                charset: cs,
+                remap: None,
+            }),
             ..Default::default()
         };
         let r = extract::extract(&scan.input, &opts).map_err(|e| e.to_string());

@@ -9,8 +9,8 @@ use super::super::theme::{Theme, glyph};
 use super::block;
 use crate::anomaly::ALL_CLASSES;
 use crate::cli::output::thousands;
+use crate::decode::window::ByteClass;
 use crate::encoding::decide::Severity;
-use crate::encoding::window::ByteClass;
 use crate::visible::visible;
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -555,7 +555,7 @@ fn list_lines(app: &App, tab: Tab, theme: &Theme, width: usize) -> Vec<Line<'sta
                 }
             }
             // The list: anomalies in the decoded window, with jump targets.
-            for f in &d.window.findings {
+            for f in &d.window_findings {
                 let at = f.byte_span.map_or(0, |s| s.start);
                 rows.push(Line::from(vec![
                     Span::styled(glyph(f.class, f.ch).to_string(), theme.anomaly(f.class)),
@@ -565,7 +565,7 @@ fn list_lines(app: &App, tab: Tab, theme: &Theme, width: usize) -> Vec<Line<'sta
                     )),
                 ]));
             }
-            if d.window.findings.is_empty() {
+            if d.window_findings.is_empty() {
                 rows.push(Line::from(Span::styled(
                     "no anomaly around the cursor (n / N search the whole document)",
                     theme.dim(),
@@ -930,7 +930,7 @@ fn detail_text(app: &App, tab: Tab) -> Option<String> {
                 c.mojibake_fingerprints
             )
         }
-        Tab::Anomalies => v(&d.window.findings.get(sel)?.reason),
+        Tab::Anomalies => v(&d.window_findings.get(sel)?.reason),
         Tab::Language => {
             let &(u, p) = language_rows(d).get(sel)?;
             let v = &d.languages.get(u)?.passages.get(p)?.verdict;

@@ -6,7 +6,8 @@ use super::super::app::{App, Focus, TextView};
 use super::super::rows::{self, Cell, Row, cell};
 use super::super::theme::{Theme, glyph};
 use super::block;
-use crate::encoding::window::Window;
+use crate::anomaly::Finding;
+use crate::decode::window::Window;
 use crate::span::ByteSpan;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -17,6 +18,7 @@ use ratatui::widgets::Paragraph;
 /// The spans drawing text `[start, end)` of a window, at most `width` cells.
 fn draw(
     w: &Window,
+    findings: &[Finding],
     start: usize,
     end: usize,
     width: usize,
@@ -28,8 +30,7 @@ fn draw(
     let mut used = 0;
     // Findings over more than one character on this line (a mojibake word, an entity, a word
     // split at a line end): their characters are underlined in the class's colour.
-    let words: Vec<(usize, usize, Style)> = w
-        .findings
+    let words: Vec<(usize, usize, Style)> = findings
         .iter()
         .filter(|f| {
             !f.legitimate
@@ -298,7 +299,7 @@ pub fn render(f: &mut Frame, app: &App, area: Rect, theme: &Theme) {
                     let cursor_t = w.text_offset_of(d.cursor);
                     draw_text(text, r.start, r.end, width, cursor_t, hits, theme)
                 } else {
-                    draw(w, r.start, r.end, width, cursor, theme)
+                    draw(w, &d.window_findings, r.start, r.end, width, cursor, theme)
                 }
             })
             .collect();
@@ -321,7 +322,9 @@ pub fn render(f: &mut Frame, app: &App, area: Rect, theme: &Theme) {
     let outer = block(" Side by side: the same bytes, row by row ", focused, theme);
     let inner = outer.inner(area);
     f.render_widget(outer, area);
-    let windows: Vec<&Window> = std::iter::once(w).chain(d.compare_windows.iter()).collect();
+    let windows: Vec<(&Window, &[Finding])> = std::iter::once((w, &d.window_findings[..]))
+        .chain(d.compare_windows.iter().map(|(w, f)| (w, &f[..])))
+        .collect();
     let cols = Layout::horizontal(vec![
         Constraint::Ratio(1, windows.len() as u32);
         windows.len()
@@ -329,7 +332,7 @@ pub fn render(f: &mut Frame, app: &App, area: Rect, theme: &Theme) {
     .spacing(1)
     .split(inner);
     let visible: Vec<Row> = rs.iter().skip(top).take(height).copied().collect();
-    for (wi, (cw, col)) in windows.iter().zip(cols.iter()).enumerate() {
+    for (wi, ((cw, cf), col)) in windows.iter().zip(cols.iter()).enumerate() {
         let mut lines = vec![Line::from(Span::styled(
             cw.charset.name().to_string(),
             Style::default().add_modifier(Modifier::BOLD | Modifier::UNDERLINED),
@@ -345,7 +348,15 @@ pub fn render(f: &mut Frame, app: &App, area: Rect, theme: &Theme) {
                 .span_of_range(text, r.start, r.end)
                 .map_or(a, |s| s.end);
             let line = if wi == 0 {
-                draw(w, r.start, r.end, col.width as usize, cursor, theme)
+                draw(
+                    w,
+                    &d.window_findings,
+                    r.start,
+                    r.end,
+                    col.width as usize,
+                    cursor,
+                    theme,
+                )
             } else {
                 let ct = &cw.decoded.text;
                 let s = (a..b)
@@ -359,7 +370,7 @@ pub fn render(f: &mut Frame, app: &App, area: Rect, theme: &Theme) {
                     .max(s);
                 let cursor_here = cursor
                     .and_then(|c| cw.text_offset_of(c.start).and_then(|t| cw.span_of_text(t)));
-                draw(cw, s, e, col.width as usize, cursor_here, theme)
+                draw(cw, cf, s, e, col.width as usize, cursor_here, theme)
             };
             lines.push(line);
         }

@@ -472,13 +472,7 @@ mod tests {
         let cs = Charset::for_label("cp437").unwrap().charset;
         assert_eq!(cs, Charset::Oem(OemPage::Cp437));
         assert!(cs.is_single_byte() && cs.is_ascii_compatible());
-        let d = crate::encoding::decode(
-            b"\xD0\x9F a",
-            0,
-            cs,
-            crate::encoding::ErrorMode::Strict,
-            true,
-        );
+        let d = crate::decode::decode(b"\xD0\x9F a", 0, cs, crate::decode::ErrorMode::Strict, true);
         assert_eq!(d.text, "╨ƒ a");
         assert_eq!(cs.encode("╨ƒ a").as_deref(), Some(&b"\xD0\x9F a"[..]));
         let cp850 = Charset::for_label("IBM850").unwrap().charset;

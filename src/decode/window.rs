@@ -1,5 +1,6 @@
 //! Decoding a window of a large input: the bytes around an offset, aligned to character
-//! boundaries, decoded with their offset map, each byte classified, anomalies found.
+//! boundaries, decoded with their offset map, each byte classified. (The anomalies of a window
+//! are found a stage above, by `anomaly::window_findings`.)
 //!
 //! Views of big files never decode the whole file; they ask for the window around the cursor.
 //! Alignment depends on the encoding: UTF-8 backs up over continuation bytes (RFC 3629 §3: a
@@ -8,8 +9,7 @@
 //! start a little earlier and let the decoder resynchronise.
 
 use super::charset::Charset;
-use super::decode::{Decoded, ErrorMode, decode};
-use crate::anomaly::{self, Finding};
+use super::decoder::{Decoded, ErrorMode, decode};
 use crate::error::SourceError;
 use crate::source::Input;
 use crate::span::ByteSpan;
@@ -56,8 +56,8 @@ pub struct Window {
     pub decoded: Decoded,
     /// One class per byte of `bytes`.
     pub classes: Vec<ByteClass>,
-    /// Anomalies in the window's text.
-    pub findings: Vec<Finding>,
+    /// What the decoder did with malformed bytes.
+    pub mode: ErrorMode,
     /// Bytes of byte order mark at the start of the input (shown, not decoded).
     pub bom_len: u64,
 }
@@ -139,20 +139,6 @@ pub fn decode_window_mode(
     let at_end = end >= len;
     let decoded = decode(&bytes, start, charset, mode, at_end);
     let classes = classify(&bytes, start, bom_len.min(start), &decoded);
-    let mut findings = anomaly::scan_text(
-        &decoded.text,
-        anomaly::ScanContext {
-            map: Some(&decoded.map),
-            errors: &decoded.errors,
-            mode: Some(mode),
-            text_is_start: start <= bom_len,
-            layout_counts_only: false,
-            max_findings: None,
-            coincidences: None,
-        },
-    )
-    .findings;
-    findings.retain(|f| f.byte_span.is_some());
     // BOM bytes before the window's start are shown by a separate read.
     let (bytes, classes, start) = if start == bom_len && bom_len > 0 {
         let mut b = input.read_range(0, bom_len)?;
@@ -171,7 +157,7 @@ pub fn decode_window_mode(
         bytes,
         decoded,
         classes,
-        findings,
+        mode,
         bom_len,
     })
 }
@@ -324,13 +310,5 @@ mod tests {
         assert_eq!(w.classes, [Bom, Bom, Bom, AsciiPrintable, AsciiPrintable]);
         assert_eq!(w.decoded.text, "hi");
         assert_eq!(w.text_offset_of(3), Some(0));
-    }
-
-    #[test]
-    fn findings_in_the_window() {
-        let w = window("a\u{200b}b\u{202e}c".as_bytes(), "utf-8", 0, 0, 0, 100);
-        // ZWSP, the RLO, and the RLO left open to the end of the line.
-        assert_eq!(w.findings.len(), 3);
-        assert_eq!(w.findings[0].byte_span, Some(ByteSpan::at(1, 3)));
     }
 }
