@@ -102,6 +102,18 @@ fn dense() -> &'static [CharInfo] {
     })
 }
 
+/// True for the code points of Tika's replacementRatio anomaly set (a text-quality feature the
+/// encoding stage weighs): U+FFFD; C0 controls except NUL, TAB, LF, CR (0x01–0x08, 0x0B, 0x0C,
+/// 0x0E–0x1F) and DEL; C1 controls U+0080–U+009F; private use (U+E000–U+F8FF, planes 15–16).
+pub fn is_replacement_ratio_anomaly(c: char) -> bool {
+    matches!(c as u32,
+        0xFFFD
+        | 0x01..=0x08 | 0x0B | 0x0C | 0x0E..=0x1F | 0x7F
+        | 0x80..=0x9F
+        | 0xE000..=0xF8FF
+        | 0xF0000..=0xFFFFD | 0x100000..=0x10FFFD)
+}
+
 /// The properties of `c`: from a dense table below U+3000 (alphabetic scripts, punctuation),
 /// else through a per-thread cache (the table lookups are binary searches that dominated
 /// profiles before both).

@@ -5,7 +5,7 @@
 //! One pass computes all of them ([`features`]); the tests hold a slow reference that computes
 //! each one from its definition, and check the pass against it.
 
-use crate::unicode::{CharInfo, InfoCache};
+use crate::unicode::{CharInfo, InfoCache, is_replacement_ratio_anomaly};
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 
@@ -48,18 +48,6 @@ pub struct QualityFeatures {
     /// Mojibake fingerprints, as `mojibake::fingerprints` counts them.
     #[serde(skip)]
     pub mojibake_fingerprints: usize,
-}
-
-/// True for the code points of the replacementRatio anomaly set: U+FFFD; C0 controls except
-/// NUL, TAB, LF, CR (0x01–0x08, 0x0B, 0x0C, 0x0E–0x1F) and DEL; C1 controls U+0080–U+009F;
-/// private use (U+E000–U+F8FF and planes 15–16).
-pub fn is_anomaly(c: char) -> bool {
-    matches!(c as u32,
-        0xFFFD
-        | 0x01..=0x08 | 0x0B | 0x0C | 0x0E..=0x1F | 0x7F
-        | 0x80..=0x9F
-        | 0xE000..=0xF8FF
-        | 0xF0000..=0xFFFFD | 0x100000..=0x10FFFD)
 }
 
 fn ratio(num: u64, den: u64) -> f64 {
@@ -141,7 +129,7 @@ fn pack(c: char, info: CharInfo) -> Packed {
     if c.is_whitespace() {
         bits |= SPACE;
     }
-    if is_anomaly(c) {
+    if is_replacement_ratio_anomaly(c) {
         bits |= ANOMALY;
     }
     if c.is_ascii() && split_space(c as u8) {
@@ -857,7 +845,7 @@ mod tests {
                 pairs,
             ),
             high_byte_entropy: entropy.max(0.0),
-            replacement_ratio: ratio(count(&|i| is_anomaly(cs[i])), n),
+            replacement_ratio: ratio(count(&|i| is_replacement_ratio_anomaly(cs[i])), n),
             replacement_count: fffd,
             combining_mark_ratio: ratio(count(&|i| info[i].is_mark()), n),
             letter_adjacent_to_mark_ratio: ratio(
