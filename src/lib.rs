@@ -58,6 +58,7 @@ pub mod fuzzing;
 pub mod langid;
 pub mod lexicon;
 pub mod normalize;
+pub mod present;
 pub mod report;
 pub mod source;
 pub mod span;

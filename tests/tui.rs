@@ -4,8 +4,9 @@
 
 use delineate::decode::Charset;
 use delineate::source::Input;
+use delineate::tui::action::Tab;
 use delineate::tui::action::{Action, Motion, PromptKind};
-use delineate::tui::app::{App, Focus, Overlay, Tab};
+use delineate::tui::app::{App, Focus, Overlay};
 use delineate::tui::{Sources, headless};
 use std::sync::Arc;
 

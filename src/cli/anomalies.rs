@@ -3,10 +3,11 @@
 
 use super::args::AnomaliesArgs;
 use super::decode::choose_encoding;
-use super::output::{json_line, thousands};
+use super::output::json_line;
 use super::{Failure, guard};
 use crate::anomaly::document::{DocumentScan, WINDOW_BYTES, scan_input_progress};
 use crate::anomaly::{AnomalyClass, Finding};
+use crate::present::thousands;
 use crate::source::Input;
 use crate::visible::visible;
 use serde::Serialize;

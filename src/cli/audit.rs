@@ -4,9 +4,10 @@
 
 use super::Failure;
 use super::args::{AuditArgs, AuditFormat, AuditReportArgs, MergeArgs, TokenRuleArg, UnitArg};
-use super::output::{json_array_parallel, json_to, thousands, write_json_array};
+use super::output::{json_array_parallel, json_to, write_json_array};
 use crate::corpus::{self, Audit, AuditOptions, FailOn, Partial, Progress};
 use crate::extract::UnitChoice;
+use crate::present::thousands;
 use crate::terms::TokenRule;
 use crate::visible::{path_text, visible};
 use std::io::{IsTerminal, Write};

@@ -3,9 +3,10 @@
 //! characters as placeholders; `--json` carries the text exactly.
 
 use super::args::{ExtractArgs, LimitArgs, UnitArg};
-use super::output::{json_line, thousands};
+use super::output::json_line;
 use super::{Failure, guard};
 use crate::extract::{self, Extraction, Limits, Options, UnitChoice};
+use crate::present::thousands;
 use crate::source::Input;
 use crate::visible::visible;
 use std::io::Write;

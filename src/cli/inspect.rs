@@ -1,10 +1,11 @@
 //! `delineate inspect`: the human report and the JSON lines.
 
 use super::args::InspectArgs;
-use super::output::{json_line, thousands};
+use super::output::json_line;
 use super::{Failure, resolve_labels};
 use crate::encoding::decide::Severity;
 use crate::encoding::{Candidate, CandidateReason, Options};
+use crate::present::thousands;
 use crate::report::{Report, inspect};
 use crate::source::Input;
 use crate::visible::visible;

@@ -5,10 +5,11 @@
 use super::args::{
     LangidArgs, LangidBuildArgs, LangidCommand, LangidEvalArgs, LangidExplainArgs, MethodArg,
 };
-use super::output::{json_line, thousands};
+use super::output::json_line;
 use super::{Failure, guard};
 use crate::extract::{self, DocumentUnit};
 use crate::langid::{self, Method, Options, Passage, Verdict, ct, eval};
+use crate::present::thousands;
 use crate::source::Input;
 use crate::visible::visible;
 use serde::Serialize;

@@ -5,10 +5,10 @@
 use super::Failure;
 use super::args::NormalizeArgs;
 use super::decode::choose_encoding;
-use super::output::thousands;
 use crate::anomaly::AnomalyClass;
 use crate::decode::window::decode_window;
 use crate::normalize::{self, Form, Options, Pipeline, Record, RecordStep, Step};
+use crate::present::thousands;
 use crate::source::Input;
 use crate::visible::visible;
 use std::io::Write;

@@ -1348,7 +1348,8 @@ fn analyze_with(text: &str, scored: bool) -> Analysis {
         // windows-1252 images of lead bytes C2–F4) is a continuation byte lost on the way:
         // Cyrillic read as windows-1252 loses `А`, `Н`, `Р` so (`Ð�`).
         let lost = c == '\u{FFFD}' && ('\u{C2}'..='\u{F4}').contains(&prev);
-        let junk = c == '\0' || (crate::unicode::is_replacement_ratio_anomaly(c) && !is_c1(c) && !lost);
+        let junk =
+            c == '\0' || (crate::unicode::is_replacement_ratio_anomaly(c) && !is_c1(c) && !lost);
         (n + 1, j + usize::from(junk), c)
     });
     if n >= 64 && junk as f64 > NOT_TEXT_SHARE * n as f64 {

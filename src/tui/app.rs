@@ -5,7 +5,7 @@
 //! background jobs to start; `render` only reads the model. Analysis happens in the library;
 //! this module only asks for it.
 
-use super::action::{Action, Motion, PromptKind};
+use super::action::{Action, Motion, PromptKind, Tab};
 use super::layout::{self, Panes};
 use super::rows;
 use super::worker::{JobKind, JobMsg, Scan};
@@ -38,20 +38,6 @@ pub enum Focus {
     Hex,
     Text,
     Panel,
-}
-
-/// The tabs of the panel.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Tab {
-    Inspector,
-    Candidates,
-    Evidence,
-    Anomalies,
-    Files,
-    /// The format, the extractor and the document units with their diagnostics.
-    Units,
-    /// The language of the document and of each passage.
-    Language,
 }
 
 /// What covers the panes.

@@ -9,6 +9,7 @@
 pub mod action;
 pub mod app;
 pub mod corpus;
+pub mod keys;
 pub mod layout;
 pub mod rows;
 pub mod svg;
@@ -17,8 +18,9 @@ pub mod view;
 pub mod worker;
 
 use crate::source::Input;
-use action::{Action, map_event};
+use action::Action;
 use app::App;
+use keys::map_event;
 use ratatui::Terminal;
 use ratatui::backend::{CrosstermBackend, TestBackend};
 use ratatui::crossterm::event::{
@@ -255,7 +257,7 @@ pub fn headless_frame(
     for k in parse_keys(keys) {
         match k {
             Ok(key) => {
-                if let Some(a) = action::map_key(&app, &key) {
+                if let Some(a) = keys::map_key(&app, &key) {
                     pending.extend(app.update(a));
                 }
             }

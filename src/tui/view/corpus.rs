@@ -3,8 +3,8 @@
 //! (flagged ones highlighted), and where a chosen term occurs.
 
 use super::block;
-use crate::cli::output::thousands;
 use crate::corpus::{Audit, DocReport};
+use crate::present::thousands;
 use crate::tui::app::App;
 use crate::tui::corpus::{CorpusTable, CorpusView, DOC_SORTS};
 use crate::tui::theme::Theme;

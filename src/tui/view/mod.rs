@@ -5,10 +5,11 @@ mod hex;
 pub mod panel;
 mod text;
 
-use super::action::{KEYS, PromptKind};
+use super::action::PromptKind;
 use super::app::{App, Overlay};
+use super::keys::KEYS;
 use super::theme::{BYTE_LEGEND, Theme};
-use crate::cli::output::thousands;
+use crate::present::thousands;
 use crate::visible::visible;
 use ratatui::Frame;
 use ratatui::layout::Rect;

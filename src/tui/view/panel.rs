@@ -1,16 +1,17 @@
 //! The panel: the inspector (the character under the cursor, taught byte by byte), and the
 //! lists of candidates, evidence, anomalies and open files.
 
+use super::super::action::Tab;
 use super::super::app::{
-    App, ExtractState, Focus, Inspected, Tab, UnitRow, header_rows, language_rows, list_offset,
+    App, ExtractState, Focus, Inspected, UnitRow, header_rows, language_rows, list_offset,
     unit_rows,
 };
 use super::super::theme::{Theme, glyph};
 use super::block;
 use crate::anomaly::ALL_CLASSES;
-use crate::cli::output::thousands;
 use crate::decode::window::ByteClass;
 use crate::encoding::decide::Severity;
+use crate::present::thousands;
 use crate::visible::visible;
 use ratatui::Frame;
 use ratatui::layout::Rect;

@@ -230,7 +230,7 @@ fn render_extracted(f: &mut Frame, app: &App, area: Rect, theme: &Theme, k: usiz
         .filter(|a| text.is_char_boundary(*a));
     let rs = rows::rows(text, width, true);
     // With the language tab open, each passage takes its language's colour.
-    let passages = (app.tab == super::super::app::Tab::Language)
+    let passages = (app.tab == super::super::action::Tab::Language)
         .then(|| d.languages.get(k))
         .flatten();
     let lines: Vec<Line> = rs
@@ -256,7 +256,7 @@ fn render_extracted(f: &mut Frame, app: &App, area: Rect, theme: &Theme, k: usiz
         x.units.len(),
         crate::visible::visible(&u.locator.to_string(), false),
         u.format,
-        crate::cli::output::thousands(text.chars().count() as u64)
+        crate::present::thousands(text.chars().count() as u64)
     );
     f.render_widget(
         Paragraph::new(lines).block(block(&title, app.focus == Focus::Text, theme)),
