@@ -4,6 +4,8 @@
 //!   and `src/main.rs`, no file mentions `ratatui`, `crossterm` or `clap`.
 //! * The core never prints: no `print!`, `println!`, `eprint!`, `eprintln!` or `dbg!` there.
 //! * Every source file opens with a `//!` paragraph saying what lives there.
+//! * Stages import downward only (`LAYERS`): no loop between stages, and no core module imports
+//!   `crate::cli` or `crate::tui`.
 
 use std::path::{Path, PathBuf};
 
@@ -98,4 +100,87 @@ fn every_file_says_what_lives_there() {
         missing.is_empty(),
         "files without a //! module doc: {missing:?}"
     );
+}
+
+/// The stages in the order data flows, lowest first: a module may import its own stage and the
+/// ones below it, never one above (README "How it works"). Front ends are last; the explorer
+/// does not import the CLI.
+const LAYERS: &[&[&str]] = &[
+    &[
+        "span", "error", "ascii", "unicode", "visible", "terms", "lexicon", "present",
+    ],
+    &["source", "teach"],
+    &["decode"],
+    &["format"],
+    &["encoding"],
+    &["report", "anomaly"],
+    &["normalize"],
+    &["extract"],
+    &["langid"],
+    &["corpus", "fuzzing"],
+    &["tui"],
+    &["cli"],
+];
+
+fn layer_of(module: &str) -> Option<usize> {
+    // The crate root's re-exports (`crate::SourceError`…) count as their modules.
+    let module = match module {
+        "SourceError" => "error",
+        "Input" => "source",
+        "ByteSpan" => "span",
+        "Report" | "inspect" => "report",
+        m => m,
+    };
+    LAYERS.iter().position(|l| l.contains(&module))
+}
+
+/// The top-level module a source file belongs to (`src/encoding/likely.rs` → `encoding`).
+fn module_of(p: &Path) -> String {
+    let rel = p.strip_prefix(src()).unwrap();
+    let first = rel.components().next().unwrap().as_os_str().to_string_lossy();
+    first.trim_end_matches(".rs").to_string()
+}
+
+#[test]
+fn stages_import_downward_only() {
+    let mut files = Vec::new();
+    rust_files(&src(), &mut files);
+    let mut bad = Vec::new();
+    let mut unknown = Vec::new();
+    for f in &files {
+        let m = module_of(f);
+        if m == "lib" || m == "main" {
+            continue;
+        }
+        let Some(own) = layer_of(&m) else {
+            unknown.push(m);
+            continue;
+        };
+        let text = std::fs::read_to_string(f).unwrap();
+        for (n, line) in code_lines(&text) {
+            for (i, _) in line.match_indices("crate::") {
+                let rest = &line[i + "crate::".len()..];
+                let target: String = rest
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
+                match layer_of(&target) {
+                    Some(t) if t > own => bad.push(format!(
+                        "{}:{n}: {m} imports {target}, a stage above it: {}",
+                        f.display(),
+                        line.trim()
+                    )),
+                    None if !target.is_empty() && target != m => unknown.push(target),
+                    _ => {}
+                }
+            }
+        }
+    }
+    unknown.sort();
+    unknown.dedup();
+    assert!(
+        unknown.is_empty(),
+        "modules missing from LAYERS in tests/tidy.rs: {unknown:?}"
+    );
+    assert!(bad.is_empty(), "imports up the stages:\n{}", bad.join("\n"));
 }
