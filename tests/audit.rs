@@ -388,7 +388,9 @@ fn extraction_problems_are_ranked_and_located() {
     assert_eq!(e["byte_offset"], Value::Null);
     let msg = e["error"].as_str().unwrap();
     assert!(msg.contains("(at byte 141)"), "{msg}");
-    assert!(msg.contains("--max-ratio"), "{msg}");
+    // Which limit is a field; the option that raises it is the command line's to name.
+    assert_eq!(e["limit"], "ratio");
+    assert!(!msg.contains("--max-"), "{msg}");
     // The path is said once, in front, not again inside the message.
     assert!(!msg.contains("bomb.docx:"), "{msg}");
     let msg = error("bomb.pdf")["error"].as_str().unwrap();
@@ -430,10 +432,23 @@ fn extraction_problems_are_ranked_and_located() {
         d["reasons"][0]
             .as_str()
             .unwrap()
-            .contains("--max-markup-depth"),
+            .contains("nested deeper than 1000 levels"),
         "{d}"
     );
+    assert_eq!(d["findings"][0]["limit"], "markup-depth", "{d}");
     assert_eq!(doc("good.txt")["signals"]["extraction_problems"], 0);
+    // The human report names the options that raise the limits reached.
+    let out = cmd().arg("audit").arg(&dir).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("(a zip bomb) · raise with --max-ratio"),
+        "{text}"
+    );
+    assert!(
+        text.contains("limits reached (raise them with):")
+            && text.contains("--max-markup-depth ×1"),
+        "{text}"
+    );
     // `--fail-on` can gate on them.
     let out = cmd()
         .args(["audit", "--fail-on", "extraction-problems>0"])

@@ -100,13 +100,13 @@ fn max_entries_holds_past_the_format_checks_own_limit() {
         let (_, m) = extract(&[], &f);
         assert!(
             m.contains(&format!(
-                "{n} entries in the archive, more than the limit of 20000 (--max-entries)"
+                "{n} entries in the archive, more than the limit of 20000: not read\" \"entries\""
             )),
             "{n}: {m}"
         );
         // Raised, the limit lets the archive be read.
         let (x, m) = extract(&["--max-entries", "200000"], &f);
-        assert!(!m.contains("--max-entries"), "{n}: {m}");
+        assert!(!m.contains("\"entries\""), "{n}: {m}");
         assert_eq!(x["format"]["detected"], "docx", "{n}");
     }
 }

@@ -383,8 +383,13 @@ fn object_memory_is_bounded_while_loading() {
         .unwrap();
     let m = String::from_utf8_lossy(&out.stdout);
     assert!(
-        m.contains("more than 4 MiB of memory once parsed: not extracted (--max-pdf-objects-mb)"),
+        m.contains("more than 4 MiB of memory once parsed: not extracted"),
         "{m}"
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("raise with --max-pdf-objects-mb"),
+        "{stderr}"
     );
     // Within the default limit the same file is read.
     let out = cmd()

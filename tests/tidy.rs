@@ -137,7 +137,12 @@ fn layer_of(module: &str) -> Option<usize> {
 /// The top-level module a source file belongs to (`src/encoding/likely.rs` → `encoding`).
 fn module_of(p: &Path) -> String {
     let rel = p.strip_prefix(src()).unwrap();
-    let first = rel.components().next().unwrap().as_os_str().to_string_lossy();
+    let first = rel
+        .components()
+        .next()
+        .unwrap()
+        .as_os_str()
+        .to_string_lossy();
     first.trim_end_matches(".rs").to_string()
 }
 

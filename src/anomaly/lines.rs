@@ -6,7 +6,7 @@
 //! those are marked as possible compounds but still joined, as the seed argues: a wrongly joined
 //! compound is still a searchable word, a split word is nothing at all.
 
-use super::{AnomalyClass, Counts, Finding, Sink};
+use super::{AnomalyClass, Counts, Detail, Finding, Sink};
 use std::borrow::Cow;
 
 /// Prefixes that often form genuine hyphenated compounds in English.
@@ -196,6 +196,7 @@ pub fn scan_capped(text: &str, layout_mode: Layout, cap: usize) -> LineScan {
                 },
             );
             f.suggestion = Some(Cow::Owned(joined));
+            f.detail = compound.then_some(Detail::PossibleCompound);
             out.findings.push(f);
         } else if !keep {
             out.uncollected.add(AnomalyClass::HardLineBreak, 1);

@@ -22,6 +22,7 @@ pub use chars::{classify, reason};
 
 use crate::decode::offsets::OffsetMap;
 use crate::decode::{DecodeError, ErrorMode};
+use crate::encoding::mojibake::Mixup;
 use crate::span::ByteSpan;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
@@ -279,6 +280,30 @@ pub struct Finding {
     pub reason: Cow<'static, str>,
     /// What it would become: the joined word, the decoded entity, the NFC form, the skeleton.
     pub suggestion: Option<Cow<'static, str>>,
+    /// A fact the stages after this one read, typed (the reason says it in words, for people).
+    #[serde(skip)]
+    pub detail: Option<Detail>,
+}
+
+/// What a later stage needs to know of a finding, beyond its class: typed, so that rewording
+/// a reason never changes what the audit or the normaliser does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Detail {
+    /// A mojibake word: the mix-up its repair undoes.
+    Mixup(Mixup),
+    /// A word split at a line end whose hyphen may belong to a genuine compound: joined, but
+    /// marked.
+    PossibleCompound,
+}
+
+impl Finding {
+    /// The mix-up of a mojibake word.
+    pub fn mixup(&self) -> Option<&Mixup> {
+        match &self.detail {
+            Some(Detail::Mixup(m)) => Some(m),
+            _ => None,
+        }
+    }
 }
 
 impl Finding {
@@ -301,6 +326,7 @@ impl Finding {
             legitimate: false,
             reason: reason.into(),
             suggestion: None,
+            detail: None,
         }
     }
 }

@@ -4,7 +4,7 @@
 //! letters come from more than one script — a Cyrillic `а` inside a Latin word — judged by
 //! UTS #39 mixed-script detection with the confusable skeleton (unicode-security).
 
-use super::{AnomalyClass, Finding, Sink};
+use super::{AnomalyClass, Detail, Finding, Sink};
 use crate::encoding::mojibake::{self, Analysis};
 use std::borrow::Cow;
 use unicode_security::MixedScript;
@@ -99,7 +99,8 @@ fn mojibake_words(
             {
                 continue;
             }
-            let (a_mixup, plan) = plan_of(&a);
+            let plan = plan_of(&a);
+            let mixup = a.mixup();
             for ex in mojibake::changed_words(piece, repaired) {
                 let (s, e) = (base + ex.text_start, base + ex.text_end);
                 spans.push((s, e));
@@ -112,11 +113,14 @@ fn mojibake_words(
                     text,
                     s,
                     e,
-                    // The mix-up first, up to the `;`: the corpus audit reads it from there
-                    // (a typed field is issue 21's).
-                    format!("mojibake: {}; the word was '{}'{plan}", a_mixup, ex.to),
+                    format!(
+                        "mojibake: {}; the word was '{}'{plan}",
+                        mixup.as_ref().map(|m| m.to_string()).unwrap_or_default(),
+                        ex.to
+                    ),
                 );
                 f.suggestion = Some(Cow::Owned(ex.to));
+                f.detail = mixup.clone().map(Detail::Mixup);
                 out.push(f);
             }
         }
@@ -125,15 +129,9 @@ fn mojibake_words(
     spans
 }
 
-/// The line's plan: the mix-up undone (`UTF-8 read as windows-1252, then as windows-1252`),
-/// and the rest in one line — the plausibility before and after, the runner-up, the first
-/// refusal.
-fn plan_of(a: &Analysis) -> (String, String) {
-    let chain: Vec<&str> = a.chain.iter().map(|c| c.name()).collect();
-    let mut mixup = format!("UTF-8 read as {}", chain.join(", then as "));
-    if a.c1_as_windows_1252 > 0 {
-        mixup.push_str(" and C1 controls as windows-1252");
-    }
+/// The line's plan in one line, after the mix-up: the plausibility before and after, the
+/// runner-up, the first refusal.
+fn plan_of(a: &Analysis) -> String {
     let mut s = format!(
         " · line plausibility {:.2} → {:.2}",
         a.plausibility_before.score, a.plausibility_after.score
@@ -162,7 +160,7 @@ fn plan_of(a: &Analysis) -> (String, String) {
             r.word, r.would_be, r.reason
         ));
     }
-    (mixup, s)
+    s
 }
 
 /// Mixed-script words among the words of `text[from..to]` (which starts and ends at word

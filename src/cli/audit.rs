@@ -541,7 +541,8 @@ fn text(out: &mut dyn Write, a: &Audit, worst: usize, md: bool) -> std::io::Resu
     if !s.errors.is_empty() {
         writeln!(out, "{} files could not be audited:", s.errors.len())?;
         for e in s.errors.iter().take(20) {
-            writeln!(out, "  {}: {}", v(&e.place()), v(&e.error))?;
+            let hint = super::extract::hint(e.limit);
+            writeln!(out, "  {}: {}{hint}", v(&e.place()), v(&e.error))?;
         }
     }
 
@@ -594,6 +595,8 @@ fn text(out: &mut dyn Write, a: &Audit, worst: usize, md: bool) -> std::io::Resu
             )?;
         }
     }
+
+    limits_reached(out, a)?;
 
     h(out, "Sources")?;
     if md {
@@ -800,6 +803,25 @@ fn tsv(out: &mut dyn Write, a: &Audit) -> std::io::Result<()> {
         )?;
     }
     Ok(())
+}
+
+/// After the worst documents: the limits that cut text out of documents shown there, and the
+/// option that raises each (the report names the limit; the options are the command line's).
+fn limits_reached(out: &mut dyn Write, a: &Audit) -> std::io::Result<()> {
+    let mut hit: std::collections::BTreeMap<crate::extract::LimitKind, u64> = Default::default();
+    for d in &a.documents {
+        for k in d.findings.iter().filter_map(|f| f.limit) {
+            *hit.entry(k).or_default() += 1;
+        }
+    }
+    if hit.is_empty() {
+        return Ok(());
+    }
+    let list: Vec<String> = hit
+        .iter()
+        .map(|(k, n)| format!("{} ×{n}", super::extract::option_of(*k)))
+        .collect();
+    writeln!(out, "limits reached (raise them with): {}", list.join(", "))
 }
 
 #[cfg(test)]

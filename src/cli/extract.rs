@@ -5,7 +5,7 @@
 use super::args::{ExtractArgs, LimitArgs, UnitArg};
 use super::output::json_line;
 use super::{Failure, guard};
-use crate::extract::{self, Extraction, Limits, Options, UnitChoice};
+use crate::extract::{self, Extraction, LimitKind, Limits, Options, UnitChoice};
 use crate::present::thousands;
 use crate::source::Input;
 use crate::visible::visible;
@@ -47,6 +47,29 @@ pub fn limits(a: &LimitArgs) -> Result<Limits, Failure> {
     })
 }
 
+/// The option that raises a limit (the library names the limit, the command line its option).
+pub fn option_of(k: LimitKind) -> &'static str {
+    match k {
+        LimitKind::InputSize => "--max-input-mb",
+        LimitKind::Entries => "--max-entries",
+        LimitKind::EntrySize => "--max-entry-mb",
+        LimitKind::ArchiveTotal => "--max-archive-mb",
+        LimitKind::Ratio => "--max-ratio",
+        LimitKind::MarkupDepth => "--max-markup-depth",
+        LimitKind::Nesting => "--max-nesting",
+        LimitKind::Units => "--max-units",
+        LimitKind::Pages => "--max-pages",
+        LimitKind::PdfObjects => "--max-pdf-objects-mb",
+        LimitKind::Time => "--timeout",
+    }
+}
+
+/// ` · raise with --max-entries` after a limit's message, so the reader knows what raises it.
+pub fn hint(k: Option<LimitKind>) -> String {
+    k.map(|k| format!(" · raise with {}", option_of(k)))
+        .unwrap_or_default()
+}
+
 pub fn run(a: &ExtractArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let opts = Options {
         unit: unit_choice(a.unit),
@@ -80,7 +103,7 @@ pub fn run(a: &ExtractArgs, out: &mut dyn Write) -> Result<(), Failure> {
             }
         };
         if let Some(e) = &x.error {
-            super::output::report(e);
+            super::output::report(format!("{}: {e}{}", x.path, hint(e.limit_kind())));
             failed = true;
         }
         if a.json {
@@ -148,14 +171,14 @@ fn human(out: &mut dyn Write, x: &Extraction, max_chars: usize) -> std::io::Resu
         None => writeln!(out, "  extractor: none")?,
     }
     if let Some(e) = &x.error {
-        writeln!(out, "  ERROR: {e}")?;
+        writeln!(out, "  ERROR: {}{}", e, hint(e.limit_kind()))?;
     }
     for d in &x.diagnostics {
         writeln!(
             out,
             "  {:<17} {}",
             d.kind.name(),
-            visible(&d.message, false)
+            visible(&(d.sentence() + &hint(d.limit)), false)
         )?;
     }
     for (i, u) in x.units.iter().enumerate() {
@@ -211,7 +234,7 @@ fn human(out: &mut dyn Write, x: &Extraction, max_chars: usize) -> std::io::Resu
                 out,
                 "  {:<17} {}{at}",
                 d.kind.name(),
-                clip(&d.message, max_chars)
+                clip(&(d.sentence() + &hint(d.limit)), max_chars)
             )?;
         }
         writeln!(out, "  ┄┄┄")?;

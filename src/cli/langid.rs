@@ -94,7 +94,11 @@ pub fn run(a: &LangidArgs, out: &mut dyn Write) -> Result<(), Failure> {
             }
         };
         if let Some(e) = &x.error {
-            super::output::report(e);
+            super::output::report(format!(
+                "{}: {e}{}",
+                x.path,
+                super::extract::hint(e.limit_kind())
+            ));
             failed = true;
         }
         if x.units.is_empty() && x.error.is_none() {

@@ -362,6 +362,9 @@ pub struct FindingRef {
     /// What the extractor said (for extraction problems).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
+    /// When the problem is a limit reached: which (a front end names the option).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limit: Option<crate::extract::LimitKind>,
 }
 
 /// Per-source sums.
@@ -902,17 +905,23 @@ fn audit_unit(
         }
     }
     let mut findings = Vec::new();
+    let mut first_problem: Option<score::Problem> = None;
     for d in unit_diagnostics(u, file).chain(file_problems.iter().copied()) {
         match d.kind {
             DiagnosticKind::DecodeErrors => s.decode_errors += d.count,
             DiagnosticKind::NotUtf8 => s.invalid_utf8 += d.count,
             k if is_problem(k) => {
                 s.extraction_problems += 1;
+                first_problem.get_or_insert(score::Problem {
+                    message: &d.message,
+                    levels: d.embedded_path.len(),
+                });
                 findings.push(FindingRef {
                     class: k.name().to_string(),
                     byte_offset: d.byte_span.map(|b| b.start),
                     text_offset: d.text_span.map_or(0, |t| t.0 as u64),
-                    message: Some(d.message.clone()),
+                    message: Some(d.sentence()),
+                    limit: d.limit,
                 });
             }
             _ => {}
@@ -944,12 +953,8 @@ fn audit_unit(
         match f.class {
             AnomalyClass::MojibakeWord => {
                 let mix = f
-                    .reason
-                    .split("read as ")
-                    .nth(1)
-                    .and_then(|r| r.split(';').next())
-                    .map(|r| format!("UTF-8 read as {r}"))
-                    .unwrap_or_else(|| "mojibake".into());
+                    .mixup()
+                    .map_or_else(|| "mojibake".into(), |m| m.to_string());
                 moji.push((f.text_start, f.text_end, mix));
             }
             AnomalyClass::LineEndHyphen => split.push((f.text_start, f.text_end)),
@@ -966,6 +971,7 @@ fn audit_unit(
                 byte_offset: byte_offset(u, f.text_start).or(u.byte_span.map(|b| b.start)),
                 text_offset: f.text_start as u64,
                 message: None,
+                limit: None,
             });
         }
     }
@@ -1080,19 +1086,17 @@ fn audit_unit(
         }
     }
     let lang = lang.trim_end_matches('?').to_string();
-    let first_problem = findings
-        .iter()
-        .find_map(|f: &FindingRef| f.message.as_deref());
     let decided_by = unit_diagnostics(u, file)
         .find(|d| d.kind == DiagnosticKind::Charset)
-        .and_then(|d| d.decided_by)
-        .map(str::to_string);
+        .and_then(|d| d.decided_by);
     // A legacy encoding the document declares (or its transport, or the user) is read right:
     // its bytes are not UTF-8, but nothing was damaged.
+    use crate::encoding::DecidedBy as By;
     let declared = matches!(
-        decided_by.as_deref(),
-        Some("bom" | "transport" | "declaration" | "user")
+        decided_by,
+        Some(By::Bom | By::Transport | By::Declaration | By::User)
     );
+    let decided_by = decided_by.map(|b| b.name().to_string());
     let contrib = score::contributions(&s, first_problem, declared);
     let score = contrib.iter().map(|c| c.0).sum::<f64>();
     let reasons = contrib.into_iter().take(3).map(|c| c.1).collect();
@@ -1198,10 +1202,9 @@ fn audit_input(
         .entry(x.format.detected.name().to_string())
         .or_default() += 1;
     if let Some(e) = &x.error {
-        // Extraction errors start with the file's name; the report puts it in front already.
-        let e = e.strip_prefix(&format!("{name}: ")).unwrap_or(e);
-        p.errors
-            .push(WalkError::new(&name, e).located(first_located(&x.diagnostics)));
+        let mut w = WalkError::new(&name, e.to_string()).located(first_located(&x.diagnostics));
+        w.limit = e.limit_kind();
+        p.errors.push(w);
     }
     if x.units.is_empty() && x.error.is_none() {
         // Say why there is nothing: a damaged container, a mismatch, or simply a format

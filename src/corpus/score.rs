@@ -13,13 +13,21 @@ fn counted(n: u64, one: &str, many: &str) -> String {
 /// real damage of a few characters per thousand.
 const DECLARED_LEGACY_SCORE: f64 = 5.0;
 
+/// A document's first extraction problem, for its reason: the extractor's message, and how many
+/// embedded objects down it happened.
+#[derive(Clone, Copy)]
+pub(super) struct Problem<'a> {
+    pub message: &'a str,
+    pub levels: usize,
+}
+
 /// What puts a document among the worst: each signal's share of the score, with its reason.
 /// `declared`: the document's legacy encoding was declared (BOM, transport, markup, or the
 /// user), so its invalid UTF-8 is a fact about the file, not damage: it counts as one flat
 /// contribution instead of per sequence (a correct Shift_JIS page must not outrank mojibake).
 pub(super) fn contributions(
     s: &Signals,
-    first_problem: Option<&str>,
+    first_problem: Option<Problem<'_>>,
     declared: bool,
 ) -> Vec<(f64, String)> {
     let per_k = |n: u64| n as f64 * 1000.0 / s.chars.max(1) as f64;
@@ -78,19 +86,8 @@ pub(super) fn contributions(
         out.push((50.0 * s.extraction_problems.min(4) as f64, {
             let n = s.extraction_problems;
             let what = if n == 1 { "problem" } else { "problems" };
-            // "in embedded a.docx: in embedded b.docx: entry … refused": the innermost
-            // message says what happened; the depth is enough here.
-            let mut msg = first_problem.unwrap_or("");
-            let mut levels = 0;
-            while let Some(rest) = msg.strip_prefix("in embedded ") {
-                match rest.split_once(": ") {
-                    Some((_, inner)) => {
-                        msg = inner;
-                        levels += 1;
-                    }
-                    None => break,
-                }
-            }
+            // The innermost message says what happened; the depth is enough here.
+            let (msg, levels) = first_problem.map_or(("", 0), |p| (p.message, p.levels));
             let mut first: String = msg.chars().take(100).collect();
             if msg.chars().count() > 100 {
                 first.push('…');

@@ -14,6 +14,9 @@ pub struct WalkError {
     /// Where in the file, when known.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub byte_offset: Option<u64>,
+    /// When a limit stopped extraction: which (a front end names the option that raises it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limit: Option<crate::extract::LimitKind>,
     /// The file name's bytes, when they are not UTF-8 (`path` shows them as `\xFF`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub path_bytes: Option<Vec<u8>>,
@@ -29,6 +32,7 @@ impl WalkError {
             path: path.into(),
             error: error.into(),
             byte_offset: None,
+            limit: None,
             path_bytes: None,
             given: false,
         }

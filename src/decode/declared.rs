@@ -12,6 +12,7 @@
 //! Each declaration keeps the byte span where it was found and the label exactly as written;
 //! labels resolve later, by WHATWG rules, in [`super::charset`].
 
+use super::charset::Charset;
 use crate::span::ByteSpan;
 
 /// How many bytes the HTML prescan examines (HTML §13.2.3.2 allows stopping after 1024).
@@ -304,27 +305,28 @@ fn find_ci(hay: &[u8], needle: &[u8]) -> Option<usize> {
 }
 
 /// Reads the encoding declaration of an XML declaration at the start of `head` (after any BOM,
-/// whose length is `skip`). Also recognises the declaration written in UTF-16 without a BOM.
-pub fn xml_declaration(head: &[u8], skip: usize) -> Option<(Declaration, Option<&'static str>)> {
+/// whose length is `skip`). Also recognises the declaration written in UTF-16 without a BOM,
+/// and says in which byte order (XML 1.0 Appendix F).
+pub fn xml_declaration(head: &[u8], skip: usize) -> Option<(Declaration, Option<Charset>)> {
     let b = &head[skip.min(head.len())..];
-    let (text, unit, wide): (Vec<u8>, usize, Option<&'static str>) =
-        if b.starts_with(b"<\0?\0x\0m\0l\0") {
-            (
-                b.iter().step_by(2).take(512).copied().collect(),
-                2,
-                Some("UTF-16LE"),
-            )
-        } else if b.starts_with(b"\0<\0?\0x\0m\0l") {
-            (
-                b.iter().skip(1).step_by(2).take(512).copied().collect(),
-                2,
-                Some("UTF-16BE"),
-            )
-        } else if b.starts_with(b"<?xml") {
-            (b[..b.len().min(512)].to_vec(), 1, None)
-        } else {
-            return None;
-        };
+    let (text, unit, wide): (Vec<u8>, usize, Option<Charset>) = if b.starts_with(b"<\0?\0x\0m\0l\0")
+    {
+        (
+            b.iter().step_by(2).take(512).copied().collect(),
+            2,
+            Some(Charset::UTF_16LE),
+        )
+    } else if b.starts_with(b"\0<\0?\0x\0m\0l") {
+        (
+            b.iter().skip(1).step_by(2).take(512).copied().collect(),
+            2,
+            Some(Charset::UTF_16BE),
+        )
+    } else if b.starts_with(b"<?xml") {
+        (b[..b.len().min(512)].to_vec(), 1, None)
+    } else {
+        return None;
+    };
     if text.len() < 6 || !is_space(text[5]) {
         return None;
     }
@@ -567,7 +569,7 @@ mod tests {
             .collect();
         let (d, wide) = xml_declaration(&u16, 0).unwrap();
         assert_eq!(d.label, "UTF-16");
-        assert_eq!(wide, Some("UTF-16LE"));
+        assert_eq!(wide, Some(Charset::UTF_16LE));
         assert!(xml_declaration(b"<?xml version='1.0'?>", 0).is_none());
         assert!(xml_declaration(b"<?xml-stylesheet href='a'?>", 0).is_none());
     }

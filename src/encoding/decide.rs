@@ -242,13 +242,7 @@ pub fn decide(inp: &Inputs) -> Decision {
                 let declared = e.encoding.expect("found with an encoding");
                 // A declaration written in UTF-16 without a BOM: the form of the bytes decides
                 // the byte order (XML 1.0 Appendix F).
-                let cs = if e.detail.contains("UTF-16LE without a byte order mark") {
-                    Charset::UTF_16LE
-                } else if e.detail.contains("UTF-16BE without a byte order mark") {
-                    Charset::UTF_16BE
-                } else {
-                    declared
-                };
+                let cs = e.written_in.unwrap_or(declared);
                 return make(
                     cs,
                     DecidedBy::Declaration,

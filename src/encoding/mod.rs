@@ -132,6 +132,10 @@ pub struct Evidence {
     /// conforming consumer ignores it, the likely verdict weighs it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub names: Option<Charset>,
+    /// On an XML declaration written in UTF-16 without a BOM: the byte order its bytes show
+    /// (XML 1.0 Appendix F), which decides over the label's `UTF-16`. The detail says it.
+    #[serde(skip)]
+    pub written_in: Option<Charset>,
 }
 
 /// Why an encoding is among the candidates.
@@ -311,6 +315,7 @@ pub fn analyze_with(
             ),
             remap: None,
             names: None,
+            written_in: None,
         });
     }
     if let Some(label) = transport_label {
@@ -345,8 +350,10 @@ pub fn analyze_with(
                 );
                 if let Some(w) = wide {
                     e.detail.push_str(&format!(
-                        "; the declaration itself is written in {w} without a byte order mark (XML 1.0 Appendix F)"
+                        "; the declaration itself is written in {} without a byte order mark (XML 1.0 Appendix F)",
+                        w.name().to_ascii_uppercase()
                     ));
+                    e.written_in = Some(w);
                 }
                 evidence.push(e);
             }
@@ -394,6 +401,7 @@ pub fn analyze_with(
             ),
             remap: None,
             names: None,
+            written_in: None,
         });
     }
     // The stream end is never signalled to chardetng: a file cut mid-character (common: the
@@ -445,6 +453,7 @@ pub fn analyze_with(
         },
         remap: None,
         names: None,
+        written_in: None,
     });
 
     let decision = decide::decide(&decide::Inputs {
@@ -521,6 +530,7 @@ pub fn analyze_with(
             detail: likely.because.clone(),
             remap: None,
             names: None,
+            written_in: None,
         });
     }
 
@@ -768,6 +778,7 @@ fn declared_evidence(
             },
             remap: r.remap,
             names: None,
+            written_in: None,
         },
         Err(_) => {
             let (names, what) = match charset::for_lenient_label(label) {
@@ -792,6 +803,7 @@ fn declared_evidence(
                 ),
                 remap: None,
                 names,
+                written_in: None,
             }
         }
     }
@@ -861,6 +873,7 @@ fn validity_evidence(v: &Utf8Validity, len: u64) -> Evidence {
         detail,
         remap: None,
         names: None,
+        written_in: None,
     }
 }
 

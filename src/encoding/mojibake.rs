@@ -1080,6 +1080,16 @@ pub enum Verdict {
 }
 
 impl Analysis {
+    /// The mix-up the chosen repair undoes (none when the text is left as it is).
+    pub fn mixup(&self) -> Option<Mixup> {
+        (!self.chain.is_empty()).then(|| Mixup {
+            chain: self.chain.clone(),
+            c1_as_windows_1252: self.c1_as_windows_1252 > 0,
+        })
+    }
+}
+
+impl Analysis {
     /// The verdict in a word or two, for status lines.
     pub fn verdict_word(&self) -> &'static str {
         match self.verdict {
@@ -1138,6 +1148,33 @@ pub struct Lost {
     /// The characters around it.
     pub context: String,
     pub reason: String,
+}
+
+/// The mix-up a repair undoes: UTF-8 read as each encoding of `chain` in turn (undo order), and
+/// perhaps C1 controls read as the windows-1252 characters they stand for. A typed fact for the
+/// stages after this one (the corpus audit counts terms per mix-up); its sentence is
+/// [`fmt::Display`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Mixup {
+    pub chain: Vec<Charset>,
+    pub c1_as_windows_1252: bool,
+}
+
+impl std::fmt::Display for Mixup {
+    /// `UTF-8 read as windows-1252, then as windows-1252 and C1 controls as windows-1252`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "UTF-8 read as ")?;
+        for (i, c) in self.chain.iter().enumerate() {
+            if i > 0 {
+                write!(f, ", then as ")?;
+            }
+            write!(f, "{}", c.name())?;
+        }
+        if self.c1_as_windows_1252 {
+            write!(f, " and C1 controls as windows-1252")?;
+        }
+        Ok(())
+    }
 }
 
 /// The mojibake analysis of a text.

@@ -5,6 +5,7 @@
 //! Attachments are identified by their bytes and extracted as their own units when their
 //! format allows. An mbox archive is cut at its `From ` lines (mboxrd: `>From ` unescaped).
 
+use super::ExtractError;
 use super::{
     Diagnostic, DiagnosticKind, DocumentUnit, Extracted, ExtractorInfo, Locator, Options,
     UnitChoice, charset_diagnostics, decode_text, extract_bytes, html, merge_units,
@@ -41,8 +42,9 @@ fn message_pieces(
     message: Option<u32>,
     opts: &Options,
     depth: usize,
-) -> Result<(Vec<Piece>, DocumentUnit), String> {
-    let mail = mailparse::parse_mail(raw).map_err(|e| format!("not a parsable message: {e}"))?;
+) -> Result<(Vec<Piece>, DocumentUnit), ExtractError> {
+    let mail = mailparse::parse_mail(raw)
+        .map_err(|e| ExtractError::damaged(format!("not a parsable message: {e}")))?;
     let mut head = DocumentUnit::new(name, Locator::File, Format::Email, String::new());
     for (h, key) in [
         ("Subject", "subject"),
@@ -317,10 +319,9 @@ fn attachment_unit(
             inner
         }
         Err(e) => {
-            u.diagnostics.push(Diagnostic::new(
-                DiagnosticKind::Damaged,
-                format!("attachment {file}: {e}"),
-            ));
+            let mut d = e.to_diagnostic();
+            d.message = format!("attachment {file}: {}", d.message);
+            u.diagnostics.push(d);
             u
         }
     }
@@ -373,7 +374,7 @@ pub fn extract_message_file(
     unit: UnitChoice,
     opts: &Options,
     depth: usize,
-) -> Result<Extracted, String> {
+) -> Result<Extracted, ExtractError> {
     let (pieces, head) = message_pieces(name, &bytes, 0, None, opts, depth)?;
     let units = message_units(name, pieces, head, Locator::File, unit);
     Ok(Extracted {
@@ -425,7 +426,7 @@ pub fn extract_mbox(
     unit: UnitChoice,
     opts: &Options,
     depth: usize,
-) -> Result<Extracted, String> {
+) -> Result<Extracted, ExtractError> {
     let mut units = Vec::new();
     let mut diagnostics = Vec::new();
     let spans = split_mbox(&bytes);
@@ -455,14 +456,17 @@ pub fn extract_mbox(
                 }
                 units.extend(us);
             }
-            Err(err) => diagnostics.push(
-                Diagnostic::new(DiagnosticKind::Damaged, format!("message {n}: {err}"))
-                    .at_bytes(ByteSpan::new(s as u64, e as u64)),
-            ),
+            Err(err) => {
+                let mut d = err.to_diagnostic();
+                d.message = format!("message {n}: {}", d.message);
+                diagnostics.push(d.at_bytes(ByteSpan::new(s as u64, e as u64)));
+            }
         }
     }
     if spans.is_empty() {
-        return Err("no `From ` separator lines: not an mbox archive".into());
+        return Err(ExtractError::damaged(
+            "no `From ` separator lines: not an mbox archive",
+        ));
     }
     if unit == UnitChoice::File {
         let n = units.len();

@@ -7,6 +7,7 @@
 //! counted per language for the language stage (as the seed on markup argues: text marked with
 //! a language should be counted under that language).
 
+use super::LimitKind;
 use super::boilerplate;
 use super::{
     Block, BlockClass, Diagnostic, DiagnosticKind, DocumentUnit, Extracted, ExtractorInfo,
@@ -453,10 +454,10 @@ pub fn extract_text(html: &str, opts: &Options) -> HtmlText {
         );
     }
     if st.depth_limited {
-        diagnostics.push(Diagnostic::new(
-            DiagnosticKind::Limit,
+        diagnostics.push(Diagnostic::limit(
+            LimitKind::MarkupDepth,
             format!(
-                "elements nested deeper than {} levels: deeper ones are not tracked, their text is kept (--max-markup-depth)",
+                "elements nested deeper than {} levels: deeper ones are not tracked, their text is kept",
                 opts.limits.max_markup_depth
             ),
         ));

@@ -24,6 +24,7 @@
 
 pub mod boilerplate;
 pub mod email;
+pub mod error;
 pub mod html;
 pub mod office;
 pub mod pdf;
@@ -33,8 +34,10 @@ pub mod sgml;
 pub mod trust;
 pub mod xml;
 
+pub use error::{ExtractError, LimitKind};
+
 use crate::decode::{self, charset::Charset};
-use crate::encoding;
+use crate::encoding::{self, DecidedBy};
 use crate::format::{self, Format, FormatReport};
 use crate::source::Input;
 use crate::span::ByteSpan;
@@ -379,9 +382,13 @@ impl DiagnosticKind {
 }
 
 /// One diagnostic: what, how often, and where (in the unit's text and, when known, the bytes).
+/// Facts the stages after extraction read are typed fields (`decided_by`, `limit`,
+/// `embedded_path`); `message` is for people, and never parsed.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(into = "DiagnosticJson")]
 pub struct Diagnostic {
     pub kind: DiagnosticKind,
+    /// What happened, in the words of the extractor that saw it (the embedding path apart).
     pub message: String,
     pub count: u64,
     /// Byte range in the unit's `text` (for jump-to).
@@ -391,8 +398,45 @@ pub struct Diagnostic {
     /// On a `charset` diagnostic: which evidence decided the encoding (`bom`, `transport`,
     /// `declaration`, `validity`, `statistical`, `user`), for the stages after this one to read
     /// instead of the message.
+    pub decided_by: Option<DecidedBy>,
+    /// On a `limit` diagnostic: which limit (a front end names its option).
+    pub limit: Option<LimitKind>,
+    /// The embedded objects, outermost first, inside which this was found (empty for the
+    /// document itself).
+    pub embedded_path: Vec<String>,
+}
+
+/// A [`Diagnostic`] as JSON: `message` is the whole sentence, the embedding path in front
+/// (`in embedded a.docx: in embedded b.xlsx: …`), as it always was; `limit` and
+/// `embedded_path` appear when set.
+#[derive(Serialize)]
+struct DiagnosticJson {
+    kind: DiagnosticKind,
+    message: String,
+    count: u64,
+    text_span: Option<(usize, usize)>,
+    byte_span: Option<ByteSpan>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub decided_by: Option<&'static str>,
+    decided_by: Option<DecidedBy>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    limit: Option<LimitKind>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    embedded_path: Vec<String>,
+}
+
+impl From<Diagnostic> for DiagnosticJson {
+    fn from(d: Diagnostic) -> Self {
+        DiagnosticJson {
+            message: d.sentence(),
+            kind: d.kind,
+            count: d.count,
+            text_span: d.text_span,
+            byte_span: d.byte_span,
+            decided_by: d.decided_by,
+            limit: d.limit,
+            embedded_path: d.embedded_path,
+        }
+    }
 }
 
 impl Diagnostic {
@@ -404,7 +448,28 @@ impl Diagnostic {
             text_span: None,
             byte_span: None,
             decided_by: None,
+            limit: None,
+            embedded_path: Vec::new(),
         }
+    }
+
+    /// A `limit` diagnostic: which limit, and what it cut.
+    pub fn limit(kind: LimitKind, message: impl Into<String>) -> Self {
+        let mut d = Diagnostic::new(DiagnosticKind::Limit, message);
+        d.limit = Some(kind);
+        d
+    }
+
+    /// The message with the embedding path in front: what a person reads.
+    pub fn sentence(&self) -> String {
+        let mut s = String::new();
+        for e in &self.embedded_path {
+            s.push_str("in embedded ");
+            s.push_str(e);
+            s.push_str(": ");
+        }
+        s.push_str(&self.message);
+        s
     }
 
     pub fn count(mut self, n: u64) -> Self {
@@ -643,15 +708,25 @@ pub struct Extraction {
     pub ids: BTreeMap<String, String>,
     /// Diagnostics about the file as a whole.
     pub diagnostics: Vec<Diagnostic>,
-    /// Why extraction failed for this document, when it did (the other documents go on).
-    pub error: Option<String>,
+    /// Why extraction failed for this document, when it did (the other documents go on). JSON:
+    /// the sentence (the record's `path` names the file).
+    #[serde(serialize_with = "as_sentence")]
+    pub error: Option<ExtractError>,
+}
+
+/// Serializes an optional error as its sentence.
+fn as_sentence<S: serde::Serializer>(e: &Option<ExtractError>, s: S) -> Result<S::Ok, S::Error> {
+    match e {
+        Some(e) => s.serialize_str(&e.to_string()),
+        None => s.serialize_none(),
+    }
 }
 
 /// Text decoded from bytes by the encoding stage's rules, for extractors.
 pub struct DecodedText {
     pub text: String,
     pub charset: Charset,
-    pub decided_by: &'static str,
+    pub decided_by: DecidedBy,
     /// The decoding's offset map and errors; its `text` is empty (moved into `text` above).
     pub decoded: decode::Decoded,
     /// Invalid UTF-8 sequences in the bytes (whatever they were decoded as), and the first.
@@ -695,11 +770,11 @@ fn decode_with(
     let (cs, by, skip, validity) = match encoding::analyze(&input, &opts) {
         Ok(a) => (
             a.decision.encoding,
-            a.decision.decided_by.name(),
+            a.decision.decided_by,
             a.decision.bom_len,
             Some(a.validity),
         ),
-        Err(_) => (Charset::UTF_8, "validity", 0, None),
+        Err(_) => (Charset::UTF_8, DecidedBy::Validity, 0, None),
     };
     let all = input.as_slice().unwrap_or(&[]);
     let mut d = decode::decode(
@@ -729,7 +804,7 @@ pub fn charset_diagnostics(what: &str, d: &DecodedText) -> Vec<Diagnostic> {
         format!(
             "{what} decoded as {} (decided by {})",
             d.charset.name(),
-            d.decided_by
+            d.decided_by.name()
         ),
     );
     charset.decided_by = Some(d.decided_by);
@@ -785,7 +860,7 @@ pub fn isolate<T: Send + 'static>(
     what: &str,
     limit: Duration,
     f: impl FnOnce() -> T + Send + 'static,
-) -> Result<T, String> {
+) -> Result<T, ExtractError> {
     quiet_isolated_panics();
     let (tx, rx) = std::sync::mpsc::channel();
     let spawned = std::thread::Builder::new()
@@ -797,7 +872,11 @@ pub fn isolate<T: Send + 'static>(
         });
     let handle = match spawned {
         Ok(h) => h,
-        Err(e) => return Err(format!("could not start the extractor thread: {e}")),
+        Err(e) => {
+            return Err(ExtractError::Failed(format!(
+                "could not start the extractor thread: {e}"
+            )));
+        }
     };
     let result = rx.recv_timeout(limit);
     if result.is_ok() {
@@ -813,15 +892,18 @@ pub fn isolate<T: Send + 'static>(
                 .map(|s| s.to_string())
                 .or_else(|| panic.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "unknown panic".to_string());
-            Err(format!("the extractor panicked: {msg}"))
+            Err(ExtractError::Panicked(msg))
         }
-        Err(std::sync::mpsc::RecvTimeoutError::Timeout) => Err(format!(
-            "the extractor took longer than {} s and was abandoned (--timeout)",
-            limit.as_secs_f64()
+        Err(std::sync::mpsc::RecvTimeoutError::Timeout) => Err(ExtractError::limit(
+            LimitKind::Time,
+            format!(
+                "the extractor took longer than {} s and was abandoned",
+                limit.as_secs_f64()
+            ),
         )),
-        Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
-            Err("the extractor thread ended without a result".to_string())
-        }
+        Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => Err(ExtractError::Failed(
+            "the extractor thread ended without a result".to_string(),
+        )),
     }
 }
 
@@ -843,18 +925,17 @@ pub fn is_isolated_thread() -> bool {
 }
 
 /// Runs `f` under a panic guard on this thread: a panic becomes `Err` with its message.
-fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, ExtractError> {
     quiet_isolated_panics();
     let was = GUARDED.with(|g| g.replace(true));
     let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
     GUARDED.with(|g| g.set(was));
     r.map_err(|p| {
-        format!(
-            "the extractor panicked: {}",
+        ExtractError::Panicked(
             p.downcast_ref::<&str>()
                 .map(|s| s.to_string())
                 .or_else(|| p.downcast_ref::<String>().cloned())
-                .unwrap_or_default()
+                .unwrap_or_default(),
         )
     })
 }
@@ -906,10 +987,10 @@ pub fn extract(input: &Input, opts: &Options) -> Result<Extraction, crate::Sourc
         let d = match n.kind {
             format::NoteKind::Encrypted => Diagnostic::new(DiagnosticKind::Encrypted, &n.text),
             format::NoteKind::Damaged => Diagnostic::new(DiagnosticKind::Damaged, &n.text),
-            format::NoteKind::TooManyEntries { entries, limit } => Diagnostic::new(
-                DiagnosticKind::Limit,
+            format::NoteKind::TooManyEntries { entries, limit } => Diagnostic::limit(
+                LimitKind::Entries,
                 format!(
-                    "{entries} entries in the archive, more than the limit of {limit} (--max-entries): not read"
+                    "{entries} entries in the archive, more than the limit of {limit}: not read"
                 ),
             ),
         };
@@ -926,11 +1007,13 @@ pub fn extract(input: &Input, opts: &Options) -> Result<Extraction, crate::Sourc
         return Ok(result);
     }
     if input.len() > opts.limits.max_input_bytes {
-        result.error = Some(format!(
-            "{}: {} bytes is more than the extraction limit of {} bytes (--max-input-mb)",
-            input.name(),
-            input.len(),
-            opts.limits.max_input_bytes
+        result.error = Some(ExtractError::limit(
+            LimitKind::InputSize,
+            format!(
+                "{} bytes is more than the extraction limit of {} bytes",
+                input.len(),
+                opts.limits.max_input_bytes
+            ),
         ));
         return Ok(result);
     }
@@ -958,10 +1041,10 @@ pub fn extract(input: &Input, opts: &Options) -> Result<Extraction, crate::Sourc
             let max = opts.limits.max_units.max(1);
             if result.units.len() > max {
                 result.diagnostics.push(
-                    Diagnostic::new(
-                        DiagnosticKind::Limit,
+                    Diagnostic::limit(
+                        LimitKind::Units,
                         format!(
-                            "{} units; only the first {max} are kept (--max-units)",
+                            "{} units; only the first {max} are kept",
                             result.units.len()
                         ),
                     )
@@ -970,12 +1053,13 @@ pub fn extract(input: &Input, opts: &Options) -> Result<Extraction, crate::Sourc
                 result.units.truncate(max);
             }
         }
-        Ok(Err(e)) => result.error = Some(format!("{}: {e}", input.name())),
+        Ok(Err(e)) => result.error = Some(e),
         Err(e) => {
-            result.error = Some(format!("{}: {e}", input.name()));
-            result
-                .diagnostics
-                .push(Diagnostic::new(DiagnosticKind::ExtractorFailed, e));
+            // The extractor itself failed (a panic, the time limit): a diagnostic says so.
+            let mut d = e.to_diagnostic();
+            d.kind = DiagnosticKind::ExtractorFailed;
+            result.diagnostics.push(d);
+            result.error = Some(e);
         }
     }
     if let Some((opened, now)) = input.size_change() {
@@ -1009,11 +1093,14 @@ pub fn extract_bytes(
     unit: UnitChoice,
     opts: &Options,
     depth: usize,
-) -> Result<Extracted, String> {
+) -> Result<Extracted, ExtractError> {
     if depth > opts.limits.max_depth {
-        return Err(format!(
-            "nested {} levels deep, more than the limit of {} (--max-nesting)",
-            depth, opts.limits.max_depth
+        return Err(ExtractError::limit(
+            LimitKind::Nesting,
+            format!(
+                "nested {} levels deep, more than the limit of {}",
+                depth, opts.limits.max_depth
+            ),
         ));
     }
     // A top-level document starts a fresh inflation budget that everything nested in it
@@ -1055,10 +1142,7 @@ pub fn extract_bytes(
         | Format::Ods
         | Format::Odp
         | Format::Epub => office::extract(name, format, bytes, unit, opts, depth),
-        other => Err(format!(
-            "{}: identified, but not extracted",
-            other.description()
-        )),
+        other => Err(ExtractError::NotExtracted(other.description())),
     }
 }
 

@@ -12,6 +12,7 @@ use super::{
     Diagnostic, DiagnosticKind, DocumentUnit, Extracted, ExtractorInfo, InflateBudget, Limits,
     Locator, Options, UnitChoice, decode_text, extract_bytes, html, merge_units,
 };
+use super::{ExtractError, LimitKind};
 use crate::format::{self, Format};
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::reader::Reader;
@@ -37,23 +38,36 @@ pub struct Zip<'a> {
 impl<'a> Zip<'a> {
     /// Opens the archive; refuses one with more entries than the limit (counted before the
     /// directory is parsed, from the end record) or whose entries overlap.
-    pub fn open(bytes: &'a [u8], limits: &Limits, budget: InflateBudget) -> Result<Self, String> {
+    pub fn open(
+        bytes: &'a [u8],
+        limits: &Limits,
+        budget: InflateBudget,
+    ) -> Result<Self, ExtractError> {
         let tail = &bytes[bytes.len().saturating_sub(65_557 + 56)..];
         if let Some(n) = format::container::zip_entry_count(tail)
             && n > limits.max_entries as u64
         {
-            return Err(format!(
-                "{n} entries in the archive, more than the limit of {} (--max-entries)",
-                limits.max_entries
+            return Err(ExtractError::limit(
+                LimitKind::Entries,
+                format!(
+                    "{n} entries in the archive, more than the limit of {}",
+                    limits.max_entries
+                ),
             ));
         }
-        let mut archive = zip::ZipArchive::new(Cursor::new(bytes))
-            .map_err(|e| format!("the ZIP archive cannot be read ({e}): truncated or damaged"))?;
+        let mut archive = zip::ZipArchive::new(Cursor::new(bytes)).map_err(|e| {
+            ExtractError::damaged(format!(
+                "the ZIP archive cannot be read ({e}): truncated or damaged"
+            ))
+        })?;
         if archive.len() > limits.max_entries {
-            return Err(format!(
-                "{} entries in the archive, more than the limit of {} (--max-entries)",
-                archive.len(),
-                limits.max_entries
+            return Err(ExtractError::limit(
+                LimitKind::Entries,
+                format!(
+                    "{} entries in the archive, more than the limit of {}",
+                    archive.len(),
+                    limits.max_entries
+                ),
             ));
         }
         refuse_overlaps(&mut archive)?;
@@ -74,7 +88,7 @@ impl<'a> Zip<'a> {
     }
 
     /// The bytes of entry `name` (`Ok(None)` when there is no such entry).
-    pub fn read(&mut self, name: &str) -> Result<Option<Vec<u8>>, String> {
+    pub fn read(&mut self, name: &str) -> Result<Option<Vec<u8>>, ExtractError> {
         let Some(i) = self.archive.index_for_name(name) else {
             return Ok(None);
         };
@@ -85,48 +99,68 @@ impl<'a> Zip<'a> {
         let f = self
             .archive
             .by_index(i)
-            .map_err(|e| format!("entry {name}: {e}"))?;
+            .map_err(|e| ExtractError::damaged(format!("entry {name}: {e}")))?;
         // Where the entry's local header starts, so an error can be found in the bytes.
         let name = &format!("{name} (at byte {})", f.header_start());
         if f.encrypted() {
-            return Err(format!("entry {name} is password-protected"));
+            return Err(ExtractError::Encrypted(format!(
+                "entry {name} is password-protected"
+            )));
         }
         let compressed = f.compressed_size().max(1);
         let claimed = f.size();
         if claimed > cap && shared < lim.max_entry_bytes.min(left) {
             self.budget.refuse();
-            return Err(format!(
-                "entry {name} claims {claimed} bytes uncompressed, but only {shared} bytes are left of the {} that all archives nested in this document may inflate together (--max-archive-mb; a nested zip bomb?)",
-                lim.max_total_bytes
+            return Err(ExtractError::limit(
+                LimitKind::ArchiveTotal,
+                format!(
+                    "entry {name} claims {claimed} bytes uncompressed, but only {shared} bytes are left of the {} that all archives nested in this document may inflate together (a nested zip bomb?)",
+                    lim.max_total_bytes
+                ),
             ));
         }
         if claimed > cap {
-            return Err(format!(
-                "entry {name} claims {claimed} bytes uncompressed, more than the limit of {cap} (--max-entry-mb, --max-archive-mb)"
+            // The cap is the entry limit, or what is left of the archive's.
+            let kind = if cap == lim.max_entry_bytes {
+                LimitKind::EntrySize
+            } else {
+                LimitKind::ArchiveTotal
+            };
+            return Err(ExtractError::limit(
+                kind,
+                format!(
+                    "entry {name} claims {claimed} bytes uncompressed, more than the limit of {cap}"
+                ),
             ));
         }
         let mut out = Vec::new();
         let mut r = f.take(cap + 1);
         r.read_to_end(&mut out)
-            .map_err(|e| format!("entry {name} cannot be inflated: {e}"))?;
+            .map_err(|e| ExtractError::damaged(format!("entry {name} cannot be inflated: {e}")))?;
         if out.len() as u64 > cap && shared < lim.max_entry_bytes.min(left) {
             self.budget.refuse();
-            return Err(format!(
-                "entry {name} inflates past the {shared} bytes left of the {} that all archives nested in this document may inflate together (--max-archive-mb; a nested zip bomb?)",
-                lim.max_total_bytes
+            return Err(ExtractError::limit(
+                LimitKind::ArchiveTotal,
+                format!(
+                    "entry {name} inflates past the {shared} bytes left of the {} that all archives nested in this document may inflate together (a nested zip bomb?)",
+                    lim.max_total_bytes
+                ),
             ));
         }
         if out.len() as u64 > cap {
-            return Err(format!(
+            return Err(ExtractError::damaged(format!(
                 "entry {name} inflates past {cap} bytes although its header says {claimed}: a zip bomb or a damaged archive"
-            ));
+            )));
         }
         let n = out.len() as u64;
         if n > (1 << 20) && n / compressed > lim.max_ratio {
-            return Err(format!(
-                "entry {name} inflates {}:1 ({compressed} → {n} bytes), beyond the ratio limit of {}:1 (a zip bomb; --max-ratio)",
-                n / compressed,
-                lim.max_ratio
+            return Err(ExtractError::limit(
+                LimitKind::Ratio,
+                format!(
+                    "entry {name} inflates {}:1 ({compressed} → {n} bytes), beyond the ratio limit of {}:1 (a zip bomb)",
+                    n / compressed,
+                    lim.max_ratio
+                ),
             ));
         }
         self.total += n;
@@ -135,7 +169,7 @@ impl<'a> Zip<'a> {
     }
 
     /// Entry `name` as text (XML parts are UTF-8 or UTF-16 with a BOM or declaration).
-    pub fn read_text(&mut self, name: &str) -> Result<Option<String>, String> {
+    pub fn read_text(&mut self, name: &str) -> Result<Option<String>, ExtractError> {
         Ok(self
             .read(name)?
             .map(|b| decode_text(name, b, Some("application/xml")).text))
@@ -147,7 +181,7 @@ impl<'a> Zip<'a> {
 /// times, each within every per-entry limit (Fifield, "A better zip bomb", 2019; Info-ZIP
 /// UnZip 6.1 refuses them the same way). Each entry spans its local header to the end of its
 /// data; sorted by start, each must end before the next begins.
-fn refuse_overlaps(archive: &mut zip::ZipArchive<Cursor<&[u8]>>) -> Result<(), String> {
+fn refuse_overlaps(archive: &mut zip::ZipArchive<Cursor<&[u8]>>) -> Result<(), ExtractError> {
     let mut spans: Vec<(u64, u64, usize)> = Vec::with_capacity(archive.len());
     for i in 0..archive.len() {
         let Ok(f) = archive.by_index_raw(i) else {
@@ -169,11 +203,11 @@ fn refuse_overlaps(archive: &mut zip::ZipArchive<Cursor<&[u8]>>) -> Result<(), S
                 .iter()
                 .filter(|s| s.0 < a_end && s.0 >= a_start)
                 .count();
-            return Err(format!(
+            return Err(ExtractError::damaged(format!(
                 "entries {} and {} share bytes {b_start}–{a_end} ({sharing} entries start inside one entry's data): an overlapping zip bomb",
                 name(a),
                 name(b)
-            ));
+            )));
         }
     }
     Ok(())
@@ -268,7 +302,7 @@ struct FlowText {
     text: String,
     headings: Vec<String>,
     skipped: HashMap<String, u64>,
-    error: Option<String>,
+    error: Option<ExtractError>,
 }
 
 /// Walks XML by `rules`. `section` restricts the walk to the children of elements with that
@@ -297,7 +331,10 @@ fn flow(
             Ok(e) => e,
             Err(e) => {
                 if let Some((_, f)) = out.last_mut() {
-                    f.error = Some(format!("XML error at offset {}: {e}", r.error_position()));
+                    f.error = Some(ExtractError::damaged(format!(
+                        "XML error at offset {}: {e}",
+                        r.error_position()
+                    )));
                 }
                 break;
             }
@@ -306,8 +343,9 @@ fn flow(
             Event::Start(e) | Event::Empty(e) if depth > max_depth => {
                 let _ = e;
                 if let Some((_, f)) = out.last_mut() {
-                    f.error = Some(format!(
-                        "elements nested deeper than {max_depth} levels (--max-markup-depth)"
+                    f.error = Some(ExtractError::limit(
+                        LimitKind::MarkupDepth,
+                        format!("elements nested deeper than {max_depth} levels"),
                     ));
                 }
                 break;
@@ -599,7 +637,7 @@ fn skipped_diagnostics(f: &FlowText) -> Vec<Diagnostic> {
         out.push(Diagnostic::new(DiagnosticKind::Note, format!("{n} {what}")).count(*n));
     }
     if let Some(e) = &f.error {
-        out.push(Diagnostic::new(DiagnosticKind::Damaged, e.clone()));
+        out.push(e.to_diagnostic());
     }
     out
 }
@@ -612,7 +650,7 @@ pub fn extract(
     unit: UnitChoice,
     opts: &Options,
     depth: usize,
-) -> Result<Extracted, String> {
+) -> Result<Extracted, ExtractError> {
     let mut zip = Zip::open(&bytes, &opts.limits, opts.budget.clone())?;
     let depth_limit = opts.limits.max_markup_depth;
     let mut diagnostics = Vec::new();
@@ -623,10 +661,10 @@ pub fn extract(
         Format::Odt | Format::Ods | Format::Odp => odf(name, format, &mut zip, depth_limit, unit)?,
         Format::Epub => epub(name, &mut zip, unit, opts)?,
         _ => {
-            return Err(format!(
+            return Err(ExtractError::damaged(format!(
                 "{} is not an Office/ODF/EPUB format",
                 format.name()
-            ));
+            )));
         }
     };
     // Metadata and trust notes on every unit.
@@ -688,10 +726,10 @@ pub fn extract(
     for (i, e) in embedded.into_iter().enumerate() {
         if opts.budget.refused() {
             diagnostics.push(
-                Diagnostic::new(
-                    DiagnosticKind::Limit,
+                Diagnostic::limit(
+                    LimitKind::ArchiveTotal,
                     format!(
-                        "{} more embedded objects not read: the inflation budget of this document is spent (--max-archive-mb)",
+                        "{} more embedded objects not read: the inflation budget of this document is spent",
                         n_embedded - i
                     ),
                 )
@@ -707,7 +745,7 @@ pub fn extract(
             Ok(Some(d)) => d,
             Ok(None) => continue,
             Err(err) => {
-                diagnostics.push(Diagnostic::new(DiagnosticKind::Limit, err));
+                diagnostics.push(err.to_diagnostic());
                 continue;
             }
         };
@@ -726,14 +764,7 @@ pub fn extract(
                         d.byte_span = None;
                     }
                 }
-                Err(err) => {
-                    let kind = if opts.budget.refused() {
-                        DiagnosticKind::Limit
-                    } else {
-                        DiagnosticKind::Damaged
-                    };
-                    sub.diagnostics.push(Diagnostic::new(kind, err))
-                }
+                Err(err) => sub.diagnostics.push(err.to_diagnostic()),
             }
         } else {
             sub.diagnostics.push(Diagnostic::new(
@@ -770,7 +801,7 @@ pub fn extract(
                     })
                     .map(|d| {
                         let mut d = d.clone();
-                        d.message = format!("in embedded {e}: {}", d.message);
+                        d.embedded_path.insert(0, e.clone());
                         d
                     }),
             );
@@ -814,7 +845,7 @@ fn escapes_archive(name: &str) -> bool {
     false
 }
 
-fn core_metadata(zip: &mut Zip) -> Result<Vec<(String, String)>, String> {
+fn core_metadata(zip: &mut Zip) -> Result<Vec<(String, String)>, ExtractError> {
     let mut meta = Vec::new();
     for part in ["docProps/core.xml", "docProps/app.xml"] {
         if let Some(x) = zip.read_text(part)? {
@@ -824,10 +855,10 @@ fn core_metadata(zip: &mut Zip) -> Result<Vec<(String, String)>, String> {
     Ok(meta)
 }
 
-fn docx(name: &str, zip: &mut Zip, max_depth: usize) -> Result<Parsed, String> {
+fn docx(name: &str, zip: &mut Zip, max_depth: usize) -> Result<Parsed, ExtractError> {
     let doc = zip
         .read_text("word/document.xml")?
-        .ok_or("no word/document.xml: not a Word document")?;
+        .ok_or_else(|| ExtractError::damaged("no word/document.xml: not a Word document"))?;
     let mut f = flow(&doc, &DOCX, max_depth, None)
         .pop()
         .map(|(_, f)| f)
@@ -879,10 +910,15 @@ fn docx(name: &str, zip: &mut Zip, max_depth: usize) -> Result<Parsed, String> {
     Ok((vec![u], core_metadata(zip)?))
 }
 
-fn pptx(name: &str, zip: &mut Zip, max_depth: usize, unit: UnitChoice) -> Result<Parsed, String> {
-    let pres = zip
-        .read_text("ppt/presentation.xml")?
-        .ok_or("no ppt/presentation.xml: not a PowerPoint presentation")?;
+fn pptx(
+    name: &str,
+    zip: &mut Zip,
+    max_depth: usize,
+    unit: UnitChoice,
+) -> Result<Parsed, ExtractError> {
+    let pres = zip.read_text("ppt/presentation.xml")?.ok_or_else(|| {
+        ExtractError::damaged("no ppt/presentation.xml: not a PowerPoint presentation")
+    })?;
     let rels = zip
         .read_text("ppt/_rels/presentation.xml.rels")?
         .map(|x| relationships(&x))
@@ -925,10 +961,10 @@ fn pptx(name: &str, zip: &mut Zip, max_depth: usize, unit: UnitChoice) -> Result
     Ok((units, core_metadata(zip)?))
 }
 
-fn xlsx(name: &str, zip: &mut Zip, unit: UnitChoice) -> Result<Parsed, String> {
+fn xlsx(name: &str, zip: &mut Zip, unit: UnitChoice) -> Result<Parsed, ExtractError> {
     let wb = zip
         .read_text("xl/workbook.xml")?
-        .ok_or("no xl/workbook.xml: not an Excel workbook")?;
+        .ok_or_else(|| ExtractError::damaged("no xl/workbook.xml: not an Excel workbook"))?;
     let rels = zip
         .read_text("xl/_rels/workbook.xml.rels")?
         .map(|x| relationships(&x))
@@ -1076,10 +1112,10 @@ fn odf(
     zip: &mut Zip,
     max_depth: usize,
     unit: UnitChoice,
-) -> Result<Parsed, String> {
+) -> Result<Parsed, ExtractError> {
     let content = zip
         .read_text("content.xml")?
-        .ok_or("no content.xml: not an OpenDocument file")?;
+        .ok_or_else(|| ExtractError::damaged("no content.xml: not an OpenDocument file"))?;
     let meta = match zip.read_text("meta.xml")? {
         Some(x) => simple_fields(&x),
         None => Vec::new(),
@@ -1130,10 +1166,15 @@ fn odf(
     Ok((units, meta))
 }
 
-fn epub(name: &str, zip: &mut Zip, unit: UnitChoice, opts: &Options) -> Result<Parsed, String> {
+fn epub(
+    name: &str,
+    zip: &mut Zip,
+    unit: UnitChoice,
+    opts: &Options,
+) -> Result<Parsed, ExtractError> {
     let container = zip
         .read_text("META-INF/container.xml")?
-        .ok_or("no META-INF/container.xml: not an EPUB")?;
+        .ok_or_else(|| ExtractError::damaged("no META-INF/container.xml: not an EPUB"))?;
     let mut opf_path = None;
     let mut r = Reader::from_str(&container);
     while let Ok(ev) = r.read_event() {
@@ -1146,10 +1187,11 @@ fn epub(name: &str, zip: &mut Zip, unit: UnitChoice, opts: &Options) -> Result<P
             _ => {}
         }
     }
-    let opf_path = opf_path.ok_or("the EPUB container names no package (rootfile)")?;
+    let opf_path = opf_path
+        .ok_or_else(|| ExtractError::damaged("the EPUB container names no package (rootfile)"))?;
     let opf = zip
         .read_text(&opf_path)?
-        .ok_or_else(|| format!("the EPUB package {opf_path} is missing"))?;
+        .ok_or_else(|| ExtractError::damaged(format!("the EPUB package {opf_path} is missing")))?;
     let mut manifest: HashMap<String, String> = HashMap::new();
     let mut spine: Vec<String> = Vec::new();
     let mut r = Reader::from_str(&opf);

@@ -15,6 +15,7 @@ use super::{
     Diagnostic, DiagnosticKind, DocumentUnit, Extracted, ExtractorInfo, Locator, Options,
     UnitChoice,
 };
+use super::{ExtractError, LimitKind};
 use crate::format::Format;
 use crate::normalize::{self, Step};
 use pdf_extract::{MediaBox, OutputDev, OutputError, Transform};
@@ -142,7 +143,7 @@ pub struct Page {
     pub height: f64,
     pub images: u64,
     /// Why the page could not be read, when it could not.
-    pub error: Option<String>,
+    pub error: Option<ExtractError>,
     /// What was cut from the page's content before it was interpreted ([`super::pdf_guard`]).
     pub notes: Vec<Diagnostic>,
 }
@@ -197,7 +198,7 @@ pub fn read_pages(
     bytes: &[u8],
     limits: &super::Limits,
     budget: &super::InflateBudget,
-) -> Result<ReadPages, String> {
+) -> Result<ReadPages, ExtractError> {
     let max_pages = limits.max_pages;
     let mut diags = Vec::new();
     let mut doc = super::pdf_streams::load(bytes, limits)?;
@@ -208,9 +209,9 @@ pub fn read_pages(
                 "encrypted with an empty user password (permissions only): decrypted",
             )),
             Err(e) => {
-                return Err(format!(
+                return Err(ExtractError::Encrypted(format!(
                     "encrypted: a password is needed to read the text ({e})"
-                ));
+                )));
             }
         }
     } else if doc.was_encrypted() {
@@ -249,10 +250,10 @@ pub fn read_pages(
     }
     let pages_map = doc.get_pages();
     if pages_map.len() > max_pages {
-        diags.push(Diagnostic::new(
-            DiagnosticKind::Limit,
+        diags.push(Diagnostic::limit(
+            LimitKind::Pages,
             format!(
-                "{} pages; only the first {max_pages} are extracted (--max-pages)",
+                "{} pages; only the first {max_pages} are extracted",
                 pages_map.len()
             ),
         ));
@@ -287,14 +288,14 @@ pub fn read_pages(
                     }));
                     match r {
                         Ok(Ok(())) => None,
-                        Ok(Err(e)) => Some(format!("page {n}: {e}")),
-                        Err(p) => Some(format!(
+                        Ok(Err(e)) => Some(ExtractError::damaged(format!("page {n}: {e}"))),
+                        Err(p) => Some(ExtractError::damaged(format!(
                             "page {n}: the PDF parser panicked ({})",
                             p.downcast_ref::<&str>()
                                 .map(|s| s.to_string())
                                 .or_else(|| p.downcast_ref::<String>().cloned())
                                 .unwrap_or_default()
-                        )),
+                        ))),
                     }
                 }
             };
@@ -531,7 +532,7 @@ pub fn extract(
     bytes: &[u8],
     unit: UnitChoice,
     opts: &Options,
-) -> Result<Extracted, String> {
+) -> Result<Extracted, ExtractError> {
     let (pages, meta, mut diagnostics) = read_pages(bytes, &opts.limits, &opts.budget)?;
     if pages.is_empty() {
         diagnostics.push(Diagnostic::new(
@@ -546,7 +547,7 @@ pub fn extract(
     for (p, dropped) in pages.iter().zip(&drop) {
         let mut d = p.notes.clone();
         if let Some(e) = &p.error {
-            d.push(Diagnostic::new(DiagnosticKind::Damaged, e.clone()));
+            d.push(e.to_diagnostic());
         }
         let text: String = p
             .lines

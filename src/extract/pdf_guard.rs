@@ -24,6 +24,7 @@
 //! pdf-extract never executes them (a test keeps cyclic ones harmless).
 //! Content-stream syntax per ISO 32000-1 §7.2 and §7.8.2; `Do` per §8.10.
 
+use super::ExtractError;
 use super::{Diagnostic, DiagnosticKind};
 use lopdf::{Dictionary, Document, Object, ObjectId, Stream};
 use std::collections::{HashMap, HashSet};
@@ -52,7 +53,7 @@ pub struct PageGuard {
     /// What was cut out, and why.
     pub diagnostics: Vec<Diagnostic>,
     /// Why the page must not be interpreted, when it must not.
-    pub error: Option<String>,
+    pub error: Option<ExtractError>,
 }
 
 /// What guarding one document keeps between its pages: scans of form XObjects (pages often
@@ -475,7 +476,7 @@ impl Guard {
         root: Rc<Scan>,
         out: &mut PageGuard,
         edits: &mut Edits,
-    ) -> Result<(), String> {
+    ) -> Result<(), ExtractError> {
         let resources = doc
             .get_dictionary(page)
             .ok()
@@ -483,7 +484,9 @@ impl Guard {
             .and_then(|o| deref(doc, o))
             .and_then(|o| o.as_dict().ok());
         if let Some(why) = &root.overflow {
-            return Err(format!("page {n}: its content {why}: not extracted"));
+            return Err(ExtractError::damaged(format!(
+                "page {n}: its content {why}: not extracted"
+            )));
         }
         let page_key = Key::Page(contents);
         out.images = root.inline_images;
@@ -576,24 +579,24 @@ impl Guard {
                     }
                     invocations = invocations.saturating_add(times);
                     if invocations > MAX_FORM_INVOCATIONS {
-                        return Err(format!(
+                        return Err(ExtractError::damaged(format!(
                             "page {n}: draws more than {MAX_FORM_INVOCATIONS} form XObjects (forms drawing forms many times over): not extracted (limit of form invocations per page)"
-                        ));
+                        )));
                     }
                     let child = Key::Form(id);
                     let child_scan = self.form_scan(doc, id);
                     if let Some(why) = &child_scan.overflow {
-                        return Err(format!(
+                        return Err(ExtractError::damaged(format!(
                             "page {n}: form XObject {} {why}: not extracted",
                             show_id(id)
-                        ));
+                        )));
                     }
                     operators =
                         operators.saturating_add(times.saturating_mul(child_scan.operators));
                     if operators > MAX_PAGE_OPERATORS {
-                        return Err(format!(
+                        return Err(ExtractError::damaged(format!(
                             "page {n}: its content and forms make more than {MAX_PAGE_OPERATORS} operators to run: not extracted (limit of operators per page)"
-                        ));
+                        )));
                     }
                     out.images = out
                         .images
@@ -611,9 +614,9 @@ impl Guard {
             }
         }
         if operators > MAX_PAGE_OPERATORS {
-            return Err(format!(
+            return Err(ExtractError::damaged(format!(
                 "page {n}: its content makes more than {MAX_PAGE_OPERATORS} operators to run: not extracted (limit of operators per page)"
-            ));
+            )));
         }
         if too_deep > 0 {
             out.diagnostics.push(

@@ -18,6 +18,7 @@
 //! Filters per ISO 32000-1 §7.4; stream objects never sit inside object streams (§7.5.7).
 
 use super::InflateBudget;
+use super::{ExtractError, LimitKind};
 use lopdf::{Document, LoadOptions, Object, ObjectId, Stream};
 use std::cell::Cell;
 use std::io::{Read, Write};
@@ -107,7 +108,7 @@ fn filters_of(s: &Stream) -> Vec<Vec<u8>> {
 /// Refuses a file whose cross-reference stream (`/Type /XRef`, which lopdf inflates while it
 /// loads, before [`check_sizes`] can look) would inflate past `cap` bytes. The stream's
 /// dictionary is read as text between the `obj` keyword and the `stream` keyword.
-pub fn prescan(bytes: &[u8], cap: u64) -> Result<(), String> {
+pub fn prescan(bytes: &[u8], cap: u64) -> Result<(), ExtractError> {
     const WINDOW: usize = 4096;
     for hit in memchr::memmem::find_iter(bytes, b"/XRef") {
         if bytes
@@ -151,8 +152,11 @@ pub fn prescan(bytes: &[u8], cap: u64) -> Result<(), String> {
             continue;
         }
         if decoded_len(&filters, &bytes[data..], cap).is_some_and(|n| n > cap) {
-            return Err(format!(
-                "the cross-reference stream at byte {start} inflates past {cap} bytes: a PDF bomb or a damaged file (--max-entry-mb)"
+            return Err(ExtractError::limit(
+                LimitKind::EntrySize,
+                format!(
+                    "the cross-reference stream at byte {start} inflates past {cap} bytes: a PDF bomb or a damaged file"
+                ),
             ));
         }
     }
@@ -234,7 +238,7 @@ fn keep(id: ObjectId, o: &mut Object) -> Option<(ObjectId, Object)> {
 
 /// Loads `bytes` with lopdf within the bounds in the module docs: one stream may inflate to
 /// `limits.max_entry_bytes`, the parsed objects take `limits.max_pdf_object_bytes`.
-pub fn load(bytes: &[u8], limits: &super::Limits) -> Result<Document, String> {
+pub fn load(bytes: &[u8], limits: &super::Limits) -> Result<Document, ExtractError> {
     let entry_cap = limits.max_entry_bytes;
     prescan(bytes, entry_cap)?;
     LOAD.with(|c| {
@@ -253,17 +257,23 @@ pub fn load(bytes: &[u8], limits: &super::Limits) -> Result<Document, String> {
     );
     let st = LOAD.with(|c| c.replace(LoadState::default()));
     if st.over_memory {
-        return Err(format!(
-            "its objects would take more than {} MiB of memory once parsed: not extracted (--max-pdf-objects-mb)",
-            limits.max_pdf_object_bytes >> 20
+        return Err(ExtractError::limit(
+            LimitKind::PdfObjects,
+            format!(
+                "its objects would take more than {} MiB of memory once parsed: not extracted",
+                limits.max_pdf_object_bytes >> 20
+            ),
         ));
     }
     if let Some((n, len)) = st.bomb {
-        return Err(format!(
-            "object stream {n} 0 R inflates past {entry_cap} bytes from {len} compressed: a PDF bomb or a damaged file (--max-entry-mb)"
+        return Err(ExtractError::limit(
+            LimitKind::EntrySize,
+            format!(
+                "object stream {n} 0 R inflates past {entry_cap} bytes from {len} compressed: a PDF bomb or a damaged file"
+            ),
         ));
     }
-    r.map_err(|e| format!("lopdf cannot parse it: {e}"))
+    r.map_err(|e| ExtractError::damaged(format!("lopdf cannot parse it: {e}")))
 }
 
 /// Checks that no stream of `doc` decodes past `max_stream` bytes, and all of them together
@@ -274,7 +284,7 @@ pub fn check_sizes(
     max_stream: u64,
     max_total: u64,
     budget: &InflateBudget,
-) -> Result<(), String> {
+) -> Result<(), ExtractError> {
     let mut total = 0u64;
     for (id, obj) in &doc.objects {
         let Ok(stream) = obj.as_stream() else {
@@ -294,9 +304,12 @@ pub fn check_sizes(
         budget.spend(n.min(cap));
         if n > cap && shared < own {
             budget.refuse();
-            return Err(format!(
-                "stream {} {} R inflates past the {shared} bytes left of what all archives and PDFs nested in this document may inflate together (--max-archive-mb; a nested bomb?)",
-                id.0, id.1
+            return Err(ExtractError::limit(
+                LimitKind::ArchiveTotal,
+                format!(
+                    "stream {} {} R inflates past the {shared} bytes left of what all archives and PDFs nested in this document may inflate together (a nested bomb?)",
+                    id.0, id.1
+                ),
             ));
         }
         if n > cap {
@@ -306,11 +319,20 @@ pub fn check_sizes(
                 }
                 _ => String::new(),
             };
-            return Err(format!(
-                "stream {} {} R{at} inflates past {cap} bytes from {} compressed: a PDF bomb or a damaged file (--max-entry-mb, --max-archive-mb)",
-                id.0,
-                id.1,
-                stream.content.len()
+            // The cap is the stream limit, or what is left of the document's.
+            let kind = if cap == max_stream {
+                LimitKind::EntrySize
+            } else {
+                LimitKind::ArchiveTotal
+            };
+            return Err(ExtractError::limit(
+                kind,
+                format!(
+                    "stream {} {} R{at} inflates past {cap} bytes from {} compressed: a PDF bomb or a damaged file",
+                    id.0,
+                    id.1,
+                    stream.content.len()
+                ),
             ));
         }
         total += n;
@@ -360,7 +382,11 @@ mod tests {
         pdf.extend_from_slice(&bomb);
         pdf.extend_from_slice(b"\nendstream\nendobj\nstartxref\n9\n%%EOF\n");
         let e = prescan(&pdf, 1 << 20).unwrap_err();
-        assert!(e.contains("cross-reference stream at byte 9"), "{e}");
+        assert_eq!(e.limit_kind(), Some(super::super::LimitKind::EntrySize));
+        assert!(
+            e.to_string().contains("cross-reference stream at byte 9"),
+            "{e}"
+        );
         assert!(prescan(&pdf, 8 << 20).is_ok());
     }
 }

@@ -5,6 +5,7 @@
 //! not define stays in the text as written and is reported. DTD entities are not expanded
 //! (no "billion laughs").
 
+use super::LimitKind;
 use super::{
     Diagnostic, DiagnosticKind, DocumentUnit, Extracted, ExtractorInfo, LangShare, Locator,
     Options, charset_diagnostics, decode_file_text,
@@ -69,9 +70,9 @@ pub fn extract_text(xml: &str, max_depth: usize) -> XmlText {
         match ev {
             Event::Start(e) => {
                 if lang_stack.len() >= max_depth {
-                    out.diagnostics.push(Diagnostic::new(
-                        DiagnosticKind::Limit,
-                        format!("elements nested deeper than {max_depth} levels: extraction stopped there (--max-markup-depth)"),
+                    out.diagnostics.push(Diagnostic::limit(
+                        LimitKind::MarkupDepth,
+                        format!("elements nested deeper than {max_depth} levels: extraction stopped there"),
                     ));
                     break;
                 }

@@ -11,7 +11,7 @@
 //! hyphenation repair destroys the line structure the repair needs; the pipeline's order does
 //! not.
 
-use crate::anomaly::{AnomalyClass, chars, lines};
+use crate::anomaly::{AnomalyClass, Detail, chars, lines};
 use crate::ascii;
 use icu_normalizer::{ComposingNormalizerBorrowed, DecomposingNormalizerBorrowed};
 use serde::{Deserialize, Serialize};
@@ -549,7 +549,7 @@ fn hyphenation(text: &str, known: Option<&[crate::anomaly::Finding]>) -> StepRes
             at: f.text_start,
             len: f.text_end - f.text_start,
             inserted: f.suggestion.clone().unwrap_or_default(),
-            kind: if f.reason.contains("genuine compound") {
+            kind: if f.detail == Some(Detail::PossibleCompound) {
                 "joined (possible compound)"
             } else {
                 "joined"

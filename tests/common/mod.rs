@@ -33,7 +33,7 @@ pub fn messages(x: &Value) -> String {
     let mut all: Vec<String> = Vec::new();
     let mut add = |v: &Value| {
         for d in v.as_array().into_iter().flatten() {
-            all.push(format!("{} {}", d["kind"], d["message"]));
+            all.push(format!("{} {} {}", d["kind"], d["message"], d["limit"]));
         }
     };
     add(&x["diagnostics"]);

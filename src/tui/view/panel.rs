@@ -724,7 +724,7 @@ fn units_lines(app: &App, theme: &Theme, width: usize) -> Vec<Line<'static>> {
     rows.push(Line::from(Span::styled(
         truncate(
             &match (&x.extractor, &x.error) {
-                (_, Some(e)) => format!("ERROR {}", v(e)),
+                (_, Some(e)) => format!("ERROR {}", v(&e.to_string())),
                 (Some(e), None) => format!(
                     "{} extractor ({}) · {} unit{} · --unit {}",
                     e.name,
