@@ -6,6 +6,8 @@
 //! * Every source file opens with a `//!` paragraph saying what lives there.
 //! * Stages import downward only (`LAYERS`): no loop between stages, and no core module imports
 //!   `crate::cli` or `crate::tui`.
+//! * Core errors are types, never `Result<_, String>`; no stage reads another's message back
+//!   (`message.split(…)`, `reason.contains(…)`): facts travel as typed fields.
 
 use std::path::{Path, PathBuf};
 
@@ -188,4 +190,94 @@ fn stages_import_downward_only() {
         "modules missing from LAYERS in tests/tidy.rs: {unknown:?}"
     );
     assert!(bad.is_empty(), "imports up the stages:\n{}", bad.join("\n"));
+}
+
+/// A core file's code before its test module (tests sit at the end of a file, or in a
+/// `tests.rs` of their own, which is skipped).
+fn core_code(f: &Path) -> Option<String> {
+    if is_front_end(f) || f.file_name().is_some_and(|n| n == "tests.rs") {
+        return None;
+    }
+    let text = std::fs::read_to_string(f).unwrap();
+    let end = text.find("#[cfg(test)]\nmod tests").unwrap_or(text.len());
+    Some(text[..end].to_string())
+}
+
+/// Errors in the core are types (`thiserror`), never strings: a caller decides by the kind,
+/// and a front end words it.
+#[test]
+fn core_errors_are_types_not_strings() {
+    let mut files = Vec::new();
+    rust_files(&src(), &mut files);
+    let mut bad = Vec::new();
+    for f in &files {
+        let Some(code) = core_code(f) else { continue };
+        // Signatures may span lines: look at the code with line breaks as spaces.
+        let flat = code.replace('\n', " ");
+        let mut from = 0;
+        while let Some(i) = flat[from..].find("Result<") {
+            let at = from + i;
+            // The type up to its closing `>` (nested generics counted).
+            let mut depth = 0;
+            let mut end = at;
+            for (j, c) in flat[at..].char_indices() {
+                match c {
+                    '<' => depth += 1,
+                    '>' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            end = at + j;
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            let ty: String = flat[at..=end].split_whitespace().collect();
+            if ty.ends_with(",String>") {
+                let line = code[..at.min(code.len())].matches('\n').count() + 1;
+                bad.push(format!("{}:{line}: {ty}", f.display()));
+            }
+            from = end.max(at + 1);
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "Result<_, String> in the core (use an error type):\n{}",
+        bad.join("\n")
+    );
+}
+
+/// Facts travel as typed fields: no stage reads another's wording back (`message`, `reason`,
+/// `detail`, `explanation` are for people).
+#[test]
+fn no_stage_parses_a_message() {
+    let mut files = Vec::new();
+    rust_files(&src(), &mut files);
+    let mut bad = Vec::new();
+    for f in &files {
+        let Some(code) = core_code(f) else { continue };
+        for (n, line) in code_lines(&code) {
+            for field in ["message", "reason", "detail", "explanation"] {
+                for op in [
+                    "split(",
+                    "split_once(",
+                    "contains(",
+                    "strip_prefix(",
+                    "starts_with(",
+                    "ends_with(",
+                    "find(",
+                ] {
+                    if line.contains(&format!("{field}.{op}")) {
+                        bad.push(format!("{}:{n}: {}", f.display(), line.trim()));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "a message read back (carry a typed field instead):\n{}",
+        bad.join("\n")
+    );
 }

@@ -5,7 +5,7 @@
 use super::Failure;
 use super::args::{AuditArgs, AuditFormat, AuditReportArgs, MergeArgs, TokenRuleArg, UnitArg};
 use super::output::{json_array_parallel, json_to, write_json_array};
-use crate::corpus::{self, Audit, AuditOptions, FailOn, Partial, Progress};
+use crate::corpus::{self, Audit, AuditOptions, FailOn, Partial, Progress, Signal};
 use crate::extract::UnitChoice;
 use crate::present::thousands;
 use crate::terms::TokenRule;
@@ -85,7 +85,7 @@ pub fn run(a: &AuditArgs, out: &mut dyn Write) -> Result<(), Failure> {
         .report
         .fail_on
         .iter()
-        .map(|f| FailOn::parse(f))
+        .map(|f| parse_fail_on(f))
         .collect::<Result<_, _>>()
         .map_err(Failure::Usage)?;
     let tokens = match a.tokens {
@@ -210,7 +210,7 @@ pub fn merge(a: &MergeArgs, out: &mut dyn Write) -> Result<(), Failure> {
         .report
         .fail_on
         .iter()
-        .map(|f| FailOn::parse(f))
+        .map(|f| parse_fail_on(f))
         .collect::<Result<_, _>>()
         .map_err(Failure::Usage)?;
     let mut merged: Option<Partial> = None;
@@ -305,9 +305,13 @@ fn finish(
     let failed: Vec<String> = fails
         .iter()
         .filter_map(|f| {
-            let v = f.value(&audit);
-            (v > f.threshold)
-                .then(|| format!("--fail-on {}>{}: the corpus has {v}", f.signal, f.threshold))
+            f.exceeded(&audit).map(|v| {
+                format!(
+                    "--fail-on {}>{}: the corpus has {v}",
+                    f.signal.name(),
+                    f.threshold
+                )
+            })
         })
         .collect();
     if audit.summary.interrupted {
@@ -824,9 +828,56 @@ fn limits_reached(out: &mut dyn Write, a: &Audit) -> std::io::Result<()> {
     writeln!(out, "limits reached (raise them with): {}", list.join(", "))
 }
 
+/// Parses `--fail-on SIGNAL>THRESHOLD`.
+fn parse_fail_on(s: &str) -> Result<FailOn, String> {
+    let (sig, th) = s
+        .split_once('>')
+        .ok_or_else(|| format!("--fail-on {s:?}: write SIGNAL>THRESHOLD, e.g. replacement>0"))?;
+    let sig = sig.trim();
+    let signal = Signal::from_name(sig).ok_or_else(|| {
+        let names: Vec<&str> = Signal::ALL.iter().map(|s| s.name()).collect();
+        format!(
+            "--fail-on: unknown signal {sig:?}; signals: {}",
+            names.join(", ")
+        )
+    })?;
+    let threshold: f64 = th
+        .trim()
+        .parse()
+        .ok()
+        .filter(|t: &f64| t.is_finite())
+        .ok_or_else(|| format!("--fail-on {s:?}: the threshold is not a finite number"))?;
+    Ok(FailOn { signal, threshold })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fail_on_parses() {
+        assert_eq!(
+            parse_fail_on("replacement>0").unwrap(),
+            FailOn {
+                signal: Signal::Replacement,
+                threshold: 0.0
+            }
+        );
+        assert_eq!(
+            parse_fail_on(" worst-score > 12.5").unwrap().signal,
+            Signal::WorstScore
+        );
+        assert!(parse_fail_on("nonsense>1").is_err());
+        assert!(parse_fail_on("mojibake").is_err());
+        for bad in [
+            "replacement>nan",
+            "replacement>inf",
+            "replacement>-inf",
+            "replacement>",
+        ] {
+            assert!(parse_fail_on(bad).is_err(), "{bad}");
+        }
+    }
 
     /// The report JSON written with the documents rendered in parallel is the report as one
     /// serde value (documents with every kind of damage, names with a bidi control to escape;

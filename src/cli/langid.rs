@@ -392,7 +392,7 @@ fn run_eval(a: &LangidEvalArgs, out: &mut dyn Write) -> Result<(), Failure> {
     } else {
         eval::nine_sets(&a.data)
     }
-    .map_err(Failure::Usage)?;
+    .map_err(|e| Failure::Usage(e.to_string()))?;
     let only: Vec<String> = sets.iter().map(|s| s.code.clone()).collect();
     let sets = match (&a.corpus, &a.code) {
         (Some(dir), Some(code)) => {
@@ -402,7 +402,7 @@ fn run_eval(a: &LangidEvalArgs, out: &mut dyn Write) -> Result<(), Failure> {
                     only.join(" ")
                 )));
             }
-            vec![eval::corpus_set(dir, code).map_err(Failure::Usage)?]
+            vec![eval::corpus_set(dir, code).map_err(|e| Failure::Usage(e.to_string()))?]
         }
         _ => sets,
     };
@@ -515,7 +515,7 @@ fn run_eval(a: &LangidEvalArgs, out: &mut dyn Write) -> Result<(), Failure> {
 
 fn build(a: &LangidBuildArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let notes = langid::build::build_all(&a.data, &a.out, a.cldr.as_deref(), a.dicts.as_deref())
-        .map_err(Failure::Usage)?;
+        .map_err(|e| Failure::Usage(e.to_string()))?;
     for n in notes {
         writeln!(out, "{n}")?;
     }

@@ -1376,27 +1376,6 @@ mod tests {
         }
     }
 
-    #[test]
-    fn fail_on_parses() {
-        assert_eq!(
-            FailOn::parse("replacement>0").unwrap(),
-            FailOn {
-                signal: "replacement".into(),
-                threshold: 0.0
-            }
-        );
-        assert!(FailOn::parse("nonsense>1").is_err());
-        assert!(FailOn::parse("mojibake").is_err());
-        for bad in [
-            "replacement>nan",
-            "replacement>inf",
-            "replacement>-inf",
-            "replacement>",
-        ] {
-            assert!(FailOn::parse(bad).is_err(), "{bad}");
-        }
-    }
-
     /// A table of figures with a few English words (Reuters test/20220): numbers neither
     /// vote nor dilute the stop-word votes, which decide English. Counted with the numbers,
     /// the words were too few a share and the n-gram model, given the first 160 characters

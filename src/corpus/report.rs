@@ -262,72 +262,95 @@ pub(super) fn build_report(
     }
 }
 
-/// A `--fail-on` condition: `SIGNAL>THRESHOLD` over the corpus totals.
-#[derive(Clone, Debug, PartialEq)]
-pub struct FailOn {
-    pub signal: String,
-    pub threshold: f64,
+/// A corpus-wide signal a run can be gated on (the CLI's `--fail-on SIGNAL>THRESHOLD`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Signal {
+    Replacement,
+    DecodeErrors,
+    InvalidUtf8,
+    Invisible,
+    Mojibake,
+    Entities,
+    SplitWords,
+    HyphenLineRate,
+    NonWordRatio,
+    ExtractionProblems,
+    Errors,
+    WorstScore,
 }
 
-/// Signals `--fail-on` knows, and their value for an audit.
-pub const FAIL_SIGNALS: &[&str] = &[
-    "replacement",
-    "decode-errors",
-    "invalid-utf8",
-    "invisible",
-    "mojibake",
-    "entities",
-    "split-words",
-    "hyphen-line-rate",
-    "non-word-ratio",
-    "extraction-problems",
-    "errors",
-    "worst-score",
-];
+impl Signal {
+    /// Every signal, in the order they are listed.
+    pub const ALL: [Signal; 12] = [
+        Signal::Replacement,
+        Signal::DecodeErrors,
+        Signal::InvalidUtf8,
+        Signal::Invisible,
+        Signal::Mojibake,
+        Signal::Entities,
+        Signal::SplitWords,
+        Signal::HyphenLineRate,
+        Signal::NonWordRatio,
+        Signal::ExtractionProblems,
+        Signal::Errors,
+        Signal::WorstScore,
+    ];
 
-impl FailOn {
-    /// Parses `signal>threshold`.
-    pub fn parse(s: &str) -> Result<FailOn, String> {
-        let (sig, th) = s.split_once('>').ok_or_else(|| {
-            format!("--fail-on {s:?}: write SIGNAL>THRESHOLD, e.g. replacement>0")
-        })?;
-        let sig = sig.trim().to_string();
-        if !FAIL_SIGNALS.contains(&sig.as_str()) {
-            return Err(format!(
-                "--fail-on: unknown signal {sig:?}; signals: {}",
-                FAIL_SIGNALS.join(", ")
-            ));
+    /// The signal's name (kebab-case, as the report's totals say it).
+    pub fn name(self) -> &'static str {
+        match self {
+            Signal::Replacement => "replacement",
+            Signal::DecodeErrors => "decode-errors",
+            Signal::InvalidUtf8 => "invalid-utf8",
+            Signal::Invisible => "invisible",
+            Signal::Mojibake => "mojibake",
+            Signal::Entities => "entities",
+            Signal::SplitWords => "split-words",
+            Signal::HyphenLineRate => "hyphen-line-rate",
+            Signal::NonWordRatio => "non-word-ratio",
+            Signal::ExtractionProblems => "extraction-problems",
+            Signal::Errors => "errors",
+            Signal::WorstScore => "worst-score",
         }
-        let threshold: f64 = th
-            .trim()
-            .parse()
-            .ok()
-            .filter(|t: &f64| t.is_finite())
-            .ok_or_else(|| format!("--fail-on {s:?}: the threshold is not a finite number"))?;
-        Ok(FailOn {
-            signal: sig,
-            threshold,
-        })
+    }
+
+    /// The signal called `name`.
+    pub fn from_name(name: &str) -> Option<Signal> {
+        Signal::ALL.into_iter().find(|s| s.name() == name)
     }
 
     /// The signal's value in `a`.
-    pub fn value(&self, a: &Audit) -> f64 {
+    pub fn value(self, a: &Audit) -> f64 {
         let t = &a.summary.totals;
-        match self.signal.as_str() {
-            "replacement" => t.replacement_chars as f64,
-            "decode-errors" => t.decode_errors as f64,
-            "invalid-utf8" => t.invalid_utf8 as f64,
-            "invisible" => t.invisible as f64,
-            "mojibake" => t.mojibake_words as f64,
-            "entities" => t.entity_residue as f64,
-            "split-words" => t.split_words as f64,
-            "hyphen-line-rate" => t.hyphen_line_rate,
-            "non-word-ratio" => t.non_word_ratio().unwrap_or(0.0),
-            "extraction-problems" => t.extraction_problems as f64,
-            "errors" => a.summary.errors.len() as f64,
-            "worst-score" => a.documents.first().map_or(0.0, |d| d.score),
-            _ => 0.0,
+        match self {
+            Signal::Replacement => t.replacement_chars as f64,
+            Signal::DecodeErrors => t.decode_errors as f64,
+            Signal::InvalidUtf8 => t.invalid_utf8 as f64,
+            Signal::Invisible => t.invisible as f64,
+            Signal::Mojibake => t.mojibake_words as f64,
+            Signal::Entities => t.entity_residue as f64,
+            Signal::SplitWords => t.split_words as f64,
+            Signal::HyphenLineRate => t.hyphen_line_rate,
+            Signal::NonWordRatio => t.non_word_ratio().unwrap_or(0.0),
+            Signal::ExtractionProblems => t.extraction_problems as f64,
+            Signal::Errors => a.summary.errors.len() as f64,
+            Signal::WorstScore => a.documents.first().map_or(0.0, |d| d.score),
         }
+    }
+}
+
+/// A gate: the run fails when `signal` is above `threshold`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FailOn {
+    pub signal: Signal,
+    pub threshold: f64,
+}
+
+impl FailOn {
+    /// The signal's value in `a` when it is above the threshold.
+    pub fn exceeded(&self, a: &Audit) -> Option<f64> {
+        let v = self.signal.value(a);
+        (v > self.threshold).then_some(v)
     }
 }
 

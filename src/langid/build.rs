@@ -10,6 +10,7 @@
 use super::ct::{PROFILE_SIZE, Profile};
 use super::nb::{LangInfo, Model, count_text};
 use super::{CtProfiles, primary_code};
+use crate::lexicon::ResourceError;
 use rustc_hash::FxHashMap;
 use std::path::{Path, PathBuf};
 
@@ -70,12 +71,13 @@ fn hunspell_stems(path: &Path) -> Option<Vec<String>> {
 }
 
 /// Reads a file as text; Latin-1 when `latin1`.
-fn read_text(path: &Path, latin1: bool) -> Result<String, String> {
-    let b = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+fn read_text(path: &Path, latin1: bool) -> Result<String, ResourceError> {
+    let b = std::fs::read(path).map_err(|e| ResourceError::io(path, e))?;
     Ok(if latin1 {
         b.iter().map(|&c| c as char).collect()
     } else {
-        String::from_utf8(b).map_err(|e| format!("{}: not UTF-8: {e}", path.display()))?
+        String::from_utf8(b)
+            .map_err(|e| ResourceError::invalid(format!("{}: not UTF-8: {e}", path.display())))?
     })
 }
 
@@ -88,7 +90,7 @@ pub fn halves(text: &str) -> (String, String) {
 }
 
 /// The NLTK text of one of the nine.
-pub fn nine_text(data: &Path, file: &str) -> Result<String, String> {
+pub fn nine_text(data: &Path, file: &str) -> Result<String, ResourceError> {
     read_text(&data.join("udhr/nltk-udhr-2008").join(file), true)
 }
 
@@ -102,7 +104,7 @@ pub struct CoreLang {
 }
 
 /// The languages of `udhr/core/core.tsv`.
-pub fn core_langs(data: &Path) -> Result<Vec<CoreLang>, String> {
+pub fn core_langs(data: &Path) -> Result<Vec<CoreLang>, ResourceError> {
     let tsv = read_text(&data.join("udhr/core/core.tsv"), false)?;
     let mut out = Vec::new();
     for line in tsv.lines().skip(1) {
@@ -139,7 +141,7 @@ pub fn core_langs(data: &Path) -> Result<Vec<CoreLang>, String> {
 }
 
 /// The text a language trains on and the text it is evaluated on (first and second half).
-pub fn train_and_test(data: &Path, l: &CoreLang) -> Result<(String, String), String> {
+pub fn train_and_test(data: &Path, l: &CoreLang) -> Result<(String, String), ResourceError> {
     let text = match l.nine {
         Some(file) => nine_text(data, file)?,
         None => read_text(&data.join("udhr/core").join(&l.file), false)?,
@@ -168,7 +170,7 @@ fn wordfreq(data: &Path, code: &str) -> Option<Vec<(String, f64)>> {
 }
 
 /// Builds the nine C–T profiles.
-pub fn build_ct(data: &Path) -> Result<CtProfiles, String> {
+pub fn build_ct(data: &Path) -> Result<CtProfiles, ResourceError> {
     let mut langs = Vec::new();
     let mut profiles = Vec::new();
     for (code, iso3, name, file) in NINE {
@@ -190,7 +192,7 @@ pub fn build_ct(data: &Path) -> Result<CtProfiles, String> {
 }
 
 /// Builds the Bayes model over every core language; returns it and notes on the sources.
-pub fn build_nb(data: &Path, dicts: Option<&Path>) -> Result<(Model, Vec<String>), String> {
+pub fn build_nb(data: &Path, dicts: Option<&Path>) -> Result<(Model, Vec<String>), ResourceError> {
     let langs = core_langs(data)?;
     let mut counts = Vec::new();
     let mut infos = Vec::new();
@@ -245,7 +247,7 @@ pub const WORDS_PER_LANGUAGE: usize = 30_000;
 
 /// The word lists as one FST set of `code<TAB>word` keys: every wordfreq language, under the
 /// codes of the Bayes model (`sh` serves Croatian and Bosnian, `fil` Tagalog).
-pub fn build_words(data: &Path, codes: &[String]) -> Result<(Vec<u8>, usize), String> {
+pub fn build_words(data: &Path, codes: &[String]) -> Result<(Vec<u8>, usize), ResourceError> {
     let mut keys: Vec<String> = Vec::new();
     for code in codes {
         if let Some(words) = wordfreq(data, code) {
@@ -260,9 +262,14 @@ pub fn build_words(data: &Path, codes: &[String]) -> Result<(Vec<u8>, usize), St
     keys.dedup();
     let mut b = fst::SetBuilder::memory();
     for k in &keys {
-        b.insert(k).map_err(|e| e.to_string())?;
+        b.insert(k)
+            .map_err(|e| ResourceError::invalid(e.to_string()))?;
     }
-    Ok((b.into_inner().map_err(|e| e.to_string())?, keys.len()))
+    Ok((
+        b.into_inner()
+            .map_err(|e| ResourceError::invalid(e.to_string()))?,
+        keys.len(),
+    ))
 }
 
 /// Stop words kept per language: its most frequent words.
@@ -297,13 +304,13 @@ pub fn build_all(
     out: &Path,
     cldr: Option<&Path>,
     dicts: Option<&Path>,
-) -> Result<Vec<String>, String> {
+) -> Result<Vec<String>, ResourceError> {
     let ct = build_ct(data)?;
     let (nb, mut notes) = build_nb(data, dicts)?;
-    std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
-    let write = |name: &str, bytes: &[u8]| -> Result<PathBuf, String> {
+    std::fs::create_dir_all(out).map_err(|e| ResourceError::io(out, e))?;
+    let write = |name: &str, bytes: &[u8]| -> Result<PathBuf, ResourceError> {
         let p = out.join(name);
-        std::fs::write(&p, bytes).map_err(|e| format!("{}: {e}", p.display()))?;
+        std::fs::write(&p, bytes).map_err(|e| ResourceError::io(&p, e))?;
         Ok(p)
     };
     let ct_path = write("ct9.tsv", ct.write().as_bytes())?;
@@ -356,7 +363,7 @@ pub fn build_all(
 /// list to learn them from (Estonian `õ`, Maltese `ħ`, Esperanto `ĝ`). Reads
 /// `main/<code>/characters.json` of the `cldr-misc-full` npm package (Unicode licence).
 /// Returns the TSV and how many languages it holds.
-pub fn build_exemplars(cldr: &Path, codes: &[String]) -> Result<(String, usize), String> {
+pub fn build_exemplars(cldr: &Path, codes: &[String]) -> Result<(String, usize), ResourceError> {
     let mut out = String::from(
         "# CLDR main exemplar letters (non-ASCII) of the model's languages without a word list (written by `delineate langid build-profiles --cldr`)\n",
     );
@@ -366,14 +373,14 @@ pub fn build_exemplars(cldr: &Path, codes: &[String]) -> Result<(String, usize),
         let Ok(text) = std::fs::read_to_string(&path) else {
             continue;
         };
-        let json: serde_json::Value =
-            serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let json: serde_json::Value = serde_json::from_str(&text)
+            .map_err(|e| ResourceError::invalid(format!("{}: {e}", path.display())))?;
         let Some(set) = json["main"][code.as_str()]["characters"]["exemplarCharacters"].as_str()
         else {
-            return Err(format!(
+            return Err(ResourceError::invalid(format!(
                 "{}: no main.{code}.characters.exemplarCharacters",
                 path.display()
-            ));
+            )));
         };
         let letters = unicode_set_letters(set);
         if letters.is_empty() {

@@ -5,6 +5,7 @@
 
 use super::build::{CoreLang, NINE, core_langs, halves, nine_text, train_and_test};
 use super::{Identifier, Options};
+use crate::lexicon::ResourceError;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -16,7 +17,7 @@ pub struct TestSet {
 }
 
 /// The nine languages' second halves.
-pub fn nine_sets(data: &Path) -> Result<Vec<TestSet>, String> {
+pub fn nine_sets(data: &Path) -> Result<Vec<TestSet>, ResourceError> {
     NINE.iter()
         .map(|(code, _, _, file)| {
             let (_, second) = halves(&nine_text(data, file)?);
@@ -29,7 +30,7 @@ pub fn nine_sets(data: &Path) -> Result<Vec<TestSet>, String> {
 }
 
 /// Every core language's second half (the nine from their NLTK texts).
-pub fn all_sets(data: &Path) -> Result<Vec<TestSet>, String> {
+pub fn all_sets(data: &Path) -> Result<Vec<TestSet>, ResourceError> {
     let langs: Vec<CoreLang> = core_langs(data)?;
     langs
         .iter()
@@ -45,21 +46,24 @@ pub fn all_sets(data: &Path) -> Result<Vec<TestSet>, String> {
 
 /// Text the models never saw, in a known language: every file under `dir` (e.g. the Reuters
 /// stories for English).
-pub fn corpus_set(dir: &Path, code: &str) -> Result<TestSet, String> {
+pub fn corpus_set(dir: &Path, code: &str) -> Result<TestSet, ResourceError> {
     let mut words = Vec::new();
     let mut paths: Vec<std::path::PathBuf> = std::fs::read_dir(dir)
-        .map_err(|e| format!("{}: {e}", dir.display()))?
+        .map_err(|e| ResourceError::io(dir, e))?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.is_file())
         .collect();
     paths.sort();
     for p in paths {
-        let b = std::fs::read(&p).map_err(|e| format!("{}: {e}", p.display()))?;
+        let b = std::fs::read(&p).map_err(|e| ResourceError::io(&p, e))?;
         let t = crate::extract::decode_text(&p.display().to_string(), b, None).text;
         words.extend(t.split_whitespace().map(str::to_string));
     }
     if words.is_empty() {
-        return Err(format!("{}: no text", dir.display()));
+        return Err(ResourceError::invalid(format!(
+            "{}: no text",
+            dir.display()
+        )));
     }
     Ok(TestSet {
         code: code.to_string(),

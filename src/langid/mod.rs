@@ -28,6 +28,7 @@ pub use crate::lexicon::{
     has_word_list, is_word, nb, ngrams, stopword_bits, stopword_languages, word_list_code,
 };
 
+use crate::lexicon::ResourceError;
 use crate::unicode::char_info;
 use rustc_hash::FxHashMap;
 use serde::Serialize;
@@ -195,7 +196,7 @@ pub struct CtProfiles {
 
 impl CtProfiles {
     /// Reads `code<TAB>iso3<TAB>name<TAB>g1 g2 …` lines.
-    pub fn read(text: &str) -> Result<CtProfiles, String> {
+    pub fn read(text: &str) -> Result<CtProfiles, ResourceError> {
         let mut langs = Vec::new();
         let mut profiles = Vec::new();
         for (i, line) in text
@@ -205,7 +206,10 @@ impl CtProfiles {
         {
             let f: Vec<&str> = line.split('\t').collect();
             if f.len() != 4 {
-                return Err(format!("line {}: expected 4 fields", i + 1));
+                return Err(ResourceError::invalid(format!(
+                    "line {}: expected 4 fields",
+                    i + 1
+                )));
             }
             langs.push(nb::LangInfo {
                 code: f[0].into(),

@@ -226,12 +226,44 @@ fn alphabets() -> &'static [(&'static str, Vec<char>)] {
     })
 }
 
+/// A resource (a model, a word list, training text) that could not be read or built: the
+/// file and what went wrong.
+#[derive(Debug, thiserror::Error)]
+pub enum ResourceError {
+    /// Reading or writing the file failed.
+    #[error("{path}: {source}")]
+    Io {
+        path: String,
+        #[source]
+        source: std::io::Error,
+    },
+    /// The contents are not what they should be.
+    #[error("{0}")]
+    Invalid(String),
+}
+
+impl ResourceError {
+    /// An I/O failure on `path`.
+    pub fn io(path: &std::path::Path, source: std::io::Error) -> ResourceError {
+        ResourceError::Io {
+            path: crate::visible::path_text(path),
+            source,
+        }
+    }
+
+    /// Contents that are not what they should be.
+    pub fn invalid(message: impl Into<String>) -> ResourceError {
+        ResourceError::Invalid(message.into())
+    }
+}
+
 /// The alphabets of every language of a word-list FST (`code<TAB>word` keys), as the TSV that
 /// [`alphabet`] reads: `code<TAB>letters`, letters sorted, with the two letters case folding
 /// took out of the lists put back.
-pub fn alphabets_tsv(words_fst: &[u8]) -> Result<String, String> {
+pub fn alphabets_tsv(words_fst: &[u8]) -> Result<String, ResourceError> {
     use fst::Streamer;
-    let set = fst::Set::new(words_fst).map_err(|e| format!("word lists: {e}"))?;
+    let set =
+        fst::Set::new(words_fst).map_err(|e| ResourceError::invalid(format!("word lists: {e}")))?;
     // Per language: letter -> words holding it.
     let mut counts: std::collections::BTreeMap<String, FxHashMap<char, u32>> =
         std::collections::BTreeMap::new();

@@ -302,10 +302,12 @@ impl Model {
         langs: &str,
         fst_bytes: std::borrow::Cow<'static, [u8]>,
         postings: std::borrow::Cow<'static, [u8]>,
-    ) -> Result<Model, String> {
+    ) -> Result<Model, super::ResourceError> {
         let mut lines = langs.lines();
         if lines.next() != Some(MAGIC) {
-            return Err("not a delineate language model (version 3)".into());
+            return Err(super::ResourceError::invalid(
+                "not a delineate language model (version 3)",
+            ));
         }
         let mut m_langs = Vec::new();
         let mut unk = Vec::new();
@@ -321,15 +323,20 @@ impl Model {
                         script: f[3].into(),
                         name: f[4].into(),
                     });
-                    unk.push(
-                        f[5].parse()
-                            .map_err(|_| format!("line {}: bad number", i + 2))?,
-                    );
+                    unk.push(f[5].parse().map_err(|_| {
+                        super::ResourceError::invalid(format!("line {}: bad number", i + 2))
+                    })?);
                 }
-                _ => return Err(format!("line {}: not a language line", i + 2)),
+                _ => {
+                    return Err(super::ResourceError::invalid(format!(
+                        "line {}: not a language line",
+                        i + 2
+                    )));
+                }
             }
         }
-        let fst = fst::Map::new(fst_bytes).map_err(|e| format!("the FST: {e}"))?;
+        let fst = fst::Map::new(fst_bytes)
+            .map_err(|e| super::ResourceError::invalid(format!("the FST: {e}")))?;
         Ok(Model {
             langs: m_langs,
             unk,
