@@ -4,7 +4,7 @@ use super::Failure;
 use super::args::{DecodeArgs, ErrorsArg};
 use crate::decode::bom;
 use crate::decode::charset::Charset;
-use crate::decode::{self, ErrorCounter, ErrorMode, StreamDecoder};
+use crate::decode::{self, ErrorMode, stream};
 use crate::source::Input;
 use std::io::Write;
 
@@ -131,14 +131,6 @@ pub(super) fn stream(
     stream_range(input, cs, mode, skip, input.len(), &mut f)
 }
 
-/// The part of `chunk` (at input offset `off`) within `[start, end)`, and whether it reaches
-/// `end`.
-fn clip(chunk: &[u8], off: u64, start: u64, end: u64) -> (&[u8], bool) {
-    let from = start.saturating_sub(off).min(chunk.len() as u64) as usize;
-    let to = end.saturating_sub(off).min(chunk.len() as u64) as usize;
-    (&chunk[from..to.max(from)], off + chunk.len() as u64 >= end)
-}
-
 /// Streams bytes `[start, end)` of `input` through a decoder for `cs`, handing each decoded
 /// piece to `f`. In strict mode the range is checked first, so nothing is written for invalid
 /// input.
@@ -152,18 +144,9 @@ fn stream_range(
 ) -> Result<(), Failure> {
     let read_err = |e: crate::SourceError| Failure::Usage(e.to_string());
     if mode == ErrorMode::Strict {
-        let mut counter = ErrorCounter::new(cs, start);
-        input
-            .for_each_chunk(|off, c| {
-                if off >= end {
-                    return false;
-                }
-                let (part, last) = clip(c, off, start, end);
-                counter.feed(part, last);
-                !last
-            })
-            .map_err(read_err)?;
-        let stats = counter.finish();
+        let stats = stream::count_errors(input, cs, start, end, |_| true)
+            .map_err(read_err)?
+            .unwrap_or_default();
         if let (Some(off), Some(span)) = (stats.first_error_offset, stats.error_spans.first()) {
             let window = input.read_range(off, span.end + 1).map_err(read_err)?;
             let reason = decode::explain_error(cs, &window, span.len() as usize);
@@ -176,24 +159,15 @@ fn stream_range(
             )));
         }
     }
-    let mut dec = StreamDecoder::new(cs, start, mode);
     let mut write_err = None;
-    input
-        .for_each_chunk(|off, c| {
-            if off + (c.len() as u64) < start {
-                return true;
-            }
-            let (part, last) = clip(c, off, start, end);
-            let text = dec.feed(part, last);
-            match f(text) {
-                Ok(()) => !last,
-                Err(e) => {
-                    write_err = Some(e);
-                    false
-                }
-            }
-        })
-        .map_err(read_err)?;
+    stream::decode_range(input, cs, mode, start, end, |text| match f(text) {
+        Ok(()) => true,
+        Err(e) => {
+            write_err = Some(e);
+            false
+        }
+    })
+    .map_err(read_err)?;
     if let Some(e) = write_err {
         return Err(Failure::Io(e));
     }

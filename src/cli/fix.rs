@@ -8,6 +8,7 @@
 use super::Failure;
 use super::args::FixArgs;
 use crate::decode::charset::Charset;
+use crate::decode::{ErrorMode, stream};
 use crate::encoding::mojibake::{self, Verdict};
 use crate::source::Input;
 use crate::visible::visible;
@@ -138,60 +139,56 @@ pub fn run(a: &FixArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let transcode = match &a.encoding {
         Some(l) => {
             let (cs, skip, _) = super::decode::choose_encoding(&input, Some(l))?;
-            (cs != Charset::UTF_8).then(|| {
-                (
-                    crate::decode::StreamDecoder::new(cs, skip, crate::decode::ErrorMode::Replace),
-                    skip,
-                )
-            })
+            (cs != Charset::UTF_8).then_some((cs, skip))
         }
         None => None,
     };
-    let mut transcode = transcode;
-    let total = input.len();
-    input
-        .for_each_chunk(|off, chunk| {
-            match &mut transcode {
-                Some((dec, skip)) => {
-                    let from = skip.saturating_sub(off).min(chunk.len() as u64) as usize;
-                    let last = off + chunk.len() as u64 >= total;
-                    carry.extend_from_slice(dec.feed(&chunk[from..], last).as_bytes());
+    // Each piece of bytes (as UTF-8) goes on the carried part line; complete lines are repaired.
+    let mut take = |bytes: &[u8]| -> bool {
+        carry.extend_from_slice(bytes);
+        let Some(last_nl) = memchr::memrchr(b'\n', &carry) else {
+            // A line longer than MAX_PIECE is repaired a piece at a time, cut at white
+            // space (repairs are word-local): the analysis of one line costs some thirty
+            // times its size, and a file need not have line ends at all.
+            while carry.len() > MAX_PIECE {
+                let cut = piece_end(&carry[..MAX_PIECE]);
+                let piece: Vec<u8> = carry.drain(..cut).collect();
+                if let Err(e) = handle_batch(&[(&piece, b"")], &mut tally) {
+                    write_err = Some(e);
+                    return false;
                 }
-                None => carry.extend_from_slice(chunk),
+                tally.lines -= 1; // one line, however many pieces
             }
-            let Some(last_nl) = memchr::memrchr(b'\n', &carry) else {
-                // A line longer than MAX_PIECE is repaired a piece at a time, cut at white
-                // space (repairs are word-local): the analysis of one line costs some thirty
-                // times its size, and a file need not have line ends at all.
-                while carry.len() > MAX_PIECE {
-                    let cut = piece_end(&carry[..MAX_PIECE]);
-                    let piece: Vec<u8> = carry.drain(..cut).collect();
-                    if let Err(e) = handle_batch(&[(&piece, b"")], &mut tally) {
-                        write_err = Some(e);
-                        return false;
-                    }
-                    tally.lines -= 1; // one line, however many pieces
+            return true;
+        };
+        let complete: Vec<u8> = carry.drain(..=last_nl).collect();
+        let lines: Vec<(&[u8], &[u8])> = complete
+            .split_inclusive(|&b| b == b'\n')
+            .map(|line| {
+                let body = line.strip_suffix(b"\n").unwrap_or(line);
+                match body.strip_suffix(b"\r") {
+                    Some(b) => (b, &b"\r\n"[..]),
+                    None => (body, &b"\n"[..]),
                 }
-                return true;
-            };
-            let complete: Vec<u8> = carry.drain(..=last_nl).collect();
-            let lines: Vec<(&[u8], &[u8])> = complete
-                .split_inclusive(|&b| b == b'\n')
-                .map(|line| {
-                    let body = line.strip_suffix(b"\n").unwrap_or(line);
-                    match body.strip_suffix(b"\r") {
-                        Some(b) => (b, &b"\r\n"[..]),
-                        None => (body, &b"\n"[..]),
-                    }
-                })
-                .collect();
-            if let Err(e) = handle_batch(&lines, &mut tally) {
-                write_err = Some(e);
-                return false;
-            }
-            true
-        })
-        .map_err(|e| Failure::Usage(e.to_string()))?;
+            })
+            .collect();
+        if let Err(e) = handle_batch(&lines, &mut tally) {
+            write_err = Some(e);
+            return false;
+        }
+        true
+    };
+    match transcode {
+        Some((cs, skip)) => {
+            let end = input.len();
+            stream::decode_range(&input, cs, ErrorMode::Replace, skip, end, |t| {
+                take(t.as_bytes())
+            })
+            .map(|_| ())
+        }
+        None => input.for_each_chunk(|_, chunk| take(chunk)),
+    }
+    .map_err(|e| Failure::Usage(e.to_string()))?;
     if let Some(e) = write_err {
         return Err(Failure::Io(e));
     }

@@ -11,6 +11,7 @@ pub mod charset;
 pub mod declared;
 pub mod decoder;
 pub mod offsets;
+pub mod stream;
 pub mod validity;
 pub mod window;
 

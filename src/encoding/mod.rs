@@ -936,24 +936,15 @@ fn whole_input_stats(
             return Ok(DecodeStats::default());
         }
     }
-    let mut counter = decode::ErrorCounter::new(cs, skip);
     let len = input.len();
-    let mut cancelled = false;
-    input.for_each_chunk(|off, chunk| {
-        let end = off + chunk.len() as u64;
-        let from = skip.saturating_sub(off).min(chunk.len() as u64) as usize;
-        counter.feed(&chunk[from..], end >= len);
-        cancelled = !progress(Progress {
+    decode::stream::count_errors(input, cs, skip, len, |done| {
+        progress(Progress {
             pass: cs.name(),
-            done: end,
+            done,
             total: len,
-        });
-        !cancelled
-    })?;
-    if cancelled {
-        return Err(SourceError::Cancelled);
-    }
-    Ok(counter.finish())
+        })
+    })?
+    .ok_or(SourceError::Cancelled)
 }
 
 /// Where excerpts are cut: at the start of the word (or line) that holds the first non-ASCII or
