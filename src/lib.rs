@@ -45,6 +45,7 @@
 //! * Analysis never formats for a terminal; views never recompute analysis.
 //! * The tool never writes to the files it inspects: inputs are opened read-only.
 
+pub mod analyze;
 pub mod anomaly;
 pub mod ascii;
 pub mod cli;

@@ -701,14 +701,16 @@ fn the_audit_langid_and_extract_agree_on_every_unit() {
     );
 }
 
-/// Issue 21: one document, one count. For every text file of the demo corpus and of the
+/// Issue 21: one document, one answer. For every text file of the demo corpus and of the
 /// fixtures, the audit's anomaly counts by class and its encoding are those of `anomalies
-/// --json` (a U+FFFD the decoder made is a decode error in both, not a replacement character
-/// found in the text).
+/// --json` and of the explorer's model (its jobs run as the explorer runs them), and its
+/// language is the explorer's (a U+FFFD the decoder made is a decode error everywhere, not a
+/// replacement character found in the text).
 #[test]
 fn the_audit_and_anomalies_count_the_same() {
     let audit = audit_json(&["--documents", "100000", "assets/demo", "tests/fixtures"]);
     let mut compared = 0;
+    let mut with_language = 0;
     for d in audit["documents"].as_array().unwrap() {
         if d["unit"] != "file" || d["format"] != "text" {
             continue;
@@ -723,7 +725,66 @@ fn the_audit_and_anomalies_count_the_same() {
             "{path}: counts differ"
         );
         assert_eq!(d["encoding"], a["encoding"], "{path}: encodings differ");
+        // The explorer's model of the same file, its jobs run as the explorer runs them.
+        let e = explorer_view(path);
+        assert_eq!(
+            d["by_class"], e.by_class,
+            "{path}: the explorer counts otherwise"
+        );
+        assert_eq!(
+            d["encoding"], e.encoding,
+            "{path}: the explorer decides otherwise"
+        );
+        assert_eq!(
+            d["language"], e.language,
+            "{path}: the explorer identifies otherwise"
+        );
+        with_language += usize::from(!e.language.is_null());
         compared += 1;
     }
     assert!(compared >= 150, "{compared} files compared");
+    assert_eq!(
+        with_language, compared,
+        "every text file has a unit and a language"
+    );
+}
+
+/// What the explorer shows of one file: anomaly counts by class, the decided encoding, the
+/// language of its (first) unit.
+struct ExplorerView {
+    by_class: Value,
+    encoding: Value,
+    language: Value,
+}
+
+fn explorer_view(path: &str) -> ExplorerView {
+    use delineate::tui::action::Action;
+    use delineate::tui::app::App;
+    use delineate::tui::worker;
+    let input = delineate::source::Input::open(std::path::Path::new(path)).unwrap();
+    let (mut app, mut jobs) = App::new(
+        vec![(path.to_string(), std::sync::Arc::new(input))],
+        (120, 40),
+    );
+    // Run every job the explorer would post, and every job their results post, to the end.
+    while let Some(j) = jobs.pop() {
+        let (tx, _rx) = std::sync::mpsc::channel();
+        let msg = worker::run(&j, &std::sync::atomic::AtomicBool::new(false), &tx);
+        jobs.extend(app.update(Action::Job(msg)));
+    }
+    let doc = app.doc();
+    let counts = doc.counts.as_ref().expect("counted");
+    let by_class: serde_json::Map<String, Value> = counts
+        .by_class
+        .iter()
+        .map(|(c, n)| (c.name().to_string(), Value::from(*n)))
+        .collect();
+    ExplorerView {
+        by_class: Value::Object(by_class),
+        encoding: Value::from(doc.report.encoding.encoding.name()),
+        language: doc
+            .languages
+            .first()
+            .map_or(Value::Null, |l| Value::from(l.verdict.language.clone())),
+    }
 }

@@ -119,6 +119,7 @@ const LAYERS: &[&[&str]] = &[
     &["normalize"],
     &["extract"],
     &["langid"],
+    &["analyze"],
     &["corpus", "fuzzing"],
     &["tui"],
     &["cli"],

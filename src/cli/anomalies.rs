@@ -2,10 +2,11 @@
 //! reason, and counts by class.
 
 use super::args::AnomaliesArgs;
-use super::decode::choose_encoding;
+use super::decode::reading_of;
 use super::output::json_line;
 use super::{Failure, guard};
-use crate::anomaly::document::{DocumentScan, WINDOW_BYTES, scan_input_progress};
+use crate::analyze;
+use crate::anomaly::document::DocumentScan;
 use crate::anomaly::{AnomalyClass, Finding};
 use crate::present::thousands;
 use crate::source::Input;
@@ -88,15 +89,20 @@ pub fn run(a: &AnomaliesArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 continue;
             }
         };
-        let (cs, skip, by) = choose_encoding(&input, a.encoding.as_deref())?;
-        let mode = super::decode::mode(a.errors);
-        let scan = match guard(input.name(), || {
+        let opts = analyze::Options {
+            parts: analyze::Parts {
+                anomalies: true,
+                ..Default::default()
+            },
+            reading: reading_of(a.encoding.as_deref())?,
+            errors: super::decode::mode(a.errors),
             // Findings are kept up to a bound (counts are always whole): 8 MB of U+FEFF are
             // 2.8 million findings.
-            let keep = a.limit.max(crate::anomaly::MAX_KEPT_FINDINGS);
-            scan_input_progress(&input, cs, skip, keep, WINDOW_BYTES, mode, &mut |_| true)
-        }) {
-            Ok(Ok(s)) => s,
+            max_findings: a.limit.max(crate::anomaly::MAX_KEPT_FINDINGS),
+            ..Default::default()
+        };
+        let (read, scan) = match guard(input.name(), || analyze::document(&input, &opts)) {
+            Ok(Ok(x)) => (x.read.expect("asked for"), x.anomalies.expect("asked for")),
             Ok(Err(e)) => {
                 super::output::report(&e);
                 failed = true;
@@ -120,7 +126,7 @@ pub fn run(a: &AnomaliesArgs, out: &mut dyn Write) -> Result<(), Failure> {
             .iter()
             .map(|f| Shown {
                 finding: f,
-                context: finding_context(&input, cs, skip, f),
+                context: finding_context(&input, read.charset, read.bom_len, f),
             })
             .collect();
         if a.json {
@@ -130,8 +136,8 @@ pub fn run(a: &AnomaliesArgs, out: &mut dyn Write) -> Result<(), Failure> {
                     path: input.name(),
                     path_bytes: input.path_bytes(),
                     size_bytes: input.len(),
-                    encoding: cs.name(),
-                    decided_by: &by,
+                    encoding: read.charset.name(),
+                    decided_by: read.by.name(),
                     summary: summary(&scan),
                     findings_truncated: shown.len() < scan.findings.len() || scan.truncated,
                     findings: shown,
@@ -141,7 +147,14 @@ pub fn run(a: &AnomaliesArgs, out: &mut dyn Write) -> Result<(), Failure> {
             if i > 0 {
                 writeln!(out)?;
             }
-            human(out, &input, cs.name(), &by, &scan, &shown)?;
+            human(
+                out,
+                &input,
+                read.charset.name(),
+                read.by.name(),
+                &scan,
+                &shown,
+            )?;
         }
     }
     if failed {

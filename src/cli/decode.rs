@@ -2,7 +2,7 @@
 
 use super::Failure;
 use super::args::{DecodeArgs, ErrorsArg};
-use crate::decode::bom;
+use crate::analyze::{self, Reading};
 use crate::decode::charset::Charset;
 use crate::decode::{self, ErrorMode, stream};
 use crate::source::Input;
@@ -18,49 +18,32 @@ pub(super) fn mode(e: ErrorsArg) -> ErrorMode {
 
 /// Bytes of BOM to skip: only a BOM that announces the encoding being decoded.
 pub(super) fn bom_skip(input: &Input, cs: Charset) -> Result<u64, Failure> {
-    let head = input.head(4).map_err(|e| Failure::Usage(e.to_string()))?;
-    Ok(match bom::sniff(&head) {
-        Some(b) if b.charset == cs => b.len as u64,
-        _ => 0,
+    analyze::bom_len_for(input, cs).map_err(|e| Failure::Usage(e.to_string()))
+}
+
+/// `--encoding LABEL` as a reading: `decided` (or no label) for the evidence's decision,
+/// `likely` for the likely verdict, else the label's encoding.
+pub(super) fn reading_of(label: Option<&str>) -> Result<Reading, Failure> {
+    Ok(match label {
+        None => Reading::Decided,
+        Some(l) if l.eq_ignore_ascii_case("decided") => Reading::Decided,
+        Some(l) if l.eq_ignore_ascii_case("likely") => Reading::Likely,
+        Some(l) => {
+            Reading::Chosen(Charset::for_label(l).map_err(|e| Failure::Usage(e.to_string()))?)
+        }
     })
 }
 
-/// The encoding to decode `input` with: the one asked for, or the one the evidence decides.
-/// Returns it, the BOM bytes to skip, and how it was chosen.
+/// The encoding to decode `input` with: the one asked for, or the one the evidence decides
+/// (the façade's reading, as `anomalies` and the explorer read it). Returns it, the BOM bytes
+/// to skip, and how it was chosen.
 pub(super) fn choose_encoding(
     input: &Input,
     label: Option<&str>,
 ) -> Result<(Charset, u64, String), Failure> {
-    match label {
-        Some(l) if l.eq_ignore_ascii_case("likely") || l.eq_ignore_ascii_case("decided") => {
-            let a = crate::encoding::analyze(input, &crate::encoding::Options::default())
-                .map_err(|e| Failure::Usage(e.to_string()))?;
-            if l.eq_ignore_ascii_case("decided") {
-                return Ok((
-                    a.decision.encoding,
-                    a.decision.bom_len as u64,
-                    a.decision.decided_by.name().to_string(),
-                ));
-            }
-            let cs = a.likely.map_or(a.decision.encoding, |l| l.name);
-            Ok((cs, bom_skip(input, cs)?, "likely".to_string()))
-        }
-        Some(l) => {
-            let cs = Charset::for_label(l)
-                .map_err(|e| Failure::Usage(e.to_string()))?
-                .charset;
-            Ok((cs, bom_skip(input, cs)?, "user".to_string()))
-        }
-        None => {
-            let a = crate::encoding::analyze(input, &crate::encoding::Options::default())
-                .map_err(|e| Failure::Usage(e.to_string()))?;
-            Ok((
-                a.decision.encoding,
-                a.decision.bom_len as u64,
-                a.decision.decided_by.name().to_string(),
-            ))
-        }
-    }
+    let r = analyze::reading(input, &reading_of(label)?, None, &Default::default())
+        .map_err(|e| Failure::Usage(e.to_string()))?;
+    Ok((r.charset, r.bom_len, r.by.name().to_string()))
 }
 
 /// What to decode with: one encoding from a byte offset to the end, or, for `likely` on an

@@ -5,7 +5,8 @@
 use super::args::{ExtractArgs, LimitArgs, UnitArg};
 use super::output::json_line;
 use super::{Failure, guard};
-use crate::extract::{self, Extraction, LimitKind, Limits, Options, UnitChoice};
+use crate::analyze;
+use crate::extract::{Extraction, LimitKind, Limits, Options, UnitChoice};
 use crate::present::thousands;
 use crate::source::Input;
 use crate::visible::visible;
@@ -89,8 +90,21 @@ pub fn run(a: &ExtractArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 continue;
             }
         };
-        let x = match guard(input.name(), || extract::extract(&input, &opts)) {
-            Ok(Ok(x)) => x,
+        let analysed = guard(input.name(), || {
+            analyze::document(
+                &input,
+                &analyze::Options {
+                    parts: analyze::Parts {
+                        units: true,
+                        ..Default::default()
+                    },
+                    extract: opts.clone(),
+                    ..Default::default()
+                },
+            )
+        });
+        let x = match analysed {
+            Ok(Ok(a)) => a.extraction.expect("asked for"),
             Ok(Err(e)) => {
                 super::output::report(&e);
                 failed = true;

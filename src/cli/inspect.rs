@@ -3,10 +3,11 @@
 use super::args::InspectArgs;
 use super::output::json_line;
 use super::{Failure, resolve_labels};
+use crate::analyze;
 use crate::encoding::decide::Severity;
 use crate::encoding::{Candidate, CandidateReason, Options};
 use crate::present::thousands;
-use crate::report::{Report, inspect};
+use crate::report::Report;
 use crate::source::Input;
 use crate::visible::visible;
 use std::io::{self, Write};
@@ -29,8 +30,17 @@ pub fn run(args: &InspectArgs, out: &mut dyn Write) -> Result<(), Failure> {
             .par_iter()
             .map(|path| {
                 let input = Input::open_arg(path, args.stdin.bytes()).map_err(|e| e.to_string())?;
-                super::guard(input.name(), || inspect(&input, &options))
+                let opts = analyze::Options {
+                    parts: analyze::Parts {
+                        report: true,
+                        ..Default::default()
+                    },
+                    encoding: options.clone(),
+                    ..Default::default()
+                };
+                super::guard(input.name(), || analyze::document(&input, &opts))
                     .and_then(|r| r.map_err(|e| e.to_string()))
+                    .map(|a| a.report.expect("asked for"))
             })
             .collect();
         for (i, r) in results.into_iter().enumerate() {

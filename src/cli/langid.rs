@@ -7,6 +7,7 @@ use super::args::{
 };
 use super::output::json_line;
 use super::{Failure, guard};
+use crate::analyze;
 use crate::extract::{self, DocumentUnit};
 use crate::langid::{self, Method, Options, Passage, Verdict, ct, eval};
 use crate::present::thousands;
@@ -78,10 +79,21 @@ pub fn run(a: &LangidArgs, out: &mut dyn Write) -> Result<(), Failure> {
             }
             continue;
         }
-        let x = match guard(input.name(), || {
-            extract::extract(&input, &Default::default())
-        }) {
-            Ok(Ok(x)) => x,
+        let analysed = guard(input.name(), || {
+            analyze::document(
+                &input,
+                &analyze::Options {
+                    parts: analyze::Parts {
+                        languages: true,
+                        ..Default::default()
+                    },
+                    langid: opts.clone(),
+                    ..Default::default()
+                },
+            )
+        });
+        let (x, languages) = match analysed {
+            Ok(Ok(a)) => (a.extraction.expect("asked for"), a.languages),
             Ok(Err(e)) => {
                 super::output::report(&e);
                 failed = true;
@@ -108,7 +120,12 @@ pub fn run(a: &LangidArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 x.format.detected.description()
             ));
         }
-        let reports: Vec<UnitLanguage> = x.units.iter().map(|u| unit_language(u, &opts)).collect();
+        let reports: Vec<UnitLanguage> = x
+            .units
+            .iter()
+            .zip(languages)
+            .map(|(u, t)| unit_language(u, t))
+            .collect();
         if a.json {
             json_line(
                 out,
@@ -179,8 +196,7 @@ struct UnitLanguage {
     declared: Vec<langid::Declared>,
 }
 
-fn unit_language(u: &DocumentUnit, opts: &Options) -> UnitLanguage {
-    let t = langid::analyze_unit(u, opts);
+fn unit_language(u: &DocumentUnit, t: langid::TextLanguages) -> UnitLanguage {
     let shares = langid::language_shares(&u.text, &t.passages);
     UnitLanguage {
         locator: u.locator.to_string(),

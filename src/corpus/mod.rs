@@ -1184,15 +1184,25 @@ fn audit_input(
     let source = source.to_string();
     p.files += 1;
     p.bytes += input.len();
-    let x: Extraction = match extract::extract(
+    // The document through the façade every front end uses: here only its units (the audit
+    // reads each unit's anomalies, terms and language itself, while it tokenizes).
+    let analysed = crate::analyze::document(
         input,
-        &extract::Options {
-            unit: opts.unit,
-            limits: opts.limits.clone(),
+        &crate::analyze::Options {
+            parts: crate::analyze::Parts {
+                units: true,
+                ..Default::default()
+            },
+            extract: extract::Options {
+                unit: opts.unit,
+                limits: opts.limits.clone(),
+                ..Default::default()
+            },
             ..Default::default()
         },
-    ) {
-        Ok(x) => x,
+    );
+    let x: Extraction = match analysed {
+        Ok(a) => a.extraction.expect("asked for"),
         Err(e) => {
             p.errors.push(WalkError::new(name, e.to_string()));
             return;

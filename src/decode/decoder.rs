@@ -25,10 +25,11 @@ use serde::Serialize;
 use std::sync::{Mutex, OnceLock};
 
 /// What a decoder does with a malformed byte sequence.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum ErrorMode {
-    /// Substitute U+FFFD, one per malformed sequence.
+    /// Substitute U+FFFD, one per malformed sequence (what browsers and most indexers do).
+    #[default]
     Replace,
     /// Drop the malformed bytes.
     Ignore,

@@ -297,7 +297,6 @@ impl Doc {
                 input: input.clone(),
                 report: true,
                 charset,
-                bom_len,
                 user_charset: None,
             })
         };
@@ -323,7 +322,6 @@ impl Doc {
             input: self.input.clone(),
             report: false,
             charset: self.charset,
-            bom_len: self.bom_len,
             user_charset: (self.charset != self.report.encoding.encoding).then_some(self.charset),
         }
     }
@@ -984,7 +982,6 @@ impl App {
                 input: d.input.clone(),
                 report: false,
                 charset: cs,
-                bom_len: d.bom_len,
                 user_charset: None,
             });
             scans

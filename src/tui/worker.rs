@@ -2,12 +2,12 @@
 //! off the UI thread, with progress, cancellation and a generation number so late answers are
 //! dropped (after gitui's async jobs).
 
+use crate::analyze::{self, Parts, Reading};
 use crate::anomaly::Counts;
-use crate::decode::Charset;
-use crate::decode::ErrorMode;
+use crate::decode::{Charset, LabelResolution};
 use crate::encoding::{Options, Scope};
-use crate::extract::{self, Extraction};
-use crate::report::{Report, inspect_with};
+use crate::extract::Extraction;
+use crate::report::Report;
 use crate::source::Input;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -72,7 +72,6 @@ pub struct Scan {
     pub report: bool,
     /// Count anomalies in the text decoded under this encoding.
     pub charset: Charset,
-    pub bom_len: u64,
     /// For an extraction: the encoding the user picked, when it is not the decided one.
     pub user_charset: Option<Charset>,
 }
@@ -132,107 +131,85 @@ impl Worker {
 
 /// Runs a scan to completion on the calling thread (the worker's thread, or a test's).
 pub fn run(scan: &Scan, cancel: &AtomicBool, tx: &Sender<JobMsg>) -> JobMsg {
+    // The user's encoding, when one was picked: the text is read and extracted in it.
+    let reading = match scan.user_charset {
+        Some(cs) => Reading::Chosen(LabelResolution {
+            label: cs.name().to_string(),
+            charset: cs,
+            remap: None,
+        }),
+        None => Reading::Decided,
+    };
     if scan.kind == JobKind::Extract {
-        // Extraction isolates each document on its own thread with a time limit; the result
-        // of a cancelled job is simply dropped.
-        let opts = extract::Options {
-            encoding: scan.user_charset.map(|cs| crate::decode::LabelResolution {
-                label: cs.name().to_string(),
-                charset: cs,
-                remap: None,
-            }),
+        let opts = analyze::Options {
+            parts: Parts {
+                languages: true,
+                ..Default::default()
+            },
+            reading,
             ..Default::default()
         };
-        let r = extract::extract(&scan.input, &opts).map_err(|e| e.to_string());
-        let opts = crate::langid::Options::default();
-        let languages = match &r {
-            Ok(x) if !cancel.load(Ordering::Relaxed) => x
-                .units
-                .iter()
-                .map(|u| crate::langid::analyze_unit(u, &opts))
-                .collect(),
-            _ => Vec::new(),
+        let r =
+            analyze::document_with(&scan.input, &opts, &mut |_| !cancel.load(Ordering::Relaxed))
+                .map_err(|e| e.to_string());
+        let (extraction, languages) = match r {
+            Ok(a) => (Ok(a.extraction.expect("asked for")), a.languages),
+            Err(e) => (Err(e), Vec::new()),
         };
         return JobMsg::Extracted {
             doc: scan.doc,
             generation: scan.generation,
-            extraction: Box::new(r),
+            extraction: Box::new(extraction),
             languages,
         };
     }
-    let send = |pass: String, fraction: f64| {
-        let _ = tx.send(JobMsg::Progress {
-            doc: scan.doc,
-            generation: scan.generation,
-            pass,
-            fraction,
-        });
-    };
-    let mut last = 0.0f64;
-    let report = if scan.report {
-        let options = Options {
+    let mut last = (String::new(), 0.0f64);
+    let opts = analyze::Options {
+        parts: Parts {
+            report: scan.report,
+            anomalies: true,
+            ..Default::default()
+        },
+        encoding: Options {
             scope: Scope::Whole,
             ..Default::default()
-        };
-        let r = inspect_with(&scan.input, &options, &mut |p| {
-            let f = p.done as f64 / p.total.max(1) as f64;
-            if f - last >= 0.01 || f >= 1.0 {
-                last = f;
-                send(p.pass.to_string(), f);
-            }
-            !cancel.load(Ordering::Relaxed)
-        });
-        match r {
-            Ok(r) => Some(Box::new(r)),
-            Err(e) => {
-                return JobMsg::Failed {
-                    doc: scan.doc,
-                    generation: scan.generation,
-                    error: e.to_string(),
-                };
-            }
-        }
-    } else {
-        None
-    };
-    let charset = report
-        .as_ref()
-        .map_or(scan.charset, |r| r.encoding.encoding);
-    let bom_len = report
-        .as_ref()
-        .map_or(scan.bom_len, |r| r.encoding.bom_len as u64);
-    // Every detector, as `delineate anomalies` counts them (one count for one file).
-    let mut last = 0.0f64;
-    let r = crate::anomaly::document::scan_input_progress(
-        &scan.input,
-        charset,
-        bom_len,
-        0,
-        crate::anomaly::document::WINDOW_BYTES,
-        ErrorMode::Replace,
-        &mut |f| {
-            if f - last >= 0.01 {
-                last = f;
-                send("anomalies".to_string(), f);
-            }
-            !cancel.load(Ordering::Relaxed)
         },
-    );
-    let counts = match r {
-        Ok(s) => s.counts,
-        Err(e) => {
-            return JobMsg::Failed {
+        // Without a new report, the text is counted in the encoding it is viewed in.
+        reading: match (&reading, scan.report) {
+            (Reading::Decided, false) => Reading::Chosen(LabelResolution {
+                label: scan.charset.name().to_string(),
+                charset: scan.charset,
+                remap: None,
+            }),
+            _ => reading,
+        },
+        ..Default::default()
+    };
+    let r = analyze::document_with(&scan.input, &opts, &mut |p| {
+        // Progress at most every hundredth, and at each new pass.
+        if p.pass != last.0 || p.fraction - last.1 >= 0.01 || p.fraction >= 1.0 {
+            last = (p.pass.to_string(), p.fraction);
+            let _ = tx.send(JobMsg::Progress {
                 doc: scan.doc,
                 generation: scan.generation,
-                error: e.to_string(),
-            };
+                pass: p.pass.to_string(),
+                fraction: p.fraction,
+            });
         }
-    };
-    JobMsg::Done {
-        doc: scan.doc,
-        generation: scan.generation,
-        report,
-        charset,
-        counts,
+        !cancel.load(Ordering::Relaxed)
+    });
+    match r {
+        Ok(a) => JobMsg::Done {
+            doc: scan.doc,
+            generation: scan.generation,
+            report: a.report.map(Box::new),
+            charset: a.read.expect("asked for").charset,
+            counts: a.anomalies.expect("asked for").counts,
+        },
+        Err(e) => JobMsg::Failed {
+            doc: scan.doc,
+            generation: scan.generation,
+            error: e.to_string(),
+        },
     }
 }
