@@ -1,0 +1,129 @@
+//! Unit tests of `encoding::mojibake` (kept apart so the module reads as its job).
+
+use super::*;
+
+fn names(chain: &[Charset]) -> Vec<&'static str> {
+    chain.iter().map(|c| c.name()).collect()
+}
+
+#[test]
+fn one_and_two_rounds_of_windows_1252() {
+    let a = analyze("rÃ©sumÃ©");
+    assert_eq!(a.verdict, Verdict::Repairable);
+    assert_eq!(a.repaired.as_deref(), Some("résumé"));
+    assert_eq!(names(&a.chain), ["windows-1252"]);
+    let b = analyze("rÃƒÂ©sumÃƒÂ©");
+    assert_eq!(b.repaired.as_deref(), Some("résumé"));
+    assert_eq!(names(&b.chain), ["windows-1252", "windows-1252"]);
+    assert!(b.description.contains("2 times"), "{}", b.description);
+    assert_eq!(b.examples[0].from, "rÃƒÂ©sumÃƒÂ©");
+    assert_eq!(b.examples[0].to, "résumé");
+}
+
+#[test]
+fn three_rounds() {
+    let mut t = "résumé".to_string();
+    for _ in 0..3 {
+        t = encoding_rs::WINDOWS_1252
+            .decode_without_bom_handling(t.as_bytes())
+            .0
+            .into_owned();
+    }
+    let a = analyze(&t);
+    assert_eq!(a.repaired.as_deref(), Some("résumé"), "{t}");
+    assert_eq!(a.chain.len(), 3);
+}
+
+/// UTF-8 read as each of the required encodings, then undone.
+#[test]
+fn each_encoding_round_trips() {
+    let cases = [
+        ("windows-1252", "Ça coûte 5 € — “déjà vu”"),
+        ("windows-1250", "Zażółć gęślą jaźń"),
+        ("windows-1251", "Привет, как дела?"),
+        ("koi8-r", "Привет, как дела?"),
+        ("macintosh", "naïve café résumé"),
+    ];
+    for (label, clean) in cases {
+        let enc = Charset::for_label(label).unwrap().charset.whatwg().unwrap();
+        let (broken, _) = enc.decode_without_bom_handling(clean.as_bytes());
+        let a = analyze(&broken);
+        assert_eq!(a.repaired.as_deref(), Some(clean), "{label}: {broken}");
+        assert_eq!(a.verdict, Verdict::Repairable, "{label}");
+    }
+    // True ISO-8859-1 (C1 controls): Python's latin-1 codec.
+    let broken: String = "it’s".bytes().map(char::from).collect();
+    let a = analyze(&broken);
+    assert_eq!(a.repaired.as_deref(), Some("it’s"));
+    assert_eq!(names(&a.chain), ["ISO-8859-1"]);
+}
+
+/// Clean text, including legitimate Ã, â and €, comes out unchanged.
+#[test]
+fn clean_text_is_left_alone() {
+    for t in [
+        "résumé",
+        "SÃO PAULO É A MAIOR CIDADE DO BRASIL",
+        "Ângela comprou pão por 3 € na padaria",
+        "crème brûlée — 12 €, l'âme, Âge",
+        "© 2024 Société Générale — 10 € – 20 €",
+        "»Straße« und »Maß«",
+        "Привет, как дела? Всё хорошо.",
+        "日本語のテキスト",
+        "ÀÉÎÕÜ àéîõü",
+        "Ã bientôt",
+        "Він сказав: «Рік минув, Сірий»",
+        "«ÉTÉ» «CÔTE» «ÇA»",
+        "ні, її, лінії",
+    ] {
+        let a = analyze(t);
+        assert_eq!(a.verdict, Verdict::Clean, "{t}: {:?}", a.hypotheses.first());
+        assert_eq!(a.repaired, None, "{t}");
+    }
+}
+
+/// Lost bytes are reported, never guessed: where nothing shows the lead image is no letter
+/// of the text the text stays as it is; inside a line that is repaired, or where the lead
+/// image cannot be a letter of its word (a capital after a small letter), the images of a
+/// character whose byte was lost become the one U+FFFD that character now is.
+#[test]
+fn lost_bytes_are_reported_not_guessed() {
+    let a = analyze("\u{c4}\u{FFFD}rger");
+    assert_eq!(a.verdict, Verdict::Unrecoverable);
+    assert_eq!(a.lost.len(), 1);
+    assert_eq!(a.repaired, None);
+    let a = analyze("r\u{c3}\u{FFFD}sum\u{c3}\u{FFFD}");
+    assert_eq!(a.verdict, Verdict::Unrecoverable);
+    assert_eq!(a.lost.len(), 2);
+    assert_eq!(a.repaired.as_deref(), Some("r\u{FFFD}sum\u{FFFD}"));
+    let b = analyze("rÃ©sumÃ\u{FFFD}");
+    assert_eq!(b.verdict, Verdict::PartiallyRecoverable);
+    assert_eq!(b.repaired.as_deref(), Some("résum\u{FFFD}"));
+    // Ethiopic `፡` (E1 8D A1) with its 8D lost, between repaired words.
+    let c = analyze("áˆµáˆˆ\u{e1}\u{FFFD}¡áˆ°");
+    assert_eq!(c.repaired.as_deref(), Some("ስለ\u{FFFD}ሰ"));
+}
+
+#[test]
+fn mixed_clean_and_broken_words() {
+    let a = analyze("café and rÃ©sumÃ© and naïve");
+    assert_eq!(a.repaired.as_deref(), Some("café and résumé and naïve"));
+}
+
+/// A word of real text that happens to be a valid sequence (Slovak `zvlášť` is E1 B9 BB in
+/// ISO-8859-2, UTF-8 for `ṻ`; Northern Sami `náššuvnnaid` likewise) is a coincidence when
+/// the rest of the text is clean accented text and the repair brings a character it never
+/// uses (found on the NLTK UDHR files).
+#[test]
+fn coincidental_sequences_in_clean_text_are_left_alone() {
+    let slovak = "Každý má právo na život, slobodu a osobnú bezpečnosť. Nikto nesmie byť \
+        držaný v otroctve alebo v nevoľníctve. Všetci ľudia sa rodia slobodní a rovní, \
+        majú rozum a svedomie a majú spolu jednať v duchu bratstva, zvlášť v rodine.";
+    let a = analyze(slovak);
+    assert_eq!(a.verdict, Verdict::Clean, "{:?}", a.hypotheses.first());
+    // The same text with one passage double-encoded is still repaired: the repair brings
+    // characters the clean part uses.
+    let broken = slovak.replace("Všetci ľudia", "VÅ¡etci Ä¾udia");
+    let b = analyze(&broken);
+    assert_eq!(b.repaired.as_deref(), Some(slovak));
+}

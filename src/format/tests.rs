@@ -1,0 +1,115 @@
+//! Unit tests of `format` (kept apart so the module reads as its job).
+
+use super::*;
+
+/// The chunked count of control bytes equals a byte-by-byte filter, on every byte value
+/// and on lengths around the chunk size.
+#[test]
+fn control_bytes_counts_like_a_filter() {
+    let naive = |h: &[u8]| {
+        h.iter()
+            .filter(|&&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0C | 0x1B))
+            .count()
+    };
+    let all: Vec<u8> = (0..=255u8).collect();
+    assert_eq!(control_bytes(&all), naive(&all));
+    assert_eq!(control_bytes(&all), 32 - 5);
+    let mut x: u32 = 1;
+    for len in [0, 1, 254, 255, 256, 510, 511, 4096] {
+        let h: Vec<u8> = (0..len)
+            .map(|_| {
+                x = x.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                (x >> 16) as u8 % 40
+            })
+            .collect();
+        assert_eq!(control_bytes(&h), naive(&h), "length {len}");
+    }
+    assert_eq!(control_bytes(&[1u8; 600]), 600);
+}
+
+fn detect(bytes: &[u8]) -> Format {
+    identify(&Input::from_bytes("x", bytes.to_vec()), None).detected
+}
+
+#[test]
+fn signatures() {
+    assert_eq!(detect(b"%PDF-1.7\n"), Format::Pdf);
+    assert_eq!(detect(b"junk\n%PDF-1.4\n"), Format::Pdf);
+    assert_eq!(
+        detect(b"\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1rest"),
+        Format::Ole2
+    );
+    assert_eq!(detect(b"{\\rtf1\\ansi hello}"), Format::Rtf);
+    assert_eq!(detect(b"\xFFWPC\x10\x00\x00\x00"), Format::WordPerfect);
+    assert_eq!(detect(b"\x89PNG\r\n\x1A\n\0\0\0\rIHDR"), Format::Png);
+    assert_eq!(detect(b"\x1F\x8B\x08\0"), Format::Gzip);
+    assert_eq!(detect(b"\xCA\xFE\xBA\xBE\0\0\0\x34"), Format::JavaClass);
+    assert_eq!(detect(b""), Format::Empty);
+}
+
+#[test]
+fn text_formats() {
+    assert_eq!(detect(b"<!DOCTYPE html><p>hi"), Format::Html);
+    assert_eq!(detect(b"<?xml version='1.0'?><a/>"), Format::Xml);
+    // XML without a declaration: a namespace, a known root, or a well-formed whole.
+    for xml in [
+        &b"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\"><rect/></svg>"[..],
+        b"<rss version=\"2.0\"><channel><title>t</title>",
+        b"<feed xmlns=\"http://www.w3.org/2005/Atom\"><entry>",
+        b"<!-- made by hand -->\n<note><to>Tove</to></note>\n",
+        b"<catalogue/>",
+    ] {
+        assert_eq!(detect(xml), Format::Xml, "{}", String::from_utf8_lossy(xml));
+    }
+    for text in [
+        &b"<3 you"[..],
+        b"<name> said hello to <someone>",
+        b"<note>unclosed, no namespace",
+    ] {
+        assert_eq!(
+            detect(text),
+            Format::Text,
+            "{}",
+            String::from_utf8_lossy(text)
+        );
+    }
+    assert_eq!(
+        detect(b"<?xml version='1.0'?><html xmlns='http://www.w3.org/1999/xhtml'>"),
+        Format::Html
+    );
+    assert_eq!(detect(b"{\"a\": [1, 2]}"), Format::Json);
+    assert_eq!(detect(b"{not json"), Format::Text);
+    assert_eq!(
+        detect(b"From a@b Mon Jan  1 00:00:00 2001\nFrom: a\nTo: b\n\nhi\n"),
+        Format::Mbox
+    );
+    assert_eq!(
+        detect(b"From: a@b\nTo: c@d\nSubject: hi\n\nbody"),
+        Format::Email
+    );
+    assert_eq!(
+        detect(b"<!DOCTYPE lewis SYSTEM \"lewis.dtd\">\n<REUTERS>"),
+        Format::Sgml
+    );
+    assert_eq!(detect(b"plain words\n"), Format::Text);
+    assert_eq!(detect(b"\xFF\xFEh\0i\0"), Format::Text);
+    assert_eq!(detect(b"\x00\x01\x02\x03binary\x00\x00"), Format::Binary);
+    // "HELLO WORLD THIS IS EBCDIC" in IBM037.
+    let ebcdic = b"\xC8\xC5\xD3\xD3\xD6\x40\xE6\xD6\xD9\xD3\xC4\x40\xE3\xC8\xC9\xE2\x40\xC9\xE2\x40\xC5\xC2\xC3\xC4\xC9\xC3";
+    assert_eq!(detect(ebcdic), Format::EbcdicText);
+}
+
+#[test]
+fn mismatch_in_words() {
+    let r = identify_bytes("report.doc", b"\xFFWPC\x10\x00\x00\x00");
+    assert_eq!(r.by_extension, Some(Format::Ole2));
+    let m = r.mismatch.unwrap();
+    assert!(m.contains("named .doc") && m.contains("WordPerfect"), "{m}");
+    let r = identify_bytes("notes.odt", b"just some plain text\n");
+    assert!(r.mismatch.unwrap().contains("plain text"));
+    assert!(
+        identify_bytes("page.html", b"<html><p>x")
+            .mismatch
+            .is_none()
+    );
+}
