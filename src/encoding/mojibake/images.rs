@@ -1,0 +1,448 @@
+//! What UTF-8 looks like misread: for each encoding the search knows, which characters are
+//! images of UTF-8 lead and continuation bytes (a reverse table per encoding), the byte
+//! sequences those images spell, and the fingerprint counts that find mojibake cheaply.
+
+use crate::decode::charset::{Charset, OemPage};
+use crate::decode::single_byte_table_of;
+use crate::decode::validity::sequence_len;
+use crate::unicode::char_info;
+use rustc_hash::FxHashMap;
+use std::sync::OnceLock;
+use unicode_properties::GeneralCategory;
+use unicode_script::Script;
+
+/// The encodings whose misreading of UTF-8 is looked for, in preference order for ties.
+/// KOI8-U and IBM866 are left out on purpose: their Ukrainian and lower-case Cyrillic letters
+/// sit at continuation-byte positions, so ordinary Cyrillic words (`ні`, `рив`) would read as
+/// mojibake.
+pub(super) fn encodings() -> &'static [Charset] {
+    static LIST: OnceLock<Vec<Charset>> = OnceLock::new();
+    LIST.get_or_init(|| {
+        use encoding_rs::*;
+        vec![
+            Charset::WINDOWS_1252,
+            Charset::Latin1,
+            Charset::Whatwg(WINDOWS_1250),
+            Charset::Whatwg(WINDOWS_1251),
+            Charset::Whatwg(KOI8_R),
+            Charset::Whatwg(MACINTOSH),
+            Charset::Whatwg(ISO_8859_2),
+            Charset::Whatwg(ISO_8859_15),
+            Charset::Whatwg(WINDOWS_1253),
+            Charset::Whatwg(WINDOWS_1254),
+            Charset::Whatwg(WINDOWS_1257),
+            Charset::Oem(OemPage::Cp437),
+            Charset::Oem(OemPage::Cp850),
+        ]
+    })
+}
+
+/// Characters below this code point have dense reverse tables; the few above (™ is U+2122,
+/// MacRoman's ﬁ is U+FB01) live in a hash map.
+pub(super) const DENSE: usize = 0x3000;
+
+/// Reverse tables: for each character, its byte in each encoding of [`encodings`], plus masks
+/// of the encodings where it is a lead image and where it is a continuation image.
+pub(super) struct Reverse {
+    /// `bytes[c * n + e]`: the byte of `c` in encoding `e`, 0 for none (no image is byte 0).
+    pub(super) bytes: Vec<u8>,
+    pub(super) lead: Vec<u16>,
+    pub(super) cont: Vec<u16>,
+    pub(super) sparse_bytes: FxHashMap<char, Vec<(u16, u8)>>,
+    pub(super) sparse_lead: FxHashMap<char, u16>,
+    pub(super) sparse_cont: FxHashMap<char, u16>,
+}
+
+pub(super) fn reverse() -> &'static Reverse {
+    static REV: OnceLock<Reverse> = OnceLock::new();
+    REV.get_or_init(|| {
+        let n = encodings().len();
+        let mut r = Reverse {
+            bytes: vec![0; DENSE * n],
+            lead: vec![0; DENSE],
+            cont: vec![0; DENSE],
+            sparse_bytes: FxHashMap::default(),
+            sparse_lead: FxHashMap::default(),
+            sparse_cont: FxHashMap::default(),
+        };
+        for (i, cs) in encodings().iter().enumerate() {
+            let bit = 1u16 << i;
+            for b in 0x80u8..=0xFF {
+                let c = match cs {
+                    Charset::Latin1 => Some(char::from(b)),
+                    cs => single_byte_table_of(*cs).and_then(|t| t.get(b)),
+                };
+                let Some(c) = c else { continue };
+                let lead = if (0xC2..=0xF4).contains(&b) { bit } else { 0 };
+                let cont = if (0x80..=0xBF).contains(&b) { bit } else { 0 };
+                let u = c as usize;
+                if u < DENSE {
+                    r.bytes[u * n + i] = b;
+                    r.lead[u] |= lead;
+                    r.cont[u] |= cont;
+                } else {
+                    r.sparse_bytes.entry(c).or_default().push((i as u16, b));
+                    *r.sparse_lead.entry(c).or_default() |= lead;
+                    *r.sparse_cont.entry(c).or_default() |= cont;
+                }
+            }
+        }
+        r
+    })
+}
+
+impl Reverse {
+    pub(super) fn lead_mask(&self, c: char) -> u16 {
+        let u = c as usize;
+        if u < DENSE {
+            self.lead[u]
+        } else {
+            self.sparse_lead.get(&c).copied().unwrap_or(0)
+        }
+    }
+    pub(super) fn cont_mask(&self, c: char) -> u16 {
+        let u = c as usize;
+        if u < DENSE {
+            self.cont[u]
+        } else {
+            self.sparse_cont.get(&c).copied().unwrap_or(0)
+        }
+    }
+}
+
+/// The byte of `c` in encoding number `e`, or `None` if it has none. ASCII maps to itself.
+pub(super) fn byte_in(c: char, e: usize) -> Option<u8> {
+    if c.is_ascii() {
+        return Some(c as u8);
+    }
+    let r = reverse();
+    let u = c as usize;
+    if u < DENSE {
+        let b = r.bytes[u * encodings().len() + e];
+        return (b != 0).then_some(b);
+    }
+    r.sparse_bytes
+        .get(&c)?
+        .iter()
+        .find(|(i, _)| *i as usize == e)
+        .map(|&(_, b)| b)
+}
+
+/// Bit mask of the encodings under which `text` has at least one lead image directly followed
+/// by a continuation image (a cheap necessary condition for mojibake).
+pub(super) fn suspect_mask(text: &str) -> u16 {
+    if text.is_ascii() {
+        return 0;
+    }
+    let r = reverse();
+    let mut mask = 0u16;
+    for_each_non_ascii_run(text, |run| {
+        let mut prev_lead = 0u16;
+        for c in run.chars() {
+            mask |= prev_lead & r.cont_mask(c);
+            prev_lead = r.lead_mask(c);
+        }
+    });
+    mask
+}
+
+/// Calls `f` on every maximal run of non-ASCII characters of `text`, skipping the ASCII
+/// between them eight or more bytes at a time (an ASCII character ends any sequence).
+pub(super) fn for_each_non_ascii_run(text: &str, mut f: impl FnMut(&str)) {
+    let b = text.as_bytes();
+    let mut i = 0;
+    while let Some(s) = crate::ascii::next_non_ascii(b, i) {
+        let e = b[s..]
+            .iter()
+            .position(|&x| x < 0x80)
+            .map_or(b.len(), |k| s + k);
+        f(&text[s..e]);
+        i = e;
+    }
+}
+
+/// If the characters from `i` are the images under encoding `e` of one valid, plausible UTF-8
+/// multi-byte sequence, returns its length in characters and the character it encodes.
+pub(super) fn sequence_at(chars: &[(usize, char)], i: usize, e: usize) -> Option<(usize, char)> {
+    let c0 = chars[i].1;
+    if c0.is_ascii() {
+        return None;
+    }
+    // A word's quotes and brackets (`«ÇA»` in MacRoman is C7 82…) do not start mojibake;
+    // but MacRoman's `‚` is byte E2, the lead of every curly quote and dash (`‚Äôn` is `’n`),
+    // and only a whole three-byte sequence is taken.
+    if !matches!(
+        c0,
+        '\u{201A}' | '\u{201E}' | '\u{2018}' | '\u{2019}' | '\u{201C}' | '\u{201D}' | '»'
+    ) && matches!(
+        char_info(c0).category,
+        GeneralCategory::OpenPunctuation
+            | GeneralCategory::ClosePunctuation
+            | GeneralCategory::InitialPunctuation
+            | GeneralCategory::FinalPunctuation
+    ) {
+        return None;
+    }
+    let b0 = byte_in(c0, e)?;
+    let n = sequence_len(b0);
+    if n < 2 || i + n > chars.len() {
+        return None;
+    }
+    let mut bytes = [b0, 0, 0, 0];
+    for k in 1..n {
+        let ck = chars[i + k].1;
+        if ck.is_ascii() {
+            return None;
+        }
+        bytes[k] = byte_in(ck, e)?;
+    }
+    if n == 3 && b0 == 0xED && bytes[1] >= 0xA0 {
+        return surrogate_pair_at(chars, i, e, &bytes[..3]);
+    }
+    let s = std::str::from_utf8(&bytes[..n]).ok()?;
+    let repaired = s.chars().next()?;
+    plausible(repaired).then_some((n, repaired))
+}
+
+/// A sequence under encoding number `e` some of whose continuation bytes were lost before
+/// the text reached us: a lead image, then for each continuation byte its image or U+FFFD
+/// (windows-1252 leaves 81 8D 8F 90 9D undefined, so `с`, D1 81, arrives as `Ñ�`, and
+/// Ethiopic `፡`, E1 8D A1, as `á�¡`). Returns the number of characters it spans.
+pub(super) fn lost_sequence_at(chars: &[(usize, char)], i: usize, e: usize) -> Option<usize> {
+    let lead = byte_in(chars[i].1, e).filter(|b| (0xC2..=0xF4).contains(b))?;
+    let n = sequence_len(lead);
+    if i + n > chars.len() {
+        return None;
+    }
+    let mut bytes = [lead, 0, 0, 0];
+    let mut lost = 0;
+    for k in 1..n {
+        match chars[i + k].1 {
+            '\u{FFFD}' => lost |= 1 << k,
+            c => bytes[k] = byte_in(c, e).filter(|b| (0x80..=0xBF).contains(b))?,
+        }
+    }
+    if lost == 0 {
+        return None;
+    }
+    // The bytes kept must fit a valid sequence (E0 needs A0–BF next, F4 80–8F…) for some
+    // value of the lost ones.
+    let ok = (0x80..=0xBFu8).any(|v| {
+        let mut probe = bytes;
+        for (k, b) in probe.iter_mut().enumerate().take(n).skip(1) {
+            if lost & (1 << k) != 0 {
+                *b = v;
+            }
+        }
+        std::str::from_utf8(&probe[..n]).is_ok()
+    });
+    ok.then_some(n)
+}
+
+/// Complete, valid sequences of encoding number `e` in `word` (no judgement of the result).
+pub(super) fn whole_sequences(word: &str, e: usize) -> usize {
+    let chars: Vec<(usize, char)> = word.char_indices().collect();
+    sequences_in(&chars, e)
+}
+
+/// [`whole_sequences`] over characters already collected.
+pub(super) fn sequences_in(chars: &[(usize, char)], e: usize) -> usize {
+    let (mut i, mut n) = (0, 0);
+    while i < chars.len() {
+        match sequence_at(chars, i, e) {
+            Some((len, _)) => {
+                n += 1;
+                i += len;
+            }
+            None => i += 1,
+        }
+    }
+    n
+}
+
+/// A surrogate pair encoded half by half (CESU-8, Java's "modified UTF-8"): `ED A0–AF xx`, the
+/// high half, then `ED B0–BF xx`, the low half, six bytes for one character beyond the BMP
+/// (`í\u{A0}½í¸´` → 😴). UTF-8 forbids surrogates (RFC 3629 §3); a decoder that encoded
+/// UTF-16 code units one by one made them.
+pub(super) fn surrogate_pair_at(
+    chars: &[(usize, char)],
+    i: usize,
+    e: usize,
+    high: &[u8],
+) -> Option<(usize, char)> {
+    let unit = |b: &[u8]| {
+        ((b[0] as u32 & 0x0F) << 12) | ((b[1] as u32 & 0x3F) << 6) | (b[2] as u32 & 0x3F)
+    };
+    if i + 6 > chars.len() || !high[2..].iter().all(|&b| (0x80..0xC0).contains(&b)) {
+        return None;
+    }
+    let mut low = [0u8; 3];
+    for (k, b) in low.iter_mut().enumerate() {
+        let c = chars[i + 3 + k].1;
+        if c.is_ascii() {
+            return None;
+        }
+        *b = byte_in(c, e)?;
+    }
+    if low[0] != 0xED || !(0xB0..0xC0).contains(&low[1]) || !(0x80..0xC0).contains(&low[2]) {
+        return None;
+    }
+    let (h, l) = (unit(high), unit(&low));
+    if !(0xD800..0xDC00).contains(&h) || !(0xDC00..0xE000).contains(&l) {
+        return None;
+    }
+    let c = char::from_u32(0x10000 + ((h - 0xD800) << 10) + (l - 0xDC00))?;
+    plausible(c).then_some((6, c))
+}
+
+/// The encodings (bits, in the order of the encodings the search knows) under which `c` is the image of a UTF-8
+/// lead byte, and those under which it is the image of a continuation byte; none for ASCII
+/// and for U+FFFD.
+pub fn masks(c: char) -> (u16, u16) {
+    if c == '\u{FFFD}' {
+        return (0, 0);
+    }
+    let r = reverse();
+    (r.lead_mask(c), r.cont_mask(c))
+}
+
+/// [`fingerprints`] counted a character at a time, for a pass that visits every character
+/// anyway (the quality features).
+#[derive(Clone, Debug, Default)]
+pub struct FingerprintCounter {
+    pub(super) counts: [usize; 16],
+    pub(super) prev_lead: u16,
+}
+
+impl FingerprintCounter {
+    /// A non-ASCII character.
+    #[inline]
+    pub fn non_ascii(&mut self, c: char) {
+        let (lead, cont) = masks(c);
+        self.step(lead, cont);
+    }
+
+    /// Any character, given its [`masks`] (ASCII has none, which ends a sequence).
+    #[inline]
+    pub fn step(&mut self, lead: u16, cont: u16) {
+        let mut m = self.prev_lead & cont;
+        while m != 0 {
+            self.counts[m.trailing_zeros() as usize] += 1;
+            m &= m - 1;
+        }
+        self.prev_lead = lead;
+    }
+
+    /// An ASCII character: no sequence goes on across it.
+    #[inline]
+    pub fn ascii(&mut self) {
+        self.prev_lead = 0;
+    }
+
+    /// The count so far: what [`fingerprints`] says of the characters seen.
+    pub fn count(&self) -> usize {
+        self.counts.iter().copied().max().unwrap_or(0)
+    }
+}
+
+/// Mojibake fingerprints in `text`, cheaply: the most adjacent (lead image, continuation image)
+/// pairs under any single encoding. One pass, no allocation; it over-counts 3- and 4-byte
+/// sequences (one per pair) and does not apply the word-level checks of [`analyze`], so it is a
+/// score feature, not a verdict.
+pub fn fingerprints(text: &str) -> usize {
+    if text.is_ascii() {
+        return 0;
+    }
+    let mut k = FingerprintCounter::default();
+    for_each_non_ascii_run(text, |run| {
+        // The ASCII before the run ends any sequence.
+        k.ascii();
+        run.chars().for_each(|c| k.non_ascii(c));
+    });
+    k.count()
+}
+
+/// True when [`analyze`] can only call `text` clean: nothing but ASCII, or no fingerprint, no
+/// C1 control, no U+FFFD and no `Ã` before a space ([`lost_no_break_spaces`]) (nothing to repair, nothing lost, no control to read as
+/// windows-1252). Most lines of most files; a caller that needs only repairs may skip them.
+pub fn clean_at_a_glance(text: &str) -> bool {
+    let b = text.as_bytes();
+    if b.is_ascii() {
+        return true;
+    }
+    // C1 controls are C2 80–C2 9F in UTF-8; U+FFFD is EF BF BD.
+    let c1 = memchr::memchr_iter(0xC2, b).any(|i| b.get(i + 1).is_some_and(|&n| n <= 0x9F));
+    !c1 && !text.contains('\u{FFFD}') && !text.contains("Ã ") && fingerprints(text) == 0
+}
+
+/// A C1 control (U+0080–U+009F).
+pub(super) fn is_c1(c: char) -> bool {
+    ('\u{80}'..='\u{9F}').contains(&c)
+}
+
+/// Is `c` believable as the result of a repair?
+pub(super) fn plausible(c: char) -> bool {
+    let info = char_info(c);
+    if matches!(
+        info.category,
+        GeneralCategory::Control
+            | GeneralCategory::Unassigned
+            | GeneralCategory::PrivateUse
+            | GeneralCategory::Surrogate
+    ) {
+        return false;
+    }
+    // IPA and spacing modifier letters (U+0250–U+02FF) are what `É»` (C9 BB) would become;
+    // the click letters U+01C0–U+01C3 what `«Ç` would become in MacRoman.
+    if ((0x250..=0x2FF).contains(&(c as u32)) && !orthographic_ipa(c))
+        || (0x1C0..=0x1C3).contains(&(c as u32))
+    {
+        return false;
+    }
+    // Scripts a repair may produce; Syriac, Thaana, NKo, Samaritan (U+0700–U+08FF) are what
+    // legitimate text like German `Straße«` (DF AB) would wrongly turn into.
+    matches!(
+        info.script,
+        Script::Common
+            | Script::Inherited
+            | Script::Latin
+            | Script::Greek
+            | Script::Cyrillic
+            | Script::Armenian
+            | Script::Hebrew
+            | Script::Arabic
+            | Script::Devanagari
+            | Script::Bengali
+            | Script::Gurmukhi
+            | Script::Gujarati
+            | Script::Tamil
+            | Script::Telugu
+            | Script::Kannada
+            | Script::Malayalam
+            | Script::Sinhala
+            | Script::Thai
+            | Script::Lao
+            | Script::Tibetan
+            | Script::Myanmar
+            | Script::Georgian
+            | Script::Hangul
+            | Script::Ethiopic
+            | Script::Khmer
+            | Script::Hiragana
+            | Script::Katakana
+            | Script::Han
+            | Script::Bopomofo
+    )
+}
+
+/// IPA letters that alphabets adopted: Azerbaijani `ə`, the `ɓ ɗ ɛ ɔ ɖ ɣ ɲ ŋ ʋ ʒ` of
+/// African orthographies (Hausa, Ewe, Lingala, Fula…), Hawaiian and Uzbek `ʻ`, the `ʼ` of
+/// many. The rest of U+0250–U+02FF is what `É»` (C9 BB) would wrongly become.
+pub(super) fn orthographic_ipa(c: char) -> bool {
+    matches!(
+        c,
+        'ɓ' | 'ɔ' | 'ɖ' | 'ɗ' | 'ə' | 'ɛ' | 'ɣ' | 'ɨ' | 'ɲ' | 'ʋ' | 'ʒ' | 'ʔ' | 'ʻ' | 'ʼ'
+        // windows-1252's 0x88 and 0x98: the middle of a chain of two rounds.
+        | 'ˆ' | '˜'
+    )
+}
