@@ -95,7 +95,7 @@ fn choosing_a_candidate_re_decodes() {
 /// used the decided one whatever was picked), and a result from before the pick is dropped.
 #[test]
 fn the_extraction_follows_the_chosen_encoding() {
-    use delineate::tui::app::ExtractState;
+    use delineate::tui::doc::ExtractState;
     use delineate::tui::worker;
     let run = |s: &worker::Scan| {
         let (tx, _rx) = std::sync::mpsc::channel();
@@ -459,7 +459,7 @@ fn large_inputs_open_on_a_window() {
 
 #[test]
 fn normalised_view_steps_and_query() {
-    use delineate::tui::app::TextView;
+    use delineate::tui::doc::TextView;
     let mut a = app(&["anomalies/line-end-hyphen.txt"], 100, 30);
     a.update(Action::ToggleNormalized);
     assert!(matches!(a.doc().view, TextView::AfterStep(_)));
@@ -570,22 +570,22 @@ fn units_tab_lists_units_and_diagnostics_and_x_shows_extracted_text() {
     let x = a.doc().extracted().expect("extracted");
     assert_eq!(x.units.len(), 3);
     // Rows: each message, then its diagnostics; Enter on the second message shows its text.
-    let rows = delineate::tui::app::unit_rows(x);
+    let rows = delineate::tui::doc::unit_rows(x);
     let second = rows
         .iter()
-        .position(|r| *r == delineate::tui::app::UnitRow::Unit(1))
+        .position(|r| *r == delineate::tui::doc::UnitRow::Unit(1))
         .unwrap();
     a.update(Action::SelectDelta(second as i64));
     a.update(Action::Activate);
-    assert_eq!(a.doc().view, delineate::tui::app::TextView::Extracted(1));
+    assert_eq!(a.doc().view, delineate::tui::doc::TextView::Extracted(1));
     a.update(Action::ToggleExtracted);
     assert_eq!(
         a.doc().view,
-        delineate::tui::app::TextView::Raw,
+        delineate::tui::doc::TextView::Raw,
         "x goes back to the source"
     );
     a.update(Action::ToggleExtracted);
-    assert_eq!(a.doc().view, delineate::tui::app::TextView::Extracted(1));
+    assert_eq!(a.doc().view, delineate::tui::doc::TextView::Extracted(1));
 }
 
 #[test]

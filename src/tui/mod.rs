@@ -9,6 +9,7 @@
 pub mod action;
 pub mod app;
 pub mod corpus;
+pub mod doc;
 pub mod keys;
 pub mod layout;
 pub mod rows;

@@ -2,10 +2,8 @@
 //! lists of candidates, evidence, anomalies and open files.
 
 use super::super::action::Tab;
-use super::super::app::{
-    App, ExtractState, Focus, Inspected, UnitRow, header_rows, language_rows, list_offset,
-    unit_rows,
-};
+use super::super::app::{App, Focus, header_rows, list_offset};
+use super::super::doc::{ExtractState, Inspected, TextView, UnitRow, language_rows, unit_rows};
 use super::super::theme::{Theme, glyph};
 use super::block;
 use crate::anomaly::ALL_CLASSES;
@@ -754,7 +752,7 @@ fn units_lines(app: &App, theme: &Theme, width: usize) -> Vec<Line<'static>> {
             }
             UnitRow::Unit(i) => {
                 let u = &x.units[i];
-                let mark = if d.view == super::super::app::TextView::Extracted(i) {
+                let mark = if d.view == TextView::Extracted(i) {
                     "●"
                 } else {
                     " "

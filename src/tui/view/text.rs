@@ -2,7 +2,8 @@
 //! placeholders, the cursor's character highlighted; or, side by side, the same bytes under
 //! 2–4 encodings, row by row aligned on byte offsets.
 
-use super::super::app::{App, Focus, TextView};
+use super::super::app::{App, Focus};
+use super::super::doc::TextView;
 use super::super::rows::{self, Cell, Row, cell};
 use super::super::theme::{Theme, glyph};
 use super::block;
