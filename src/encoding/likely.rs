@@ -24,14 +24,17 @@
 
 use crate::decode::charset::Charset;
 use crate::decode::validity::Utf8Validity;
-use crate::lexicon;
 use crate::span::ByteSpan;
-use crate::unicode::char_info;
 use encoding_rs::Encoding;
-use rustc_hash::FxHashMap;
 use serde::Serialize;
-use unicode_properties::GeneralCategory;
 use unicode_script::Script;
+mod words;
+use words::{WordSpans, own_words, word_evidence};
+pub(crate) use words::{list_of, spelled};
+mod features;
+pub use features::{Features, WEIGHTS};
+use features::{char_features, decode_counting, ordinary};
+pub(crate) use features::{local_fit, misread};
 
 /// Every encoding bytes without a byte order mark may be in, ASCII-compatible ones first.
 pub const CANDIDATES: &[&Encoding] = &[
@@ -226,100 +229,6 @@ pub struct Inputs<'a> {
     pub decision_declared: bool,
 }
 
-/// The features of one reading, for the score and for fitting its weights.
-#[derive(Clone, Debug, Default, Serialize)]
-pub struct Features {
-    /// Malformed sequences or undefined bytes, per 100 non-ASCII characters.
-    pub errors: f64,
-    /// C1 controls and other controls, per 100 non-ASCII characters.
-    pub controls: f64,
-    /// Characters text rarely holds, per 100 non-ASCII characters.
-    pub odd: f64,
-    /// Share of the non-ASCII letters written in another script than most letters around
-    /// them (ASCII letters count as Latin): a lone Cyrillic `а` that IBM866 makes of a
-    /// no-break space in Latin text.
-    pub alien: f64,
-    /// Share of the reading's words mixing two scripts.
-    pub mixed: f64,
-    /// The reading is UTF-8 and every sequence is valid (the count of multi-byte characters,
-    /// up to 3: a legacy text forms one by chance now and then, three almost never).
-    pub utf8: f64,
-    /// Multi-byte characters decoded without a single error (log, capped at 6): random bytes
-    /// rarely pass a multi-byte decoder for long, so a clean run is evidence for its family.
-    pub multibyte: f64,
-    /// Distinct differing words that are words of the reading's language: each one is evidence
-    /// on its own, so they add up (and a word two readings share adds to both).
-    pub known: f64,
-    /// Distinct differing words that are not.
-    pub unknown: f64,
-    /// Among the three best readings: distinct words only this reading makes (the others
-    /// read those bytes otherwise) that are words of its language, and that are not. Two
-    /// readings that differ only in capitals (x-mac-cyrillic and windows-1251) differ in
-    /// nothing else.
-    pub known_own: f64,
-    pub unknown_own: f64,
-    /// Mean n-gram log-likelihood per feature under the best language, relative to the best
-    /// reading's.
-    pub ngram: f64,
-    /// Log prior of the encoding for the reading's language.
-    pub prior: f64,
-    /// A declaration names a member of the group.
-    pub declared: f64,
-    /// chardetng's guess is a member of the group.
-    pub chardet: f64,
-    /// Words weighed.
-    pub words: u32,
-    pub known_words: u32,
-    pub language: String,
-}
-
-/// Weights of the score (log-odds units): a conditional logit fitted by scripts/fit_likely.py on
-/// the reading features of a generated dev set (scripts/make_encoding_devset.py, seed 1) and
-/// judged on another (seed 2): the best reading is the true text for 98.8 % of the files that
-/// reach the weighing (the others are settled before: BOM, ASCII, valid UTF-8). `known` and
-/// `unknown` are shares that add up to one, so together they weigh "the reading has words".
-pub const WEIGHTS: Features = Features {
-    errors: -0.23,
-    controls: -5.54,
-    alien: -5.38,
-    odd: -0.06,
-    mixed: -5.78,
-    multibyte: 1.08,
-    utf8: 4.36,
-    known: 10.04,
-    unknown: 13.32,
-    known_own: 7.61,
-    unknown_own: -1.55,
-    ngram: 1.40,
-    prior: 1.47,
-    declared: 4.60,
-    chardet: 1.50,
-    words: 0,
-    known_words: 0,
-    language: String::new(),
-};
-
-impl Features {
-    fn score(&self) -> f64 {
-        let w = &WEIGHTS;
-        w.errors * self.errors
-            + w.controls * self.controls
-            + w.odd * self.odd
-            + w.alien * self.alien
-            + w.mixed * self.mixed
-            + w.multibyte * self.multibyte
-            + w.utf8 * self.utf8
-            + w.known * self.known
-            + w.unknown * self.unknown
-            + w.known_own * self.known_own
-            + w.unknown_own * self.unknown_own
-            + w.ngram * self.ngram
-            + w.prior * self.prior
-            + w.declared * self.declared
-            + w.chardet * self.chardet
-    }
-}
-
 /// One reading: the encodings that give it, its text, and what was found in it.
 #[derive(Clone, Debug)]
 pub struct Reading {
@@ -333,87 +242,6 @@ pub struct Reading {
     pub score: f64,
     /// The script of most of its non-ASCII letters.
     pub script: Option<Script>,
-}
-
-/// The stretches of `sample` around non-ASCII bytes (to the nearest white space or markup
-/// delimiter on each side), joined by newlines, up to [`CONDENSED_BYTES`]; and for each piece,
-/// (offset in the condensed bytes, offset in the sample). Multi-byte characters never straddle
-/// a piece boundary: the boundaries are ASCII white space or `<`/`>`, which no legacy
-/// multi-byte encoding uses as a trail byte.
-fn condense(sample: &[u8], budget: usize) -> (Vec<u8>, Vec<(usize, usize)>) {
-    let delim = |b: u8| matches!(b, b' ' | b'\n' | b'\r' | b'\t' | b'<' | b'>' | 0x0C);
-    let mut out = Vec::new();
-    let mut pieces = Vec::new();
-    let mut i = 0;
-    while i < sample.len() && out.len() < budget {
-        let Some(p) = sample[i..].iter().position(|&b| b >= 0x80) else {
-            break;
-        };
-        let hit = i + p;
-        let start = sample[i..hit]
-            .iter()
-            .rposition(|&b| delim(b))
-            .map_or(i, |q| i + q + 1);
-        let mut end = hit;
-        while end < sample.len() && !delim(sample[end]) {
-            end += 1;
-        }
-        pieces.push((out.len(), start));
-        out.extend_from_slice(&sample[start..end]);
-        out.push(b'\n');
-        i = end;
-    }
-    (out, pieces)
-}
-
-/// Decodes `bytes` under `enc`, counting malformed sequences; the offset of the first one in
-/// `bytes`. An incomplete sequence at the end of a cut sample is not counted.
-fn decode_counting(
-    enc: &'static Encoding,
-    bytes: &[u8],
-    last: bool,
-) -> (String, u32, Option<usize>) {
-    let mut dec = enc.new_decoder_without_bom_handling();
-    let mut out = String::with_capacity(bytes.len() * 2 + 16);
-    let mut errors = 0u32;
-    let mut first = None;
-    let mut at = 0usize;
-    loop {
-        if out.capacity() - out.len() < 64 {
-            out.reserve(bytes.len() - at + 64);
-        }
-        let (r, read) = dec.decode_to_string_without_replacement(&bytes[at..], &mut out, last);
-        at += read;
-        match r {
-            encoding_rs::DecoderResult::InputEmpty => break,
-            encoding_rs::DecoderResult::OutputFull => out.reserve(bytes.len() - at + 64),
-            encoding_rs::DecoderResult::Malformed(bad, extra) => {
-                errors += 1;
-                first.get_or_insert(at.saturating_sub(bad as usize + extra as usize));
-                out.push('\u{FFFD}');
-            }
-        }
-    }
-    (out, errors, first)
-}
-
-/// How plausible a character is in text: `false` for the ones text rarely holds.
-fn ordinary(c: char) -> bool {
-    if c.is_ascii() {
-        return !c.is_ascii_control() || matches!(c, '\n' | '\r' | '\t' | '\x0C');
-    }
-    use GeneralCategory::*;
-    match char_info(c).category {
-        UppercaseLetter | LowercaseLetter | TitlecaseLetter | OtherLetter | NonspacingMark
-        | SpacingMark | DecimalNumber | SpaceSeparator | DashPunctuation | OpenPunctuation
-        | ClosePunctuation | InitialPunctuation | FinalPunctuation | OtherPunctuation => true,
-        // ¤ is what windows-1252 makes of ISO-8859-15's euro sign; no text writes it.
-        CurrencySymbol => c != '¤',
-        ModifierLetter | EnclosingMark | LetterNumber | OtherNumber | ConnectorPunctuation => false,
-        MathSymbol => matches!(c, '±' | '×' | '÷' | '¬' | '−'),
-        ModifierSymbol | OtherSymbol => matches!(c, '°' | '©' | '®' | '™' | '§' | '¶'),
-        _ => false,
-    }
 }
 
 /// The log prior of `enc` carrying text in `lang` (ISO 639-1): 0 for the Windows ANSI code
@@ -470,488 +298,6 @@ pub fn prior(enc: &'static Encoding, lang: &str) -> f64 {
         _ => false,
     };
     if tier2 { -1.0 } else { -3.0 }
-}
-
-/// The words of a reading that hold a non-ASCII letter (lower case), with their count, and the
-/// condensed offset of the first occurrence.
-fn words_of(text: &str) -> Vec<(String, u32, usize)> {
-    let mut map: FxHashMap<&str, (u32, usize)> = FxHashMap::default();
-    let mut order: Vec<&str> = Vec::new();
-    let mut start = None;
-    let mut non_ascii = false;
-    // Letters and marks, from the cached property table (`char::is_alphabetic` is a binary
-    // search: a sixth of the weighing's time).
-    let is_word_char = |c: char| {
-        if c.is_ascii() {
-            return c.is_ascii_alphabetic();
-        }
-        let i = char_info(c);
-        i.is_letter() || i.is_mark()
-    };
-    // A word counts when it holds a non-ASCII character or touches one: where one reading
-    // makes `“rights”` of the bytes and another `ìrightsî`, both have a word there to judge.
-    let mut prev_non_ascii = false;
-    for (i, c) in text
-        .char_indices()
-        .chain(std::iter::once((text.len(), ' ')))
-    {
-        if is_word_char(c) {
-            if start.is_none() {
-                start = Some(i);
-                non_ascii = prev_non_ascii;
-            }
-            non_ascii |= !c.is_ascii();
-        } else {
-            if let Some(s) = start.take()
-                && (non_ascii || !c.is_ascii())
-            {
-                let w = &text[s..i];
-                let e = map.entry(w).or_insert_with(|| {
-                    order.push(w);
-                    (0, s)
-                });
-                e.0 += 1;
-            }
-        }
-        prev_non_ascii = !c.is_ascii();
-    }
-    order
-        .into_iter()
-        .map(|w| {
-            let (n, at) = map[w];
-            (w.to_lowercase(), n, at)
-        })
-        .collect()
-}
-
-/// Does a word's letters come from two real scripts (Latin and Cyrillic, Greek and Latin…)?
-fn mixed_script(word: &str) -> bool {
-    let mut first: Option<Script> = None;
-    for c in word.chars() {
-        let i = char_info(c);
-        if !i.has_real_script() {
-            continue;
-        }
-        let s = i.cluster();
-        match first {
-            None => first = Some(s),
-            Some(f) if f != s => return true,
-            _ => {}
-        }
-    }
-    false
-}
-
-/// A word as the word lists spell it: Romanian ş ţ with a cedilla (what ISO-8859-2 and
-/// windows-1250 have) as ș ț with the comma below (what the lists hold), so the spelling of the
-/// code page does not count against it.
-fn list_spelling(w: &str) -> std::borrow::Cow<'_, str> {
-    if w.contains(['ş', 'ţ', 'Ş', 'Ţ']) {
-        w.replace('ş', "ș")
-            .replace('ţ', "ț")
-            .replace('Ş', "Ș")
-            .replace('Ţ', "Ț")
-            .into()
-    } else {
-        w.into()
-    }
-}
-
-/// The word list for a language the n-gram model names: its own, or for Serbian — written in
-/// Cyrillic, while wordfreq's Serbo-Croatian list is in Latin letters — that list, which
-/// [`spelled`] reaches by transliterating.
-pub(crate) fn list_of(lang: &str) -> Option<&'static str> {
-    lexicon::word_list_code(lang).or_else(|| match lang {
-        "sr" => lexicon::word_list_code("hr"),
-        _ => None,
-    })
-}
-
-/// `w` as the word list `list` spells it: Serbian Cyrillic in Gaj's Latin alphabet for the
-/// Serbo-Croatian list (the official one-to-one correspondence: љ → lj, ђ → đ, џ → dž…),
-/// else [`list_spelling`].
-pub(crate) fn spelled<'a>(list: &str, w: &'a str) -> std::borrow::Cow<'a, str> {
-    if matches!(list, "hr" | "bs") && w.chars().any(|c| ('\u{400}'..='\u{4FF}').contains(&c)) {
-        return serbian_latin(w).into();
-    }
-    list_spelling(w)
-}
-
-/// Serbian Cyrillic → Latin, letter by letter (lower case: words are looked up lowered).
-fn serbian_latin(w: &str) -> String {
-    let mut out = String::with_capacity(w.len());
-    for c in w.chars() {
-        let l = match c {
-            'а' => "a",
-            'б' => "b",
-            'в' => "v",
-            'г' => "g",
-            'д' => "d",
-            'ђ' => "đ",
-            'е' => "e",
-            'ж' => "ž",
-            'з' => "z",
-            'и' => "i",
-            'ј' => "j",
-            'к' => "k",
-            'л' => "l",
-            'љ' => "lj",
-            'м' => "m",
-            'н' => "n",
-            'њ' => "nj",
-            'о' => "o",
-            'п' => "p",
-            'р' => "r",
-            'с' => "s",
-            'т' => "t",
-            'ћ' => "ć",
-            'у' => "u",
-            'ф' => "f",
-            'х' => "h",
-            'ц' => "c",
-            'ч' => "č",
-            'џ' => "dž",
-            'ш' => "š",
-            _ => {
-                out.push(c);
-                continue;
-            }
-        };
-        out.push_str(l);
-    }
-    out
-}
-
-/// How well `enc` reads one stretch of bytes between white space (a word or a few), in
-/// language `lang` (a word-list code): each word of the language counts for it; each word the
-/// list lacks, byte it cannot decode, control, odd character and word mixing scripts counts
-/// against it. The same notions as [`Features`], per stretch, without the n-gram model: the
-/// local evidence `segments` weighs where one encoding gives way to another.
-pub(crate) fn local_fit(enc: &'static Encoding, lang: Option<&str>, bytes: &[u8]) -> f64 {
-    let (text, _) = enc.decode_without_bom_handling(bytes);
-    let mut fit = 0.0;
-    let utf8 = enc == encoding_rs::UTF_8;
-    let letter = |c: Option<char>| c.is_some_and(|c| c.is_alphabetic());
-    let chars: Vec<char> = text.chars().collect();
-    for (i, &c) in chars.iter().enumerate() {
-        if !c.is_ascii()
-            && !ordinary(c)
-            && letter(i.checked_sub(1).map(|j| chars[j]))
-            && letter(chars.get(i + 1).copied())
-        {
-            // A symbol between two letters (`li¨en`): a letter misread.
-            fit -= 2.0;
-        }
-        if utf8 && !c.is_ascii() && c != '\u{FFFD}' {
-            // A valid multi-byte sequence: legacy text rarely forms one by chance.
-            fit += 3.0;
-        } else if c == '\u{FFFD}' {
-            fit -= 3.0;
-        } else if ('\u{80}'..='\u{9F}').contains(&c) || c == '¤' {
-            fit -= 2.0;
-        } else if !c.is_ascii() && !ordinary(c) {
-            fit -= 1.0;
-        }
-    }
-    let (mixed, words): (Vec<_>, Vec<_>) = words_of(&text)
-        .into_iter()
-        .partition(|w| mixed_script(&w.0));
-    fit -= 2.0 * mixed.iter().map(|w| w.1 as f64).sum::<f64>();
-    for (w, n, _) in lookup_words(&words).into_iter().take(24) {
-        let known = lang.and_then(|l| lexicon::is_word(l, &spelled(l, &w))) == Some(true);
-        // One- and two-letter words are weak evidence: a misreading that cuts a word in
-        // pieces makes them (`li¨en`: `li`, `en`).
-        let short = w.chars().count() < 3;
-        fit += match (known, short) {
-            (true, false) => 2.0,
-            (true, true) => 0.5,
-            (false, false) => -1.0,
-            (false, true) => -0.25,
-        } * n as f64;
-    }
-    fit
-}
-
-/// Does `enc` misread one stretch of bytes, by its characters alone (no word list): a byte it
-/// cannot decode, a C1 control, a symbol between two letters (`li¨en`), a word mixing scripts
-/// (`cientнfico`), or a Latin word of four letters or more nearly all accented (`Ïðàâî`, what
-/// Cyrillic bytes become in a Latin code page). Cheap enough for every stretch of a file.
-pub(crate) fn misread(enc: &'static Encoding, bytes: &[u8]) -> bool {
-    let (text, _) = enc.decode_without_bom_handling(bytes);
-    let chars: Vec<char> = text.chars().collect();
-    let letter = |i: Option<usize>| {
-        i.and_then(|i| chars.get(i))
-            .is_some_and(|c| c.is_alphabetic())
-    };
-    for (i, &c) in chars.iter().enumerate() {
-        if c == '\u{FFFD}' || ('\u{80}'..='\u{9F}').contains(&c) {
-            return true;
-        }
-        if !c.is_ascii() && !ordinary(c) && letter(i.checked_sub(1)) && letter(Some(i + 1)) {
-            return true;
-        }
-    }
-    for w in text.split(|c: char| !c.is_alphabetic()) {
-        if mixed_script(w) {
-            return true;
-        }
-        let n = w.chars().count();
-        let accented = w
-            .chars()
-            .filter(|&c| !c.is_ascii() && char_info(c).script == Script::Latin)
-            .count();
-        if n >= 4 && accented * 4 >= n * 3 {
-            return true;
-        }
-    }
-    false
-}
-
-/// The words of a reading that are looked up: the words holding a non-ASCII letter, and in
-/// text written without spaces (Han, kana) each character, as the Chinese and Japanese word
-/// lists hold single characters.
-fn lookup_words(words: &[(String, u32, usize)]) -> Vec<(String, u32, usize)> {
-    let mut out: Vec<(String, u32, usize)> = Vec::new();
-    let mut index: FxHashMap<String, usize> = FxHashMap::default();
-    let mut add = |w: String, at: usize| match index.get(&w) {
-        Some(&i) => out[i].1 += 1,
-        None => {
-            index.insert(w.clone(), out.len());
-            out.push((w, 1, at));
-        }
-    };
-    for (w, n, at) in words.iter().cloned() {
-        let spaceless = w.chars().any(|c| {
-            matches!(
-                char_info(c).script,
-                Script::Han | Script::Hiragana | Script::Katakana
-            )
-        });
-        if spaceless {
-            for (i, c) in w.char_indices() {
-                for _ in 0..n {
-                    add(c.to_string(), at + i);
-                }
-            }
-        } else {
-            for _ in 0..n {
-                add(w.clone(), at);
-            }
-        }
-    }
-    out
-}
-
-/// The character-level features of one reading of the condensed bytes (the word evidence is
-/// added by [`word_evidence`], which needs all readings).
-fn char_features(
-    text: &str,
-    errors: u32,
-    multibyte: u32,
-    raw_controls: u32,
-    members: &[Charset],
-    inp: &Inputs,
-    latin_context: bool,
-) -> (Features, Option<Script>) {
-    let mut f = Features::default();
-    let mut non_ascii = 0u32;
-    let mut controls = raw_controls;
-    // Letters of another script than Latin that stand alone (no letter on either side), and
-    // all such letters: `30є` is what windows-1251 makes of `30º`.
-    let (mut lone, mut other_script) = (0u32, 0u32);
-    let mut prev_letter = false;
-    let mut pending = false;
-    let mut odd = 0u32;
-    // Letters per script cluster (a handful of slots: text mixes few scripts).
-    let mut scripts: Vec<(Script, u32, u32)> = Vec::new();
-    let mut count_script = |s: Script, ascii: bool| match scripts.iter_mut().find(|x| x.0 == s) {
-        Some(x) => {
-            x.1 += 1;
-            x.2 += !ascii as u32;
-        }
-        None => scripts.push((s, 1, !ascii as u32)),
-    };
-    for c in text.chars() {
-        if c.is_ascii() {
-            if pending && !c.is_ascii_alphabetic() {
-                lone += 1;
-            }
-            pending = false;
-            prev_letter = c.is_ascii_alphabetic();
-            if c.is_ascii_control() && !matches!(c, '\n' | '\r' | '\t' | '\x0C') {
-                controls += 1;
-            } else if c.is_ascii_alphabetic() {
-                count_script(Script::Latin, true);
-            }
-            continue;
-        }
-        let info = char_info(c);
-        let letter = info.is_letter();
-        if pending && !letter {
-            lone += 1;
-        }
-        pending = false;
-        if letter && info.has_real_script() {
-            count_script(info.cluster(), false);
-            if info.cluster() != Script::Latin {
-                other_script += 1;
-                pending = !prev_letter;
-            }
-        }
-        prev_letter = letter;
-        non_ascii += 1;
-        // ¤ is what windows-1252 makes of ISO-8859-15's euro sign: text never writes it, so it
-        // weighs like a control.
-        if ('\u{80}'..='\u{9F}').contains(&c) || c == '¤' {
-            controls += 1;
-        } else if !ordinary(c) {
-            odd += 1;
-        }
-    }
-    let per = 100.0 / non_ascii.max(1) as f64;
-    let script = scripts
-        .iter()
-        .filter(|x| x.2 > 0)
-        .max_by_key(|x| x.2)
-        .map(|x| x.0);
-    if pending {
-        lone += 1;
-    }
-    if let Some(main) = scripts.iter().max_by_key(|x| x.1) {
-        let letters: u32 = scripts.iter().map(|x| x.2).sum();
-        let alien: u32 = scripts.iter().filter(|x| x.0 != main.0).map(|x| x.2).sum();
-        f.alien = alien as f64 / letters.max(1) as f64;
-    }
-    // Letters of another script that all stand alone, in a sample whose ASCII letters write
-    // Latin words: symbols misread, whatever the condensed stretches (which hold no Latin
-    // word around `30є`) say. Real text in that script has words of several letters.
-    if latin_context && other_script > 0 && lone == other_script {
-        f.alien = f.alien.max(other_script as f64 / non_ascii.max(1) as f64);
-    }
-    f.errors = errors as f64 * per;
-    f.controls = (controls as f64 * per).min(100.0);
-    f.odd = odd as f64 * per;
-    if members.contains(&Charset::UTF_8) && errors == 0 {
-        f.utf8 = multibyte.min(3) as f64;
-    }
-    f.multibyte = if errors == 0 && multibyte > 0 {
-        (1.0 + multibyte as f64).ln().min(6.0)
-    } else {
-        0.0
-    };
-    f.declared = members
-        .iter()
-        .any(|m| inp.declared.iter().any(|(d, _)| d == m)) as u8 as f64;
-    f.chardet = inp
-        .chardet
-        .is_some_and(|c| members.contains(&Charset::Whatwg(c))) as u8 as f64;
-    (f, script)
-}
-
-/// The word evidence of each reading, on the words that differ between readings (a word all
-/// readings share tells nothing): their share that are words of the language the n-gram
-/// model finds in the reading, the n-gram likelihood, words mixing scripts, and the prior of
-/// the encoding for that language. Returns each reading's words with whether they are known.
-fn word_evidence(readings: &mut [Reading]) {
-    let whole: Vec<Vec<(String, u32, usize)>> =
-        readings.iter().map(|r| words_of(&r.text)).collect();
-    let all: Vec<Vec<(String, u32, usize)>> = whole.iter().map(|w| lookup_words(w)).collect();
-    let mut seen: FxHashMap<&str, usize> = FxHashMap::default();
-    for words in &all {
-        for w in words {
-            *seen.entry(w.0.as_str()).or_default() += 1;
-        }
-    }
-    let n = readings.len();
-    let model = lexicon::model();
-    for ((r, words), whole) in readings.iter_mut().zip(&all).zip(&whole) {
-        let mut differing: Vec<&(String, u32, usize)> = words
-            .iter()
-            .filter(|w| n == 1 || seen.get(w.0.as_str()).copied().unwrap_or(0) < n)
-            .collect();
-        differing.sort_by_key(|w| std::cmp::Reverse(w.1));
-        differing.truncate(MAX_WORDS);
-        let f = &mut r.features;
-        f.words = differing.len() as u32;
-        // Mixed scripts are judged on whole words (a Han character inside a Latin word is what
-        // a CJK reading of Latin bytes makes), before text without spaces is cut into
-        // characters.
-        // A share: some texts mix on purpose (Ukrainian written with a Latin `i`), a misreading
-        // mixes in a few words or in all of them.
-        let mixed = whole.iter().filter(|w| mixed_script(&w.0)).count();
-        f.mixed = mixed as f64 / whole.len().max(1) as f64;
-        // The n-gram model reads the whole reading's words for its language.
-        let joined: String = words
-            .iter()
-            .take(MAX_WORDS)
-            .map(|w| w.0.as_str())
-            .collect::<Vec<_>>()
-            .join(" ");
-        let (scores, features) = model.scores(&joined, None);
-        let mut order: Vec<usize> = (0..scores.len()).collect();
-        order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]));
-        f.ngram = if features > 0 {
-            scores[order[0]] / features as f64
-        } else {
-            0.0
-        };
-        // (word list, language): the same code but for Serbian (see [`list_of`]).
-        let langs: Vec<(&'static str, &str)> = order
-            .iter()
-            .take(3)
-            .filter_map(|&i| {
-                let code = model.langs[i].code.as_str();
-                list_of(code).map(|l| (l, code))
-            })
-            .collect();
-        let mut best = (0u32, 0u32, "", "");
-        for &(l, code) in &langs {
-            let (mut hits, mut distinct) = (0u32, 0u32);
-            for w in &differing {
-                if lexicon::is_word(l, &spelled(l, &w.0)) == Some(true) {
-                    hits += w.1;
-                    distinct += 1;
-                }
-            }
-            if distinct > best.1 || (distinct == best.1 && hits > best.0) {
-                best = (hits, distinct, l, code);
-            }
-        }
-        f.language = if best.2.is_empty() {
-            order
-                .first()
-                .map_or("", |&i| model.langs[i].code.as_str())
-                .to_string()
-        } else {
-            best.3.to_string()
-        };
-        // Shares, not counts: readings that cut the bytes into more words must not gain by it.
-        f.known = best.1 as f64 / differing.len().max(1) as f64;
-        f.unknown = if differing.is_empty() {
-            0.0
-        } else {
-            1.0 - f.known
-        };
-        f.known_words = best.1;
-        f.prior = r
-            .members
-            .iter()
-            .filter_map(|m| m.whatwg())
-            .map(|e| prior(e, &f.language))
-            .fold(f64::NEG_INFINITY, f64::max);
-        let lang = best.2;
-        let mut vocabulary: Vec<String> = words.iter().take(1000).map(|w| w.0.clone()).collect();
-        vocabulary.sort_unstable();
-        r.vocabulary = vocabulary;
-        r.words = differing
-            .into_iter()
-            .map(|(w, n, at)| {
-                let known =
-                    !lang.is_empty() && lexicon::is_word(lang, &spelled(lang, w)) == Some(true);
-                (w.clone(), *n, known, *at)
-            })
-            .collect();
-    }
 }
 
 /// Every reading of the sample, ruled-out encodings apart; readings best first.
@@ -1178,46 +524,6 @@ fn preselect(all: &mut Vec<Reading>) -> Vec<Reading> {
     }
     out.reverse();
     out
-}
-
-/// The words each of the three best readings makes on its own, judged in its language
-/// ([`Features::known_own`]), and the scores again.
-fn own_words(readings: &mut [Reading]) {
-    let k = readings.len().min(3);
-    if k < 2 {
-        return;
-    }
-    let mut owns: Vec<(f64, f64)> = Vec::with_capacity(k);
-    for i in 0..k {
-        let lang = list_of(&readings[i].features.language);
-        let (mut known, mut unknown) = (0.0, 0.0);
-        for w in &readings[i].vocabulary {
-            let elsewhere = (0..k)
-                .filter(|&j| j != i)
-                .any(|j| readings[j].vocabulary.binary_search(w).is_ok());
-            if elsewhere {
-                continue;
-            }
-            // A one- or two-letter word is weak evidence: a misreading that cuts words in
-            // pieces makes `a`, `i`, `e` of them.
-            let weight = if w.chars().count() >= 3 { 1.0 } else { 0.25 };
-            match lang.map(|l| lexicon::is_word(l, &spelled(l, w)) == Some(true)) {
-                Some(true) => known += weight,
-                _ => unknown += weight,
-            }
-            if known + unknown >= MAX_WORDS as f64 {
-                break;
-            }
-        }
-        owns.push((known, unknown));
-    }
-    for (r, (known, unknown)) in readings.iter_mut().zip(owns) {
-        // Smoothed shares of the reading's own words: a reading with no word of its own (it
-        // differs from the others only in what is not a word) stays neutral.
-        r.features.known_own = known / (known + unknown + 1.0);
-        r.features.unknown_own = unknown / (known + unknown + 1.0);
-        r.score = r.features.score();
-    }
 }
 
 /// The likely verdict on `inp`.
@@ -1453,53 +759,6 @@ fn telling_bytes(a: Charset, others: &[Charset]) -> Option<String> {
     Some(out.join(" "))
 }
 
-/// Where a word of a reading lies in the input: its text offset re-encoded (the prefix of the
-/// reading's text in its encoding is as long as the bytes it came from), through the pieces
-/// the condensed bytes were cut from.
-struct WordSpans<'a> {
-    inp: &'a Inputs<'a>,
-    enc: Charset,
-    pieces: Vec<(usize, usize)>,
-    condensed_len: usize,
-}
-
-impl<'a> WordSpans<'a> {
-    fn new(inp: &'a Inputs<'a>, enc: Charset) -> Self {
-        let (condensed, pieces) = condense(inp.sample, inp.budget);
-        WordSpans {
-            inp,
-            enc,
-            pieces,
-            condensed_len: condensed.len(),
-        }
-    }
-
-    fn span(&self, text: &str, at: usize, word: &str) -> ByteSpan {
-        let len = |t: &str| self.enc.encode(t).map_or(t.len(), |b| b.len());
-        let mut at = at.min(text.len());
-        while !text.is_char_boundary(at) {
-            at -= 1;
-        }
-        let start = len(&text[..at]);
-        let end = start + len(word);
-        let wide = self.enc == Charset::UTF_16LE || self.enc == Charset::UTF_16BE;
-        let stateful = self.enc == Charset::Whatwg(encoding_rs::ISO_2022_JP);
-        let sample_len = self.inp.sample.len();
-        let to_input = |c: usize| -> usize {
-            if wide || stateful {
-                return c.min(sample_len);
-            }
-            let c = c.min(self.condensed_len);
-            let i = self.pieces.partition_point(|p| p.0 <= c).saturating_sub(1);
-            let (cs, ss) = self.pieces.get(i).copied().unwrap_or((0, 0));
-            (ss + c - cs).min(sample_len)
-        };
-        let (a, b) = (to_input(start), to_input(end));
-        let base = self.inp.sample_start;
-        ByteSpan::new(base + a as u64, base + b.max(a) as u64)
-    }
-}
-
 /// The confidence: the softmax probability, held down where few words were weighed (a
 /// handful of differing bytes is thin evidence whatever the scores say).
 fn calibrate(p: f64, words: u32) -> f64 {
@@ -1559,6 +818,37 @@ fn because(
         ));
     }
     s
+}
+
+/// The stretches of `sample` around non-ASCII bytes (to the nearest white space or markup
+/// delimiter on each side), joined by newlines, up to [`CONDENSED_BYTES`]; and for each piece,
+/// (offset in the condensed bytes, offset in the sample). Multi-byte characters never straddle
+/// a piece boundary: the boundaries are ASCII white space or `<`/`>`, which no legacy
+/// multi-byte encoding uses as a trail byte.
+fn condense(sample: &[u8], budget: usize) -> (Vec<u8>, Vec<(usize, usize)>) {
+    let delim = |b: u8| matches!(b, b' ' | b'\n' | b'\r' | b'\t' | b'<' | b'>' | 0x0C);
+    let mut out = Vec::new();
+    let mut pieces = Vec::new();
+    let mut i = 0;
+    while i < sample.len() && out.len() < budget {
+        let Some(p) = sample[i..].iter().position(|&b| b >= 0x80) else {
+            break;
+        };
+        let hit = i + p;
+        let start = sample[i..hit]
+            .iter()
+            .rposition(|&b| delim(b))
+            .map_or(i, |q| i + q + 1);
+        let mut end = hit;
+        while end < sample.len() && !delim(sample[end]) {
+            end += 1;
+        }
+        pieces.push((out.len(), start));
+        out.extend_from_slice(&sample[start..end]);
+        out.push(b'\n');
+        i = end;
+    }
+    (out, pieces)
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! Unit tests of `encoding::likely` (kept apart so the module reads as its job).
 
 use super::*;
+use crate::lexicon;
 
 /// Serbian Cyrillic reaches the Latin Serbo-Croatian list letter for letter; other lists
 /// and other scripts are left alone (the Romanian cedilla-to-comma spelling still applies).

@@ -1,0 +1,389 @@
+//! Language evidence for the likely verdict: the words of a reading, looked up in the word lists
+//! of the languages its script allows (spellings the lists use, Serbian Cyrillic through its
+//! Latin transliteration), the words only one reading makes, and their byte spans.
+
+use super::{Inputs, MAX_WORDS, Reading, condense, prior};
+use crate::decode::charset::Charset;
+use crate::lexicon;
+use crate::span::ByteSpan;
+use crate::unicode::char_info;
+use rustc_hash::FxHashMap;
+use unicode_script::Script;
+
+/// The words of a reading that hold a non-ASCII letter (lower case), with their count, and the
+/// condensed offset of the first occurrence.
+pub(super) fn words_of(text: &str) -> Vec<(String, u32, usize)> {
+    let mut map: FxHashMap<&str, (u32, usize)> = FxHashMap::default();
+    let mut order: Vec<&str> = Vec::new();
+    let mut start = None;
+    let mut non_ascii = false;
+    // Letters and marks, from the cached property table (`char::is_alphabetic` is a binary
+    // search: a sixth of the weighing's time).
+    let is_word_char = |c: char| {
+        if c.is_ascii() {
+            return c.is_ascii_alphabetic();
+        }
+        let i = char_info(c);
+        i.is_letter() || i.is_mark()
+    };
+    // A word counts when it holds a non-ASCII character or touches one: where one reading
+    // makes `“rights”` of the bytes and another `ìrightsî`, both have a word there to judge.
+    let mut prev_non_ascii = false;
+    for (i, c) in text
+        .char_indices()
+        .chain(std::iter::once((text.len(), ' ')))
+    {
+        if is_word_char(c) {
+            if start.is_none() {
+                start = Some(i);
+                non_ascii = prev_non_ascii;
+            }
+            non_ascii |= !c.is_ascii();
+        } else {
+            if let Some(s) = start.take()
+                && (non_ascii || !c.is_ascii())
+            {
+                let w = &text[s..i];
+                let e = map.entry(w).or_insert_with(|| {
+                    order.push(w);
+                    (0, s)
+                });
+                e.0 += 1;
+            }
+        }
+        prev_non_ascii = !c.is_ascii();
+    }
+    order
+        .into_iter()
+        .map(|w| {
+            let (n, at) = map[w];
+            (w.to_lowercase(), n, at)
+        })
+        .collect()
+}
+
+/// Does a word's letters come from two real scripts (Latin and Cyrillic, Greek and Latin…)?
+pub(super) fn mixed_script(word: &str) -> bool {
+    let mut first: Option<Script> = None;
+    for c in word.chars() {
+        let i = char_info(c);
+        if !i.has_real_script() {
+            continue;
+        }
+        let s = i.cluster();
+        match first {
+            None => first = Some(s),
+            Some(f) if f != s => return true,
+            _ => {}
+        }
+    }
+    false
+}
+
+/// A word as the word lists spell it: Romanian ş ţ with a cedilla (what ISO-8859-2 and
+/// windows-1250 have) as ș ț with the comma below (what the lists hold), so the spelling of the
+/// code page does not count against it.
+pub(super) fn list_spelling(w: &str) -> std::borrow::Cow<'_, str> {
+    if w.contains(['ş', 'ţ', 'Ş', 'Ţ']) {
+        w.replace('ş', "ș")
+            .replace('ţ', "ț")
+            .replace('Ş', "Ș")
+            .replace('Ţ', "Ț")
+            .into()
+    } else {
+        w.into()
+    }
+}
+
+/// The word list for a language the n-gram model names: its own, or for Serbian — written in
+/// Cyrillic, while wordfreq's Serbo-Croatian list is in Latin letters — that list, which
+/// [`spelled`] reaches by transliterating.
+pub(crate) fn list_of(lang: &str) -> Option<&'static str> {
+    lexicon::word_list_code(lang).or_else(|| match lang {
+        "sr" => lexicon::word_list_code("hr"),
+        _ => None,
+    })
+}
+
+/// `w` as the word list `list` spells it: Serbian Cyrillic in Gaj's Latin alphabet for the
+/// Serbo-Croatian list (the official one-to-one correspondence: љ → lj, ђ → đ, џ → dž…),
+/// else [`list_spelling`].
+pub(crate) fn spelled<'a>(list: &str, w: &'a str) -> std::borrow::Cow<'a, str> {
+    if matches!(list, "hr" | "bs") && w.chars().any(|c| ('\u{400}'..='\u{4FF}').contains(&c)) {
+        return serbian_latin(w).into();
+    }
+    list_spelling(w)
+}
+
+/// Serbian Cyrillic → Latin, letter by letter (lower case: words are looked up lowered).
+pub(super) fn serbian_latin(w: &str) -> String {
+    let mut out = String::with_capacity(w.len());
+    for c in w.chars() {
+        let l = match c {
+            'а' => "a",
+            'б' => "b",
+            'в' => "v",
+            'г' => "g",
+            'д' => "d",
+            'ђ' => "đ",
+            'е' => "e",
+            'ж' => "ž",
+            'з' => "z",
+            'и' => "i",
+            'ј' => "j",
+            'к' => "k",
+            'л' => "l",
+            'љ' => "lj",
+            'м' => "m",
+            'н' => "n",
+            'њ' => "nj",
+            'о' => "o",
+            'п' => "p",
+            'р' => "r",
+            'с' => "s",
+            'т' => "t",
+            'ћ' => "ć",
+            'у' => "u",
+            'ф' => "f",
+            'х' => "h",
+            'ц' => "c",
+            'ч' => "č",
+            'џ' => "dž",
+            'ш' => "š",
+            _ => {
+                out.push(c);
+                continue;
+            }
+        };
+        out.push_str(l);
+    }
+    out
+}
+
+/// The words of a reading that are looked up: the words holding a non-ASCII letter, and in
+/// text written without spaces (Han, kana) each character, as the Chinese and Japanese word
+/// lists hold single characters.
+pub(super) fn lookup_words(words: &[(String, u32, usize)]) -> Vec<(String, u32, usize)> {
+    let mut out: Vec<(String, u32, usize)> = Vec::new();
+    let mut index: FxHashMap<String, usize> = FxHashMap::default();
+    let mut add = |w: String, at: usize| match index.get(&w) {
+        Some(&i) => out[i].1 += 1,
+        None => {
+            index.insert(w.clone(), out.len());
+            out.push((w, 1, at));
+        }
+    };
+    for (w, n, at) in words.iter().cloned() {
+        let spaceless = w.chars().any(|c| {
+            matches!(
+                char_info(c).script,
+                Script::Han | Script::Hiragana | Script::Katakana
+            )
+        });
+        if spaceless {
+            for (i, c) in w.char_indices() {
+                for _ in 0..n {
+                    add(c.to_string(), at + i);
+                }
+            }
+        } else {
+            for _ in 0..n {
+                add(w.clone(), at);
+            }
+        }
+    }
+    out
+}
+
+/// The word evidence of each reading, on the words that differ between readings (a word all
+/// readings share tells nothing): their share that are words of the language the n-gram
+/// model finds in the reading, the n-gram likelihood, words mixing scripts, and the prior of
+/// the encoding for that language. Returns each reading's words with whether they are known.
+pub(super) fn word_evidence(readings: &mut [Reading]) {
+    let whole: Vec<Vec<(String, u32, usize)>> =
+        readings.iter().map(|r| words_of(&r.text)).collect();
+    let all: Vec<Vec<(String, u32, usize)>> = whole.iter().map(|w| lookup_words(w)).collect();
+    let mut seen: FxHashMap<&str, usize> = FxHashMap::default();
+    for words in &all {
+        for w in words {
+            *seen.entry(w.0.as_str()).or_default() += 1;
+        }
+    }
+    let n = readings.len();
+    let model = lexicon::model();
+    for ((r, words), whole) in readings.iter_mut().zip(&all).zip(&whole) {
+        let mut differing: Vec<&(String, u32, usize)> = words
+            .iter()
+            .filter(|w| n == 1 || seen.get(w.0.as_str()).copied().unwrap_or(0) < n)
+            .collect();
+        differing.sort_by_key(|w| std::cmp::Reverse(w.1));
+        differing.truncate(MAX_WORDS);
+        let f = &mut r.features;
+        f.words = differing.len() as u32;
+        // Mixed scripts are judged on whole words (a Han character inside a Latin word is what
+        // a CJK reading of Latin bytes makes), before text without spaces is cut into
+        // characters.
+        // A share: some texts mix on purpose (Ukrainian written with a Latin `i`), a misreading
+        // mixes in a few words or in all of them.
+        let mixed = whole.iter().filter(|w| mixed_script(&w.0)).count();
+        f.mixed = mixed as f64 / whole.len().max(1) as f64;
+        // The n-gram model reads the whole reading's words for its language.
+        let joined: String = words
+            .iter()
+            .take(MAX_WORDS)
+            .map(|w| w.0.as_str())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let (scores, features) = model.scores(&joined, None);
+        let mut order: Vec<usize> = (0..scores.len()).collect();
+        order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]));
+        f.ngram = if features > 0 {
+            scores[order[0]] / features as f64
+        } else {
+            0.0
+        };
+        // (word list, language): the same code but for Serbian (see [`list_of`]).
+        let langs: Vec<(&'static str, &str)> = order
+            .iter()
+            .take(3)
+            .filter_map(|&i| {
+                let code = model.langs[i].code.as_str();
+                list_of(code).map(|l| (l, code))
+            })
+            .collect();
+        let mut best = (0u32, 0u32, "", "");
+        for &(l, code) in &langs {
+            let (mut hits, mut distinct) = (0u32, 0u32);
+            for w in &differing {
+                if lexicon::is_word(l, &spelled(l, &w.0)) == Some(true) {
+                    hits += w.1;
+                    distinct += 1;
+                }
+            }
+            if distinct > best.1 || (distinct == best.1 && hits > best.0) {
+                best = (hits, distinct, l, code);
+            }
+        }
+        f.language = if best.2.is_empty() {
+            order
+                .first()
+                .map_or("", |&i| model.langs[i].code.as_str())
+                .to_string()
+        } else {
+            best.3.to_string()
+        };
+        // Shares, not counts: readings that cut the bytes into more words must not gain by it.
+        f.known = best.1 as f64 / differing.len().max(1) as f64;
+        f.unknown = if differing.is_empty() {
+            0.0
+        } else {
+            1.0 - f.known
+        };
+        f.known_words = best.1;
+        f.prior = r
+            .members
+            .iter()
+            .filter_map(|m| m.whatwg())
+            .map(|e| prior(e, &f.language))
+            .fold(f64::NEG_INFINITY, f64::max);
+        let lang = best.2;
+        let mut vocabulary: Vec<String> = words.iter().take(1000).map(|w| w.0.clone()).collect();
+        vocabulary.sort_unstable();
+        r.vocabulary = vocabulary;
+        r.words = differing
+            .into_iter()
+            .map(|(w, n, at)| {
+                let known =
+                    !lang.is_empty() && lexicon::is_word(lang, &spelled(lang, w)) == Some(true);
+                (w.clone(), *n, known, *at)
+            })
+            .collect();
+    }
+}
+
+/// The words each of the three best readings makes on its own, judged in its language
+/// ([`Features::known_own`]), and the scores again.
+pub(super) fn own_words(readings: &mut [Reading]) {
+    let k = readings.len().min(3);
+    if k < 2 {
+        return;
+    }
+    let mut owns: Vec<(f64, f64)> = Vec::with_capacity(k);
+    for i in 0..k {
+        let lang = list_of(&readings[i].features.language);
+        let (mut known, mut unknown) = (0.0, 0.0);
+        for w in &readings[i].vocabulary {
+            let elsewhere = (0..k)
+                .filter(|&j| j != i)
+                .any(|j| readings[j].vocabulary.binary_search(w).is_ok());
+            if elsewhere {
+                continue;
+            }
+            // A one- or two-letter word is weak evidence: a misreading that cuts words in
+            // pieces makes `a`, `i`, `e` of them.
+            let weight = if w.chars().count() >= 3 { 1.0 } else { 0.25 };
+            match lang.map(|l| lexicon::is_word(l, &spelled(l, w)) == Some(true)) {
+                Some(true) => known += weight,
+                _ => unknown += weight,
+            }
+            if known + unknown >= MAX_WORDS as f64 {
+                break;
+            }
+        }
+        owns.push((known, unknown));
+    }
+    for (r, (known, unknown)) in readings.iter_mut().zip(owns) {
+        // Smoothed shares of the reading's own words: a reading with no word of its own (it
+        // differs from the others only in what is not a word) stays neutral.
+        r.features.known_own = known / (known + unknown + 1.0);
+        r.features.unknown_own = unknown / (known + unknown + 1.0);
+        r.score = r.features.score();
+    }
+}
+
+/// Where a word of a reading lies in the input: its text offset re-encoded (the prefix of the
+/// reading's text in its encoding is as long as the bytes it came from), through the pieces
+/// the condensed bytes were cut from.
+pub(super) struct WordSpans<'a> {
+    pub(super) inp: &'a Inputs<'a>,
+    pub(super) enc: Charset,
+    pub(super) pieces: Vec<(usize, usize)>,
+    pub(super) condensed_len: usize,
+}
+
+impl<'a> WordSpans<'a> {
+    pub(super) fn new(inp: &'a Inputs<'a>, enc: Charset) -> Self {
+        let (condensed, pieces) = condense(inp.sample, inp.budget);
+        WordSpans {
+            inp,
+            enc,
+            pieces,
+            condensed_len: condensed.len(),
+        }
+    }
+
+    pub(super) fn span(&self, text: &str, at: usize, word: &str) -> ByteSpan {
+        let len = |t: &str| self.enc.encode(t).map_or(t.len(), |b| b.len());
+        let mut at = at.min(text.len());
+        while !text.is_char_boundary(at) {
+            at -= 1;
+        }
+        let start = len(&text[..at]);
+        let end = start + len(word);
+        let wide = self.enc == Charset::UTF_16LE || self.enc == Charset::UTF_16BE;
+        let stateful = self.enc == Charset::Whatwg(encoding_rs::ISO_2022_JP);
+        let sample_len = self.inp.sample.len();
+        let to_input = |c: usize| -> usize {
+            if wide || stateful {
+                return c.min(sample_len);
+            }
+            let c = c.min(self.condensed_len);
+            let i = self.pieces.partition_point(|p| p.0 <= c).saturating_sub(1);
+            let (cs, ss) = self.pieces.get(i).copied().unwrap_or((0, 0));
+            (ss + c - cs).min(sample_len)
+        };
+        let (a, b) = (to_input(start), to_input(end));
+        let base = self.inp.sample_start;
+        ByteSpan::new(base + a as u64, base + b.max(a) as u64)
+    }
+}
