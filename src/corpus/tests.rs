@@ -1,6 +1,8 @@
 //! Unit tests of `corpus` (kept apart so the module reads as its job).
 
+use super::unit::{FileDiags, audit_unit};
 use super::*;
+use crate::extract::DocumentUnit;
 
 /// A corpus with one main language is judged by it alone, minor languages left out; one
 /// whose main languages leave out more than 5 % of the units by all of its languages.
