@@ -22,6 +22,7 @@
 //! | [`email`] | RFC 5322 messages and mbox archives through mailparse |
 //! | [`sgml`] | Reuters-21578 style SGML collections |
 
+pub mod archive;
 pub mod boilerplate;
 pub mod email;
 pub mod error;
