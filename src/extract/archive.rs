@@ -3,7 +3,7 @@
 //! entry limit, the ratio limit and the inflation budget every archive nested in one document
 //! shares; entry names that would escape the archive.
 
-use super::{ExtractError, LimitKind};
+use super::error::{ExtractError, LimitKind};
 use super::{InflateBudget, Limits, decode_text};
 use crate::format;
 use std::io::{Cursor, Read};

@@ -6,9 +6,11 @@
 //! format allows. An mbox archive is cut at its `From ` lines (mboxrd: `>From ` unescaped).
 
 use super::ExtractError;
+use super::decoding::{charset_diagnostics, decode_text};
+use super::diagnostic::{Diagnostic, DiagnosticKind};
 use super::{
-    Diagnostic, DiagnosticKind, DocumentUnit, Extracted, ExtractorInfo, Locator, Options,
-    UnitChoice, charset_diagnostics, decode_text, extract_bytes, html, merge_units,
+    DocumentUnit, Extracted, ExtractorInfo, Locator, Options, UnitChoice, extract_bytes, html,
+    merge_units,
 };
 use crate::format::{self, Format};
 use crate::span::ByteSpan;

@@ -9,9 +9,10 @@
 
 use super::LimitKind;
 use super::boilerplate;
+use super::decoding::{charset_diagnostics, decode_file_text};
+use super::diagnostic::{Diagnostic, DiagnosticKind};
 use super::{
-    Block, BlockClass, Diagnostic, DiagnosticKind, DocumentUnit, Extracted, ExtractorInfo,
-    LangShare, Locator, Options, charset_diagnostics, decode_file_text,
+    Block, BlockClass, DocumentUnit, Extracted, ExtractorInfo, LangShare, Locator, Options,
 };
 use crate::format::Format;
 use crate::span::ByteSpan;

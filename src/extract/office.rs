@@ -9,9 +9,11 @@
 //! the headers claim (a zip bomb lies in its headers).
 
 use super::archive::{Zip, escapes_archive};
+use super::decoding::decode_text;
+use super::diagnostic::{Diagnostic, DiagnosticKind};
 use super::{
-    Diagnostic, DiagnosticKind, DocumentUnit, Extracted, ExtractorInfo, Locator, Options,
-    UnitChoice, decode_text, extract_bytes, html, merge_units,
+    DocumentUnit, Extracted, ExtractorInfo, Locator, Options, UnitChoice, extract_bytes, html,
+    merge_units,
 };
 use super::{ExtractError, LimitKind};
 use crate::format::{self, Format};

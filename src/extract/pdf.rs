@@ -11,10 +11,8 @@
 //! private-use characters, words run together) is flagged. Each page runs under
 //! `catch_unwind`: a page the parser panics on is reported and the others go on.
 
-use super::{
-    Diagnostic, DiagnosticKind, DocumentUnit, Extracted, ExtractorInfo, Locator, Options,
-    UnitChoice,
-};
+use super::diagnostic::{Diagnostic, DiagnosticKind};
+use super::{DocumentUnit, Extracted, ExtractorInfo, Locator, Options, UnitChoice};
 use super::{ExtractError, LimitKind};
 use crate::format::Format;
 use crate::normalize::{self, Step};

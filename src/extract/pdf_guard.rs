@@ -25,7 +25,7 @@
 //! Content-stream syntax per ISO 32000-1 §7.2 and §7.8.2; `Do` per §8.10.
 
 use super::ExtractError;
-use super::{Diagnostic, DiagnosticKind};
+use super::diagnostic::{Diagnostic, DiagnosticKind};
 use lopdf::{Dictionary, Document, Object, ObjectId, Stream};
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;

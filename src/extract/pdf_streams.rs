@@ -18,7 +18,7 @@
 //! Filters per ISO 32000-1 §7.4; stream objects never sit inside object streams (§7.5.7).
 
 use super::InflateBudget;
-use super::{ExtractError, LimitKind};
+use super::error::{ExtractError, LimitKind};
 use lopdf::{Document, LoadOptions, Object, ObjectId, Stream};
 use std::cell::Cell;
 use std::io::{Read, Write};

@@ -3,10 +3,9 @@
 //! what the NLTK distribution kept, and how the term `lt` reached the seed's index. Each
 //! document says how many it holds.
 
-use super::{
-    Diagnostic, DiagnosticKind, DocumentUnit, Extracted, ExtractorInfo, Locator, Options,
-    UnitChoice, charset_diagnostics, decode_file_text, merge_units,
-};
+use super::decoding::{charset_diagnostics, decode_file_text};
+use super::diagnostic::{Diagnostic, DiagnosticKind};
+use super::{DocumentUnit, Extracted, ExtractorInfo, Locator, Options, UnitChoice, merge_units};
 use crate::decode::offsets::OffsetMap;
 use crate::format::Format;
 

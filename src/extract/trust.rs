@@ -3,7 +3,8 @@
 //! template)". These checks put a note on values that look like that: default account and tool
 //! names as authors, template titles, a creation date after the modification date.
 
-use super::{Diagnostic, DiagnosticKind, DocumentUnit};
+use super::DocumentUnit;
+use super::diagnostic::{Diagnostic, DiagnosticKind};
 
 /// Author values that name an account or a tool's default, not a person.
 const DEFAULT_AUTHORS: &[&str] = &[

@@ -6,10 +6,9 @@
 //! (no "billion laughs").
 
 use super::LimitKind;
-use super::{
-    Diagnostic, DiagnosticKind, DocumentUnit, Extracted, ExtractorInfo, LangShare, Locator,
-    Options, charset_diagnostics, decode_file_text,
-};
+use super::decoding::{charset_diagnostics, decode_file_text};
+use super::diagnostic::{Diagnostic, DiagnosticKind};
+use super::{DocumentUnit, Extracted, ExtractorInfo, LangShare, Locator, Options};
 use crate::format::Format;
 use crate::span::ByteSpan;
 use quick_xml::escape::{resolve_html5_entity, resolve_xml_entity};
