@@ -1,0 +1,190 @@
+//! Languages within a text: passages cut at paragraph and sentence ends (long ones split), each
+//! identified; the languages a unit declares (HTML `lang`, metadata) checked against its text;
+//! each language's share of the letters.
+
+use super::document::document_verdict;
+use super::document::prefix;
+use super::{Identifier, Options, Verdict, primary_code};
+use serde::Serialize;
+
+/// A passage of a text and its verdict.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Passage {
+    /// Byte offsets in the text.
+    pub start: usize,
+    pub end: usize,
+    pub verdict: Verdict,
+}
+
+/// Longest passage before it is cut into windows at sentence ends.
+pub const MAX_PASSAGE: usize = 600;
+
+/// The passages of `text`: paragraphs (blank-line separated), long ones cut at sentence
+/// ends into pieces of a few hundred characters.
+pub fn passage_spans(text: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let b = text.as_bytes();
+    let mut i = 0;
+    let mut push = |s: usize, e: usize, out: &mut Vec<(usize, usize)>| {
+        let t = &text[s..e];
+        let lead = t.len() - t.trim_start().len();
+        let trail = t.len() - t.trim_end().len();
+        if e - trail > s + lead {
+            out.push((s + lead, e - trail));
+        }
+    };
+    while i < b.len() {
+        // A paragraph break: a newline followed by optional spaces and another newline.
+        if b[i] == b'\n' {
+            let mut j = i + 1;
+            while j < b.len() && (b[j] == b' ' || b[j] == b'\t' || b[j] == b'\r') {
+                j += 1;
+            }
+            if j < b.len() && b[j] == b'\n' {
+                split_long(text, start, i, &mut out, &mut push);
+                start = j + 1;
+                i = j + 1;
+                continue;
+            }
+        }
+        i += 1;
+    }
+    split_long(text, start, text.len(), &mut out, &mut push);
+    out
+}
+
+pub(super) fn split_long(
+    text: &str,
+    s: usize,
+    e: usize,
+    out: &mut Vec<(usize, usize)>,
+    push: &mut impl FnMut(usize, usize, &mut Vec<(usize, usize)>),
+) {
+    if e <= s {
+        return;
+    }
+    if e - s <= MAX_PASSAGE {
+        push(s, e, out);
+        return;
+    }
+    let mut from = s;
+    for (off, _) in text[s..e].match_indices(['.', '!', '?', '。', '\n']) {
+        let at = s + off + 1;
+        let at = (at..=e).find(|&x| text.is_char_boundary(x)).unwrap_or(e);
+        if at - from >= MAX_PASSAGE / 2 {
+            push(from, at, out);
+            from = at;
+        }
+    }
+    if from < e {
+        push(from, e, out);
+    }
+}
+
+/// Identifies each passage of `text`.
+pub fn passages(text: &str, opts: &Options) -> Vec<Passage> {
+    let id = Identifier::new(opts);
+    passage_spans(text)
+        .into_iter()
+        .map(|(s, e)| Passage {
+            start: s,
+            end: e,
+            verdict: id.identify(&text[s..e]),
+        })
+        .collect()
+}
+
+/// A text's verdict and its passages.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TextLanguages {
+    pub verdict: Verdict,
+    pub passages: Vec<Passage>,
+    /// Languages the document declares (HTML `lang`, metadata), checked against the text.
+    pub declared: Vec<Declared>,
+}
+
+/// A declared language compared with the text.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Declared {
+    /// Where it was declared (`html lang`, `lang attribute of a <p> block`, `metadata language`).
+    pub source: String,
+    pub value: String,
+    pub agrees: bool,
+    /// The disagreement in a sentence.
+    pub note: Option<String>,
+}
+
+/// The languages of a document unit: its verdict, passages, and its declarations checked
+/// against the text (the markup seed: declarations are "notoriously incorrect", templates
+/// stamp one language on every page).
+pub fn analyze_unit(u: &crate::extract::DocumentUnit, opts: &Options) -> TextLanguages {
+    let mut t = analyze_text(&u.text, opts);
+    let mut declared = Vec::new();
+    let mut check = |source: String, value: &str, actual: &str| {
+        let code = primary_code(value);
+        let agrees = actual.split('|').any(|c| c == code) || actual == "und";
+        declared.push(Declared {
+            note: (!agrees)
+                .then(|| format!("declared {value} ({source}), but the text reads as {actual}")),
+            source,
+            value: value.to_string(),
+            agrees,
+        });
+    };
+    for v in u.fields.get("lang").into_iter().flatten() {
+        check("html lang".into(), v, &t.verdict.language);
+    }
+    if let Some(v) = u.meta_value("language") {
+        check("metadata language".into(), v, &t.verdict.language);
+    }
+    // Blocks with a lang attribute of their own: does each read as declared?
+    let page_lang = u.fields.get("lang").and_then(|v| v.first()).cloned();
+    let id = Identifier::new(opts);
+    for b in &u.blocks {
+        if let Some(l) = &b.lang
+            && b.words >= 4
+            && Some(l) != page_lang.as_ref()
+        {
+            let v = id.identify(&b.text);
+            if v.is_single() {
+                check(
+                    format!("lang attribute of a <{}> block", b.tag),
+                    l,
+                    &v.language,
+                );
+            }
+        }
+    }
+    t.declared = declared;
+    t
+}
+
+/// Longest text identified passage by passage (the rest is identified as a whole only).
+pub const MAX_PASSAGE_TEXT: usize = 4 << 20;
+
+/// The verdict of `text` and of each of its passages.
+pub fn analyze_text(text: &str, opts: &Options) -> TextLanguages {
+    TextLanguages {
+        verdict: document_verdict(&Identifier::new(opts), text),
+        passages: passages(prefix(text, MAX_PASSAGE_TEXT), opts),
+        declared: Vec::new(),
+    }
+}
+
+/// The share of letters per language over passages (single languages only).
+pub fn language_shares(text: &str, ps: &[Passage]) -> Vec<(String, usize)> {
+    let mut out: Vec<(String, usize)> = Vec::new();
+    for p in ps {
+        let n = text[p.start..p.end]
+            .chars()
+            .filter(|c| c.is_alphabetic())
+            .count();
+        match out.iter_mut().find(|(l, _)| *l == p.verdict.language) {
+            Some((_, k)) => *k += n,
+            None => out.push((p.verdict.language.clone(), n)),
+        }
+    }
+    out.sort_by_key(|b| std::cmp::Reverse(b.1));
+    out
+}
