@@ -1,5 +1,6 @@
 //! Unit tests of `format` (kept apart so the module reads as its job).
 
+use super::text::control_bytes;
 use super::*;
 
 /// The chunked count of control bytes equals a byte-by-byte filter, on every byte value

@@ -2,6 +2,7 @@
 
 pub mod corpus;
 mod hex;
+pub mod inspector;
 pub mod panel;
 mod text;
 
@@ -37,7 +38,7 @@ pub fn render(f: &mut Frame, app: &App, theme: &Theme) {
     text::render(f, app, p.text, theme);
     panel::render(f, app, p.panel, theme, p.inspector.is_none());
     if let Some(r) = p.inspector {
-        panel::render_inspector(f, app, r, theme);
+        inspector::render_inspector(f, app, r, theme);
     }
     status_bar(f, app, p.status, theme);
     match &app.overlay {
@@ -231,7 +232,7 @@ fn help(f: &mut Frame, area: Rect, scroll: usize, theme: &Theme) {
     }
     lines.push(Line::raw(""));
     lines.push(Line::from(Span::styled("Placeholders (text pane)", bold)));
-    lines.extend(panel::anomaly_legend(theme).into_iter().map(|mut l| {
+    lines.extend(inspector::anomaly_legend(theme).into_iter().map(|mut l| {
         l.spans.insert(0, Span::raw("  "));
         l
     }));
