@@ -8,6 +8,7 @@
 //!   `crate::cli` or `crate::tui`.
 //! * Core errors are types, never `Result<_, String>`; no stage reads another's message back
 //!   (`message.split(…)`, `reason.contains(…)`): facts travel as typed fields.
+//! * No source file reaches 900 lines.
 
 use std::path::{Path, PathBuf};
 
@@ -280,5 +281,25 @@ fn no_stage_parses_a_message() {
         bad.is_empty(),
         "a message read back (carry a typed field instead):\n{}",
         bad.join("\n")
+    );
+}
+
+/// A room a newcomer can read: no source file of 900 lines or more (tests included; a
+/// module's unit tests may live in a `tests.rs` of their own).
+#[test]
+fn no_file_is_too_long_to_read() {
+    let mut files = Vec::new();
+    rust_files(&src(), &mut files);
+    let mut long: Vec<String> = files
+        .iter()
+        .map(|f| (std::fs::read_to_string(f).unwrap().lines().count(), f))
+        .filter(|(n, _)| *n >= 900)
+        .map(|(n, f)| format!("{}: {n} lines", f.display()))
+        .collect();
+    long.sort();
+    assert!(
+        long.is_empty(),
+        "split these by job (README, How it works):\n{}",
+        long.join("\n")
     );
 }
