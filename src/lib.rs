@@ -30,7 +30,9 @@
 //! | [`unicode`] | character properties shared by the analyses |
 //! | [`ascii`] | fast scans over ASCII (SWAR), so analyses look only where non-ASCII text is |
 //! | [`visible`] | placeholders that make control, bidi and invisible characters visible |
-//! | [`report`] | the façade [`report::inspect`] and the [`report::Report`] both front ends consume |
+//! | [`report`] | the [`report::Report`] of one input's encoding (what `inspect` prints) |
+//! | [`analyze`] | the façade every front end asks: [`analyze::document`] returns the parts of one document's analysis they show |
+//! | [`present`] | what both front ends use to show figures |
 //! | [`error`] | error types; malformed bytes are data, not errors |
 //!
 //! Front ends sit on top: [`cli`] parses arguments and formats reports as text or JSON;

@@ -140,7 +140,7 @@ pub struct Lost {
 /// The mix-up a repair undoes: UTF-8 read as each encoding of `chain` in turn (undo order), and
 /// perhaps C1 controls read as the windows-1252 characters they stand for. A typed fact for the
 /// stages after this one (the corpus audit counts terms per mix-up); its sentence is
-/// [`fmt::Display`].
+/// [`std::fmt::Display`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Mixup {
     pub chain: Vec<Charset>,

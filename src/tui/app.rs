@@ -1,6 +1,6 @@
 //! The explorer's model and its one entry point for change, [`App::update`].
 //!
-//! The model holds the documents, what is decoded around each cursor (a [`Window`], never the
+//! The model holds the documents, what is decoded around each cursor (a [`Window`](crate::decode::window::Window), never the
 //! whole file), the focus and overlays. `update` applies one [`Action`] and returns the
 //! background jobs to start; `render` only reads the model. Analysis happens in the library;
 //! this module only asks for it.

@@ -347,7 +347,7 @@ impl FingerprintCounter {
 
 /// Mojibake fingerprints in `text`, cheaply: the most adjacent (lead image, continuation image)
 /// pairs under any single encoding. One pass, no allocation; it over-counts 3- and 4-byte
-/// sequences (one per pair) and does not apply the word-level checks of [`analyze`], so it is a
+/// sequences (one per pair) and does not apply the word-level checks of [`analyze`](super::analyze), so it is a
 /// score feature, not a verdict.
 pub fn fingerprints(text: &str) -> usize {
     if text.is_ascii() {
@@ -362,8 +362,8 @@ pub fn fingerprints(text: &str) -> usize {
     k.count()
 }
 
-/// True when [`analyze`] can only call `text` clean: nothing but ASCII, or no fingerprint, no
-/// C1 control, no U+FFFD and no `Ã` before a space ([`lost_no_break_spaces`]) (nothing to repair, nothing lost, no control to read as
+/// True when [`analyze`](super::analyze) can only call `text` clean: nothing but ASCII, or no fingerprint, no
+/// C1 control, no U+FFFD and no `Ã` before a space ([`lost_no_break_spaces`](super::lost_no_break_spaces)) (nothing to repair, nothing lost, no control to read as
 /// windows-1252). Most lines of most files; a caller that needs only repairs may skip them.
 pub fn clean_at_a_glance(text: &str) -> bool {
     let b = text.as_bytes();
