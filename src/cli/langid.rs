@@ -197,13 +197,12 @@ struct UnitLanguage {
 }
 
 fn unit_language(u: &DocumentUnit, t: langid::TextLanguages) -> UnitLanguage {
-    let shares = langid::language_shares(&u.text, &t.passages);
     UnitLanguage {
         locator: u.locator.to_string(),
         id: u.id.clone(),
         verdict: t.verdict,
         passages: t.passages,
-        shares,
+        shares: t.shares,
         declared: t.declared,
     }
 }

@@ -100,6 +100,8 @@ pub fn passages(text: &str, opts: &Options) -> Vec<Passage> {
 pub struct TextLanguages {
     pub verdict: Verdict,
     pub passages: Vec<Passage>,
+    /// Letters per language over the passages, most first ([`language_shares`]).
+    pub shares: Vec<(String, usize)>,
     /// Languages the document declares (HTML `lang`, metadata), checked against the text.
     pub declared: Vec<Declared>,
 }
@@ -165,9 +167,11 @@ pub const MAX_PASSAGE_TEXT: usize = 4 << 20;
 
 /// The verdict of `text` and of each of its passages.
 pub fn analyze_text(text: &str, opts: &Options) -> TextLanguages {
+    let passages = passages(prefix(text, MAX_PASSAGE_TEXT), opts);
     TextLanguages {
         verdict: document_verdict(&Identifier::new(opts), text),
-        passages: passages(prefix(text, MAX_PASSAGE_TEXT), opts),
+        shares: language_shares(text, &passages),
+        passages,
         declared: Vec::new(),
     }
 }

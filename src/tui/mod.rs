@@ -163,9 +163,16 @@ fn event_loop(
 ) -> io::Result<()> {
     // Debug builds can be made to panic on `!`, so a test can check the terminal is restored.
     let test_panic = cfg!(debug_assertions) && std::env::var_os("DELINEATE_TEST_PANIC").is_some();
+    // Drawn when something changed: an input event (a key, the mouse, a resize) or a message
+    // from a background job; otherwise the loop only waits.
+    let mut dirty = true;
     loop {
-        terminal.draw(|f| view::render(f, app, &theme))?;
+        if dirty {
+            terminal.draw(|f| view::render(f, app, &theme))?;
+            dirty = false;
+        }
         if event::poll(Duration::from_millis(50))? {
+            dirty = true;
             let ev = event::read()?;
             if test_panic && matches!(&ev, event::Event::Key(k) if k.code == KeyCode::Char('!')) {
                 panic!("test panic requested with DELINEATE_TEST_PANIC");
@@ -177,6 +184,7 @@ fn event_loop(
             }
         }
         while let Ok(msg) = rx.try_recv() {
+            dirty = true;
             for s in app.update(Action::Job(msg)) {
                 worker.start(s);
             }

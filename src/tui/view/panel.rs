@@ -294,14 +294,13 @@ fn language_lines(app: &App, theme: &Theme, width: usize) -> Vec<Line<'static>> 
                 ));
             }
             rows.push(Line::from(head));
-            let text = &x.units[0].text;
-            let shares = crate::langid::language_shares(text, &d.languages[0].passages);
+            let shares = &d.languages[0].shares;
             let total: usize = shares.iter().map(|s| s.1).sum::<usize>().max(1);
             let mut spans = vec![Span::styled("passages: ", theme.dim())];
             for (l, n) in shares {
                 spans.push(Span::styled(
-                    format!("{l} {:.0} %", n as f64 * 100.0 / total as f64),
-                    theme.language(&l),
+                    format!("{l} {:.0} %", *n as f64 * 100.0 / total as f64),
+                    theme.language(l),
                 ));
                 spans.push(Span::raw("  "));
             }
