@@ -102,14 +102,8 @@ impl<'a> Zip<'a> {
             ));
         }
         if claimed > cap {
-            // The cap is the entry limit, or what is left of the archive's.
-            let kind = if cap == lim.max_entry_bytes {
-                LimitKind::EntrySize
-            } else {
-                LimitKind::ArchiveTotal
-            };
             return Err(ExtractError::limit(
-                kind,
+                LimitKind::for_cap(cap, lim.max_entry_bytes),
                 format!(
                     "entry {name} claims {claimed} bytes uncompressed, more than the limit of {cap}"
                 ),

@@ -35,6 +35,18 @@ pub enum LimitKind {
     Time,
 }
 
+impl LimitKind {
+    /// Which limit a cap of `cap` bytes on one entry or stream is: the per-entry limit when
+    /// it is the one that binds, else what is left of the total all nested archives share.
+    pub fn for_cap(cap: u64, entry_limit: u64) -> LimitKind {
+        if cap == entry_limit {
+            LimitKind::EntrySize
+        } else {
+            LimitKind::ArchiveTotal
+        }
+    }
+}
+
 /// Why extraction (of a document or of one of its parts) failed.
 #[derive(Clone, Debug, Error, PartialEq)]
 pub enum ExtractError {

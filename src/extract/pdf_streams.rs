@@ -319,14 +319,8 @@ pub fn check_sizes(
                 }
                 _ => String::new(),
             };
-            // The cap is the stream limit, or what is left of the document's.
-            let kind = if cap == max_stream {
-                LimitKind::EntrySize
-            } else {
-                LimitKind::ArchiveTotal
-            };
             return Err(ExtractError::limit(
-                kind,
+                LimitKind::for_cap(cap, max_stream),
                 format!(
                     "stream {} {} R{at} inflates past {cap} bytes from {} compressed: a PDF bomb or a damaged file",
                     id.0,
