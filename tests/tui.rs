@@ -28,12 +28,21 @@ fn sources(names: &[&str]) -> Sources {
         .collect()
 }
 
+/// The explorer on `names` once the jobs its opening posts (the whole-file report and anomaly
+/// count, the extraction) have run, as they have by a person's first key press.
 fn app(names: &[&str], w: u16, h: u16) -> App {
-    App::new(sources(names), (w, h)).0
+    let (mut a, mut jobs) = App::new(sources(names), (w, h));
+    while let Some(j) = jobs.pop() {
+        let (tx, _rx) = std::sync::mpsc::channel();
+        let msg = delineate::tui::worker::run(&j, &std::sync::atomic::AtomicBool::new(false), &tx);
+        jobs.extend(a.update(Action::Job(msg)));
+    }
+    a
 }
 
+/// The screen after `keys`, the opening's background jobs run first (`wait`).
 fn screen(names: &[&str], w: u16, h: u16, keys: &str) -> String {
-    headless(sources(names), w, h, keys, false)
+    headless(sources(names), w, h, &format!("wait {keys}"), false)
 }
 
 // ---- state ------------------------------------------------------------------------------------
@@ -845,4 +854,35 @@ fn explorer_anomaly_total_equals_the_cli_total() {
             .unwrap_or(0);
         assert_eq!(shown, cli, "{name}: explorer {shown}, CLI {cli}\n{text}");
     }
+}
+
+/// Issue 21: opening a document asks the library only for the instant answer from its sample
+/// on the UI thread; the whole-file report and the anomaly count are a background job (with a
+/// generation), for a small file as for a large one, and picking an encoding counts again in
+/// the background too.
+#[test]
+fn opening_and_picking_an_encoding_post_the_whole_file_work() {
+    use delineate::encoding::Scope;
+    use delineate::tui::worker::JobKind;
+    let (mut a, jobs) = App::new(sources(&["resume-utf8.txt"]), (120, 40));
+    assert_eq!(a.doc().report.scope, Scope::Sample);
+    assert!(a.doc().counts.is_none() && a.doc().scanning.is_some());
+    let analyse: Vec<_> = jobs.iter().filter(|j| j.kind == JobKind::Analyse).collect();
+    assert_eq!(analyse.len(), 1);
+    assert!(analyse[0].report);
+    for j in jobs {
+        let (tx, _rx) = std::sync::mpsc::channel();
+        let msg = delineate::tui::worker::run(&j, &std::sync::atomic::AtomicBool::new(false), &tx);
+        a.update(Action::Job(msg));
+    }
+    assert_eq!(a.doc().report.scope, Scope::Whole);
+    assert!(a.doc().counts.is_some() && a.doc().scanning.is_none());
+    // Another encoding: the count goes to the background again, under a new generation.
+    let before = a.doc().generation;
+    let jobs = a.update(Action::SetCharset(
+        Charset::for_label("windows-1252").unwrap().charset,
+    ));
+    assert!(a.doc().counts.is_none());
+    assert!(a.doc().generation > before);
+    assert!(jobs.iter().any(|j| j.kind == JobKind::Analyse && !j.report));
 }

@@ -6,10 +6,7 @@
 //! this module only asks for it.
 
 use super::action::{Action, Motion, PromptKind, Tab};
-use super::doc::{
-    Doc, ExtractState, QueryState, SMALL_FILE, ScanState, TextView, count_anomalies, language_rows,
-    unit_rows,
-};
+use super::doc::{Doc, ExtractState, QueryState, ScanState, TextView, language_rows, unit_rows};
 use super::layout::{self, Panes};
 use super::worker::{JobKind, JobMsg, Scan};
 use crate::decode::Charset;
@@ -495,29 +492,23 @@ impl App {
             }
             scans.push(d.extract_job(index));
         }
-        let small = d.input.len() <= SMALL_FILE;
-        if small {
-            d.counts = Some(count_anomalies(&d.input, cs, d.bom_len));
-            d.counts_charset = Some(cs);
-            scans
-        } else {
-            d.generation += 1;
-            d.counts = None;
-            d.scanning = Some(ScanState {
-                pass: "anomalies".into(),
-                fraction: 0.0,
-            });
-            scans.push(Scan {
-                kind: JobKind::Analyse,
-                doc: index,
-                generation: d.generation,
-                input: d.input.clone(),
-                report: false,
-                charset: cs,
-                user_charset: None,
-            });
-            scans
-        }
+        // Counted again in the new encoding, in the background.
+        d.generation += 1;
+        d.counts = None;
+        d.scanning = Some(ScanState {
+            pass: "anomalies".into(),
+            fraction: 0.0,
+        });
+        scans.push(Scan {
+            kind: JobKind::Analyse,
+            doc: index,
+            generation: d.generation,
+            input: d.input.clone(),
+            report: false,
+            charset: cs,
+            user_charset: None,
+        });
+        scans
     }
 
     fn job(&mut self, msg: JobMsg) {

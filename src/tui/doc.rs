@@ -21,8 +21,8 @@ pub const WINDOW_BEFORE: u64 = 32 * 1024;
 pub const WINDOW_AFTER: u64 = 96 * 1024;
 /// When the cursor comes this close to a window's edge, a new window is decoded.
 pub const WINDOW_MARGIN: u64 = 8 * 1024;
-/// Files up to this size are analysed whole when opened; larger ones get an instant answer
-/// from a sample and a whole-file scan in the background.
+/// Files up to this size are extracted into units as soon as they are opened (in the
+/// background); larger ones when the user asks.
 pub const SMALL_FILE: u64 = 8 << 20;
 
 /// What the inspector shows for the character under the cursor.
@@ -178,12 +178,15 @@ pub(super) fn bom_len_for(input: &Input, cs: Charset) -> u64 {
 }
 
 impl Doc {
-    /// Opens a document: small files are analysed whole now; large ones from a sample, with a
-    /// whole-file scan to start in the background (returned).
+    /// Opens a document with the instant answer from its sample (at most 64 KB read), and
+    /// returns the background jobs to start: the whole-file report and anomaly count, and for a
+    /// small file of a format with text, the extraction.
     pub fn open(name: String, input: Arc<Input>, index: usize) -> (Doc, Vec<Scan>) {
         let small = input.len() <= SMALL_FILE;
+        // The instant answer from the sample (at most 64 KB read, whatever the file's size);
+        // the whole-file report and the anomaly count come from a background job.
         let options = Options {
-            scope: if small { Scope::Whole } else { Scope::Sample },
+            scope: Scope::Sample,
             ..Default::default()
         };
         let report = match inspect(&input, &options) {
@@ -225,27 +228,21 @@ impl Doc {
             languages: Vec::new(),
             mark: None,
         };
-        let scan = if small {
-            doc.counts = Some(count_anomalies(&input, charset, bom_len));
-            doc.counts_charset = Some(charset);
-            None
-        } else {
-            doc.scanning = Some(ScanState {
-                pass: "starting".into(),
-                fraction: 0.0,
-            });
-            Some(Scan {
-                kind: JobKind::Analyse,
-                doc: index,
-                generation: doc.generation,
-                input: input.clone(),
-                report: true,
-                charset,
-                user_charset: None,
-            })
+        doc.scanning = Some(ScanState {
+            pass: "starting".into(),
+            fraction: 0.0,
+        });
+        let scan = Scan {
+            kind: JobKind::Analyse,
+            doc: index,
+            generation: doc.generation,
+            input: input.clone(),
+            report: true,
+            charset,
+            user_charset: None,
         };
         doc.inspect_cursor();
-        let mut scans: Vec<Scan> = scan.into_iter().collect();
+        let mut scans = vec![scan];
         // Small documents of a format with text are extracted right away, in the background.
         if small && doc.report.format.detected.extractable() {
             scans.push(doc.extract_job(index));
@@ -473,12 +470,4 @@ pub(super) fn fallback_report(name: &str, input: &Input, _error: &str) -> Report
     let mut r = inspect(&empty, &Options::default()).expect("the empty input is analysable");
     r.size_bytes = input.len();
     r
-}
-
-/// Anomaly counts of a whole (small) input decoded under `cs`: every detector, as `delineate
-/// anomalies` counts them (`anomaly::document::scan_input`; no finding kept).
-pub fn count_anomalies(input: &Input, cs: Charset, bom_len: u64) -> Counts {
-    crate::anomaly::document::scan_input(input, cs, bom_len, 0)
-        .map(|s| s.counts)
-        .unwrap_or_default()
 }
