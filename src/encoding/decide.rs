@@ -173,7 +173,7 @@ pub fn decide(inp: &Inputs) -> Decision {
                     .unwrap_or_default()
             ),
         );
-        d.rule = "user override (--encoding)".to_string();
+        d.rule = "user override (the encoding chosen)".to_string();
         // Strip a BOM only if it announces the encoding asked for.
         d.bom_len = match find(inp.evidence, EvidenceKind::Bom) {
             Some((_, e)) if e.encoding == Some(u.charset) => inp.bom_len,

@@ -362,7 +362,7 @@ fn message_units(
         u.diagnostics.push(Diagnostic::new(
             DiagnosticKind::Embedded,
             format!(
-                "{attachments} attachment(s) joined into this unit (--unit part keeps them apart)"
+                "{attachments} attachment(s) joined into this unit (with a unit per part they stay apart)"
             ),
         ));
     }
@@ -475,7 +475,7 @@ pub fn extract_mbox(
         units = vec![merge_units(name, Locator::File, Format::Mbox, units)];
         diagnostics.push(Diagnostic::new(
             DiagnosticKind::Note,
-            format!("{n} messages joined into one unit (--unit file): an mbox should not be one document"),
+            format!("{n} messages joined into one unit (the file as the unit): an mbox should not be one document"),
         ));
     }
     Ok(Extracted {

@@ -260,7 +260,7 @@ pub fn extract_file(name: &str, bytes: Vec<u8>, unit: UnitChoice, opts: &Options
         }
         diagnostics.push(Diagnostic::new(
             DiagnosticKind::Note,
-            format!("{n} documents joined into one unit (--unit file)"),
+            format!("{n} documents joined into one unit (the file as the unit)"),
         ));
         units = vec![u];
     }
