@@ -24,7 +24,7 @@ pub enum SourceError {
     },
     /// Standard input is held in memory (files are streamed), so it is read up to a limit.
     #[error(
-        "{path}: standard input is longer than {limit_mib} MiB, the most held in memory (--max-input-mb); give the data as a file, which is streamed"
+        "{path}: standard input is longer than {limit_mib} MiB, the most held in memory; give the data as a file, which is streamed"
     )]
     StdinTooLarge { path: String, limit_mib: u64 },
     /// The caller cancelled a long pass.

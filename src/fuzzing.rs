@@ -68,7 +68,7 @@ pub fn standard_input(data: &[u8]) {
         }
         Err(e) => {
             assert!(data.len() as u64 > LIMIT, "refused within the limit: {e}");
-            assert!(e.to_string().contains("--max-input-mb"));
+            assert!(e.to_string().contains("the most held in memory"));
         }
     }
 }

@@ -9,6 +9,7 @@
 //! * Core errors are types, never `Result<_, String>`; no stage reads another's message back
 //!   (`message.split(…)`, `reason.contains(…)`): facts travel as typed fields.
 //! * No source file reaches 900 lines.
+//! * Core messages name no command-line option (the CLI maps a limit or choice to its option).
 
 use std::path::{Path, PathBuf};
 
@@ -301,5 +302,40 @@ fn no_file_is_too_long_to_read() {
         long.is_empty(),
         "split these by job (README, How it works):\n{}",
         long.join("\n")
+    );
+}
+
+/// The core names no command-line option in what it says: it names the limit or the choice
+/// (`LimitKind`, the unit, the encoding), and a front end says which option sets it.
+#[test]
+fn core_messages_name_no_cli_option() {
+    let mut files = Vec::new();
+    rust_files(&src(), &mut files);
+    let mut bad = Vec::new();
+    for f in &files {
+        // The model builder writes into each asset the command that built it (provenance).
+        if f.ends_with("langid/build.rs") {
+            continue;
+        }
+        let Some(code) = core_code(f) else { continue };
+        for (n, line) in code_lines(&code) {
+            // A string literal holding ` --word` or `(--word`.
+            let in_string = line.split('"').skip(1).step_by(2).any(|lit| {
+                lit.match_indices("--").any(|(i, _)| {
+                    let before = lit[..i].chars().last();
+                    let after = lit[i + 2..].chars().next();
+                    matches!(before, None | Some(' ' | '(' | '`'))
+                        && after.is_some_and(|c| c.is_ascii_lowercase())
+                })
+            });
+            if in_string {
+                bad.push(format!("{}:{n}: {}", f.display(), line.trim()));
+            }
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "a core message names a CLI option (name the limit or choice; the CLI names the option):\n{}",
+        bad.join("\n")
     );
 }

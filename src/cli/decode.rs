@@ -162,8 +162,7 @@ pub fn run(a: &DecodeArgs, out: &mut dyn Write) -> Result<(), Failure> {
     if !a.encoding.eq_ignore_ascii_case("likely") && !a.encoding.eq_ignore_ascii_case("decided") {
         Charset::for_label(&a.encoding).map_err(|e| Failure::Usage(e.to_string()))?;
     }
-    let input =
-        Input::open_arg(&a.file, a.stdin.bytes()).map_err(|e| Failure::Usage(e.to_string()))?;
+    let input = super::open(&a.file, a.stdin.bytes()).map_err(Failure::Usage)?;
     let plan = choose_plan(&input, &a.encoding)?;
     stream_plan(&input, &plan, mode(a.errors), |t| {
         out.write_all(t.as_bytes())

@@ -161,9 +161,9 @@ pub fn open(
     }
     let mut sources = Vec::new();
     for f in &paths {
-        match Input::open_arg(f, view.stdin.bytes()) {
+        match super::open(f, view.stdin.bytes()) {
             Ok(input) => sources.push((input.name().to_string(), Arc::new(input))),
-            Err(e) => super::output::report(&e),
+            Err(e) => super::output::report(e),
         }
     }
     if sources.is_empty() {

@@ -8,7 +8,6 @@ use super::{Failure, guard};
 use crate::analyze;
 use crate::extract::{Extraction, LimitKind, Limits, Options, UnitChoice};
 use crate::present::thousands;
-use crate::source::Input;
 use crate::visible::visible;
 use std::io::Write;
 use std::time::Duration;
@@ -82,10 +81,10 @@ pub fn run(a: &ExtractArgs, out: &mut dyn Write) -> Result<(), Failure> {
     };
     let mut failed = false;
     for (i, path) in a.files.iter().enumerate() {
-        let input = match Input::open_arg(path, opts.limits.max_input_bytes) {
+        let input = match super::open(path, opts.limits.max_input_bytes) {
             Ok(i) => i,
             Err(e) => {
-                super::output::report(&e);
+                super::output::report(e);
                 failed = true;
                 continue;
             }

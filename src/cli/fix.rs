@@ -54,8 +54,7 @@ fn piece_end(b: &[u8]) -> usize {
 }
 
 pub fn run(a: &FixArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let input =
-        Input::open_arg(&a.file, a.stdin.bytes()).map_err(|e| Failure::Usage(e.to_string()))?;
+    let input = super::open(&a.file, a.stdin.bytes()).map_err(Failure::Usage)?;
     let mut tally = Tally {
         lines: 0,
         fixed: 0,

@@ -8,7 +8,6 @@ use crate::encoding::decide::Severity;
 use crate::encoding::{Candidate, CandidateReason, Options};
 use crate::present::thousands;
 use crate::report::Report;
-use crate::source::Input;
 use crate::visible::visible;
 use std::io::{self, Write};
 
@@ -29,7 +28,7 @@ pub fn run(args: &InspectArgs, out: &mut dyn Write) -> Result<(), Failure> {
         let results: Vec<Result<Report, String>> = batch
             .par_iter()
             .map(|path| {
-                let input = Input::open_arg(path, args.stdin.bytes()).map_err(|e| e.to_string())?;
+                let input = super::open(path, args.stdin.bytes())?;
                 let opts = analyze::Options {
                     parts: analyze::Parts {
                         report: true,

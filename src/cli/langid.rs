@@ -43,10 +43,10 @@ pub fn run(a: &LangidArgs, out: &mut dyn Write) -> Result<(), Failure> {
     check_codes(&opts)?;
     let mut failed = false;
     for (i, path) in a.files.iter().enumerate() {
-        let input = match Input::open_arg(path, a.stdin.bytes()) {
+        let input = match super::open(path, a.stdin.bytes()) {
             Ok(i) => i,
             Err(e) => {
-                super::output::report(&e);
+                super::output::report(e);
                 failed = true;
                 continue;
             }

@@ -159,6 +159,19 @@ pub fn resolve_labels(labels: &[String]) -> Result<Vec<LabelResolution>, Failure
         .collect()
 }
 
+/// Opens an input named on the command line (`-` for standard input, held in memory up to
+/// `stdin_limit` bytes). The error is worded for the terminal: a limit names the option that
+/// raises it.
+pub fn open(path: &std::path::Path, stdin_limit: u64) -> Result<crate::source::Input, String> {
+    crate::source::Input::open_arg(path, stdin_limit).map_err(|e| match e {
+        crate::SourceError::StdinTooLarge { .. } => format!(
+            "{e}{}",
+            extract::hint(Some(crate::extract::LimitKind::InputSize))
+        ),
+        e => e.to_string(),
+    })
+}
+
 /// Runs `f`, turning a panic into an error message naming the input, so one bad document never
 /// stops the others.
 pub fn guard<T>(name: &str, f: impl FnOnce() -> T) -> Result<T, String> {

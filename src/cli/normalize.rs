@@ -107,8 +107,7 @@ fn pieces(
 }
 
 pub fn run(a: &NormalizeArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let input =
-        Input::open_arg(&a.file, a.stdin.bytes()).map_err(|e| Failure::Usage(e.to_string()))?;
+    let input = super::open(&a.file, a.stdin.bytes()).map_err(Failure::Usage)?;
     let opts = options(a)?;
     if let Some(rec) = &a.record {
         super::outfile::check("--record", rec, std::slice::from_ref(&a.file), &[])?;

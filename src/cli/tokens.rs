@@ -3,13 +3,11 @@
 use super::Failure;
 use super::args::{TokenRuleArg, TokensArgs};
 use super::decode::{choose_encoding, mode, stream};
-use crate::source::Input;
 use crate::terms::{TokenRule, tokenize};
 use std::io::Write;
 
 pub fn run(a: &TokensArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let input =
-        Input::open_arg(&a.file, a.stdin.bytes()).map_err(|e| Failure::Usage(e.to_string()))?;
+    let input = super::open(&a.file, a.stdin.bytes()).map_err(Failure::Usage)?;
     let rule = match a.rule {
         TokenRuleArg::Alnum => TokenRule::Alnum,
         TokenRuleArg::Letters => TokenRule::Letters,

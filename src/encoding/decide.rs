@@ -164,7 +164,7 @@ pub fn decide(inp: &Inputs) -> Decision {
             DecidedBy::User,
             None,
             format!(
-                "{}, because you asked for it with --encoding {}{}; the evidence below is what the bytes say on their own",
+                "{}, because you asked for it (encoding {}{}); the evidence below is what the bytes say on their own",
                 u.charset,
                 u.label,
                 u.remap

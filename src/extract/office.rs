@@ -241,7 +241,7 @@ pub fn extract(
             first.diagnostics.push(Diagnostic::new(
                 DiagnosticKind::Embedded,
                 format!(
-                    "embedded object {e} ({}): {} characters of text, a separate unit with --unit part",
+                    "embedded object {e} ({}): {} characters of text, a separate unit when each part is a unit",
                     fmt.detected.name(),
                     sub.text.chars().count()
                 ),

@@ -468,7 +468,7 @@ fn identify_ct(text: &str, p: &CtProfiles, id: &Identifier, script: Option<Strin
     if script.as_deref().is_some_and(|s| s != "LATIN") {
         return Verdict::undetermined(
             format!(
-                "the text is in {} script; the Cavnar–Trenkle profiles cover nine Latin-script languages (use --method nb)",
+                "the text is in {} script; the Cavnar–Trenkle profiles cover nine Latin-script languages (the naive-Bayes method covers the others)",
                 script.as_deref().unwrap_or("another")
             ),
             Method::CavnarTrenkle,
