@@ -24,6 +24,13 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
+/// Every source file below `src/`.
+fn source_files() -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    rust_files(&src(), &mut files);
+    files
+}
+
 fn src() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
 }
@@ -42,8 +49,7 @@ fn code_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
 
 #[test]
 fn core_imports_no_terminal_or_cli_crate() {
-    let mut files = Vec::new();
-    rust_files(&src(), &mut files);
+    let files = source_files();
     let mut bad = Vec::new();
     for f in files.iter().filter(|f| !is_front_end(f)) {
         let text = std::fs::read_to_string(f).unwrap();
@@ -64,8 +70,7 @@ fn core_imports_no_terminal_or_cli_crate() {
 
 #[test]
 fn core_never_prints() {
-    let mut files = Vec::new();
-    rust_files(&src(), &mut files);
+    let files = source_files();
     let mut bad = Vec::new();
     for f in files.iter().filter(|f| !is_front_end(f)) {
         let text = std::fs::read_to_string(f).unwrap();
@@ -88,8 +93,7 @@ fn core_never_prints() {
 
 #[test]
 fn every_file_says_what_lives_there() {
-    let mut files = Vec::new();
-    rust_files(&src(), &mut files);
+    let files = source_files();
     let missing: Vec<String> = files
         .iter()
         .filter(|f| {
@@ -153,8 +157,7 @@ fn module_of(p: &Path) -> String {
 
 #[test]
 fn stages_import_downward_only() {
-    let mut files = Vec::new();
-    rust_files(&src(), &mut files);
+    let files = source_files();
     let mut bad = Vec::new();
     let mut unknown = Vec::new();
     for f in &files {
@@ -206,12 +209,27 @@ fn core_code(f: &Path) -> Option<String> {
     Some(text[..end].to_string())
 }
 
+/// The code lines (comments removed) of the core's files, tests left out, with their place;
+/// `skip` leaves out files whose path ends so.
+fn core_code_lines(skip: &[&str]) -> Vec<(PathBuf, usize, String)> {
+    let mut out = Vec::new();
+    for f in source_files() {
+        if skip.iter().any(|s| f.ends_with(s)) {
+            continue;
+        }
+        let Some(code) = core_code(&f) else { continue };
+        for (n, line) in code_lines(&code) {
+            out.push((f.clone(), n, line.to_string()));
+        }
+    }
+    out
+}
+
 /// Errors in the core are types (`thiserror`), never strings: a caller decides by the kind,
 /// and a front end words it.
 #[test]
 fn core_errors_are_types_not_strings() {
-    let mut files = Vec::new();
-    rust_files(&src(), &mut files);
+    let files = source_files();
     let mut bad = Vec::new();
     for f in &files {
         let Some(code) = core_code(f) else { continue };
@@ -255,25 +273,20 @@ fn core_errors_are_types_not_strings() {
 /// `detail`, `explanation` are for people).
 #[test]
 fn no_stage_parses_a_message() {
-    let mut files = Vec::new();
-    rust_files(&src(), &mut files);
     let mut bad = Vec::new();
-    for f in &files {
-        let Some(code) = core_code(f) else { continue };
-        for (n, line) in code_lines(&code) {
-            for field in ["message", "reason", "detail", "explanation"] {
-                for op in [
-                    "split(",
-                    "split_once(",
-                    "contains(",
-                    "strip_prefix(",
-                    "starts_with(",
-                    "ends_with(",
-                    "find(",
-                ] {
-                    if line.contains(&format!("{field}.{op}")) {
-                        bad.push(format!("{}:{n}: {}", f.display(), line.trim()));
-                    }
+    for (f, n, line) in core_code_lines(&[]) {
+        for field in ["message", "reason", "detail", "explanation"] {
+            for op in [
+                "split(",
+                "split_once(",
+                "contains(",
+                "strip_prefix(",
+                "starts_with(",
+                "ends_with(",
+                "find(",
+            ] {
+                if line.contains(&format!("{field}.{op}")) {
+                    bad.push(format!("{}:{n}: {}", f.display(), line.trim()));
                 }
             }
         }
@@ -289,8 +302,7 @@ fn no_stage_parses_a_message() {
 /// module's unit tests may live in a `tests.rs` of their own).
 #[test]
 fn no_file_is_too_long_to_read() {
-    let mut files = Vec::new();
-    rust_files(&src(), &mut files);
+    let files = source_files();
     let mut long: Vec<String> = files
         .iter()
         .map(|f| (std::fs::read_to_string(f).unwrap().lines().count(), f))
@@ -309,28 +321,20 @@ fn no_file_is_too_long_to_read() {
 /// (`LimitKind`, the unit, the encoding), and a front end says which option sets it.
 #[test]
 fn core_messages_name_no_cli_option() {
-    let mut files = Vec::new();
-    rust_files(&src(), &mut files);
     let mut bad = Vec::new();
-    for f in &files {
-        // The model builder writes into each asset the command that built it (provenance).
-        if f.ends_with("langid/build.rs") {
-            continue;
-        }
-        let Some(code) = core_code(f) else { continue };
-        for (n, line) in code_lines(&code) {
-            // A string literal holding ` --word` or `(--word`.
-            let in_string = line.split('"').skip(1).step_by(2).any(|lit| {
-                lit.match_indices("--").any(|(i, _)| {
-                    let before = lit[..i].chars().last();
-                    let after = lit[i + 2..].chars().next();
-                    matches!(before, None | Some(' ' | '(' | '`'))
-                        && after.is_some_and(|c| c.is_ascii_lowercase())
-                })
-            });
-            if in_string {
-                bad.push(format!("{}:{n}: {}", f.display(), line.trim()));
-            }
+    // The model builder writes into each asset the command that built it (provenance).
+    for (f, n, line) in core_code_lines(&["langid/build.rs"]) {
+        // A string literal holding ` --word` or `(--word`.
+        let in_string = line.split('"').skip(1).step_by(2).any(|lit| {
+            lit.match_indices("--").any(|(i, _)| {
+                let before = lit[..i].chars().last();
+                let after = lit[i + 2..].chars().next();
+                matches!(before, None | Some(' ' | '(' | '`'))
+                    && after.is_some_and(|c| c.is_ascii_lowercase())
+            })
+        });
+        if in_string {
+            bad.push(format!("{}:{n}: {}", f.display(), line.trim()));
         }
     }
     assert!(
