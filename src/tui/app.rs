@@ -353,12 +353,7 @@ impl App {
                 self.message = Some(if self.compare {
                     format!(
                         "side by side: {} (mark others with Space in the candidates list)",
-                        self.doc()
-                            .compare_with
-                            .iter()
-                            .map(|c| c.name())
-                            .collect::<Vec<_>>()
-                            .join(" | ")
+                        self.doc().compare_names()
                     )
                 } else {
                     "side by side off".into()

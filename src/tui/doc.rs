@@ -3,6 +3,7 @@
 //! (filled by background jobs), the normalisation view and the query. The dispatcher
 //! (`app.rs`) changes it only through its methods.
 
+use super::rows::{self, Row};
 use super::worker::{JobKind, Scan};
 use crate::anomaly::document::window_findings;
 use crate::anomaly::{AnomalyClass, Counts, Finding};
@@ -178,6 +179,33 @@ pub(super) fn bom_len_for(input: &Input, cs: Charset) -> u64 {
 }
 
 impl Doc {
+    /// The encodings shown side by side, as the message names them (`UTF-8 | windows-1252`).
+    pub fn compare_names(&self) -> String {
+        self.compare_with
+            .iter()
+            .map(|c| c.name())
+            .collect::<Vec<_>>()
+            .join(" | ")
+    }
+
+    /// The window's text cut into rows `width` cells wide, as the text pane lays it out.
+    pub fn window_rows(&self, width: usize) -> Vec<Row> {
+        rows::rows(
+            &self.window.decoded.text,
+            width,
+            self.window.start <= self.bom_len,
+        )
+    }
+
+    /// Which of `rs` (the [`Doc::window_rows`]) is at the top of the text pane: 0 when the
+    /// pane's first byte is not in the window.
+    pub fn top_row(&self, rs: &[Row]) -> usize {
+        self.window
+            .text_offset_of(self.text_top)
+            .map(|t| rows::row_of(rs, t))
+            .unwrap_or(0)
+    }
+
     /// Opens a document with the instant answer from its sample (at most 64 KB read), and
     /// returns the background jobs to start: the whole-file report and anomaly count, and for a
     /// small file of a format with text, the extraction.

@@ -131,7 +131,7 @@ impl App {
                 let w = &d.window;
                 let text = &w.decoded.text;
                 let is_start = w.start <= d.bom_len;
-                let rs = rows::rows(text, width, is_start);
+                let rs = d.window_rows(width);
                 let Some(t) = w.text_offset_of(d.cursor) else {
                     return;
                 };
@@ -243,8 +243,7 @@ impl App {
         d.hex_top -= d.hex_top % bpr;
         // Text pane: keep the cursor's row within the visible rows.
         let w = &d.window;
-        let text = &w.decoded.text;
-        let rs = rows::rows(text, width, w.start <= d.bom_len);
+        let rs = d.window_rows(width);
         let byte_of_row = |r: usize| w.span_of_text(rs[r].start).map(|s| s.start);
         if let Some(t) = w.text_offset_of(d.cursor) {
             let cr = rows::row_of(&rs, t);
@@ -309,11 +308,8 @@ impl App {
             let w = &d.window;
             let text = &w.decoded.text;
             let is_start = w.start <= d.bom_len;
-            let rs = rows::rows(text, width, is_start);
-            let top = w
-                .text_offset_of(d.text_top)
-                .map(|t| rows::row_of(&rs, t))
-                .unwrap_or(0);
+            let rs = d.window_rows(width);
+            let top = d.top_row(&rs);
             let r = top + (y - p.text.y).saturating_sub(1) as usize;
             if let Some(row) = rs.get(r) {
                 let col = x.saturating_sub(p.text.x + 1) as usize;

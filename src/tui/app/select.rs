@@ -250,15 +250,7 @@ impl App {
             return;
         }
         self.compare = self.doc().compare_with.len() >= 2;
-        self.message = Some(format!(
-            "side by side: {}",
-            self.doc()
-                .compare_with
-                .iter()
-                .map(|c| c.name())
-                .collect::<Vec<_>>()
-                .join(" | ")
-        ));
+        self.message = Some(format!("side by side: {}", self.doc().compare_names()));
     }
 
     /// Keeps both panes scrolled so the cursor shows, and refreshes the inspector.

@@ -283,12 +283,8 @@ pub fn render(f: &mut Frame, app: &App, area: Rect, theme: &Theme) {
     let (width, height) = app.text_area();
     let w = &d.window;
     let text = &w.decoded.text;
-    let is_start = w.start <= d.bom_len;
-    let rs = rows::rows(text, width, is_start);
-    let top = w
-        .text_offset_of(d.text_top)
-        .map(|t| rows::row_of(&rs, t))
-        .unwrap_or(0);
+    let rs = d.window_rows(width);
+    let top = d.top_row(&rs);
     if !app.compare || d.compare_windows.is_empty() {
         let hits: &[(usize, usize)] = d.query.as_ref().map_or(&[], |q| &q.raw_hits);
         let lines: Vec<Line> = rs
