@@ -12,7 +12,7 @@ fn main() {
     let dir = std::env::args().nth(1).expect("the dev set folder");
     let manifest = std::fs::read_to_string(format!("{dir}/manifest.tsv")).expect("manifest.tsv");
     println!(
-        "file\tmembers\tcorrect\terrors\tcontrols\todd\talien\tmixed\tmultibyte\tutf8\tknown\tunknown\tknown_own\tunknown_own\tngram\tprior\tdeclared\tchardet\twords"
+        "file\tmembers\tcorrect\terrors\tcontrols\todd\talien\tmixed\tmultibyte\tutf8\tknown\tunknown\tunlisted\tknown_own\tunknown_own\tngram\tngram_sum\tforeign\tforeign_own\tprior\tbase\tbase_unexplained\tngram_own\tdeclared\tchardet\twords"
     );
     for line in manifest.lines().skip(1) {
         let c: Vec<&str> = line.split('\t').collect();
@@ -39,7 +39,7 @@ fn main() {
             let f = &rd.features;
             let names: Vec<&str> = rd.members.iter().map(|m| m.name()).collect();
             println!(
-                "{}\t{}\t{}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{}",
+                "{}\t{}\t{}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{:.4}\t{}",
                 c[0],
                 names.join(","),
                 correct as u8,
@@ -52,10 +52,17 @@ fn main() {
                 f.utf8,
                 f.known,
                 f.unknown,
+                f.unlisted,
                 f.known_own,
                 f.unknown_own,
                 f.ngram,
+                f.ngram_sum,
+                f.foreign,
+                f.foreign_own,
                 f.prior,
+                f.base,
+                f.base_unexplained,
+                f.ngram_own,
                 f.declared,
                 f.chardet,
                 f.words

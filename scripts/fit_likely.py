@@ -15,8 +15,8 @@ import sys
 
 import numpy as np
 
-COLS = ["errors", "controls", "odd", "alien", "mixed", "multibyte", "utf8", "known", "unknown", "known_own",
-        "unknown_own", "ngram", "prior",
+COLS = ["errors", "controls", "odd", "alien", "mixed", "multibyte", "utf8", "known", "unknown", "unlisted", "known_own",
+        "unknown_own", "ngram", "ngram_sum", "foreign", "foreign_own", "prior", "base", "base_unexplained", "ngram_own",
         "declared", "chardet"]
 
 

@@ -29,7 +29,7 @@ use encoding_rs::Encoding;
 use serde::Serialize;
 use unicode_script::Script;
 mod words;
-use words::{WordSpans, own_words, word_evidence};
+use words::{WordSpans, explain_priors, own_words, word_evidence};
 pub(crate) use words::{list_of, spelled};
 mod features;
 pub use features::{Features, WEIGHTS};
@@ -86,7 +86,7 @@ pub const CONDENSED_BYTES: usize = 2048;
 const MAX_WORDS: usize = 80;
 /// Below this probability of the best reading, a reading holding the decision is kept (when
 /// it is itself at least [`DECISION_FLOOR`] likely).
-const KEEP_DECISION_BELOW: f64 = 0.75;
+const KEEP_DECISION_BELOW: f64 = 0.5;
 const DECISION_FLOOR: f64 = 0.02;
 /// Readings whose words are weighed (the best by their characters).
 const MAX_WEIGHED: usize = 9;
@@ -300,6 +300,39 @@ pub fn prior(enc: &'static Encoding, lang: &str) -> f64 {
     if tier2 { -1.0 } else { -3.0 }
 }
 
+/// The log prior of `enc` whatever the language: 0 for windows-1252 (with ISO-8859-1, the
+/// legacy encoding of most of the web by an order of magnitude: W3Techs' survey, as quoted by
+/// Wikipedia's "Popularity of text encodings", 2024) and UTF-8, −1 for the default code pages
+/// of the large regional locales (windows-1250, -1251, -1254, -1256, -874, the CJK encodings)
+/// and UTF-16, −2 for the others (ISO 8859 parts, Mac, KOI8 and DOS pages, the smaller Windows
+/// pages). It decides where no language the lexicon knows explains the letters.
+pub fn base_prior(enc: &'static Encoding) -> f64 {
+    use encoding_rs as e;
+    if enc == e::WINDOWS_1252 || enc == e::UTF_8 {
+        0.0
+    } else if [
+        e::WINDOWS_1250,
+        e::WINDOWS_1251,
+        e::WINDOWS_1254,
+        e::WINDOWS_1256,
+        e::WINDOWS_874,
+        e::SHIFT_JIS,
+        e::EUC_JP,
+        e::EUC_KR,
+        e::GBK,
+        e::GB18030,
+        e::BIG5,
+        e::UTF_16LE,
+        e::UTF_16BE,
+    ]
+    .contains(&enc)
+    {
+        -1.0
+    } else {
+        -2.0
+    }
+}
+
 /// Every reading of the sample, ruled-out encodings apart; readings best first.
 pub fn readings(inp: &Inputs) -> (Vec<Reading>, Vec<RuledOut>) {
     let (condensed, pieces) = condense(inp.sample, inp.budget);
@@ -470,7 +503,7 @@ pub fn readings(inp: &Inputs) -> (Vec<Reading>, Vec<RuledOut>) {
     // the best character-level score (a reading full of controls or box drawing is out
     // whatever its words).
     for r in &mut all {
-        r.score = r.features.score();
+        r.score = r.features.select_score();
     }
     all.sort_by(|a, b| b.score.total_cmp(&a.score));
     let mut out = preselect(&mut all);
@@ -485,10 +518,17 @@ pub fn readings(inp: &Inputs) -> (Vec<Reading>, Vec<RuledOut>) {
         if r.features.ngram != 0.0 {
             r.features.ngram -= top;
         }
-        r.score = r.features.score();
+        r.features.ngram_sum = (r.features.ngram * r.features.ngram_features as f64).max(-20.0);
+        r.score = r.features.select_score();
     }
+    // The three best by the selecting weights compare their own words; then every reading
+    // gets its final score.
     out.sort_by(|a, b| b.score.total_cmp(&a.score));
     own_words(&mut out);
+    explain_priors(&mut out);
+    for r in out.iter_mut().chain(all.iter_mut()) {
+        r.score = r.features.score();
+    }
     out.sort_by(|a, b| b.score.total_cmp(&a.score));
     out.extend(all);
     (out, ruled_out)
@@ -633,10 +673,11 @@ pub fn likely(inp: &Inputs) -> Likely {
                 .filter(|c| members.contains(c))
         })
         .or_else(|| {
-            members.iter().copied().max_by(|a, b| {
+            // The first of the most common (CANDIDATES order breaks ties).
+            members.iter().copied().rev().max_by(|a, b| {
                 let p = |c: &Charset| {
                     c.whatwg()
-                        .map_or(-9.0, |e| prior(e, &best.features.language))
+                        .map_or(-9.0, |e| prior(e, &best.features.language) + base_prior(e))
                 };
                 p(a).total_cmp(&p(b))
             })

@@ -483,7 +483,51 @@ fn weigh_readings(
     );
     let segments_cover =
         (!segments.is_empty()).then(|| ByteSpan::new(seg_base, seg_base + seg_bytes.len() as u64));
+    let mut likely = likely;
+    temper_by_segments(&mut likely, &segments, seg_bytes, seg_base);
     (likely, segments, segments_cover)
+}
+
+/// A single verdict on bytes in several encodings is right for the segments it reads as they
+/// are read on their own, and no more: its confidence becomes at most that share of the bytes,
+/// and the sentence says so. (A UTF-8 file with a windows-1252 paragraph is neither.)
+fn temper_by_segments(
+    likely: &mut likely::Likely,
+    segments: &[segments::Segment],
+    bytes: &[u8],
+    base: u64,
+) {
+    let Some(whole) = likely.name.whatwg() else {
+        return;
+    };
+    if segments.is_empty() {
+        return;
+    }
+    let (mut agree, mut total) = (0u64, 0u64);
+    for s in segments {
+        let from = (s.byte_span.start.saturating_sub(base) as usize).min(bytes.len());
+        let to = (s.byte_span.end.saturating_sub(base) as usize).clamp(from, bytes.len());
+        let part = &bytes[from..to];
+        total += part.len() as u64;
+        let same = s.encoding == likely.name
+            || s.encoding.whatwg().is_some_and(|e| {
+                e.decode_without_bom_handling(part).0 == whole.decode_without_bom_handling(part).0
+            });
+        if same {
+            agree += part.len() as u64;
+        }
+    }
+    let share = agree as f64 / total.max(1) as f64;
+    if share < likely.confidence {
+        likely.confidence = share;
+        likely.because = format!(
+            "{}; but the bytes are in {} segments of different encodings, and {} reads {:.0} % of them as they read on their own",
+            likely.because,
+            segments.len(),
+            likely.name,
+            share * 100.0
+        );
+    }
 }
 
 /// The mojibake of the decided text (a bounded prefix): none when it is clean.

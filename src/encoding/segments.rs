@@ -138,11 +138,14 @@ fn blocks(bytes: &[u8], pieces: &[(usize, usize)]) -> Vec<(usize, usize)> {
 
 /// The likely verdict on `bytes` alone (no declaration; chardetng votes); `None` when they are
 /// pure ASCII, which every candidate reads alike.
-fn verdict(bytes: &[u8], base: u64, at_end: bool, whole: &Likely) -> Option<Likely> {
+fn verdict(bytes: &[u8], base: u64, at_end: bool) -> Option<Likely> {
     let v = validity::validate(bytes);
     if v.is_pure_ascii() {
         return None;
     }
+    // What a consumer would decide on these bytes alone: chardetng's guess (no declaration
+    // covers a part), as for a whole plain-text file.
+    let guess = chardet(bytes);
     Some(likely::likely(&likely::Inputs {
         sample: bytes,
         sample_start: base,
@@ -151,8 +154,8 @@ fn verdict(bytes: &[u8], base: u64, at_end: bool, whole: &Likely) -> Option<Like
         validity: &v,
         bom: None,
         declared: Vec::new(),
-        chardet: Some(chardet(bytes)),
-        decision: whole.name,
+        chardet: Some(guess),
+        decision: Charset::Whatwg(guess),
         decision_declared: false,
     }))
 }
@@ -516,7 +519,7 @@ fn block_turns(bytes: &[u8], base: u64, at_end: bool, whole: &Likely) -> Vec<(us
     let verdicts: Vec<Option<Likely>> = cuts
         .iter()
         .enumerate()
-        .map(|(i, &(a, b))| verdict(&bytes[a..b], base + a as u64, at_end && i == last, whole))
+        .map(|(i, &(a, b))| verdict(&bytes[a..b], base + a as u64, at_end && i == last))
         .collect();
     let rs = runs(&verdicts);
     let mut out: Vec<(usize, usize)> = Vec::new();
@@ -804,12 +807,7 @@ pub fn segment(
     let end_of = |d: &[Draft], i: usize| d.get(i + 1).map_or(bytes.len(), |n| n.start);
     let judge = |d: &[Draft], i: usize| {
         let (s, e) = (d[i].start, end_of(d, i));
-        verdict(
-            &bytes[s..e],
-            base + s as u64,
-            at_end && e == bytes.len(),
-            whole,
-        )
+        verdict(&bytes[s..e], base + s as u64, at_end && e == bytes.len())
     };
     for i in 0..drafts.len() {
         drafts[i].verdict = judge(&drafts, i);

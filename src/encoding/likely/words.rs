@@ -2,7 +2,7 @@
 //! of the languages its script allows (spellings the lists use, Serbian Cyrillic through its
 //! Latin transliteration), the words only one reading makes, and their byte spans.
 
-use super::{Inputs, MAX_WORDS, Reading, condense, prior};
+use super::{Inputs, MAX_WORDS, Reading, base_prior, condense, prior};
 use crate::decode::charset::Charset;
 use crate::lexicon;
 use crate::span::ByteSpan;
@@ -237,6 +237,7 @@ pub(super) fn word_evidence(readings: &mut [Reading]) {
         let (scores, features) = model.scores(&joined, None);
         let mut order: Vec<usize> = (0..scores.len()).collect();
         order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]));
+        f.ngram_features = features as u32;
         f.ngram = if features > 0 {
             scores[order[0]] / features as f64
         } else {
@@ -274,17 +275,35 @@ pub(super) fn word_evidence(readings: &mut [Reading]) {
         };
         // Shares, not counts: readings that cut the bytes into more words must not gain by it.
         f.known = best.1 as f64 / differing.len().max(1) as f64;
-        f.unknown = if differing.is_empty() {
+        // Words no list could judge (the reading's language has none: Esperanto, Yoruba) are
+        // neither known nor unknown: `ĉiu` unjudged must not weigh like `æiu` looked up in the
+        // Danish list and missing.
+        let judged = list_of(&f.language).is_some();
+        let rest = if differing.is_empty() {
             0.0
         } else {
             1.0 - f.known
         };
+        (f.unknown, f.unlisted) = if judged { (rest, 0.0) } else { (0.0, rest) };
         f.known_words = best.1;
+        let (letters, foreign) =
+            foreign_letters(&f.language, differing.iter().map(|w| (&w.0, w.1)));
+        f.foreign = if letters == 0 {
+            0.0
+        } else {
+            foreign as f64 / letters as f64
+        };
         f.prior = r
             .members
             .iter()
             .filter_map(|m| m.whatwg())
             .map(|e| prior(e, &f.language))
+            .fold(f64::NEG_INFINITY, f64::max);
+        f.base = r
+            .members
+            .iter()
+            .filter_map(|m| m.whatwg())
+            .map(base_prior)
             .fold(f64::NEG_INFINITY, f64::max);
         let lang = best.2;
         let mut vocabulary: Vec<String> = words.iter().take(1000).map(|w| w.0.clone()).collect();
@@ -301,6 +320,60 @@ pub(super) fn word_evidence(readings: &mut [Reading]) {
     }
 }
 
+/// How far the languages found explain the letters where the readings differ: 1 − the
+/// smallest share of foreign letters in a compared reading's own words ([`own_words`]). When
+/// even the best-explained reading writes there letters its language lacks (`kjuaño` and
+/// `kjuańo` are both foreign to the Czech the model finds in a Mazatec text), the language's
+/// prior of each encoding says little and the prior regardless of language takes its place:
+/// `prior` is scaled by the share explained, `base_unexplained` is `base` scaled by the rest,
+/// and `foreign_own` (the reading's own foreign letters) counts as far as the letters are
+/// explained.
+pub(super) fn explain_priors(readings: &mut [Reading]) {
+    let unexplained = unexplained(readings);
+    for r in readings {
+        let f = &mut r.features;
+        f.prior *= 1.0 - unexplained;
+        f.base_unexplained = f.base * unexplained;
+        f.foreign_own = (1.0 + f.own_foreign as f64).ln() * (1.0 - unexplained);
+    }
+}
+
+/// The smallest share of foreign letters in the own words of the compared readings (0 when
+/// none has own letters: the readings differ in nothing a language judges).
+fn unexplained(readings: &[Reading]) -> f64 {
+    let least = readings
+        .iter()
+        .filter(|r| r.features.own_letters > 0)
+        .map(|r| r.features.own_foreign as f64 / r.features.own_letters as f64)
+        .fold(f64::INFINITY, f64::min);
+    if least.is_finite() { least } else { 0.0 }
+}
+
+/// Non-ASCII letters of `words` (with their counts) and how many of them language `lang` does
+/// not write ([`lexicon::alphabet`], spelled as its word list spells them); (0, 0) for a
+/// language without a known alphabet.
+pub(super) fn foreign_letters<'w>(
+    lang: &str,
+    words: impl Iterator<Item = (&'w String, u32)>,
+) -> (u32, u32) {
+    let list = list_of(lang).unwrap_or(lang);
+    let Some(alphabet) = lexicon::alphabet(lang).or_else(|| lexicon::alphabet(list)) else {
+        return (0, 0);
+    };
+    let (mut letters, mut foreign) = (0u32, 0u32);
+    for (w, n) in words {
+        for c in spelled(list, w).chars() {
+            if !c.is_ascii() && char_info(c).is_letter() {
+                letters += n;
+                if alphabet.binary_search(&c).is_err() {
+                    foreign += n;
+                }
+            }
+        }
+    }
+    (letters, foreign)
+}
+
 /// The words each of the three best readings makes on its own, judged in its language
 /// ([`Features::known_own`]), and the scores again.
 pub(super) fn own_words(readings: &mut [Reading]) {
@@ -308,10 +381,11 @@ pub(super) fn own_words(readings: &mut [Reading]) {
     if k < 2 {
         return;
     }
-    let mut owns: Vec<(f64, f64)> = Vec::with_capacity(k);
+    let mut owns: Vec<Own> = Vec::with_capacity(k);
     for i in 0..k {
         let lang = list_of(&readings[i].features.language);
         let (mut known, mut unknown) = (0.0, 0.0);
+        let mut own: Vec<&String> = Vec::new();
         for w in &readings[i].vocabulary {
             let elsewhere = (0..k)
                 .filter(|&j| j != i)
@@ -319,26 +393,74 @@ pub(super) fn own_words(readings: &mut [Reading]) {
             if elsewhere {
                 continue;
             }
+            own.push(w);
             // A one- or two-letter word is weak evidence: a misreading that cuts words in
             // pieces makes `a`, `i`, `e` of them.
             let weight = if w.chars().count() >= 3 { 1.0 } else { 0.25 };
             match lang.map(|l| lexicon::is_word(l, &spelled(l, w)) == Some(true)) {
                 Some(true) => known += weight,
-                _ => unknown += weight,
+                Some(false) => unknown += weight,
+                // No list to judge the word by.
+                None => {}
             }
             if known + unknown >= MAX_WORDS as f64 {
                 break;
             }
         }
-        owns.push((known, unknown));
+        let language = &readings[i].features.language;
+        let ngram = own_ngram(language, &own);
+        let (letters, foreign) = foreign_letters(language, own.into_iter().map(|w| (w, 1)));
+        owns.push(Own {
+            known,
+            unknown,
+            letters,
+            foreign,
+            ngram,
+        });
     }
-    for (r, (known, unknown)) in readings.iter_mut().zip(owns) {
+    // Relative to the best of the three, as `ngram`.
+    let top = owns
+        .iter()
+        .filter_map(|o| o.ngram)
+        .fold(f64::NEG_INFINITY, f64::max);
+    for (r, o) in readings.iter_mut().zip(owns) {
+        let f = &mut r.features;
+        f.ngram_own = o.ngram.map_or(0.0, |g| g - top);
         // Smoothed shares of the reading's own words: a reading with no word of its own (it
         // differs from the others only in what is not a word) stays neutral.
-        r.features.known_own = known / (known + unknown + 1.0);
-        r.features.unknown_own = unknown / (known + unknown + 1.0);
-        r.score = r.features.score();
+        f.known_own = o.known / (o.known + o.unknown + 1.0);
+        f.unknown_own = o.unknown / (o.known + o.unknown + 1.0);
+        (f.own_letters, f.own_foreign) = (o.letters, o.foreign);
     }
+}
+
+/// What one reading's own words say ([`own_words`]): weighed counts of known and unknown words,
+/// non-ASCII letters and those foreign to its language, mean n-gram log-likelihood.
+struct Own {
+    known: f64,
+    unknown: f64,
+    letters: u32,
+    foreign: u32,
+    ngram: Option<f64>,
+}
+
+/// Mean n-gram log-likelihood per feature of a reading's own words under its language (`None`
+/// without own words or for a language the model lacks): `egyenértékűen` is Hungarian,
+/// `egyenértékřen` is not, though neither is in the word list.
+fn own_ngram(language: &str, own: &[&String]) -> Option<f64> {
+    if own.is_empty() {
+        return None;
+    }
+    let model = lexicon::model();
+    let li = model.langs.iter().position(|l| l.code == language)?;
+    let joined: String = own
+        .iter()
+        .take(MAX_WORDS)
+        .map(|w| w.as_str())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let (scores, features) = model.scores(&joined, None);
+    (features > 0).then(|| scores[li] / features as f64)
 }
 
 /// Where a word of a reading lies in the input: its text offset re-encoded (the prefix of the
