@@ -307,3 +307,32 @@ fn single_encoding_files_have_no_segments() {
         assert_eq!(v["segments"], serde_json::json!([]), "{name}");
     }
 }
+
+/// UTF-16 without a byte order mark in Chinese and Korean has few or no NUL bytes: its code
+/// units tell it (`validity::wide_pattern`), so the format stage calls it text and the decision
+/// reads it as UTF-16 — not "binary data" decoded as windows-1252 with NULs in the text.
+#[test]
+fn bomless_utf16_cjk_is_text_decided_as_utf16() {
+    for (name, want, sample) in [
+        ("zh-utf16be-nobom.txt", "UTF-16BE", "人人"),
+        ("ko-utf16le-nobom.txt", "UTF-16LE", "모든"),
+    ] {
+        let v = inspect(name);
+        assert_eq!(v["format"]["detected"], "text", "{name}");
+        assert_eq!(v["encoding"]["name"], want, "{name}");
+        let pattern = v["evidence"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["kind"] == "utf16-pattern")
+            .unwrap_or_else(|| panic!("{name}: no utf16-pattern evidence"));
+        assert_eq!(pattern["encoding"], want);
+        let out = cmd()
+            .args(["extract", "--json"])
+            .arg(format!("tests/fixtures/encodings/{name}"))
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains(sample), "{name}: {text}");
+    }
+}

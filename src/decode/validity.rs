@@ -314,6 +314,10 @@ pub struct WidePattern {
     pub nul_share_by_column: Vec<f64>,
     /// Bytes examined.
     pub sample_bytes: usize,
+    /// For UTF-16 told by its code units rather than by NUL columns (Chinese or Korean text,
+    /// whose units seldom hold a NUL byte): the units that read as text, of those read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text_units: Option<(usize, usize)>,
 }
 
 /// Looks for NUL-byte columns in a sample: ASCII-range text in UTF-16LE has NUL in almost every
@@ -325,8 +329,11 @@ pub fn wide_pattern(sample: &[u8]) -> Option<WidePattern> {
         return None;
     }
     let s = &sample[..n];
-    // Every pattern needs NUL bytes; most text has none (memchr finds that at memory speed).
-    memchr::memchr(0, s)?;
+    // Every column pattern needs NUL bytes; most text has none (memchr finds that at memory
+    // speed). Without the columns, text in UTF-16 may still show by its code units.
+    if memchr::memchr(0, s).is_none() {
+        return utf16_by_units(s);
+    }
     let mut nul = [0usize; 4];
     for (i, &b) in s.iter().enumerate() {
         nul[i & 3] += (b == 0) as usize;
@@ -341,6 +348,7 @@ pub fn wide_pattern(sample: &[u8]) -> Option<WidePattern> {
             encoding: "UTF-32LE",
             nul_share_by_column: share,
             sample_bytes: n,
+            text_units: None,
         });
     }
     if hi(0) && hi(1) && lo(3) {
@@ -348,6 +356,7 @@ pub fn wide_pattern(sample: &[u8]) -> Option<WidePattern> {
             encoding: "UTF-32BE",
             nul_share_by_column: share,
             sample_bytes: n,
+            text_units: None,
         });
     }
     let even = (share[0] + share[2]) / 2.0;
@@ -360,6 +369,7 @@ pub fn wide_pattern(sample: &[u8]) -> Option<WidePattern> {
             encoding: "UTF-16LE",
             nul_share_by_column: pair.to_vec(),
             sample_bytes: n,
+            text_units: None,
         });
     }
     if even >= 0.10 && odd <= 0.01 {
@@ -367,9 +377,80 @@ pub fn wide_pattern(sample: &[u8]) -> Option<WidePattern> {
             encoding: "UTF-16BE",
             nul_share_by_column: pair.to_vec(),
             sample_bytes: n,
+            text_units: None,
         });
     }
-    None
+    utf16_by_units(s).map(|mut p| {
+        p.nul_share_by_column = pair.to_vec();
+        p
+    })
+}
+
+/// UTF-16 without a byte order mark told by its code units, for text whose units seldom hold
+/// a NUL byte (Han U+4E00–9FFF, Hangul U+AC00–D7A3). The bytes must hold control bytes or NULs
+/// that no ASCII-compatible text holds — so that Shift_JIS, EUC-KR or GBK text, whose byte
+/// pairs also read as Han or Hangul units, is never taken for it — and in one byte order at
+/// least 98 % of at least 16 code units must be text: CJK, kana, Hangul, ASCII letters, digits,
+/// punctuation and white space, with no unpaired surrogate, private-use unit or control.
+fn utf16_by_units(s: &[u8]) -> Option<WidePattern> {
+    let n = s.len().min(4096) & !1;
+    let s = &s[..n];
+    let units = n / 2;
+    if units < 16 {
+        return None;
+    }
+    let foreign_to_text = s
+        .iter()
+        .filter(|&&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0C))
+        .count();
+    if foreign_to_text < 2 {
+        return None;
+    }
+    let judge = |unit: fn([u8; 2]) -> u16| -> Option<usize> {
+        let mut text = 0usize;
+        let mut high: Option<u16> = None;
+        for pair in s.chunks_exact(2) {
+            let u = unit([pair[0], pair[1]]);
+            match (high.take(), u) {
+                (Some(_), 0xDC00..=0xDFFF) => text += 2,
+                (Some(_), _) => return None,
+                (None, 0xD800..=0xDBFF) => high = Some(u),
+                (None, 0xDC00..=0xDFFF) => return None,
+                (None, _) => text += is_text_unit(u) as usize,
+            }
+        }
+        Some(text)
+    };
+    let le = judge(u16::from_le_bytes);
+    let be = judge(u16::from_be_bytes);
+    let enough = |t: Option<usize>| t.filter(|&t| t * 100 >= units * 98);
+    let (encoding, text) = match (enough(le), enough(be)) {
+        (Some(a), Some(b)) if a > b => ("UTF-16LE", a),
+        (Some(a), Some(b)) if b > a => ("UTF-16BE", b),
+        (Some(a), None) => ("UTF-16LE", a),
+        (None, Some(b)) => ("UTF-16BE", b),
+        _ => return None,
+    };
+    Some(WidePattern {
+        encoding,
+        nul_share_by_column: vec![0.0, 0.0],
+        sample_bytes: n,
+        text_units: Some((text, units)),
+    })
+}
+
+/// A UTF-16 code unit that East Asian or Latin text is made of: ASCII letters, digits,
+/// punctuation and white space, Latin-1 letters, general and CJK punctuation, kana, Han,
+/// Hangul, full-width forms.
+fn is_text_unit(u: u16) -> bool {
+    matches!(u,
+        0x0009 | 0x000A | 0x000D | 0x0020..=0x007E
+        | 0x00A0..=0x00FF
+        | 0x2010..=0x2027 | 0x2030..=0x205E
+        | 0x3000..=0x303F | 0x3040..=0x30FF | 0x3130..=0x318F
+        | 0x3400..=0x4DBF | 0x4E00..=0x9FFF
+        | 0xAC00..=0xD7A3 | 0xF900..=0xFAFF | 0xFF01..=0xFFEF
+    )
 }
 
 #[cfg(test)]
@@ -477,5 +558,68 @@ mod tests {
             .collect();
         assert_eq!(wide_pattern(&utf32).unwrap().encoding, "UTF-32LE");
         assert!(wide_pattern(b"plain ASCII text, no NULs at all").is_none());
+    }
+
+    fn utf16(text: &str, le: bool) -> Vec<u8> {
+        text.encode_utf16()
+            .flat_map(|u| if le { u.to_le_bytes() } else { u.to_be_bytes() })
+            .collect()
+    }
+
+    const ZH: &str =
+        "人人生而自由，在尊严和权利上一律平等。他们赋有理性和良心，并应以兄弟关系的精神相对待。";
+    const KO: &str = "모든 인간은 태어날 때부터 자유로우며 그 존엄과 권리에 있어 동등하다.";
+
+    #[test]
+    fn utf16_without_nul_columns_is_told_by_its_code_units() {
+        for (text, le, want) in [
+            (ZH, false, "UTF-16BE"),
+            (ZH, true, "UTF-16LE"),
+            (KO, true, "UTF-16LE"),
+            (KO, false, "UTF-16BE"),
+        ] {
+            let p = wide_pattern(&utf16(text, le)).unwrap_or_else(|| panic!("{want}: {text}"));
+            assert_eq!(p.encoding, want, "{text}");
+            // The Chinese has no NUL byte at all: only its code units can tell.
+            if text == ZH {
+                let (t, n) = p.text_units.unwrap();
+                assert!(t * 100 >= n * 98, "{t} of {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn legacy_cjk_text_is_never_taken_for_utf16() {
+        // Their byte pairs read as Han or Hangul units too, but they hold no control byte.
+        for (text, enc) in [
+            (ZH, encoding_rs::GBK),
+            (ZH, encoding_rs::BIG5),
+            (KO, encoding_rs::EUC_KR),
+            (
+                "すべての人間は、生れながらにして自由であり、かつ、尊厳と権利とについて平等である。",
+                encoding_rs::SHIFT_JIS,
+            ),
+            (
+                "すべての人間は、生れながらにして自由であり、かつ、尊厳と権利とについて平等である。",
+                encoding_rs::EUC_JP,
+            ),
+        ] {
+            let (bytes, _, _) = enc.encode(text);
+            assert!(wide_pattern(&bytes).is_none(), "{}", enc.name());
+        }
+    }
+
+    #[test]
+    fn binary_bytes_and_broken_units_are_not_utf16_text() {
+        // An unpaired surrogate, control units, bytes of a program.
+        let mut lone = utf16(ZH, true);
+        lone[10..12].copy_from_slice(&0xD834u16.to_le_bytes());
+        assert!(wide_pattern(&lone).is_none());
+        let controls: Vec<u8> = (0..64u8).flat_map(|i| [i % 31 + 1, i % 29 + 1]).collect();
+        assert!(utf16_by_units(&controls).is_none());
+        let program: Vec<u8> = (0..512u32)
+            .map(|i| (i.wrapping_mul(2654435761) >> 13) as u8)
+            .collect();
+        assert!(wide_pattern(&program).is_none());
     }
 }

@@ -261,11 +261,17 @@ pub(super) fn gather(
             encoding: cs,
             label: None,
             byte_span: Some(ByteSpan::at(0, p.sample_bytes as u64)),
-            detail: format!(
-                "NUL bytes by column ({}): the pattern of {} text without a byte order mark",
-                cols.join(" / "),
-                p.encoding
-            ),
+            detail: match p.text_units {
+                Some((text, units)) => format!(
+                    "control bytes no ASCII-compatible text holds, and read as {} {text} of its {units} code units are text (Han, Hangul, kana, punctuation): {} without a byte order mark",
+                    p.encoding, p.encoding
+                ),
+                None => format!(
+                    "NUL bytes by column ({}): the pattern of {} text without a byte order mark",
+                    cols.join(" / "),
+                    p.encoding
+                ),
+            },
             remap: None,
             names: None,
             written_in: None,

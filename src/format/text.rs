@@ -17,7 +17,12 @@ pub(super) fn text_format(head: &[u8], whole: bool) -> (Format, Option<ByteSpan>
             let cs = crate::decode::charset::Charset::for_label(w.encoding)
                 .ok()?
                 .charset;
-            Some((cs, format!("{} pattern of NUL bytes (no BOM)", w.encoding)))
+            let why = if w.text_units.is_some() {
+                format!("{} code units that are all text (no BOM)", w.encoding)
+            } else {
+                format!("{} pattern of NUL bytes (no BOM)", w.encoding)
+            };
+            Some((cs, why))
         });
     let owned;
     let text: &[u8] = match &wide {
