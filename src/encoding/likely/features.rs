@@ -98,28 +98,28 @@ pub struct Features {
 /// [`SELECT_WEIGHTS`] ranks best, which do not change with a refit: fitting again on features
 /// dumped with the new weights gives the same weights.
 pub const WEIGHTS: Features = Features {
-    errors: -0.07,
-    controls: -2.85,
-    alien: -6.55,
-    odd: -4.23,
-    mixed: -7.17,
-    multibyte: 0.01,
-    utf8: 2.94,
-    known: 5.66,
-    unknown: 7.13,
-    unlisted: 8.59,
-    known_own: 8.40,
-    unknown_own: 0.44,
-    ngram: 0.39,
-    ngram_sum: 0.12,
-    foreign: -2.25,
-    foreign_own: -0.41,
-    prior: 0.91,
-    base: 1.88,
-    base_unexplained: 0.81,
-    ngram_own: 0.22,
-    declared: 3.15,
-    chardet: 0.93,
+    errors: -0.14,
+    controls: -2.63,
+    alien: -7.14,
+    odd: -4.10,
+    mixed: -7.77,
+    multibyte: -0.09,
+    utf8: 2.63,
+    known: 6.63,
+    unknown: 8.32,
+    unlisted: 9.67,
+    known_own: 8.56,
+    unknown_own: 0.35,
+    ngram: 0.40,
+    ngram_sum: 0.15,
+    foreign: -2.02,
+    foreign_own: -0.43,
+    prior: 0.86,
+    base: 2.40,
+    base_unexplained: 1.12,
+    ngram_own: 0.26,
+    declared: 2.73,
+    chardet: 0.57,
     own_letters: 0,
     own_foreign: 0,
     ngram_features: 0,
@@ -253,6 +253,19 @@ pub(super) fn ordinary(c: char) -> bool {
     }
 }
 
+/// A character that is no letter's neighbour in text: one text rarely holds, or a symbol or
+/// number sign (`k¥inalil`, `u¹ujuåi`, `li¨en`) — between two letters, a letter misread. (´
+/// is not: it is typed for an apostrophe.)
+fn foreign_between_letters(c: char) -> bool {
+    use GeneralCategory::*;
+    !c.is_ascii()
+        && (!ordinary(c)
+            || matches!(
+                char_info(c).category,
+                CurrencySymbol | MathSymbol | OtherSymbol | OtherNumber
+            ))
+}
+
 /// How well `enc` reads one stretch of bytes between white space (a word or a few), in
 /// language `lang` (a word-list code): each word of the language counts for it; each word the
 /// list lacks, byte it cannot decode, control, odd character and word mixing scripts counts
@@ -265,8 +278,7 @@ pub(crate) fn local_fit(enc: &'static Encoding, lang: Option<&str>, bytes: &[u8]
     let letter = |c: Option<char>| c.is_some_and(|c| c.is_alphabetic());
     let chars: Vec<char> = text.chars().collect();
     for (i, &c) in chars.iter().enumerate() {
-        if !c.is_ascii()
-            && !ordinary(c)
+        if foreign_between_letters(c)
             && letter(i.checked_sub(1).map(|j| chars[j]))
             && letter(chars.get(i + 1).copied())
         {
@@ -318,7 +330,18 @@ pub(crate) fn misread(enc: &'static Encoding, bytes: &[u8]) -> bool {
         if c == '\u{FFFD}' || ('\u{80}'..='\u{9F}').contains(&c) {
             return true;
         }
-        if !c.is_ascii() && !ordinary(c) && letter(i.checked_sub(1)) && letter(Some(i + 1)) {
+        if foreign_between_letters(c) && letter(i.checked_sub(1)) && letter(Some(i + 1)) {
+            return true;
+        }
+        // A letter of another script than Latin right after a number and before no letter
+        // (`30Ї`, `30є`): an ordinal indicator or a degree sign misread.
+        if !c.is_ascii()
+            && c.is_alphabetic()
+            && char_info(c).has_real_script()
+            && char_info(c).cluster() != Script::Latin
+            && i.checked_sub(1).is_some_and(|j| chars[j].is_ascii_digit())
+            && !letter(Some(i + 1))
+        {
             return true;
         }
     }
@@ -373,15 +396,11 @@ pub(super) fn char_features(
     let between = |c: char, prev: &mut [char; 2]| {
         let [before, mid] = *prev;
         *prev = [mid, c];
-        if !mid.is_ascii()
-            && c.is_alphabetic()
+        // (Characters text rarely holds are counted as odd wherever they stand.)
+        if c.is_alphabetic()
             && before.is_alphabetic()
-            && matches!(
-                char_info(mid).category,
-                GeneralCategory::CurrencySymbol
-                    | GeneralCategory::MathSymbol
-                    | GeneralCategory::OtherSymbol
-            )
+            && ordinary(mid)
+            && foreign_between_letters(mid)
         {
             1
         } else {
