@@ -396,11 +396,20 @@ pub(super) fn char_features(
     let between = |c: char, prev: &mut [char; 2]| {
         let [before, mid] = *prev;
         *prev = [mid, c];
-        // (Characters text rarely holds are counted as odd wherever they stand.)
-        if c.is_alphabetic()
-            && before.is_alphabetic()
+        // (Characters text rarely holds are counted as odd wherever they stand.) The middle
+        // character first: it is rarely non-ASCII, and the letter tests look up tables.
+        let is_letter = |x: char| {
+            if x.is_ascii() {
+                x.is_ascii_alphabetic()
+            } else {
+                char_info(x).is_letter()
+            }
+        };
+        if !mid.is_ascii()
             && ordinary(mid)
             && foreign_between_letters(mid)
+            && is_letter(c)
+            && is_letter(before)
         {
             1
         } else {
