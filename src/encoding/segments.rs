@@ -58,6 +58,8 @@ const OPEN_P: f64 = 0.05;
 /// Two neighbouring segments stay apart when each verdict gives the other's encoding at most
 /// this probability.
 const REJECT_P: f64 = 0.05;
+/// Below this confidence of the whole verdict, its blocks are judged one by one.
+const UNSURE_WHOLE: f64 = 0.9;
 
 /// A byte range that reads best in its own encoding.
 #[derive(Clone, Debug, Serialize)]
@@ -510,8 +512,14 @@ fn block_turns(bytes: &[u8], base: u64, at_end: bool, whole: &Likely) -> Vec<(us
     // Japanese) does not give: under a multi-byte verdict only misreadings count. (They fired
     // on every third CJK file in one encoding, and cost more than all the rest.)
     let multibyte = whole.name.whatwg().is_some_and(|e| !e.is_single_byte());
+    // A verdict unsure of the whole is a sign too: bytes in two encodings that each rule the
+    // other out (Hebrew ISO-8859-8 then Arabic ISO-8859-6) leave only a reading wrong
+    // everywhere, which no misreading test can single out.
+    let unsure = !whole.readings.is_empty() && whole.confidence < UNSURE_WHOLE;
     if cuts.len() < 2
-        || !(misread_cluster(bytes, &pieces, whole) || (!multibyte && signs(bytes, &cuts, whole)))
+        || !(unsure
+            || misread_cluster(bytes, &pieces, whole)
+            || (!multibyte && signs(bytes, &cuts, whole)))
     {
         return Vec::new();
     }
