@@ -432,3 +432,28 @@ fn audit_exit_status_links_and_special_files() {
         assert_eq!(o.status.code(), Some(2), "{bad}");
     }
 }
+
+/// The explorer's options before a command were accepted and ignored (`delineate
+/// --max-input-mb 2 inspect -` read 3 MiB): now a usage error that says where the option goes.
+#[test]
+fn explorer_options_before_a_command_are_a_usage_error() {
+    let out = cmd()
+        .args(["--max-input-mb", "2", "inspect", "-"])
+        .write_stdin(vec![b'y'; 3 << 20])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let e = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        e.contains("delineate inspect --max-input-mb"),
+        "the message says where it goes: {e}"
+    );
+    // A global option (--color) still goes anywhere.
+    let out = cmd()
+        .args(["--color", "never", "inspect", "-"])
+        .write_stdin("abc")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+}

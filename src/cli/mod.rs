@@ -62,6 +62,10 @@ pub fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
     };
+    if let Some(m) = explorer_option_before_command(&cli) {
+        output::report(&m);
+        return ExitCode::from(2);
+    }
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(64 * 1024, stdout.lock());
     let result = match (&cli.command, cli.files.is_empty()) {
@@ -91,6 +95,25 @@ pub fn main() -> ExitCode {
         }
         Err(Failure::Reported) => ExitCode::from(2),
     }
+}
+
+/// An option of the explorer written before a command (`delineate --max-input-mb 2 inspect -`)
+/// would be accepted and ignored: the message that says where it goes.
+fn explorer_option_before_command(cli: &Cli) -> Option<String> {
+    use clap::CommandFactory;
+    use clap::parser::ValueSource;
+    cli.command.as_ref()?;
+    let matches = args::Cli::command().try_get_matches().ok()?;
+    let name = matches.subcommand_name().unwrap_or("COMMAND");
+    ["max_input_mb", "headless", "keys", "svg"]
+        .into_iter()
+        .find(|id| matches.value_source(id) == Some(ValueSource::CommandLine))
+        .map(|id| {
+            let option = format!("--{}", id.replace('_', "-"));
+            format!(
+                "{option} before the command is an option of the explorer; write it after the command: delineate {name} {option} …"
+            )
+        })
 }
 
 /// Runs one command, writing to `out`, without colour. Reports go through
