@@ -336,10 +336,10 @@ pub(crate) fn misread(enc: &'static Encoding, bytes: &[u8]) -> bool {
         // A letter of another script than Latin right after a number and before no letter
         // (`30Ї`, `30є`): an ordinal indicator or a degree sign misread.
         if !c.is_ascii()
-            && c.is_alphabetic()
+            && i.checked_sub(1).is_some_and(|j| chars[j].is_ascii_digit())
+            && char_info(c).is_letter()
             && char_info(c).has_real_script()
             && char_info(c).cluster() != Script::Latin
-            && i.checked_sub(1).is_some_and(|j| chars[j].is_ascii_digit())
             && !letter(Some(i + 1))
         {
             return true;
