@@ -85,7 +85,9 @@ pub const CONDENSED_BYTES: usize = 2048;
 /// Distinct words looked up per reading.
 const MAX_WORDS: usize = 80;
 /// Below this probability of the best reading, a reading holding the decision is kept (when
-/// it is itself at least [`DECISION_FLOOR`] likely).
+/// it is itself at least [`DECISION_FLOOR`] likely). A majority: the declaration is already a
+/// feature of the score, so a higher bar counted it twice (0.75 kept four Esperanto pages whose
+/// `<meta>` lies at 0.62 for ISO-8859-3; lying `<meta>` 97.4 → 98.6 % on the dev set).
 const KEEP_DECISION_BELOW: f64 = 0.5;
 const DECISION_FLOOR: f64 = 0.02;
 /// Readings whose words are weighed (the best by their characters).
