@@ -9,6 +9,7 @@ use crate::lexicon;
 use crate::unicode::char_info;
 use encoding_rs::Encoding;
 use serde::Serialize;
+use std::sync::LazyLock;
 use unicode_properties::GeneralCategory;
 use unicode_script::Script;
 
@@ -97,7 +98,7 @@ pub struct Features {
 /// "the reading has words". The own-word features are computed for the three readings
 /// [`SELECT_WEIGHTS`] ranks best, which do not change with a refit: fitting again on features
 /// dumped with the new weights gives the same weights.
-pub const WEIGHTS: Features = Features {
+pub static WEIGHTS: LazyLock<Features> = LazyLock::new(|| Features {
     errors: -0.14,
     controls: -2.63,
     alien: -7.14,
@@ -120,19 +121,15 @@ pub const WEIGHTS: Features = Features {
     ngram_own: 0.26,
     declared: 2.73,
     chardet: 0.57,
-    own_letters: 0,
-    own_foreign: 0,
-    ngram_features: 0,
-    words: 0,
-    known_words: 0,
-    language: String::new(),
-};
+    ..Default::default()
+});
 
 /// Weights that choose the readings whose own words are compared (the three best, see
 /// `own_words`) before the final score: the session-12 fit without the own-word, alphabet and
-/// language-free prior features. Kept apart from [`WEIGHTS`] so that the choice does not move
+/// language-free prior features (its `odd` weight was fitted on the linear rate and now weighs
+/// the log of it: a little less). Kept apart from [`WEIGHTS`] so that the choice does not move
 /// with each refit: the features [`WEIGHTS`] is fitted on are then the ones it is used on.
-pub const SELECT_WEIGHTS: Features = Features {
+pub static SELECT_WEIGHTS: LazyLock<Features> = LazyLock::new(|| Features {
     errors: -0.23,
     controls: -5.54,
     alien: -5.38,
@@ -155,13 +152,8 @@ pub const SELECT_WEIGHTS: Features = Features {
     ngram_own: 0.0,
     declared: 4.60,
     chardet: 1.50,
-    own_letters: 0,
-    own_foreign: 0,
-    ngram_features: 0,
-    words: 0,
-    known_words: 0,
-    language: String::new(),
-};
+    ..Default::default()
+});
 
 impl Features {
     /// The score of the reading: log-odds units under [`WEIGHTS`].
