@@ -64,12 +64,10 @@ pub struct Features {
     /// explains the reading's letters (1 − `foreign`): a language the letters do not fit says
     /// little about the encoding.
     pub prior: f64,
-    /// Log prior of the encoding whatever the language ([`base_prior`]): what decides when no
+    /// Log prior of the encoding whatever the language ([`base_prior`](super::base_prior)): what decides when no
     /// language the lexicon knows explains the text.
     pub base: f64,
-    /// `base` as far as no language explains the letters (see [`explain_priors`]).
-    ///
-    /// [`explain_priors`]: super::words::explain_priors
+    /// `base` as far as no language explains the letters (see `words::explain_priors`).
     pub base_unexplained: f64,
     /// Mean n-gram log-likelihood of the reading's own words (those `known_own` counts) under
     /// its language, relative to the best of the three readings compared.
@@ -96,31 +94,31 @@ pub struct Features {
 /// (0.075 before the alphabet, language-free prior, own n-gram and n-gram sum features).
 /// `known`, `unknown` and `unlisted` are shares that add up to one, so together they weigh
 /// "the reading has words". The own-word features are computed for the three readings
-/// [`SELECT_WEIGHTS`] ranks best, which do not change with a refit: fitting again on features
+/// `SELECT_WEIGHTS` ranks best, which do not change with a refit: fitting again on features
 /// dumped with the new weights gives the same weights.
 pub static WEIGHTS: LazyLock<Features> = LazyLock::new(|| Features {
-    errors: -0.14,
-    controls: -2.63,
-    alien: -7.14,
-    odd: -4.10,
-    mixed: -7.77,
-    multibyte: -0.09,
-    utf8: 2.63,
-    known: 6.63,
-    unknown: 8.32,
-    unlisted: 9.67,
-    known_own: 8.56,
-    unknown_own: 0.35,
-    ngram: 0.40,
+    errors: -0.21,
+    controls: -2.17,
+    alien: -7.17,
+    odd: -3.84,
+    mixed: -7.83,
+    multibyte: -0.12,
+    utf8: 2.71,
+    known: 6.55,
+    unknown: 8.34,
+    unlisted: 9.85,
+    known_own: 8.61,
+    unknown_own: 0.41,
+    ngram: 0.36,
     ngram_sum: 0.15,
-    foreign: -2.02,
-    foreign_own: -0.43,
-    prior: 0.86,
-    base: 2.40,
-    base_unexplained: 1.12,
-    ngram_own: 0.26,
-    declared: 2.73,
-    chardet: 0.57,
+    foreign: -2.24,
+    foreign_own: -0.41,
+    prior: 0.85,
+    base: 2.43,
+    base_unexplained: 1.07,
+    ngram_own: 0.28,
+    declared: 2.71,
+    chardet: 0.60,
     ..Default::default()
 });
 

@@ -350,19 +350,30 @@ fn unexplained(readings: &[Reading]) -> f64 {
 }
 
 /// Non-ASCII letters of `words` (with their counts) and how many of them language `lang` does
-/// not write ([`lexicon::alphabet`], spelled as its word list spells them); (0, 0) for a
-/// language without a known alphabet.
+/// not write ([`lexicon::alphabet`]); (0, 0) for a language without a known alphabet. The words
+/// are checked as written against the language's own alphabet (Romanian ş ţ as ș ț), and as
+/// its word list spells them against the list's alphabet only when the language has none of
+/// its own — Serbian Cyrillic is checked in Cyrillic, not transliterated against Latin letters.
 pub(super) fn foreign_letters<'w>(
     lang: &str,
     words: impl Iterator<Item = (&'w String, u32)>,
 ) -> (u32, u32) {
     let list = list_of(lang).unwrap_or(lang);
-    let Some(alphabet) = lexicon::alphabet(lang).or_else(|| lexicon::alphabet(list)) else {
-        return (0, 0);
+    let (alphabet, spell_as) = match lexicon::alphabet(lang) {
+        Some(a) => (a, lang),
+        None => match lexicon::alphabet(list) {
+            Some(a) => (a, list),
+            None => return (0, 0),
+        },
     };
     let (mut letters, mut foreign) = (0u32, 0u32);
     for (w, n) in words {
-        for c in spelled(list, w).chars() {
+        let written = if spell_as == lang {
+            list_spelling(w)
+        } else {
+            spelled(list, w)
+        };
+        for c in written.chars() {
             if !c.is_ascii() && char_info(c).is_letter() {
                 letters += n;
                 if alphabet.binary_search(&c).is_err() {
@@ -375,7 +386,8 @@ pub(super) fn foreign_letters<'w>(
 }
 
 /// The words each of the three best readings makes on its own, judged in its language
-/// ([`Features::known_own`]), and the scores again.
+/// ([`Features::known_own`]): known or not, letters foreign to it, n-gram fit. The caller
+/// scores again.
 pub(super) fn own_words(readings: &mut [Reading]) {
     let k = readings.len().min(3);
     if k < 2 {
