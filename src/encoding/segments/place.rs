@@ -154,6 +154,19 @@ pub(super) fn split_straddler(
             // Never inside a multi-byte character of either encoding: each part must decode
             // cleanly in its own.
             let (left, right) = (&piece[..k], &piece[k..]);
+            // A known prefix inside one word (`ellentét` + `esen`) is no turn when the bytes it
+            // moves to the other side are ASCII both encodings read alike and the cut is no
+            // seam where two texts meet (a capital, another script, punctuation).
+            let moved = if e <= at {
+                right
+            } else if s >= at {
+                left
+            } else {
+                piece
+            };
+            if moved.is_ascii() && !seam(ea, left, eb, right) {
+                continue;
+            }
             if ea
                 .decode_without_bom_handling_and_without_replacement(left)
                 .is_none()
@@ -179,4 +192,21 @@ pub(super) fn split_straddler(
         }
     }
     best.1
+}
+
+/// Whether the last character of `left` (in `ea`) and the first of `right` (in `eb`) can be
+/// where two texts meet: not two lower-case letters of one script.
+fn seam(
+    ea: &'static encoding_rs::Encoding,
+    left: &[u8],
+    eb: &'static encoding_rs::Encoding,
+    right: &[u8],
+) -> bool {
+    let (l, _) = ea.decode_without_bom_handling(left);
+    let (r, _) = eb.decode_without_bom_handling(right);
+    let (Some(a), Some(b)) = (l.chars().next_back(), r.chars().next()) else {
+        return true;
+    };
+    let script = |c: char| crate::unicode::char_info(c).cluster();
+    !(a.is_lowercase() && b.is_lowercase() && script(a) == script(b))
 }
