@@ -869,27 +869,15 @@ fn because(
 /// a piece boundary: the boundaries are ASCII white space or `<`/`>`, which no legacy
 /// multi-byte encoding uses as a trail byte.
 fn condense(sample: &[u8], budget: usize) -> (Vec<u8>, Vec<(usize, usize)>) {
-    let delim = |b: u8| matches!(b, b' ' | b'\n' | b'\r' | b'\t' | b'<' | b'>' | 0x0C);
     let mut out = Vec::new();
     let mut pieces = Vec::new();
-    let mut i = 0;
-    while i < sample.len() && out.len() < budget {
-        let Some(p) = sample[i..].iter().position(|&b| b >= 0x80) else {
+    for (start, end) in super::stretches::stretches(sample, 0, sample.len()) {
+        if out.len() >= budget {
             break;
-        };
-        let hit = i + p;
-        let start = sample[i..hit]
-            .iter()
-            .rposition(|&b| delim(b))
-            .map_or(i, |q| i + q + 1);
-        let mut end = hit;
-        while end < sample.len() && !delim(sample[end]) {
-            end += 1;
         }
         pieces.push((out.len(), start));
         out.extend_from_slice(&sample[start..end]);
         out.push(b'\n');
-        i = end;
     }
     (out, pieces)
 }

@@ -12,6 +12,7 @@ pub mod mojibake;
 pub mod quality;
 pub mod segments;
 pub mod statistical;
+mod stretches;
 
 use crate::decode::{Charset, Decoded, LabelResolution};
 use crate::decode::{bom, validity};

@@ -19,6 +19,7 @@
 //!    verdicts do not reject each other's encoding are joined again.
 
 use super::likely::{self, Likely};
+use super::stretches::is_delim;
 use crate::decode::charset::Charset;
 use crate::decode::validity::{self, Utf8Validity};
 use crate::lexicon;
@@ -80,34 +81,10 @@ pub struct Segment {
     pub start_between: Option<ByteSpan>,
 }
 
-/// Bytes that end a stretch: white space and markup delimiters, which no legacy multi-byte
-/// encoding uses as a trail byte.
-fn is_delim(b: u8) -> bool {
-    matches!(b, b' ' | b'\n' | b'\r' | b'\t' | b'<' | b'>' | 0x0C)
-}
-
 /// The stretches of `bytes[range]` between delimiters that hold a non-ASCII byte, as
 /// `[start, end)` offsets in `bytes`.
 fn stretches(bytes: &[u8], from: usize, to: usize) -> Vec<(usize, usize)> {
-    let mut out = Vec::new();
-    let mut i = from;
-    while i < to {
-        let Some(p) = bytes[i..to].iter().position(|&b| b >= 0x80) else {
-            break;
-        };
-        let hit = i + p;
-        let start = bytes[i..hit]
-            .iter()
-            .rposition(|&b| is_delim(b))
-            .map_or(i, |q| i + q + 1);
-        let mut end = hit;
-        while end < to && !is_delim(bytes[end]) {
-            end += 1;
-        }
-        out.push((start, end));
-        i = end;
-    }
-    out
+    super::stretches::stretches(bytes, from, to).collect()
 }
 
 /// Cuts `bytes` into at most [`MAX_BLOCKS`] blocks holding similar numbers of stretches of
