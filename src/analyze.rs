@@ -265,6 +265,17 @@ mod tests {
         }
     }
 
+    /// Only the anomalies asked for: the part every front end needs.
+    fn anomalies_only() -> Options {
+        Options {
+            parts: Parts {
+                anomalies: true,
+                ..Default::default()
+            },
+            ..Default::default()
+        }
+    }
+
     #[test]
     fn one_document_one_answer() {
         let text = "The committee met on Tuesday to discuss the caf\u{e9}\u{200b} budget and \
@@ -290,17 +301,7 @@ mod tests {
         assert_eq!(a.languages.len(), 1);
         assert_eq!(a.languages[0].verdict.language, "en");
         // Without the report, the decision comes from a decision-only pass: the same.
-        let b = document(
-            &input,
-            &Options {
-                parts: Parts {
-                    anomalies: true,
-                    ..Default::default()
-                },
-                ..Default::default()
-            },
-        )
-        .unwrap();
+        let b = document(&input, &anomalies_only()).unwrap();
         assert_eq!(b.read, a.read);
         assert_eq!(b.anomalies.unwrap().counts, s.counts);
         assert!(b.report.is_none() && b.extraction.is_none());
@@ -331,17 +332,7 @@ mod tests {
     #[test]
     fn cancelled_is_an_error() {
         let input = Input::from_bytes("t.txt", b"a line of text\n".repeat(300_000));
-        let r = document_with(
-            &input,
-            &Options {
-                parts: Parts {
-                    anomalies: true,
-                    ..Default::default()
-                },
-                ..Default::default()
-            },
-            &mut |_| false,
-        );
+        let r = document_with(&input, &anomalies_only(), &mut |_| false);
         assert!(matches!(r, Err(SourceError::Cancelled)), "{r:?}");
     }
 }
