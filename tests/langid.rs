@@ -159,6 +159,23 @@ fn declared_languages_are_checked_against_the_text() {
     );
 }
 
+/// A verdict below the confidence that contradicts a declaration (0.9) only leans: the French
+/// page in mojibake (UTF-8 bytes under a latin-1 `<meta>`) is no evidence that `lang="fr"` lies.
+#[test]
+fn an_unsure_verdict_does_not_contradict_a_declaration() {
+    let out = cmd()
+        .args(["langid", "--json", &fx("declared-fr-mojibake.html")])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let d = &v["units"][0]["declared"][0];
+    let confidence = v["units"][0]["verdict"]["confidence"].as_f64().unwrap();
+    assert!(confidence < 0.9, "{v}");
+    assert_eq!(d["agrees"], true, "{v}");
+    let s = stdout(&["langid", &fx("declared-fr-mojibake.html")]);
+    assert!(!s.contains('✗'), "{s}");
+}
+
 #[test]
 fn junk_is_never_a_language_and_relatives_can_be_a_group() {
     let s = stdout(&["langid", &fx("junk.txt")]);

@@ -244,7 +244,8 @@ fn human(out: &mut dyn Write, path: &str, r: &UnitLanguage, text: &str) -> std::
     }
     for d in &r.declared {
         match &d.note {
-            Some(n) => writeln!(out, "  ✗ {}", visible(n, false))?,
+            Some(n) if !d.agrees => writeln!(out, "  ✗ {}", visible(n, false))?,
+            Some(n) => writeln!(out, "  · {}", visible(n, false))?,
             None => writeln!(
                 out,
                 "  ✓ declared {} ({}) agrees",

@@ -112,10 +112,18 @@ pub struct Declared {
     /// Where it was declared (`html lang`, `lang attribute of a <p> block`, `metadata language`).
     pub source: String,
     pub value: String,
+    /// The text does not contradict it: its verdict holds the declared language, is `und`, or
+    /// is below [`CONTRADICTS_AT`].
     pub agrees: bool,
-    /// The disagreement in a sentence.
+    /// The disagreement in a sentence; or, where the text leans elsewhere without contradicting
+    /// the declaration, what it leans to.
     pub note: Option<String>,
 }
+
+/// The confidence a verdict needs to contradict a declared language: calibrated, so a verdict
+/// below it is wrong more than one time in ten — too often to call a declaration wrong (a
+/// French page in mojibake read as Portuguese at 0.62).
+pub const CONTRADICTS_AT: f64 = 0.9;
 
 /// The languages of a document unit: its verdict, passages, and its declarations checked
 /// against the text (the markup seed: declarations are "notoriously incorrect", templates
@@ -123,22 +131,35 @@ pub struct Declared {
 pub fn analyze_unit(u: &crate::extract::DocumentUnit, opts: &Options) -> TextLanguages {
     let mut t = analyze_text(&u.text, opts);
     let mut declared = Vec::new();
-    let mut check = |source: String, value: &str, actual: &str| {
+    let mut check = |source: String, value: &str, v: &Verdict| {
         let code = primary_code(value);
-        let agrees = actual.split('|').any(|c| c == code) || actual == "und";
+        let actual = &v.language;
+        let holds = actual.split('|').any(|c| c == code) || actual == "und";
+        let agrees = holds || v.confidence < CONTRADICTS_AT;
+        let note = if !agrees {
+            Some(format!(
+                "declared {value} ({source}), but the text reads as {actual}"
+            ))
+        } else if !holds {
+            Some(format!(
+                "declared {value} ({source}); the text leans to {actual} at confidence {:.2}, too unsure to contradict it",
+                v.confidence
+            ))
+        } else {
+            None
+        };
         declared.push(Declared {
-            note: (!agrees)
-                .then(|| format!("declared {value} ({source}), but the text reads as {actual}")),
+            note,
             source,
             value: value.to_string(),
             agrees,
         });
     };
     for v in u.fields.get("lang").into_iter().flatten() {
-        check("html lang".into(), v, &t.verdict.language);
+        check("html lang".into(), v, &t.verdict);
     }
     if let Some(v) = u.meta_value("language") {
-        check("metadata language".into(), v, &t.verdict.language);
+        check("metadata language".into(), v, &t.verdict);
     }
     // Blocks with a lang attribute of their own: does each read as declared?
     let page_lang = u.fields.get("lang").and_then(|v| v.first()).cloned();
@@ -150,11 +171,7 @@ pub fn analyze_unit(u: &crate::extract::DocumentUnit, opts: &Options) -> TextLan
         {
             let v = id.identify(&b.text);
             if v.is_single() {
-                check(
-                    format!("lang attribute of a <{}> block", b.tag),
-                    l,
-                    &v.language,
-                );
+                check(format!("lang attribute of a <{}> block", b.tag), l, &v);
             }
         }
     }

@@ -220,7 +220,8 @@ pub(super) fn passage_lines(app: &App, theme: &Theme) -> Option<Vec<Line<'static
     }
     for c in &l.declared {
         out.push(Line::from(match &c.note {
-            Some(n) => Span::styled(format!("✗ {}", v_(n)), theme.warn()),
+            Some(n) if !c.agrees => Span::styled(format!("✗ {}", v_(n)), theme.warn()),
+            Some(n) => Span::styled(format!("· {}", v_(n)), theme.dim()),
             None => Span::styled(
                 format!("✓ declared {} ({}) agrees", v_(&c.value), c.source),
                 theme.dim(),
