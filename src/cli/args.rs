@@ -495,8 +495,9 @@ pub struct LangidBuildArgs {
     /// `exemplars.tsv`, the letters of the languages without a word list.
     #[arg(long, value_name = "DIR")]
     pub cldr: Option<PathBuf>,
-    /// Hunspell dictionaries named by language code (`af.dic`, `nn.dic`…; see
-    /// `scripts/fetch_dictionaries.sh`): their stems train the languages without a word list.
+    /// Training sources named by language code (`scripts/fetch_dictionaries.sh DIR` writes
+    /// them): hunspell dictionaries (`af.dic`), whose stems train the languages without a word
+    /// list, and translated user-interface strings (`nn.txt`, LibreOffice's), everyday text.
     #[arg(long, value_name = "DIR")]
     pub dicts: Option<PathBuf>,
 }

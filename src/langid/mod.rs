@@ -666,7 +666,7 @@ fn identify_nb(
 /// Weights of [`calibrated_confidence`]: bias, per-feature margin, ln(1 + features), total
 /// margin. Fitted by `scripts/fit_langid_confidence.py` on a calibration set of everyday text
 /// (Debian's software translations, 68 languages, sharing nothing with the dev set).
-const CONFIDENCE_WEIGHTS: [f64; 4] = [-2.909902, 1.551968, 0.557377, 0.010028];
+const CONFIDENCE_WEIGHTS: [f64; 4] = [-4.430876, 2.779092, 0.976495, 0.007351];
 
 /// The probability that a Bayes verdict is right (for a group, that the group holds the
 /// language), from its per-feature margin `m` over the runner-up and the `n` features it
