@@ -3,9 +3,13 @@
 the dev set: `scripts/make_langid_devset.py cal.tsv --seed 21 --exclude dev.tsv`.
 
 The confidence is a logistic function of what the verdict knows — the per-feature margin
-between the best two languages (m), the log of the number of features weighed (n), and their
-product (the total margin in nats, m·n) — fitted by maximum likelihood to whether the answer was right (a
-group answer is right when it holds the truth). Prints the constants for src/langid/mod.rs and
+between the best two languages (m), the log of the number of features weighed (n), their
+product (the total margin in nats, m·n), and whether the answer is a group — fitted by maximum likelihood to whether the answer was right (a
+group answer is right when it holds the truth). Also fits the share of a group answer's probability that its leader gets (GROUP_SHARE_WEIGHTS):
+on forced verdicts (`--no-abstain`) whose best two are close relatives and the truth one of them,
+a logistic function of the per-feature margin, alone and times the log of the features
+(no bias: at no margin the two are even). Prints the constants
+for src/langid/mod.rs and
 the expected calibration error on the calibration set and, given `--dev`, on the dev set.
 
   scripts/fit_langid_confidence.py CAL.tsv [--dev DEV.tsv] [--bin target/release/delineate]
@@ -18,11 +22,17 @@ import subprocess
 import tempfile
 
 
-def verdicts(binary, rows):
+# Close relatives, as src/langid/mod.rs CONFUSABLE.
+CONFUSABLE = [['ms', 'id'], ['es', 'pt', 'gl'], ['hr', 'sr', 'bs'], ['da', 'nb', 'nn'], ['de', 'nl'],
+              ['cs', 'sk'], ['zh', 'yue']]
+
+
+def verdicts(binary, rows, forced=False):
     with tempfile.NamedTemporaryFile('w', encoding='utf-8', suffix='.txt', delete=False) as f:
         f.write('\n'.join(r[2] for r in rows) + '\n')
         path = f.name
-    out = subprocess.run([binary, 'langid', '--lines', '--json', path], capture_output=True, check=True).stdout
+    args = [binary, 'langid', '--lines', '--json', path] + (['--no-abstain'] if forced else [])
+    out = subprocess.run(args, capture_output=True, check=True).stdout
     os.unlink(path)
     vs = {}
     for line in out.decode('utf-8').splitlines():
@@ -40,18 +50,38 @@ def samples(rows, vs):
             continue
         right = code in v['language'].split('|')
         m, n = max(v['margin'], 0.0), v['features']
-        out.append((features(m, n), right, v['confidence']))
+        out.append((features(m, n, '|' in v['language']), right, v['confidence']))
     return out
 
 
-def features(m, n):
+def share_samples(rows, vs):
+    """(x, best is right) for forced verdicts whose best two are close relatives and the truth
+    one of them: what the share of a group answer's probability its leader gets is fitted on."""
+    out = []
+    for (code, _, _), v in zip(rows, vs):
+        if v is None or v['features'] == 0 or len(v['candidates']) < 2:
+            continue
+        a, b = v['candidates'][0]['code'], v['candidates'][1]['code']
+        if code not in (a, b) or not any(a in g and b in g for g in CONFUSABLE):
+            continue
+        out.append((share_features(max(v['margin'], 0.0), v['features']), code == a, 0.0))
+    return out
+
+
+def share_features(m, n):
+    # No bias: at a margin of 0 the leader is a coin toss between the two (0.5).
+    return [m, m * math.log1p(n)]
+
+
+def features(m, n, group):
     # Of the forms tried (m·n, ln(1+m·n), ln m, √(m·n), m², with ln(1+n)), this one fits the
-    # dev set best (ECE 0.038 on the verdicts the model weighed, against 0.046–0.089).
-    return [1.0, m, math.log1p(n), m * n]
+    # dev set best (ECE 0.038 on the verdicts the model weighed, against 0.046–0.089). A group
+    # answer holds the truth more often than a single one at the same small margin: a flag.
+    return [1.0, m, math.log1p(n), m * n, 1.0 if group else 0.0]
 
 
 def fit(data, steps=4000, lr=0.05):
-    """Logistic regression by Newton's method (4 weights: no library needed)."""
+    """Logistic regression by Newton's method (a few weights: no library needed)."""
     k = len(data[0][0])
     w = [0.0] * k
     for _ in range(50):
@@ -102,14 +132,24 @@ def main():
     data = samples(cal, verdicts(a.bin, cal))
     w = fit(data)
     conf = lambda x: 1 / (1 + math.exp(-max(min(sum(a_ * b for a_, b in zip(w, x)), 30), -30)))
-    print('weights (bias, m, ln(1+n), m·n):', ', '.join('%.6f' % x for x in w))
+    print('weights (bias, m, ln(1+n), m·n, group):', ', '.join('%.6f' % x for x in w))
     print('calibration set: %d verdicts, ECE now %.3f, fitted %.3f' % (
         len(data), ece([(c, y) for _, y, c in data]), ece([(conf(x), y) for x, y, _ in data])))
+    shares = share_samples(cal, verdicts(a.bin, cal, forced=True))
+    ws = fit(shares)
+    share = lambda x: 1 / (1 + math.exp(-max(min(sum(a_ * b for a_, b in zip(ws, x)), 30), -30)))
+    print('group share weights (m, m·ln(1+n)):', ', '.join('%.6f' % x for x in ws))
+    print('  fitted on %d forced verdicts between relatives (the leader right %.1f %%), ECE %.3f' % (
+        len(shares), 100 * sum(y for _, y, _ in shares) / max(len(shares), 1),
+        ece([(share(x), y) for x, y, _ in shares])))
     if a.dev:
         dev = load(a.dev)
         d = samples(dev, verdicts(a.bin, dev))
         print('dev set: %d verdicts, ECE now %.3f, fitted %.3f' % (
             len(d), ece([(c, y) for _, y, c in d]), ece([(conf(x), y) for x, y, _ in d])))
+        ds = share_samples(dev, verdicts(a.bin, dev, forced=True))
+        print('dev set: %d forced verdicts between relatives, share ECE %.3f' % (
+            len(ds), ece([(share(x), y) for x, y, _ in ds])))
 
 
 if __name__ == '__main__':

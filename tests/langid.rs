@@ -180,6 +180,20 @@ fn an_unsure_verdict_does_not_contradict_a_declaration() {
 fn junk_is_never_a_language_and_relatives_can_be_a_group() {
     let s = stdout(&["langid", &fx("junk.txt")]);
     assert!(s.contains("und undetermined"), "{s}");
+    let out = cmd()
+        .args(["langid", "-"])
+        .write_stdin("Privremeno ne mogu da razriješim datoteku")
+        .output()
+        .unwrap();
+    let group = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        group.contains("hr|bs Croatian or Bosnian (confidence "),
+        "{group}"
+    );
+    assert!(
+        group.contains(" = hr 0.") && group.contains(" + bs 0."),
+        "{group}"
+    );
     assert!(s.contains("junk, not a language"), "{s}");
     let out = cmd()
         .args(["langid", "--json", "-"])
@@ -189,6 +203,12 @@ fn junk_is_never_a_language_and_relatives_can_be_a_group() {
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     let lang = v["units"][0]["verdict"]["language"].as_str().unwrap();
     assert!(["ms", "id", "ms|id"].contains(&lang), "{lang}");
+    // A group answer, and only a group answer, lists its members' probabilities.
+    assert_eq!(
+        v["units"][0]["verdict"].get("members").is_some(),
+        lang.contains('|'),
+        "{v}"
+    );
     let cands = v["units"][0]["verdict"]["candidates"].as_array().unwrap();
     let top2: Vec<&str> = cands[..2]
         .iter()

@@ -886,3 +886,11 @@ fn opening_and_picking_an_encoding_post_the_whole_file_work() {
     assert!(a.doc().generation > before);
     assert!(jobs.iter().any(|j| j.kind == JobKind::Analyse && !j.report));
 }
+
+/// A group answer in the Language tab: each member with its probability (issue 20).
+#[test]
+fn language_tab_shows_a_group_answers_members() {
+    let screen = headless(opened(&["langid/hr-or-bs.txt"]), 120, 40, "L wait", false);
+    assert!(screen.contains("hr|bs"), "{screen}");
+    assert!(screen.contains("members: hr 0.") || screen.contains("members: bs 0."), "{screen}");
+}

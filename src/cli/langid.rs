@@ -211,6 +211,14 @@ fn verdict_words(v: &Verdict) -> String {
     let mut s = format!("{} {}", v.language, v.name);
     if v.language != "und" {
         s.push_str(&format!(" (confidence {:.2}", v.confidence));
+        if !v.members.is_empty() {
+            let each: Vec<String> = v
+                .members
+                .iter()
+                .map(|m| format!("{} {:.2}", m.code, m.probability))
+                .collect();
+            s.push_str(&format!(" = {}", each.join(" + ")));
+        }
         if v.margin.is_finite() {
             match v.method {
                 Method::Bayes => s.push_str(&format!(", margin {:.3} nats per feature", v.margin)),

@@ -20,3 +20,43 @@ fn bcp47_primary_codes() {
     assert_eq!(primary_code("zlm-Latn"), "ms");
     assert_eq!(primary_code("iw"), "he");
 }
+
+/// The leader of a group answer gets at least half of it, more as its margin and the text
+/// grow; at no margin the two are even.
+#[test]
+fn leader_share_is_even_at_no_margin_and_grows_with_it() {
+    assert_eq!(leader_share(0.0, 200), 0.5);
+    assert_eq!(leader_share(-0.3, 200), 0.5);
+    assert!(leader_share(0.04, 200) > 0.5);
+    assert!(leader_share(0.04, 200) < leader_share(0.2, 200));
+    assert!(leader_share(0.1, 40) <= leader_share(0.1, 400));
+    assert!((0.5..1.0).contains(&leader_share(5.0, 3)));
+}
+
+/// A group answer names each member with its probability, most likely first, and together they
+/// are the group's confidence (Croatian and Bosnian write this alike).
+#[test]
+fn a_group_answer_carries_its_members_probabilities() {
+    let v = identify(
+        "Privremeno ne mogu da razriješim datoteku",
+        &Options::default(),
+    );
+    assert_eq!(v.language, "hr|bs", "{v:?}");
+    assert_eq!(v.members.len(), 2, "{v:?}");
+    let codes: Vec<&str> = v.members.iter().map(|m| m.code.as_str()).collect();
+    assert!(codes.contains(&"hr") && codes.contains(&"bs"), "{codes:?}");
+    assert!(v.members[0].probability >= v.members[1].probability);
+    let sum: f64 = v.members.iter().map(|m| m.probability).sum();
+    assert!(
+        (sum - v.confidence).abs() < 1e-9,
+        "{sum} vs {}",
+        v.confidence
+    );
+    // A single answer has none.
+    let one = identify(
+        "Die Datei konnte nicht geöffnet werden, weil sie gerade verwendet wird",
+        &Options::default(),
+    );
+    assert_eq!(one.language, "de");
+    assert!(one.members.is_empty());
+}

@@ -196,6 +196,18 @@ pub(super) fn passage_lines(app: &App, theme: &Theme) -> Option<Vec<Line<'static
     if let Some(r) = &v.reason {
         out.push(Line::from(Span::styled(v_(r), theme.warn())));
     }
+    // A group answer: how likely each member is.
+    if !v.members.is_empty() {
+        let each: Vec<String> = v
+            .members
+            .iter()
+            .map(|m| format!("{} {:.2}", m.code, m.probability))
+            .collect();
+        out.push(Line::from(Span::styled(
+            format!("members: {}", each.join(" · ")),
+            theme.dim(),
+        )));
+    }
     // The words that tell the two close relatives apart (issue 20).
     for d in v.distinguishing.iter().filter(|d| !d.words.is_empty()) {
         out.push(Line::from(vec![
