@@ -892,5 +892,8 @@ fn opening_and_picking_an_encoding_post_the_whole_file_work() {
 fn language_tab_shows_a_group_answers_members() {
     let screen = headless(opened(&["langid/hr-or-bs.txt"]), 120, 40, "L wait", false);
     assert!(screen.contains("hr|bs"), "{screen}");
-    assert!(screen.contains("members: hr 0.") || screen.contains("members: bs 0."), "{screen}");
+    assert!(
+        screen.contains("members: hr 0.") || screen.contains("members: bs 0."),
+        "{screen}"
+    );
 }

@@ -271,6 +271,39 @@ pub fn build_nb(data: &Path, dicts: Option<&Path>) -> Result<(Model, Vec<String>
     Ok((Model::train(infos, counts, KEEP, ALPHA), notes))
 }
 
+/// The contrasts of every pair of close relatives ([`super::CONFUSABLE`]) written in one script
+/// (the script cut already parts Serbian Cyrillic from Croatian) that both have translated text
+/// in `dicts` (`<code>.txt`): [`super::contrast::build`].
+pub fn build_contrasts(dicts: Option<&Path>, langs: &[super::nb::LangInfo]) -> String {
+    let Some(dir) = dicts else {
+        return String::new();
+    };
+    let script = |code: &str| {
+        langs
+            .iter()
+            .find(|l| l.code == code)
+            .map(|l| l.script.as_str())
+    };
+    let text = |code: &str| std::fs::read_to_string(dir.join(format!("{code}.txt"))).ok();
+    let mut out = String::new();
+    for group in super::CONFUSABLE {
+        for (i, a) in group.iter().enumerate() {
+            for b in &group[i + 1..] {
+                if script(a) != script(b) {
+                    continue;
+                }
+                if let (Some(ta), Some(tb)) = (text(a), text(b)) {
+                    for line in super::contrast::build(a, &ta, b, &tb) {
+                        out.push_str(&line);
+                        out.push('\n');
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
 /// Words kept per language in the word lists (the most frequent ones).
 pub const WORDS_PER_LANGUAGE: usize = 30_000;
 
@@ -355,6 +388,12 @@ pub fn build_all(
         crate::lexicon::alphabets_tsv(&words)?.as_bytes(),
     )?;
     write("stopwords.tsv", build_stopwords(data, &codes).as_bytes())?;
+    let contrasts = build_contrasts(dicts, &nb.langs);
+    write("contrasts.tsv", contrasts.as_bytes())?;
+    notes.push(format!(
+        "wrote contrasts.tsv ({} words and letter sequences of close relatives)",
+        contrasts.lines().count()
+    ));
     notes.push(format!("wrote {} ({n_words} words)", w.display()));
     if let Some(cldr) = cldr {
         let listed = crate::lexicon::alphabets_tsv(&words)?;

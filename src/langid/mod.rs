@@ -19,6 +19,7 @@
 //! in `assets/langid/` (compiled into the binary and read in place: no parsing at start-up).
 
 pub mod build;
+mod contrast;
 pub mod ct;
 pub mod eval;
 
@@ -115,9 +116,10 @@ pub struct Verdict {
     /// How many features (n-grams and words) the Bayes model weighed; 0 for Cavnar–Trenkle
     /// and where the script alone decided.
     pub features: usize,
-    /// Where the best two are close relatives with word lists of their own: the text's words
-    /// that only one of the two lists holds (Malay `tetingkap`, `hujah` against Indonesian),
-    /// best first.
+    /// Where the best two are close relatives: the text's words that only one of them writes —
+    /// by their word lists where each has its own (Malay `tetingkap`, `hujah` against
+    /// Indonesian), else by what their translated texts contrast ([`contrast`]: Bosnian
+    /// `izaberi`, `tačke (tač)` against Croatian), best first.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub distinguishing: Vec<Distinguishing>,
     /// A group answer's members, each with the probability that the text is in it (they sum to
@@ -180,7 +182,7 @@ fn distinguishing_words(text: &str, a: &str, b: &str) -> Option<[Distinguishing;
     ])
 }
 
-/// Words one relative's list holds and the other's not, that decide a group against the
+/// Words only one relative writes (its list's, or its contrasts'), that decide a group against the
 /// n-grams' leader: two or more on its side and none on the leader's (one, on the leader's
 /// side, decides for it).
 const DECISIVE_WORDS: usize = 2;
@@ -641,6 +643,8 @@ fn identify_nb(
     let best_code = &m.langs[best].code;
     if group_of(best_code).is_some_and(|g| g.contains(&second.as_str()))
         && let Some(evidence) = distinguishing_words(text, best_code, second)
+            .filter(|[a, b]| !a.words.is_empty() || !b.words.is_empty())
+            .or_else(|| contrast::evidence(text, best_code, second))
     {
         let [a, b] = &evidence;
         // One word suffices where it sides with the n-grams' leader; against it, two.
@@ -662,7 +666,7 @@ fn identify_nb(
             v.language = m.langs[i].code.clone();
             v.name = m.langs[i].name.clone();
             v.reason = Some(format!(
-                "close to {} by n-grams; words only {}'s list holds decide: {}",
+                "close to {} by n-grams; words only {} writes decide: {}",
                 m.langs[if w == 0 { order[1] } else { best }].name,
                 m.langs[i].name,
                 evidence[w].words.join(", ")

@@ -211,7 +211,7 @@ pub(super) fn passage_lines(app: &App, theme: &Theme) -> Option<Vec<Line<'static
     // The words that tell the two close relatives apart (issue 20).
     for d in v.distinguishing.iter().filter(|d| !d.words.is_empty()) {
         out.push(Line::from(vec![
-            Span::styled(format!("only {}'s word list: ", d.code), theme.dim()),
+            Span::styled(format!("only {} writes: ", d.code), theme.dim()),
             Span::styled(v_(&d.words.join(", ")), theme.language(&d.code)),
         ]));
     }
