@@ -159,6 +159,38 @@ fn declared_languages_are_checked_against_the_text() {
     );
 }
 
+/// Everyday text in the relatives that lacked it (issue 20: LibreOffice's translations):
+/// Nynorsk is not Bokmål, Galician not Spanish.
+#[test]
+fn relatives_without_a_word_list_are_told_apart() {
+    for (text, lang) in [
+        (
+            "Eg veit ikkje kva du meiner om dette, men det er berre eit forslag",
+            "nn",
+        ),
+        (
+            "Jeg vet ikke hva du mener om dette, men det er bare et forslag",
+            "nb",
+        ),
+        (
+            "Non se puido gardar o ficheiro porque o disco está cheo",
+            "gl",
+        ),
+        (
+            "No se pudo guardar el archivo porque el disco está lleno",
+            "es",
+        ),
+    ] {
+        let out = cmd()
+            .args(["langid", "--json", "-"])
+            .write_stdin(text)
+            .output()
+            .unwrap();
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["units"][0]["verdict"]["language"], lang, "{text}: {v}");
+    }
+}
+
 /// A verdict below the confidence that contradicts a declaration (0.9) only leans: the French
 /// page in mojibake (UTF-8 bytes under a latin-1 `<meta>`) is no evidence that `lang="fr"` lies.
 #[test]

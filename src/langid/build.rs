@@ -112,6 +112,32 @@ pub struct CoreLang {
     pub nine: Option<&'static str>,
 }
 
+/// A language's name from a catalogue name: its first part (`Chinese, Mandarin (Simplified)`
+/// is Chinese).
+fn short_name(full: &str) -> String {
+    full.split([',', '('])
+        .next()
+        .unwrap_or(full)
+        .trim()
+        .to_string()
+}
+
+/// A catalogue name with its variety: `Norwegian, Bokmål` is Norwegian Bokmål, `Chinese,
+/// Mandarin (Simplified)` Chinese Mandarin.
+fn variety_name(full: &str) -> String {
+    let mut parts = full
+        .split('(')
+        .next()
+        .unwrap_or(full)
+        .split(',')
+        .map(str::trim);
+    let first = parts.next().unwrap_or(full);
+    match parts.next() {
+        Some(v) if !v.is_empty() => format!("{first} {v}"),
+        _ => first.to_string(),
+    }
+}
+
 /// The languages of `udhr/core/core.tsv`.
 pub fn core_langs(data: &Path) -> Result<Vec<CoreLang>, ResourceError> {
     let tsv = read_text(&data.join("udhr/core/core.tsv"), false)?;
@@ -128,13 +154,7 @@ pub fn core_langs(data: &Path) -> Result<Vec<CoreLang>, ResourceError> {
             _ => primary_code(f[2]),
         };
         let nine = NINE.iter().find(|n| n.1 == iso3).map(|n| n.3);
-        // Names like "Chinese, Mandarin (Simplified)" keep their first part.
-        let name = f[4]
-            .split([',', '('])
-            .next()
-            .unwrap_or(f[4])
-            .trim()
-            .to_string();
+        let name = short_name(f[4]);
         out.push(CoreLang {
             info: LangInfo {
                 code,
@@ -145,6 +165,27 @@ pub fn core_langs(data: &Path) -> Result<Vec<CoreLang>, ResourceError> {
             file: f[0].to_string(),
             nine,
         });
+    }
+    // Two languages that would share a name keep their variety: Norwegian Bokmål and
+    // Norwegian Nynorsk, Chinese Mandarin and Chinese Yue (a group `nb|nn` must not read
+    // "Norwegian or Norwegian").
+    let full: Vec<String> = tsv
+        .lines()
+        .skip(1)
+        .filter(|l| l.split('\t').count() >= 7)
+        .map(|l| l.split('\t').nth(4).unwrap_or("").to_string())
+        .collect();
+    let shared: Vec<bool> = (0..out.len())
+        .map(|i| {
+            out.iter()
+                .enumerate()
+                .any(|(k, o)| k != i && o.info.name == out[i].info.name)
+        })
+        .collect();
+    for (l, (shared, full)) in out.iter_mut().zip(shared.iter().zip(&full)) {
+        if *shared {
+            l.info.name = variety_name(full);
+        }
     }
     Ok(out)
 }
@@ -505,7 +546,7 @@ fn unicode_set_letters(set: &str) -> Vec<char> {
 
 #[cfg(test)]
 mod exemplar_tests {
-    use super::{hunspell_stems, unicode_set_letters};
+    use super::{hunspell_stems, short_name, unicode_set_letters, variety_name};
 
     /// Stems without their flags, in lower case, letters only; decoded as the `.aff` says.
     #[test]
@@ -523,6 +564,24 @@ mod exemplar_tests {
     }
 
     /// Single letters, strings and ranges are read; ASCII, spaces and escapes are not letters.
+    #[test]
+    fn names_keep_their_variety_only_where_two_would_share_one() {
+        assert_eq!(short_name("Chinese, Mandarin (Simplified)"), "Chinese");
+        assert_eq!(short_name("Croatian"), "Croatian");
+        assert_eq!(variety_name("Norwegian, Nynorsk"), "Norwegian Nynorsk");
+        assert_eq!(
+            variety_name("Chinese, Mandarin (Simplified)"),
+            "Chinese Mandarin"
+        );
+        assert_eq!(variety_name("Basque"), "Basque");
+        // The shipped model: a group of the two Norwegians names both.
+        let m = crate::lexicon::model();
+        let name = |c: &str| m.langs.iter().find(|l| l.code == c).unwrap().name.clone();
+        assert_eq!(name("nb"), "Norwegian Bokmål");
+        assert_eq!(name("nn"), "Norwegian Nynorsk");
+        assert_eq!(name("hr"), "Croatian");
+    }
+
     #[test]
     fn reads_cldr_unicode_sets() {
         assert_eq!(
