@@ -92,10 +92,14 @@ pub fn evidence(text: &str, a: &str, b: &str) -> Option<[Distinguishing; 2]> {
         if side.words.contains(w) {
             return Some(w.to_string());
         }
+        // The sequence is shown unless it is the whole word (`hån`, padded: ` hån `).
         grams(w)
             .into_iter()
             .find(|g| side.grams.contains(g))
-            .map(|g| format!("{w} ({})", g.trim()))
+            .map(|g| match g.trim() {
+                t if t == w => w.to_string(),
+                t => format!("{w} ({t})"),
+            })
     };
     let (mut only_a, mut only_b) = (Vec::new(), Vec::new());
     for w in words(text) {

@@ -19,7 +19,7 @@
 //! in `assets/langid/` (compiled into the binary and read in place: no parsing at start-up).
 
 pub mod build;
-mod contrast;
+pub mod contrast;
 pub mod ct;
 pub mod eval;
 
@@ -42,8 +42,8 @@ pub use document::{
 };
 mod passages;
 pub use passages::{
-    Declared, MAX_PASSAGE, MAX_PASSAGE_TEXT, Passage, TextLanguages, analyze_text, analyze_unit,
-    language_shares, passage_spans, passages,
+    CONTRADICTS_AT, Declared, MAX_PASSAGE, MAX_PASSAGE_TEXT, Passage, TextLanguages, analyze_text,
+    analyze_unit, language_shares, passage_spans, passages,
 };
 
 /// Which classifier.
