@@ -196,7 +196,7 @@ fn relatives_without_a_word_list_are_told_apart() {
 #[test]
 fn an_unsure_verdict_does_not_contradict_a_declaration() {
     let out = cmd()
-        .args(["langid", "--json", &fx("declared-fr-mojibake.html")])
+        .args(["langid", "--json", "tests/fixtures/meta-lies.html"])
         .output()
         .unwrap();
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -204,7 +204,7 @@ fn an_unsure_verdict_does_not_contradict_a_declaration() {
     let confidence = v["units"][0]["verdict"]["confidence"].as_f64().unwrap();
     assert!(confidence < 0.9, "{v}");
     assert_eq!(d["agrees"], true, "{v}");
-    let s = stdout(&["langid", &fx("declared-fr-mojibake.html")]);
+    let s = stdout(&["langid", "tests/fixtures/meta-lies.html"]);
     assert!(!s.contains('✗'), "{s}");
 }
 

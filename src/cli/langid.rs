@@ -212,11 +212,7 @@ fn verdict_words(v: &Verdict) -> String {
     if v.language != "und" {
         s.push_str(&format!(" (confidence {:.2}", v.confidence));
         if !v.members.is_empty() {
-            let each: Vec<String> = v
-                .members
-                .iter()
-                .map(|m| format!("{} {:.2}", m.code, m.probability))
-                .collect();
+            let each: Vec<String> = v.members.iter().map(ToString::to_string).collect();
             s.push_str(&format!(" = {}", each.join(" + ")));
         }
         if v.margin.is_finite() {

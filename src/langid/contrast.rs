@@ -55,16 +55,6 @@ fn contrasts() -> &'static FxHashMap<(String, String), [Side; 2]> {
     })
 }
 
-/// The words of `text` (lower case, letters only) and each one's letter sequences.
-fn words(text: &str) -> Vec<String> {
-    let mut seen = FxHashSet::default();
-    text.split(|c: char| !c.is_alphabetic())
-        .filter(|w| w.chars().count() >= 2)
-        .map(str::to_lowercase)
-        .filter(|w| seen.insert(w.clone()))
-        .collect()
-}
-
 /// The [`GRAM`]-letter sequences of a word padded with one blank each side.
 fn grams(word: &str) -> Vec<String> {
     let padded: Vec<char> = std::iter::once(' ')
@@ -101,26 +91,8 @@ pub fn evidence(text: &str, a: &str, b: &str) -> Option<[Distinguishing; 2]> {
                 t => format!("{w} ({t})"),
             })
     };
-    let (mut only_a, mut only_b) = (Vec::new(), Vec::new());
-    for w in words(text) {
-        match (mark(&w, mine), mark(&w, theirs)) {
-            (Some(x), None) if only_a.len() < 8 => only_a.push(x),
-            (None, Some(y)) if only_b.len() < 8 => only_b.push(y),
-            _ => {}
-        }
-    }
-    (!only_a.is_empty() || !only_b.is_empty()).then(|| {
-        [
-            Distinguishing {
-                code: a.to_string(),
-                words: only_a,
-            },
-            Distinguishing {
-                code: b.to_string(),
-                words: only_b,
-            },
-        ]
-    })
+    let [only_a, only_b] = super::one_sided(text, a, b, |w| (mark(w, mine), mark(w, theirs)));
+    (!only_a.words.is_empty() || !only_b.words.is_empty()).then_some([only_a, only_b])
 }
 
 /// The contrasts of relatives `a` and `b` from their translated texts (one string per line), as

@@ -135,6 +135,13 @@ pub struct Member {
     pub probability: f64,
 }
 
+/// `hr 0.36`: how every view names a member.
+impl std::fmt::Display for Member {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {:.2}", self.code, self.probability)
+    }
+}
+
 /// Words of a text that one close relative's word list holds and the other's does not.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Distinguishing {
@@ -142,14 +149,15 @@ pub struct Distinguishing {
     pub words: Vec<String>,
 }
 
-/// The words of `text` (lower case, letters only, two or more) that exactly one of the word
-/// lists of `a` and `b` holds, first few of each; `None` when either has no list of its own
-/// (Croatian and Bosnian share one).
-fn distinguishing_words(text: &str, a: &str, b: &str) -> Option<[Distinguishing; 2]> {
-    let (la, lb) = (
-        crate::lexicon::word_list_code(a)?,
-        crate::lexicon::word_list_code(b)?,
-    );
+/// The words of `text` (lower case, letters only, two or more; each once) that `judge` gives to
+/// one of `a` and `b` only (`judge` returns how to show a word on each side, or `None`), first
+/// eight of each.
+pub(crate) fn one_sided(
+    text: &str,
+    a: &str,
+    b: &str,
+    judge: impl Fn(&str) -> (Option<String>, Option<String>),
+) -> [Distinguishing; 2] {
     let mut seen = rustc_hash::FxHashSet::default();
     let (mut only_a, mut only_b) = (Vec::new(), Vec::new());
     for w in text
@@ -160,17 +168,13 @@ fn distinguishing_words(text: &str, a: &str, b: &str) -> Option<[Distinguishing;
         if !seen.insert(w.clone()) {
             continue;
         }
-        let (in_a, in_b) = (
-            crate::lexicon::is_word(la, &w).unwrap_or(false),
-            crate::lexicon::is_word(lb, &w).unwrap_or(false),
-        );
-        match (in_a, in_b) {
-            (true, false) if only_a.len() < 8 => only_a.push(w),
-            (false, true) if only_b.len() < 8 => only_b.push(w),
+        match judge(&w) {
+            (Some(x), None) if only_a.len() < 8 => only_a.push(x),
+            (None, Some(y)) if only_b.len() < 8 => only_b.push(y),
             _ => {}
         }
     }
-    Some([
+    [
         Distinguishing {
             code: a.to_string(),
             words: only_a,
@@ -179,7 +183,22 @@ fn distinguishing_words(text: &str, a: &str, b: &str) -> Option<[Distinguishing;
             code: b.to_string(),
             words: only_b,
         },
-    ])
+    ]
+}
+
+/// The words of `text` that exactly one of the word lists of `a` and `b` holds
+/// ([`one_sided`]); `None` when either has no list.
+fn distinguishing_words(text: &str, a: &str, b: &str) -> Option<[Distinguishing; 2]> {
+    let (la, lb) = (
+        crate::lexicon::word_list_code(a)?,
+        crate::lexicon::word_list_code(b)?,
+    );
+    let holds = |list: &str, w: &str| {
+        crate::lexicon::is_word(list, w)
+            .unwrap_or(false)
+            .then(|| w.to_string())
+    };
+    Some(one_sided(text, a, b, |w| (holds(la, w), holds(lb, w))))
 }
 
 /// Words only one relative writes (its list's, or its contrasts'), that decide a group against the

@@ -198,11 +198,7 @@ pub(super) fn passage_lines(app: &App, theme: &Theme) -> Option<Vec<Line<'static
     }
     // A group answer: how likely each member is.
     if !v.members.is_empty() {
-        let each: Vec<String> = v
-            .members
-            .iter()
-            .map(|m| format!("{} {:.2}", m.code, m.probability))
-            .collect();
+        let each: Vec<String> = v.members.iter().map(ToString::to_string).collect();
         out.push(Line::from(Span::styled(
             format!("members: {}", each.join(" · ")),
             theme.dim(),
