@@ -243,16 +243,17 @@ pub(super) fn ordinary(c: char) -> bool {
     }
 }
 
-/// A character that is no letter's neighbour in text: one text rarely holds, or a symbol or
-/// number sign (`k¥inalil`, `u¹ujuåi`, `li¨en`) — between two letters, a letter misread. (´
-/// is not: it is typed for an apostrophe.)
+/// A character that is no letter's neighbour in text: one text rarely holds, a symbol or
+/// number sign (`k¥inalil`, `u¹ujuåi`, `li¨en`), or a digit of another numeral system
+/// (windows-874 reads Tiv `aôndo` as `a๔ndo`, a Thai four) — between two letters, a letter
+/// misread. (´ is not: it is typed for an apostrophe.)
 fn foreign_between_letters(c: char) -> bool {
     use GeneralCategory::*;
     !c.is_ascii()
         && (!ordinary(c)
             || matches!(
                 char_info(c).category,
-                CurrencySymbol | MathSymbol | OtherSymbol | OtherNumber
+                CurrencySymbol | MathSymbol | OtherSymbol | OtherNumber | DecimalNumber
             ))
 }
 
