@@ -142,6 +142,8 @@ fn variety_name(full: &str) -> String {
 pub fn core_langs(data: &Path) -> Result<Vec<CoreLang>, ResourceError> {
     let tsv = read_text(&data.join("udhr/core/core.tsv"), false)?;
     let mut out = Vec::new();
+    // Each language's catalogue name, for the ones whose short name is shared.
+    let mut full = Vec::new();
     for line in tsv.lines().skip(1) {
         let f: Vec<&str> = line.split('\t').collect();
         if f.len() < 7 {
@@ -155,6 +157,7 @@ pub fn core_langs(data: &Path) -> Result<Vec<CoreLang>, ResourceError> {
         };
         let nine = NINE.iter().find(|n| n.1 == iso3).map(|n| n.3);
         let name = short_name(f[4]);
+        full.push(f[4].to_string());
         out.push(CoreLang {
             info: LangInfo {
                 code,
@@ -169,12 +172,6 @@ pub fn core_langs(data: &Path) -> Result<Vec<CoreLang>, ResourceError> {
     // Two languages that would share a name keep their variety: Norwegian Bokmål and
     // Norwegian Nynorsk, Chinese Mandarin and Chinese Yue (a group `nb|nn` must not read
     // "Norwegian or Norwegian").
-    let full: Vec<String> = tsv
-        .lines()
-        .skip(1)
-        .filter(|l| l.split('\t').count() >= 7)
-        .map(|l| l.split('\t').nth(4).unwrap_or("").to_string())
-        .collect();
     let shared: Vec<bool> = (0..out.len())
         .map(|i| {
             out.iter()
@@ -563,7 +560,7 @@ mod exemplar_tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
-    /// Single letters, strings and ranges are read; ASCII, spaces and escapes are not letters.
+    /// A name keeps its variety only where two languages would otherwise share it.
     #[test]
     fn names_keep_their_variety_only_where_two_would_share_one() {
         assert_eq!(short_name("Chinese, Mandarin (Simplified)"), "Chinese");
@@ -582,6 +579,7 @@ mod exemplar_tests {
         assert_eq!(name("hr"), "Croatian");
     }
 
+    /// Single letters, strings and ranges are read; ASCII, spaces and escapes are not letters.
     #[test]
     fn reads_cldr_unicode_sets() {
         assert_eq!(

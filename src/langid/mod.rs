@@ -6,13 +6,15 @@
 //!   profiles of nine languages built from the first half of each UDHR translation, the
 //!   out-of-place distance. Kept for teaching (`langid explain`) and as the baseline.
 //! * [`Method::Bayes`] — the tool's own ([`nb`]): naive Bayes over n-grams and words of 77
-//!   languages, trained on UDHR text and wordfreq word lists, after a first cut by Unicode
-//!   script (text in Hangul is Korean; in Cyrillic it is one of six languages).
+//!   languages, trained on UDHR text, wordfreq word lists and LibreOffice's translated
+//!   interface strings, after a first cut by Unicode script (text in Hangul is Korean; in
+//!   Cyrillic it is one of six languages).
 //!
 //! Around both: text too short, mostly non-letters or junk is "undetermined" (`und`), never
 //! a language; when the two best are close relatives and close in score (Malay and
-//! Indonesian, Spanish/Portuguese/Galician…), the verdict is the group (`ms|id`) with the
-//! margin, not a confident label. [`passages`] identifies each paragraph (or window) of a
+//! Indonesian, Spanish/Portuguese/Galician…) and nothing tells them apart (their word lists,
+//! or the [`contrast`]s of their translations), the verdict is the group (`ms|id`) with each
+//! member's probability, not a confident label. [`passages`] identifies each paragraph (or window) of a
 //! longer text, so mixed documents show every language with its span.
 //!
 //! The models are built by `delineate langid build-profiles` from `../shared/data` and shipped
@@ -142,7 +144,8 @@ impl std::fmt::Display for Member {
     }
 }
 
-/// Words of a text that one close relative's word list holds and the other's does not.
+/// Words of a text that one close relative writes and the other does not (by their word
+/// lists, or by the contrasts of their translations).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Distinguishing {
     pub code: String,
@@ -201,8 +204,8 @@ fn distinguishing_words(text: &str, a: &str, b: &str) -> Option<[Distinguishing;
     Some(one_sided(text, a, b, |w| (holds(la, w), holds(lb, w))))
 }
 
-/// Words only one relative writes (its list's, or its contrasts'), that decide a group against the
-/// n-grams' leader: two or more on its side and none on the leader's (one, on the leader's
+/// Words only one relative writes (by its list, or its contrasts), that decide a group against
+/// the n-grams' leader: two or more on its side and none on the leader's (one, on the leader's
 /// side, decides for it).
 const DECISIVE_WORDS: usize = 2;
 
