@@ -337,6 +337,11 @@ pub const ABSTAIN_CT: f64 = 0.01;
 /// Below this mean log-likelihood per feature no language fits (random letters, keyboard
 /// mashing, a language the model does not have).
 pub const MIN_MEAN_LOGP: f64 = -11.0;
+/// A lead over the runner-up (nats per feature) that makes a language the answer even below
+/// [`MIN_MEAN_LOGP`]. Set at 1.0 beforehand, then checked: on 1,080 four-word UDHR snippets of
+/// languages the model lacks, abstentions are unchanged (139); on the calibration set single
+/// words 72.6 → 72.8 %.
+pub const CLEAR_MARGIN: f64 = 1.0;
 
 /// Letter statistics of `text`: letters, visible characters, junk, the dominant script,
 /// whether kana occur, and whether Latin letters occur beside a dominant script that is not
@@ -636,7 +641,11 @@ fn identify_nb(
         script.as_deref(),
         Some("CJK" | "HIRAGANA" | "THAI" | "LAO" | "KHMER" | "MYANMAR")
     );
-    if !unspaced && !borrowed_latin && scores[best] / per < MIN_MEAN_LOGP {
+    // A text one language fits far better than any other is that language's even where it fits
+    // poorly (Yoruba names with their tone marks: `Gúúsù Áfríkà`); junk and languages the
+    // model lacks fit all alike.
+    let clear = (scores[best] - scores[order[1]]) / per >= CLEAR_MARGIN;
+    if !unspaced && !borrowed_latin && !clear && scores[best] / per < MIN_MEAN_LOGP {
         return Verdict::undetermined(
             format!(
                 "no language fits (mean log-likelihood {:.1} per feature; below {MIN_MEAN_LOGP})",

@@ -60,3 +60,13 @@ fn a_group_answer_carries_its_members_probabilities() {
     assert_eq!(one.language, "de");
     assert!(one.members.is_empty());
 }
+
+/// A poor fit is still an answer when one language leads all others by far (Yoruba's tone
+/// marks make rare n-grams of a name); junk fits every language alike and stays `und`.
+#[test]
+fn a_clear_leader_is_an_answer_even_where_no_language_fits_well() {
+    let v = identify("Gúúsù Áfríkà", &Options::default());
+    assert_eq!(v.language, "yo", "{v:?}");
+    let junk = identify("qzxv kjhq wxzp", &Options::default());
+    assert_eq!(junk.language, "und", "{junk:?}");
+}
