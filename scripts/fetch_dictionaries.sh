@@ -42,3 +42,26 @@ apt-get download $(for l in $langs; do printf 'libreoffice-l10n-%s ' "$l"; done)
 for f in *.deb; do mkdir -p "../l10n/${f%%_*}"; dpkg -x "$f" "../l10n/${f%%_*}"; done
 cd ..
 python3 "$here/l10n_text.py" "$dir/l10n" "$dir"
+# Parallel translations of close relatives (issue 20): the gettext catalogues of desktop
+# applications that are not installed here (so not the dev set's source), unpacked only;
+# scripts/gettext_pairs.py writes DIR/pairs/<a>-<b>.tsv, from which build-profiles learns the
+# contrasts (langid/contrast.rs). GTK 3 and 4 are left out: they repeat GTK 2's strings, which
+# the dev set draws on.
+mkdir -p "$dir/gettext-debs" "$dir/gettext"
+cd "$dir/gettext-debs"
+apt-get download evolution-data-server-common evolution-common gnome-control-center-data \
+    nautilus-data gedit-common gnome-shell-common mutter-common gnome-desktop3-data \
+    libgweather-4-common totem-common evince-common eog file-roller gnome-terminal-data \
+    gnome-system-monitor gnome-calculator gnome-disk-utility yelp gnome-software-common \
+    gnome-settings-daemon-common gvfs-common network-manager-gnome libgoa-1.0-common \
+    gnome-session-common gdm3 brasero-common rhythmbox-data cheese-common \
+    epiphany-browser-data gnome-keyring seahorse gucharmap baobab gnome-font-viewer gnome-logs \
+    gnome-maps gnome-weather gnome-clocks gnome-contacts orca gnome-bluetooth-3-common \
+    xfce4-panel thunar-data xfce4-settings mousepad xfce4-session xfdesktop4-data xfwm4 \
+    libxfce4ui-common pidgin-data gimp-data hexchat-common transmission-common \
+    filezilla-common vlc-l10n inkscape gnumeric-common abiword-common synaptic gparted \
+    aptitude-common network-manager policykit-1-gnome lightdm-gtk-greeter \
+    gnome-initial-setup gnome-tweaks
+for f in *.deb; do dpkg -x "$f" ../gettext; done
+cd ..
+python3 "$here/gettext_pairs.py" "$dir/gettext" "$dir/pairs"
