@@ -340,3 +340,51 @@ fn lines_as_json_show_distinguishing_words_and_borrowed_latin() {
     assert!(c > 0.9 && c < 1.0, "{c}");
     assert!(en["features"].as_u64().unwrap() > 50);
 }
+
+/// Issue 20: between close relatives, the words their parallel translations tell apart lean one
+/// way (`sačuvaj` is Bosnian, Croatian writes `spremi`) and decide with the n-grams' lead, forced
+/// to one language or not; on a long text the n-grams' lead outweighs what the software strings
+/// taught (UDHR Indonesian keeps Indonesian though its legal words lean to Malay).
+#[test]
+fn relatives_are_decided_by_the_words_that_tell_them_apart_and_the_ngrams_lead() {
+    for forced in [false, true] {
+        let mut args = vec!["langid", "--json", "-"];
+        if forced {
+            args.push("--no-abstain");
+        }
+        let out = cmd()
+            .args(&args)
+            .write_stdin("Sačuvaj dokument prije izlaska iz programa\n")
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let verdict = &v["units"][0]["verdict"];
+        assert_eq!(verdict["language"], "bs", "{verdict}");
+        assert!(
+            verdict["reason"].as_str().unwrap().contains("add up to"),
+            "{verdict}"
+        );
+        let bs = verdict["distinguishing"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|d| d["code"] == "bs")
+            .unwrap();
+        assert_eq!(bs["words"][0], "sačuvaj", "{verdict}");
+        assert!(bs["weight"].as_f64().unwrap() >= 1.0, "{verdict}");
+        let c = verdict["confidence"].as_f64().unwrap();
+        assert!(c > 0.5 && c < 1.0, "{c}");
+    }
+    let out = stdout(&["langid", "--json", &fx("id-udhr-excerpt.txt")]);
+    let v: Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    let verdict = &v["units"][0]["verdict"];
+    assert_eq!(verdict["language"], "id", "{verdict}");
+    let ms = verdict["distinguishing"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["code"] == "ms")
+        .unwrap();
+    assert!(ms["weight"].as_f64().unwrap() > 10.0, "{verdict}");
+}

@@ -896,4 +896,7 @@ fn language_tab_shows_a_group_answers_members() {
         screen.contains("members: hr 0.") || screen.contains("members: bs 0."),
         "{screen}"
     );
+    // What tells them apart, each way, and how much: here it cancels out.
+    assert!(screen.contains("3.5 nats for bs: da, mogu"), "{screen}");
+    assert!(screen.contains("1.2 nats for hr: privremeno"), "{screen}");
 }

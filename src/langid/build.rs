@@ -310,8 +310,8 @@ pub fn build_nb(data: &Path, dicts: Option<&Path>) -> Result<(Model, Vec<String>
 }
 
 /// The contrasts of every pair of close relatives ([`super::CONFUSABLE`]) written in one script
-/// (the script cut already parts Serbian Cyrillic from Croatian) that both have translated text
-/// in `dicts` (`<code>.txt`): [`super::contrast::build`].
+/// (the script cut already parts Serbian Cyrillic from Croatian) that have parallel translations
+/// in `dicts/pairs/` ([`parallel`]): [`super::contrast::build`].
 pub fn build_contrasts(dicts: Option<&Path>, langs: &[super::nb::LangInfo]) -> String {
     let Some(dir) = dicts else {
         return String::new();
@@ -322,7 +322,6 @@ pub fn build_contrasts(dicts: Option<&Path>, langs: &[super::nb::LangInfo]) -> S
             .find(|l| l.code == code)
             .map(|l| l.script.as_str())
     };
-    let text = |code: &str| std::fs::read_to_string(dir.join(format!("{code}.txt"))).ok();
     let mut out = String::new();
     for group in super::CONFUSABLE {
         for (i, a) in group.iter().enumerate() {
@@ -330,16 +329,41 @@ pub fn build_contrasts(dicts: Option<&Path>, langs: &[super::nb::LangInfo]) -> S
                 if script(a) != script(b) {
                     continue;
                 }
-                if let (Some(ta), Some(tb)) = (text(a), text(b)) {
-                    for line in super::contrast::build(a, &ta, b, &tb) {
-                        out.push_str(&line);
-                        out.push('\n');
-                    }
+                let [ta, tb] = parallel(dir, a, b);
+                for line in super::contrast::build(a, &ta, b, &tb) {
+                    out.push_str(&line);
+                    out.push('\n');
                 }
             }
         }
     }
     out
+}
+
+/// The parallel translations of relatives `a` and `b` in `dir/pairs/` (`a-b.tsv` or `b-a.tsv`,
+/// lines `a's text<TAB>b's text`, written by `scripts/gettext_pairs.py`), as each one's text,
+/// one line per string; empty when there are none.
+fn parallel(dir: &Path, a: &str, b: &str) -> [String; 2] {
+    let read =
+        |x: &str, y: &str| std::fs::read_to_string(dir.join("pairs").join(format!("{x}-{y}.tsv")));
+    let (rows, flip) = match read(a, b) {
+        Ok(r) => (r, false),
+        Err(_) => match read(b, a) {
+            Ok(r) => (r, true),
+            Err(_) => return [String::new(), String::new()],
+        },
+    };
+    let (mut ta, mut tb) = (String::new(), String::new());
+    for line in rows.lines() {
+        if let Some((x, y)) = line.split_once('\t') {
+            let (x, y) = if flip { (y, x) } else { (x, y) };
+            ta.push_str(x);
+            ta.push('\n');
+            tb.push_str(y);
+            tb.push('\n');
+        }
+    }
+    [ta, tb]
 }
 
 /// Words kept per language in the word lists (the most frequent ones).

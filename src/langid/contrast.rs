@@ -1,54 +1,67 @@
-//! What tells two close relatives apart, learnt from their translated text: the words and
-//! letter sequences one of them writes often and the other never (issue 20).
+//! What tells two close relatives apart, learnt from parallel translations (issue 20).
 //!
-//! LibreOffice's interface is translated into Croatian and Bosnian (Nynorsk and Bokmål, Czech
-//! and Slovak…) from the same English strings, so the two texts differ where the languages do:
-//! Croatian `spremi`, `stupac`, `točka`, `gumb`, `-ira-` against Bosnian `sačuvaj`, `kolona`,
-//! `tačka`, `dugme`, `-isa-`. Such pairs share one word list (hr/bs: wordfreq's `sh`) or one of
-//! them has none (nn), so the lists cannot say it; these contrasts can. Built by
-//! `build-profiles` into `assets/langid/contrasts.tsv`.
+//! Desktop software is translated into Croatian and Bosnian (Nynorsk and Bokmål, Malay and
+//! Indonesian…) from the same English messages, so where both translated one message the two
+//! lines differ only where the languages (and their translators' habits) do: Croatian
+//! `ponovno`, `točka`, `gumb`, `-izirati` against Bosnian `ponovo`, `tačka`, `dugme`,
+//! `-izovati`. Counted over thousands of such pairs, each word (or, for a word too rare to
+//! count, each 4-letter sequence) gets a weight: the log-odds of meeting it in one relative's
+//! lines rather than the other's. A text's weights, each capped, add up to how strongly it
+//! leans one way — a naive Bayes classifier between just the two, which the whole-model
+//! n-grams cannot be (they barely differ). Such pairs often share one word list (hr/bs:
+//! wordfreq's `sh`) or one has none (nn), so the lists cannot say it. Built by
+//! `build-profiles` from `scripts/gettext_pairs.py`'s pairs into
+//! `assets/langid/contrasts.tsv`.
 
 use super::Distinguishing;
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashMap;
 use std::sync::OnceLock;
 
-/// A word is one relative's when its text holds it this many times and the other's never
-/// (chosen on the calibration set for hr/bs: 2 let chance words in, 5 left most sentences
-/// undecided).
+/// A word is weighed when the two sides' lines hold it this many times together.
 pub const MIN_WORD: usize = 3;
-/// A letter sequence (of [`GRAM`] characters, word edges as blanks) is one relative's when its
-/// text holds it this many times and the other's never.
+/// A letter sequence (of [`GRAM`] characters, word edges as blanks) is weighed when the two
+/// sides hold it this many times together.
 pub const MIN_GRAM: usize = 10;
 /// Length of the letter sequences.
 pub const GRAM: usize = 4;
+/// Weights (log-odds, nats) smaller than this are left out of the table: they say little, and
+/// the table stays small (chosen on the calibration set: 1.0 lost nothing against keeping all).
+pub const MIN_WEIGHT: f64 = 1.0;
+/// The most any one word adds to a text's lean (nats): a word met once in one side's lines
+/// and never in the other's is not proof.
+pub const CAP: f64 = 3.0;
+/// Added to every count (Jeffreys' prior), so a word one side never writes has a finite weight.
+const PRIOR: f64 = 0.5;
 
 static CONTRASTS: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/assets/langid/contrasts.tsv"
 ));
 
-/// One relative's side of a pair: its own words and letter sequences.
+/// The weights of one pair `(a, b)`: positive leans to `a`.
 #[derive(Default)]
-struct Side {
-    words: FxHashSet<String>,
-    grams: FxHashSet<String>,
+struct Table {
+    words: FxHashMap<String, f64>,
+    grams: FxHashMap<String, f64>,
 }
 
-/// The shipped contrasts, by ordered pair of codes `(a, b)`: what is `a`'s, what is `b`'s.
-fn contrasts() -> &'static FxHashMap<(String, String), [Side; 2]> {
-    static MAP: OnceLock<FxHashMap<(String, String), [Side; 2]>> = OnceLock::new();
+/// The shipped contrasts, by ordered pair of codes `(a, b)`.
+fn contrasts() -> &'static FxHashMap<(String, String), Table> {
+    static MAP: OnceLock<FxHashMap<(String, String), Table>> = OnceLock::new();
     MAP.get_or_init(|| {
-        let mut map: FxHashMap<(String, String), [Side; 2]> = FxHashMap::default();
+        let mut map: FxHashMap<(String, String), Table> = FxHashMap::default();
         for line in CONTRASTS.lines() {
             let f: Vec<&str> = line.split('\t').collect();
-            let [a, b, owner, kind, item] = f[..] else {
+            let [a, b, kind, item, weight] = f[..] else {
                 continue;
             };
-            let sides = map.entry((a.to_string(), b.to_string())).or_default();
-            let side = &mut sides[usize::from(owner == b)];
+            let Ok(weight) = weight.parse::<f64>() else {
+                continue;
+            };
+            let table = map.entry((a.to_string(), b.to_string())).or_default();
             match kind {
-                "word" => side.words.insert(item.to_string()),
-                _ => side.grams.insert(item.to_string()),
+                "word" => table.words.insert(item.to_string(), weight),
+                _ => table.grams.insert(item.to_string(), weight),
             };
         }
         map
@@ -64,49 +77,86 @@ fn grams(word: &str) -> Vec<String> {
     padded.windows(GRAM).map(|w| w.iter().collect()).collect()
 }
 
-/// The words of `text` that tell `a` from `b` (a word of one relative's own, or a word holding
-/// one of its own letter sequences, shown as `tačke (tač)`), first few of each; `None` when the
-/// pair has no contrasts or the text shows none.
-pub fn evidence(text: &str, a: &str, b: &str) -> Option<[Distinguishing; 2]> {
-    let map = contrasts();
-    let (sides, flip) = match map.get(&(a.to_string(), b.to_string())) {
-        Some(s) => (s, false),
-        None => (map.get(&(b.to_string(), a.to_string()))?, true),
-    };
-    let (mine, theirs) = if flip {
-        (&sides[1], &sides[0])
-    } else {
-        (&sides[0], &sides[1])
-    };
-    let mark = |w: &str, side: &Side| -> Option<String> {
-        if side.words.contains(w) {
-            return Some(w.to_string());
-        }
-        // The sequence is shown unless it is the whole word (`hån`, padded: ` hån `).
-        grams(w)
-            .into_iter()
-            .find(|g| side.grams.contains(g))
-            .map(|g| match g.trim() {
-                t if t == w => w.to_string(),
-                t => format!("{w} ({t})"),
-            })
-    };
-    let [only_a, only_b] = super::one_sided(text, a, b, |w| (mark(w, mine), mark(w, theirs)));
-    (!only_a.words.is_empty() || !only_b.words.is_empty()).then_some([only_a, only_b])
+/// The words of a text as the contrasts count them: letters only, two or more, lower case.
+pub(crate) fn words(text: &str) -> impl Iterator<Item = String> + '_ {
+    text.split(|c: char| !c.is_alphabetic())
+        .filter(|w| w.chars().count() >= 2)
+        .map(str::to_lowercase)
 }
 
-/// The contrasts of relatives `a` and `b` from their translated texts (one string per line), as
-/// `contrasts.tsv` lines: `a b owner word|gram item`, sorted.
+/// How a text leans between two relatives.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Lean {
+    /// The sum of the text's capped word weights (nats): positive leans to the first relative.
+    pub score: f64,
+    /// The words that lean each way by [`MIN_WEIGHT`] or more, strongest first (a word judged by
+    /// its letters shows its strongest sequence: `tačke (tač)`), each side's total as its
+    /// weight.
+    pub evidence: [Distinguishing; 2],
+}
+
+/// How `text` leans between `a` and `b` by the words their parallel translations tell apart;
+/// `None` when the pair has no contrasts or no word of the text weighs anything.
+pub fn lean(text: &str, a: &str, b: &str) -> Option<Lean> {
+    let map = contrasts();
+    let (table, sign) = match map.get(&(a.to_string(), b.to_string())) {
+        Some(t) => (t, 1.0),
+        None => (map.get(&(b.to_string(), a.to_string()))?, -1.0),
+    };
+    let mut seen = rustc_hash::FxHashSet::default();
+    let mut weighed: Vec<(f64, String)> = Vec::new();
+    for w in words(text) {
+        if !seen.insert(w.clone()) {
+            continue;
+        }
+        let (weight, shown) = match table.words.get(&w) {
+            Some(&x) => (x, w),
+            None => {
+                let hits: Vec<(f64, String)> = grams(&w)
+                    .into_iter()
+                    .filter_map(|g| table.grams.get(&g).map(|&x| (x, g)))
+                    .collect();
+                let total: f64 = hits.iter().map(|h| h.0).sum();
+                let shown = match hits.iter().max_by(|x, y| x.0.abs().total_cmp(&y.0.abs())) {
+                    Some((_, g)) if g.trim() != w => format!("{w} ({})", g.trim()),
+                    _ => w,
+                };
+                (total, shown)
+            }
+        };
+        if weight != 0.0 {
+            weighed.push(((sign * weight).clamp(-CAP, CAP), shown));
+        }
+    }
+    if weighed.is_empty() {
+        return None;
+    }
+    let score = weighed.iter().map(|w| w.0).sum();
+    weighed.sort_by(|x, y| y.0.abs().total_cmp(&x.0.abs()));
+    let side = |code: &str, toward: f64| {
+        let mine = weighed.iter().filter(|w| w.0 * toward >= MIN_WEIGHT);
+        Distinguishing {
+            code: code.to_string(),
+            words: mine.clone().take(8).map(|w| w.1.clone()).collect(),
+            weight: Some(mine.map(|w| w.0.abs()).sum()),
+        }
+    };
+    Some(Lean {
+        score,
+        evidence: [side(a, 1.0), side(b, -1.0)],
+    })
+}
+
+/// The contrasts of relatives `a` and `b` from their parallel translations (`text_a`'s line *i*
+/// translates what `text_b`'s line *i* does), as `contrasts.tsv` lines `a b word|gram item
+/// weight`, sorted: the weight is the log-odds (nats) of the item in `a`'s lines over `b`'s,
+/// kept where the item is frequent enough ([`MIN_WORD`], [`MIN_GRAM`]) and weighs
+/// [`MIN_WEIGHT`] or more.
 pub fn build(a: &str, text_a: &str, b: &str, text_b: &str) -> Vec<String> {
     let count = |text: &str| {
         let mut w: FxHashMap<String, usize> = FxHashMap::default();
-        for line in text.lines() {
-            for word in line
-                .split(|c: char| !c.is_alphabetic())
-                .filter(|w| w.chars().count() >= 2)
-            {
-                *w.entry(word.to_lowercase()).or_default() += 1;
-            }
+        for word in text.lines().flat_map(words) {
+            *w.entry(word).or_default() += 1;
         }
         let mut g: FxHashMap<String, usize> = FxHashMap::default();
         for (word, n) in &w {
@@ -119,21 +169,26 @@ pub fn build(a: &str, text_a: &str, b: &str, text_b: &str) -> Vec<String> {
     let (wa, ga) = count(text_a);
     let (wb, gb) = count(text_b);
     let mut out = Vec::new();
-    let mut own = |owner: &str,
-                   kind: &str,
-                   mine: &FxHashMap<String, usize>,
-                   theirs: &FxHashMap<String, usize>,
-                   min: usize| {
-        for (item, &n) in mine {
-            if n >= min && !theirs.contains_key(item) {
-                out.push(format!("{a}\t{b}\t{owner}\t{kind}\t{item}"));
+    let mut weigh =
+        |kind: &str, ca: &FxHashMap<String, usize>, cb: &FxHashMap<String, usize>, min: usize| {
+            let (na, nb) = (
+                ca.values().sum::<usize>().max(1) as f64,
+                cb.values().sum::<usize>().max(1) as f64,
+            );
+            let items: rustc_hash::FxHashSet<&String> = ca.keys().chain(cb.keys()).collect();
+            for item in items {
+                let (x, y) = (
+                    ca.get(item).copied().unwrap_or(0),
+                    cb.get(item).copied().unwrap_or(0),
+                );
+                let weight = ((x as f64 + PRIOR) / na).ln() - ((y as f64 + PRIOR) / nb).ln();
+                if x + y >= min && weight.abs() >= MIN_WEIGHT {
+                    out.push(format!("{a}\t{b}\t{kind}\t{item}\t{weight:.2}"));
+                }
             }
-        }
-    };
-    own(a, "word", &wa, &wb, MIN_WORD);
-    own(b, "word", &wb, &wa, MIN_WORD);
-    own(a, "gram", &ga, &gb, MIN_GRAM);
-    own(b, "gram", &gb, &ga, MIN_GRAM);
+        };
+    weigh("word", &wa, &wb, MIN_WORD);
+    weigh("gram", &ga, &gb, MIN_GRAM);
     out.sort();
     out
 }
@@ -143,33 +198,41 @@ mod tests {
     use super::*;
 
     #[test]
-    fn contrasts_are_what_one_text_writes_often_and_the_other_never() {
+    fn weights_are_log_odds_of_parallel_lines() {
         let hr = "spremi datoteku\n".repeat(3) + &"točka\n".repeat(10);
         let bs = "sačuvaj datoteku\n".repeat(3) + &"tačka\n".repeat(10);
         let lines = build("hr", &hr, "bs", &bs);
-        assert!(lines.contains(&"hr\tbs\thr\tword\tspremi".to_string()));
-        assert!(lines.contains(&"hr\tbs\tbs\tword\tsačuvaj".to_string()));
-        assert!(lines.contains(&"hr\tbs\tbs\tgram\t tač".to_string()));
-        // Shared words are nobody's; rare ones neither.
-        assert!(!lines.iter().any(|l| l.ends_with("\tdatoteku")));
-        let once = build("hr", "spremi\n", "bs", "sačuvaj\n");
-        assert!(once.is_empty(), "{once:?}");
+        let weight = |item: &str| {
+            lines
+                .iter()
+                .find(|l| l.split('\t').nth(3) == Some(item))
+                .map(|l| l.rsplit('\t').next().unwrap().parse::<f64>().unwrap())
+        };
+        // 3 of 16 words against none of 16: ln(3.5 / 16) − ln(0.5 / 16) = ln 7.
+        assert_eq!(weight("spremi"), Some(1.95));
+        assert_eq!(weight("sačuvaj"), Some(-1.95));
+        assert!(weight(" tač").unwrap() < -1.0, "{lines:?}");
+        // Shared words weigh nothing and are left out; rare ones too.
+        assert_eq!(weight("datoteku"), None);
+        assert!(build("hr", "spremi\n", "bs", "sačuvaj\n").is_empty());
     }
 
     /// On the shipped contrasts: Bosnian's `izaberi` and `tačke`, Croatian's `spremi`.
     #[test]
     fn shipped_contrasts_tell_croatian_from_bosnian() {
-        let [hr, bs] = evidence("Izaberi tačke za štampanje", "hr", "bs").unwrap();
+        let l = lean("Izaberi tačke za štampanje", "hr", "bs").unwrap();
+        assert!(l.score < -1.0, "{l:?}");
+        let [hr, bs] = &l.evidence;
         assert!(hr.words.is_empty(), "{:?}", hr.words);
-        assert!(
-            bs.words.iter().any(|w| w.starts_with("izaberi")),
-            "{:?}",
-            bs.words
-        );
-        let [bs2, hr2] = evidence("Spremi promjene", "bs", "hr").unwrap();
-        assert_eq!(hr2.code, "hr");
-        assert!(hr2.words.contains(&"spremi".to_string()), "{:?}", hr2.words);
-        assert!(bs2.words.is_empty());
-        assert!(evidence("Spremi", "en", "de").is_none());
+        assert!(bs.words.iter().any(|w| w.starts_with("izaberi")), "{bs:?}");
+        assert!(bs.weight.unwrap() > 1.0);
+        // The same pair asked the other way round leans the same way, signed for its order.
+        let r = lean("Izaberi tačke za štampanje", "bs", "hr").unwrap();
+        assert_eq!(r.score, -l.score);
+        assert_eq!(r.evidence[0].code, "bs");
+        let hr2 = lean("Ponovno učitavanje u predmemoriju", "hr", "bs").unwrap();
+        assert!(hr2.score > 1.0, "{hr2:?}");
+        assert!(lean("Spremi", "en", "de").is_none());
+        assert!(lean("12 34", "hr", "bs").is_none());
     }
 }

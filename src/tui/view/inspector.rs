@@ -206,8 +206,12 @@ pub(super) fn passage_lines(app: &App, theme: &Theme) -> Option<Vec<Line<'static
     }
     // The words that tell the two close relatives apart (issue 20).
     for d in v.distinguishing.iter().filter(|d| !d.words.is_empty()) {
+        let label = match d.weight {
+            Some(w) => format!("{w:.1} nats for {}: ", d.code),
+            None => format!("only {} writes: ", d.code),
+        };
         out.push(Line::from(vec![
-            Span::styled(format!("only {} writes: ", d.code), theme.dim()),
+            Span::styled(label, theme.dim()),
             Span::styled(v_(&d.words.join(", ")), theme.language(&d.code)),
         ]));
     }
