@@ -15,9 +15,14 @@ also a translation in an installed catalogue of that language, so no dev or cali
 is a training line.
 
   scripts/gettext_pairs.py UNPACKED_DIR OUT_DIR [--locale-dir /usr/share/locale]
+                           [--text-for CODES --text-out DIR]
 
 Writes `OUT_DIR/<a>-<b>.tsv` (`a's text<TAB>b's text`, sorted, unique) for every pair of the
 model's confusable groups (src/langid/mod.rs `CONFUSABLE`) that has some, and prints the counts.
+
+With `--text-for ms,id,…`, also writes `TEXT_OUT/<code>.txt` for each of those languages: every
+cleaned translation of its catalogues (one per line, sorted, unique, none that an installed
+catalogue holds), the everyday training text of languages LibreOffice is not translated into.
 """
 import argparse
 import glob
@@ -55,11 +60,14 @@ def main():
     ap.add_argument('unpacked')
     ap.add_argument('out')
     ap.add_argument('--locale-dir', default='/usr/share/locale')
+    ap.add_argument('--text-for', default='')
+    ap.add_argument('--text-out')
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
     roots = sorted(set(os.path.dirname(os.path.dirname(p)) for p in glob.glob(
         os.path.join(a.unpacked, '**', 'locale', '*', 'LC_MESSAGES'), recursive=True)))
-    langs = sorted({c for g in GROUPS for c in g})
+    text_for = [c for c in a.text_for.split(',') if c]
+    langs = sorted({c for g in GROUPS for c in g} | set(text_for))
     found = {c: {} for c in langs}
     installed = {}
     for c in langs:
@@ -82,6 +90,13 @@ def main():
                     f.write(''.join('%s\t%s\n' % r for r in sorted(rows)))
                 print('%s-%s\t%d pairs\t%d + %d chars' % (
                     x, y, len(rows), sum(len(r[0]) for r in rows), sum(len(r[1]) for r in rows)))
+
+    for c in text_for:
+        pool = sorted(set(t for t in found[c].values() if t not in installed[c]))
+        os.makedirs(a.text_out, exist_ok=True)
+        with open(os.path.join(a.text_out, c + '.txt'), 'w', encoding='utf-8', newline='\n') as f:
+            f.write(''.join(t + '\n' for t in pool))
+        print('%s\t%d strings\t%d chars (training text)' % (c, len(pool), sum(len(t) for t in pool)))
 
 
 if __name__ == '__main__':

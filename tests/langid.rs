@@ -300,8 +300,8 @@ fn the_seeds_experiment_in_small() {
     assert!(nb["results"][0]["median"].as_f64().unwrap() >= 0.91);
 }
 
-/// Issue 20: one verdict per line as JSON; words only one close relative's list holds are
-/// shown and decide what the n-grams left as a group; borrowed Latin words do not make a text
+/// Issue 20: one verdict per line as JSON; the words that tell close relatives apart are shown
+/// (Malay `tetingkap`, strongest first); borrowed Latin words do not make a text
 /// Latin; the confidence is a probability (between 0 and 1, higher for a longer clear text).
 #[test]
 fn lines_as_json_show_distinguishing_words_and_borrowed_latin() {
@@ -325,7 +325,6 @@ fn lines_as_json_show_distinguishing_words_and_borrowed_latin() {
     assert_eq!(lines[0]["line"], 1);
     let ms = &lines[0]["verdict"];
     assert_eq!(ms["language"], "ms", "{ms}");
-    assert!(ms["reason"].as_str().unwrap().contains("tetingkap"), "{ms}");
     assert_eq!(ms["distinguishing"][0]["code"], "ms");
     assert_eq!(ms["distinguishing"][0]["words"][0], "tetingkap");
     assert_eq!(lines[1]["verdict"]["language"], "ko");
