@@ -322,7 +322,7 @@ pub fn build_contrasts(dicts: Option<&Path>, langs: &[super::nb::LangInfo]) -> S
             .find(|l| l.code == code)
             .map(|l| l.script.as_str())
     };
-    let mut out = String::new();
+    let mut lines = Vec::new();
     for group in super::CONFUSABLE {
         for (i, a) in group.iter().enumerate() {
             for b in &group[i + 1..] {
@@ -330,14 +330,13 @@ pub fn build_contrasts(dicts: Option<&Path>, langs: &[super::nb::LangInfo]) -> S
                     continue;
                 }
                 let [ta, tb] = parallel(dir, a, b);
-                for line in super::contrast::build(a, &ta, b, &tb) {
-                    out.push_str(&line);
-                    out.push('\n');
-                }
+                lines.extend(super::contrast::build(a, &ta, b, &tb));
             }
         }
     }
-    out
+    // Sorted as a whole: `contrast::lean` finds its items by binary search.
+    lines.sort();
+    lines.iter().map(|l| format!("{l}\n")).collect()
 }
 
 /// The parallel translations of relatives `a` and `b` in `dir/pairs/` (`a-b.tsv` or `b-a.tsv`,
