@@ -39,7 +39,7 @@ static CONTRASTS: &str = include_str!(concat!(
 ));
 
 /// Where each line of the shipped contrasts starts, found once (a scan for newlines, well under
-/// a millisecond; parsing the 90,000 lines into tables cost 7 ms of every `langid` run).
+/// a millisecond).
 fn starts() -> &'static [u32] {
     static STARTS: OnceLock<Vec<u32>> = OnceLock::new();
     STARTS.get_or_init(|| {
@@ -57,10 +57,9 @@ fn line(i: usize) -> &'static str {
     CONTRASTS[s[i] as usize..end].trim_end_matches('\n')
 }
 
-/// The rest of the first line that starts with `key`, by binary search: the lines are sorted
-/// (`build_contrasts` sorts them), so those that start with a key are together and first
-/// among the lines not below it.
-fn after(key: &str) -> Option<&'static str> {
+/// The first line not below `key`, by binary search: the lines are sorted (`build_contrasts`
+/// sorts them), so those that start with a key are together from there.
+fn first_from(key: &str) -> usize {
     let (mut lo, mut hi) = (0, starts().len());
     while lo < hi {
         let mid = lo + (hi - lo) / 2;
@@ -70,15 +69,57 @@ fn after(key: &str) -> Option<&'static str> {
             hi = mid;
         }
     }
-    (lo < starts().len())
-        .then(|| line(lo))
-        .and_then(|l| l.strip_prefix(key))
+    lo
 }
 
-/// The weight of a word or letter sequence (`kind`) for the ordered pair `a`, `b`, if the
-/// contrasts hold it.
-fn weight(a: &str, b: &str, kind: &str, item: &str) -> Option<f64> {
-    after(&format!("{a}\t{b}\t{kind}\t{item}\t"))?.parse().ok()
+/// The weights of one ordered pair `(a, b)` (positive leans to `a`), borrowing their items
+/// from the shipped text.
+#[derive(Default)]
+struct Table {
+    words: FxHashMap<&'static str, f64>,
+    grams: FxHashMap<&'static str, f64>,
+}
+
+/// The table of the ordered pair `(a, b)`, read from its lines the first time a text needs it
+/// (one pair is a few thousand of the 90,000 lines: parsing them all cost 7 ms of every run);
+/// `None` when the contrasts have no such pair.
+fn table(a: &str, b: &str) -> Option<&'static Table> {
+    type Pairs = Vec<((&'static str, &'static str), OnceLock<Table>)>;
+    static PAIRS: OnceLock<Pairs> = OnceLock::new();
+    let pairs = PAIRS.get_or_init(|| {
+        let mut pairs: Pairs = Vec::new();
+        for group in super::CONFUSABLE {
+            for &x in *group {
+                for &y in *group {
+                    let i = first_from(&format!("{x}\t{y}\t"));
+                    if x != y && i < starts().len() && line(i).starts_with(&format!("{x}\t{y}\t")) {
+                        pairs.push(((x, y), OnceLock::new()));
+                    }
+                }
+            }
+        }
+        pairs
+    });
+    let (_, cell) = pairs.iter().find(|(p, _)| *p == (a, b))?;
+    Some(cell.get_or_init(|| {
+        let prefix = format!("{a}\t{b}\t");
+        let mut t = Table::default();
+        for i in first_from(&prefix)..starts().len() {
+            let Some(rest) = line(i).strip_prefix(prefix.as_str()) else {
+                break;
+            };
+            let f: Vec<&'static str> = rest.split('\t').collect();
+            if let [kind, item, weight] = f[..]
+                && let Ok(w) = weight.parse::<f64>()
+            {
+                match kind {
+                    "word" => t.words.insert(item, w),
+                    _ => t.grams.insert(item, w),
+                };
+            }
+        }
+        t
+    }))
 }
 
 /// The [`GRAM`]-letter sequences of a word padded with one blank each side.
@@ -111,26 +152,22 @@ pub struct Lean {
 /// How `text` leans between `a` and `b` by the words their parallel translations tell apart;
 /// `None` when the pair has no contrasts or no word of the text weighs anything.
 pub fn lean(text: &str, a: &str, b: &str) -> Option<Lean> {
-    let (pair, sign) = if after(&format!("{a}\t{b}\t")).is_some() {
-        ((a, b), 1.0)
-    } else if after(&format!("{b}\t{a}\t")).is_some() {
-        ((b, a), -1.0)
-    } else {
-        return None;
+    let (table, sign) = match table(a, b) {
+        Some(t) => (t, 1.0),
+        None => (table(b, a)?, -1.0),
     };
-    let lookup = |kind: &str, item: &str| weight(pair.0, pair.1, kind, item);
     let mut seen = rustc_hash::FxHashSet::default();
     let mut weighed: Vec<(f64, String)> = Vec::new();
     for w in words(text) {
         if !seen.insert(w.clone()) {
             continue;
         }
-        let (weight, shown) = match lookup("word", &w) {
-            Some(x) => (x, w),
+        let (weight, shown) = match table.words.get(w.as_str()) {
+            Some(&x) => (x, w),
             None => {
                 let hits: Vec<(f64, String)> = grams(&w)
                     .into_iter()
-                    .filter_map(|g| lookup("gram", &g).map(|x| (x, g)))
+                    .filter_map(|g| table.grams.get(g.as_str()).map(|&x| (x, g)))
                     .collect();
                 let total: f64 = hits.iter().map(|h| h.0).sum();
                 let shown = match hits.iter().max_by(|x, y| x.0.abs().total_cmp(&y.0.abs())) {
@@ -231,6 +268,23 @@ mod tests {
         // Shared words weigh nothing and are left out; rare ones too.
         assert_eq!(weight("datoteku"), None);
         assert!(build("hr", "spremi\n", "bs", "sačuvaj\n").is_empty());
+    }
+
+    /// The binary search needs the shipped lines sorted, each with five fields.
+    #[test]
+    fn shipped_contrasts_are_sorted_for_the_binary_search() {
+        let lines: Vec<&str> = (0..starts().len()).map(line).collect();
+        assert!(lines.len() > 10_000);
+        assert!(lines.windows(2).all(|w| w[0] < w[1]));
+        assert!(
+            lines.iter().all(|l| l.split('\t').count() == 5),
+            "{:?}",
+            lines[0]
+        );
+        let hr_bs = table("hr", "bs").unwrap();
+        assert!(hr_bs.words["sačuvaj"] < 0.0);
+        assert!(!hr_bs.words.contains_key("no-such-word"));
+        assert!(table("bs", "hr").is_none() && table("en", "de").is_none());
     }
 
     /// On the shipped contrasts: Bosnian's `izaberi` and `tačke`, Croatian's `spremi`.
