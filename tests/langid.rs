@@ -192,9 +192,10 @@ fn relatives_without_a_word_list_are_told_apart() {
 }
 
 /// A verdict below the confidence that contradicts a declaration (0.9) only leans: the French
-/// page in mojibake (UTF-8 bytes under a latin-1 `<meta>`) is no evidence that `lang="fr"` lies.
+/// page in mojibake (UTF-8 bytes under a latin-1 `<meta>`) is no evidence that `lang="fr"` lies,
+/// nor a word list to count its non-words by.
 #[test]
-fn an_unsure_verdict_does_not_contradict_a_declaration() {
+fn an_unsure_verdict_neither_contradicts_a_declaration_nor_judges_words() {
     let out = cmd()
         .args(["langid", "--json", "tests/fixtures/meta-lies.html"])
         .output()
@@ -206,6 +207,18 @@ fn an_unsure_verdict_does_not_contradict_a_declaration() {
     assert_eq!(d["agrees"], true, "{v}");
     let s = stdout(&["langid", "tests/fixtures/meta-lies.html"]);
     assert!(!s.contains('✗'), "{s}");
+    // Nor does the audit judge the page's words by that language's word list: they are French
+    // in mojibake, and Portuguese would count them as non-words.
+    let audit: serde_json::Value =
+        serde_json::from_str(&stdout(&["audit", "--json", "tests/fixtures/meta-lies.html"]))
+            .unwrap();
+    let doc = &audit["documents"][0];
+    assert_eq!(doc["language"], v["units"][0]["verdict"]["language"], "{doc}");
+    assert_eq!(doc["signals"]["checked_tokens"], 0, "{doc}");
+    // A sure verdict does: the English fixture's words are checked.
+    let sure: serde_json::Value =
+        serde_json::from_str(&stdout(&["audit", "--json", &fx("rainfall-report.txt")])).unwrap();
+    assert!(sure["documents"][0]["signals"]["checked_tokens"].as_u64().unwrap() > 10);
 }
 
 #[test]

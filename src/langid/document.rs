@@ -122,7 +122,10 @@ pub fn document_verdict_with(id: &Identifier, text: &str, votes: &StopwordVotes)
 
 /// [`document_verdict_with`]'s language alone, the cheap mode of the same policy for the
 /// corpus audit: where the votes decide, the model is not run at all. `None`: the model's
-/// verdict is not one language (`und`, a group); its code is in the second field.
+/// verdict is not one language (`und`, a group) or too unsure to judge the document's words by
+/// (below [`super::CONTRADICTS_AT`], where it would not contradict a declared language
+/// either: the demo's French page in mojibake reads as Portuguese at 0.62, and its words are
+/// no Portuguese); its code is in the second field.
 pub fn document_language_with(
     id: &Identifier,
     text: &str,
@@ -132,7 +135,8 @@ pub fn document_language_with(
         Some(code) => (Some(code.to_string()), code.to_string()),
         None => {
             let v = document_verdict_with(id, text, votes);
-            (v.is_single().then(|| v.language.clone()), v.language)
+            let sure = v.is_single() && v.confidence >= super::CONTRADICTS_AT;
+            (sure.then(|| v.language.clone()), v.language)
         }
     }
 }
