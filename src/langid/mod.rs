@@ -439,8 +439,33 @@ fn identify_with(text: &str, id: &Identifier) -> Verdict {
     }
     match method {
         Method::CavnarTrenkle => identify_ct(text, &m.ct, id, script),
-        Method::Bayes => identify_nb(text, &m.nb, id, script, borrowed_latin),
+        Method::Bayes => {
+            let v = identify_nb(text, &m.nb, id, script, borrowed_latin);
+            if v.language == "und" && dominant == Some(Script::Latin) {
+                return own_words_under_latin(text, id).unwrap_or(v);
+            }
+            v
+        }
     }
+}
+
+/// A text whose Latin letters lead but fit no Latin-script language may be a sentence in
+/// another script around long Latin identifiers (`debugrecordfunction: немає виклику
+/// debugsetfilename`, Ukrainian): its other words, identified alone, where they are enough
+/// to tell and name one language.
+fn own_words_under_latin(text: &str, id: &Identifier) -> Option<Verdict> {
+    let rest = without_latin_words(text);
+    if letters(&rest).0 < MIN_LETTERS {
+        return None;
+    }
+    let mut v = identify_with(&rest, id);
+    v.is_single().then(|| {
+        let script = v.script.as_deref().unwrap_or("other").to_lowercase();
+        v.reason = Some(format!(
+            "its Latin words (identifiers?) fit no language; its words in {script} script decide"
+        ));
+        v
+    })
 }
 
 fn identify_ct(text: &str, p: &CtProfiles, id: &Identifier, script: Option<String>) -> Verdict {

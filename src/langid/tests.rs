@@ -89,3 +89,18 @@ fn borrowed_latin_words_are_not_scored() {
     assert_eq!(v.language, alone.language);
     assert_eq!(v.language, "sr", "{v:?}");
 }
+
+/// A Latin-led line that fits no Latin-script language is identified by its words in another
+/// script: long identifiers around a Ukrainian phrase; a Latin line that fits nothing stays
+/// `und`.
+#[test]
+fn a_sentence_around_latin_identifiers_is_its_own_words_language() {
+    let v = identify(
+        "debugrecordfunction: немає виклику debugsetfilename",
+        &Options::default(),
+    );
+    assert_eq!(v.language, "uk", "{v:?}");
+    assert!(v.reason.as_deref().unwrap().contains("cyrillic"), "{v:?}");
+    let junk = identify("xqzvbnm wqrtplk zzxq", &Options::default());
+    assert_eq!(junk.language, "und", "{junk:?}");
+}
