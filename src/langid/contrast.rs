@@ -191,7 +191,7 @@ pub fn lean(text: &str, a: &str, b: &str) -> Option<Lean> {
         Distinguishing {
             code: code.to_string(),
             words: mine.clone().take(8).map(|w| w.1.clone()).collect(),
-            weight: Some(mine.map(|w| w.0.abs()).sum()),
+            weight: Some(mine.fold(0.0, |s, w| s + w.0.abs())),
         }
     };
     Some(Lean {
@@ -294,6 +294,8 @@ mod tests {
         assert!(l.score < -1.0, "{l:?}");
         let [hr, bs] = &l.evidence;
         assert!(hr.words.is_empty(), "{:?}", hr.words);
+        // An empty side weighs nothing, and says so as 0, not −0 (an empty float sum).
+        assert!(hr.weight.is_some_and(|w| w == 0.0 && w.is_sign_positive()));
         assert!(bs.words.iter().any(|w| w.starts_with("izaberi")), "{bs:?}");
         assert!(bs.weight.unwrap() > 1.0);
         // The same pair asked the other way round leans the same way, signed for its order.
