@@ -209,16 +209,27 @@ fn an_unsure_verdict_neither_contradicts_a_declaration_nor_judges_words() {
     assert!(!s.contains('✗'), "{s}");
     // Nor does the audit judge the page's words by that language's word list: they are French
     // in mojibake, and Portuguese would count them as non-words.
-    let audit: serde_json::Value =
-        serde_json::from_str(&stdout(&["audit", "--json", "tests/fixtures/meta-lies.html"]))
-            .unwrap();
+    let audit: serde_json::Value = serde_json::from_str(&stdout(&[
+        "audit",
+        "--json",
+        "tests/fixtures/meta-lies.html",
+    ]))
+    .unwrap();
     let doc = &audit["documents"][0];
-    assert_eq!(doc["language"], v["units"][0]["verdict"]["language"], "{doc}");
+    assert_eq!(
+        doc["language"], v["units"][0]["verdict"]["language"],
+        "{doc}"
+    );
     assert_eq!(doc["signals"]["checked_tokens"], 0, "{doc}");
     // A sure verdict does: the English fixture's words are checked.
     let sure: serde_json::Value =
         serde_json::from_str(&stdout(&["audit", "--json", &fx("rainfall-report.txt")])).unwrap();
-    assert!(sure["documents"][0]["signals"]["checked_tokens"].as_u64().unwrap() > 10);
+    assert!(
+        sure["documents"][0]["signals"]["checked_tokens"]
+            .as_u64()
+            .unwrap()
+            > 10
+    );
 }
 
 #[test]
