@@ -79,6 +79,12 @@ const DECISIVE_WORDS: usize = 2;
 /// at 0, every group decided, some wrongly).
 const RESOLVE_AT: f64 = 1.0;
 
+/// The share of a group's probability the side the sum decides for gets is σ(LEAN_SCALE ·
+/// |sum|): fitted (log-likelihood) on the 21 calibration texts the sum decided, right 57 % of the
+/// time; at 1.0 their mean confidence was 0.73, at 0.29 0.59 (dev set: 21 texts, right 62 %,
+/// 0.77 → 0.63).
+const LEAN_SCALE: f64 = 0.29;
+
 /// Decides `v` between the n-grams' leader and runner-up `pair`, close relatives: the lean of
 /// the text's words and the n-grams' lead (`margin` per feature over `features`) add up as two
 /// log-odds; a sum of [`RESOLVE_AT`] or more decides a group the n-grams left (`close`), or
@@ -110,9 +116,11 @@ pub(super) fn decide(
         if let Some(w) = winner {
             v.language = pair[w].code.clone();
             v.name = pair[w].name.clone();
-            // The group's probability, shared by how far the sum leans.
-            v.confidence =
-                calibrated_confidence(margin, features, true) / (1.0 + (-sum.abs()).exp());
+            // The group's probability, shared by how far the sum leans (the two log-odds are
+            // not independent, and the words' weights were learnt on other text: the sum
+            // overstates, hence the scale).
+            v.confidence = calibrated_confidence(margin, features, true)
+                / (1.0 + (-LEAN_SCALE * sum.abs()).exp());
             let toward = usize::from(lean.score < 0.0);
             v.reason = Some(format!(
                 "close relatives: the n-grams' lead of {:.1} nats for {} and the words that \
