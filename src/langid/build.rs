@@ -311,7 +311,8 @@ pub fn build_nb(data: &Path, dicts: Option<&Path>) -> Result<(Model, Vec<String>
 
 /// The contrasts of every pair of close relatives ([`super::CONFUSABLE`]) written in one script
 /// (the script cut already parts Serbian Cyrillic from Croatian) that have parallel translations
-/// in `dicts/pairs/` ([`parallel`]): [`super::contrast::build`].
+/// in `dicts/pairs/` (`<a>-<b>.tsv`, written by `scripts/gettext_pairs.py`):
+/// [`super::contrast::build`].
 pub fn build_contrasts(dicts: Option<&Path>, langs: &[super::nb::LangInfo]) -> String {
     let Some(dir) = dicts else {
         return String::new();
