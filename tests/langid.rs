@@ -364,6 +364,16 @@ fn lines_as_json_show_distinguishing_words_and_borrowed_latin() {
     assert!(en["features"].as_u64().unwrap() > 50);
 }
 
+/// The side of a verdict's distinguishing words that favours `code`.
+fn side<'a>(verdict: &'a Value, code: &str) -> &'a Value {
+    verdict["distinguishing"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["code"] == code)
+        .unwrap_or_else(|| panic!("no {code} side: {verdict}"))
+}
+
 /// Issue 20: between close relatives, the words their parallel translations tell apart lean one
 /// way (`sačuvaj` is Bosnian, Croatian writes `spremi`) and decide with the n-grams' lead, forced
 /// to one language or not; on a long text the n-grams' lead outweighs what the software strings
@@ -388,12 +398,7 @@ fn relatives_are_decided_by_the_words_that_tell_them_apart_and_the_ngrams_lead()
             verdict["reason"].as_str().unwrap().contains("add up to"),
             "{verdict}"
         );
-        let bs = verdict["distinguishing"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|d| d["code"] == "bs")
-            .unwrap();
+        let bs = side(verdict, "bs");
         assert_eq!(bs["words"][0], "sačuvaj", "{verdict}");
         assert!(bs["weight"].as_f64().unwrap() >= 1.0, "{verdict}");
         let c = verdict["confidence"].as_f64().unwrap();
@@ -403,11 +408,6 @@ fn relatives_are_decided_by_the_words_that_tell_them_apart_and_the_ngrams_lead()
     let v: Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
     let verdict = &v["units"][0]["verdict"];
     assert_eq!(verdict["language"], "id", "{verdict}");
-    let ms = verdict["distinguishing"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|d| d["code"] == "ms")
-        .unwrap();
+    let ms = side(verdict, "ms");
     assert!(ms["weight"].as_f64().unwrap() > 10.0, "{verdict}");
 }
