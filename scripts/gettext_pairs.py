@@ -63,6 +63,8 @@ def main():
     ap.add_argument('--text-for', default='')
     ap.add_argument('--text-out')
     a = ap.parse_args()
+    if a.text_for and not a.text_out:
+        ap.error('--text-for needs --text-out')
     os.makedirs(a.out, exist_ok=True)
     roots = sorted(set(os.path.dirname(os.path.dirname(p)) for p in glob.glob(
         os.path.join(a.unpacked, '**', 'locale', '*', 'LC_MESSAGES'), recursive=True)))

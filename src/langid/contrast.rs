@@ -90,9 +90,10 @@ fn table(a: &str, b: &str) -> Option<&'static Table> {
         let mut pairs: Pairs = Vec::new();
         for group in super::CONFUSABLE {
             for &x in *group {
-                for &y in *group {
-                    let i = first_from(&format!("{x}\t{y}\t"));
-                    if x != y && i < starts().len() && line(i).starts_with(&format!("{x}\t{y}\t")) {
+                for &y in group.iter().filter(|&&y| y != x) {
+                    let prefix = format!("{x}\t{y}\t");
+                    let i = first_from(&prefix);
+                    if i < starts().len() && line(i).starts_with(&prefix) {
                         pairs.push(((x, y), OnceLock::new()));
                     }
                 }
@@ -149,8 +150,9 @@ pub struct Lean {
     pub evidence: [Distinguishing; 2],
 }
 
-/// How `text` leans between `a` and `b` by the words their parallel translations tell apart;
-/// `None` when the pair has no contrasts or no word of the text weighs anything.
+/// How `text` leans between `a` and `b` by the words their parallel translations tell apart
+/// (each distinct word once); `None` when the pair has no contrasts or no word of the text
+/// weighs anything.
 pub fn lean(text: &str, a: &str, b: &str) -> Option<Lean> {
     let (table, sign) = match table(a, b) {
         Some(t) => (t, 1.0),
