@@ -16,6 +16,7 @@ fn words_are_spelled_as_their_list_spells_them() {
     assert_eq!(spelled("ro", "ţară"), "țară");
     assert_eq!(spelled("tr", "şahıs"), "şahıs");
     assert_eq!(lexicon::is_word("tr", &spelled("tr", "şahıs")), Some(true));
+    assert_eq!(spelled("tr", &"İnsan".to_lowercase()), "insan");
     assert_eq!(list_of("sr"), lexicon::word_list_code("hr"));
     assert_eq!(list_of("ru"), lexicon::word_list_code("ru"));
 }

@@ -95,6 +95,11 @@ pub(super) fn mixed_script(word: &str) -> bool {
 /// the code page does not count against it. Only Romanian: Turkish writes ş with the cedilla,
 /// and its list holds 3,451 words so spelt (none with the comma).
 pub(super) fn list_spelling<'a>(list: &str, w: &'a str) -> std::borrow::Cow<'a, str> {
+    // Turkish `İnsan` lowered by the default (not Turkish) case mapping is `i̇nsan`, an i with a
+    // combining dot above (Unicode SpecialCasing): the list spells `insan`.
+    if list == "tr" && w.contains('\u{307}') {
+        return w.replace("i\u{307}", "i").into();
+    }
     if list == "ro" && w.contains(['ş', 'ţ', 'Ş', 'Ţ']) {
         w.replace('ş', "ș")
             .replace('ţ', "ț")
