@@ -519,6 +519,23 @@ fn identify_ct(text: &str, p: &CtProfiles, id: &Identifier, script: Option<Strin
     )
 }
 
+/// `text` without its identifiers: words (runs between blanks) with a capital inside
+/// (`GdkPixmap`), an underscore or a digit between letters.
+fn without_identifiers(text: &str) -> String {
+    let code = |w: &str| {
+        let c: Vec<char> = w.chars().collect();
+        c.windows(2)
+            .any(|p| p[0].is_lowercase() && p[1].is_uppercase())
+            || w.contains('_')
+            || c.windows(3)
+                .any(|p| p[0].is_alphabetic() && p[1].is_ascii_digit() && p[2].is_alphabetic())
+    };
+    text.split_whitespace()
+        .filter(|w| !code(w))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// `text` without its words (runs between blanks) that hold a Latin letter: the borrowed words
 /// of a text in another script.
 fn without_latin_words(text: &str) -> String {
@@ -576,6 +593,12 @@ fn identify_nb(
         }
     } else {
         text
+    };
+    let prose = without_identifiers(scored);
+    let scored = if prose.chars().filter(|c| c.is_alphabetic()).count() >= 12 {
+        prose.as_str()
+    } else {
+        scored
     };
     let (scores, features) = m.scores(scored, Some(&allowed));
     let mut order: Vec<usize> = (0..scores.len()).filter(|&i| allowed[i]).collect();

@@ -104,3 +104,17 @@ fn a_sentence_around_latin_identifiers_is_its_own_words_language() {
     let junk = identify("xqzvbnm wqrtplk zzxq", &Options::default());
     assert_eq!(junk.language, "und", "{junk:?}");
 }
+
+/// Identifiers are not language: a capital inside a word, an underscore, a digit between
+/// letters; words with a leading capital, and hyphens, stay.
+#[test]
+fn identifiers_are_left_out_of_what_is_scored() {
+    assert_eq!(
+        without_identifiers("Kann GtkWidget nicht finden: gdk_pixbuf_new, utf8tolower, Haus-Tür"),
+        "Kann nicht finden: Haus-Tür"
+    );
+    assert_eq!(
+        without_identifiers("Ein Satz ohne Bezeichner"),
+        "Ein Satz ohne Bezeichner"
+    );
+}
