@@ -519,19 +519,38 @@ fn identify_ct(text: &str, p: &CtProfiles, id: &Identifier, script: Option<Strin
     )
 }
 
-/// `text` without its identifiers: words (runs between blanks) with a capital inside
-/// (`GdkPixmap`), an underscore or a digit between letters.
+/// Is `w` (or, for a whole text, any of its words) an identifier: an ASCII capital inside a
+/// word (`GdkPixmap`), an underscore, or a digit between ASCII letters? A scan of the bytes
+/// (identifiers are ASCII), no allocation: most texts have none.
+fn is_identifier_like(w: &str) -> bool {
+    let b = w.as_bytes();
+    b.contains(&b'_')
+        || b.windows(2)
+            .any(|p| p[0].is_ascii_lowercase() && p[1].is_ascii_uppercase())
+        || b.windows(3).any(|p| {
+            p[0].is_ascii_alphabetic() && p[1].is_ascii_digit() && p[2].is_ascii_alphabetic()
+        })
+}
+
+/// What of `text` the model scores: without its identifiers ([`without_identifiers`]) where
+/// 12 letters or more remain.
+#[inline(never)]
+fn prose_of(text: &str) -> std::borrow::Cow<'_, str> {
+    if !is_identifier_like(text) {
+        return text.into();
+    }
+    let prose = without_identifiers(text);
+    if prose.chars().filter(|c| c.is_alphabetic()).count() >= 12 {
+        prose.into()
+    } else {
+        text.into()
+    }
+}
+
+/// `text` without its identifiers ([`is_identifier_like`] words, runs between blanks).
 fn without_identifiers(text: &str) -> String {
-    let code = |w: &str| {
-        let c: Vec<char> = w.chars().collect();
-        c.windows(2)
-            .any(|p| p[0].is_lowercase() && p[1].is_uppercase())
-            || w.contains('_')
-            || c.windows(3)
-                .any(|p| p[0].is_alphabetic() && p[1].is_ascii_digit() && p[2].is_alphabetic())
-    };
     text.split_whitespace()
-        .filter(|w| !code(w))
+        .filter(|w| !is_identifier_like(w))
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -594,12 +613,8 @@ fn identify_nb(
     } else {
         text
     };
-    let prose = without_identifiers(scored);
-    let scored = if prose.chars().filter(|c| c.is_alphabetic()).count() >= 12 {
-        prose.as_str()
-    } else {
-        scored
-    };
+    let prose = prose_of(scored);
+    let scored: &str = &prose;
     let (scores, features) = m.scores(scored, Some(&allowed));
     let mut order: Vec<usize> = (0..scores.len()).filter(|&i| allowed[i]).collect();
     let rank = |&a: &usize, &b: &usize| {
