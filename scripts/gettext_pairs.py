@@ -30,7 +30,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from make_langid_devset import JUNK, LOCALES, clean, mo_strings  # noqa: E402
+from make_langid_devset import LOCALES, mo_strings, translation  # noqa: E402
 
 # src/langid/mod.rs CONFUSABLE (zh/yue left out: zh_HK catalogues are not Cantonese).
 GROUPS = [['ms', 'id'], ['es', 'pt', 'gl'], ['hr', 'sr', 'bs'], ['da', 'nb', 'nn'], ['de', 'nl'], ['cs', 'sk']]
@@ -47,10 +47,8 @@ def translations(root, code):
             if os.path.basename(mo)[:-3] in SKIP:
                 continue
             for msgid, msgstr in mo_strings(mo):
-                if msgstr.strip() == msgid.strip() or JUNK.search(msgstr) or JUNK.search(msgid):
-                    continue
-                t = clean(msgstr)
-                if len(t) >= 2 and t != clean(msgid):
+                t = translation(msgid, msgstr, 2)
+                if t:
                     out.setdefault(msgid, t)
     return out
 

@@ -24,7 +24,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from make_langid_devset import JUNK, clean, mo_strings  # noqa: E402
+from make_langid_devset import mo_strings, translation  # noqa: E402
 
 # LibreOffice's language folder -> the model's code (the rest are the same).
 CODES = {'en_GB': 'en', 'zh_CN': 'zh', 'pa_IN': 'pa'}
@@ -50,10 +50,8 @@ def main():
         pool = texts.setdefault(code, set())
         for mo in sorted(glob.glob(os.path.join(res, 'LC_MESSAGES', '*.mo'))):
             for msgid, msgstr in mo_strings(mo):
-                if msgstr.strip() == msgid.strip() or JUNK.search(msgstr):
-                    continue
-                t = clean(msgstr)
-                if len(t) >= 2 and t != clean(msgid):
+                t = translation(msgid, msgstr, 2, judge_msgid=False)
+                if t:
                     pool.add(t)
     for code, pool in sorted(texts.items()):
         with open(os.path.join(a.out, code + '.txt'), 'w', encoding='utf-8', newline='\n') as f:

@@ -80,6 +80,15 @@ def clean(s):
     return s
 
 
+def translation(msgid, msgstr, min_len, judge_msgid=True):
+    """The cleaned translation of one message, or None: untranslated, junk (in the translation,
+    and with `judge_msgid` in the English too), shorter than `min_len` or the English cleaned."""
+    if msgstr.strip() == msgid.strip() or JUNK.search(msgstr) or (judge_msgid and JUNK.search(msgid)):
+        return None
+    t = clean(msgstr)
+    return t if len(t) >= min_len and t != clean(msgid) else None
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('out')
@@ -95,12 +104,8 @@ def main():
         for loc in LOCALES.get(code, [code]):
             for mo in sorted(glob.glob(os.path.join(a.locale_dir, loc, 'LC_MESSAGES', '*.mo'))):
                 for msgid, msgstr in mo_strings(mo):
-                    if msgstr.strip() == msgid.strip():
-                        continue
-                    if JUNK.search(msgstr) or JUNK.search(msgid):
-                        continue
-                    t = clean(msgstr)
-                    if len(t) >= 4 and t != clean(msgid):
+                    t = translation(msgid, msgstr, 4)
+                    if t:
                         pool.add(t)
         if pool:
             texts[code] = pool
