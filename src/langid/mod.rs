@@ -549,20 +549,22 @@ fn prose_of(text: &str) -> std::borrow::Cow<'_, str> {
 
 /// `text` without its identifiers ([`is_identifier_like`] words, runs between blanks).
 fn without_identifiers(text: &str) -> String {
-    text.split_whitespace()
-        .filter(|w| !is_identifier_like(w))
-        .collect::<Vec<_>>()
-        .join(" ")
+    words_but(text, is_identifier_like)
 }
 
 /// `text` without its words (runs between blanks) that hold a Latin letter: the borrowed words
 /// of a text in another script.
 fn without_latin_words(text: &str) -> String {
+    words_but(text, |w| {
+        w.chars()
+            .any(|c| c.is_alphabetic() && char_info(c).script == Script::Latin)
+    })
+}
+
+/// The words of `text` (runs between blanks) but those `drop` picks, joined by single spaces.
+fn words_but(text: &str, drop: impl Fn(&str) -> bool) -> String {
     text.split_whitespace()
-        .filter(|w| {
-            !w.chars()
-                .any(|c| c.is_alphabetic() && char_info(c).script == Script::Latin)
-        })
+        .filter(|w| !drop(w))
         .collect::<Vec<_>>()
         .join(" ")
 }
