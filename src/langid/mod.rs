@@ -532,11 +532,71 @@ fn is_identifier_like(w: &str) -> bool {
         })
 }
 
-/// What of `text` the model scores: without its identifiers ([`without_identifiers`]) where
-/// 12 letters or more remain.
+/// Is the word `w` (a run between blanks) not prose: an identifier ([`is_identifier_like`]), a
+/// code token led by a sigil (`.fnstart`, `--verbose`, `%Zd`, `$HOME`, `/usr`), or a word
+/// mentioned rather than used — alone between quotes (`«forward»`, `"Save"`), as software
+/// messages quote option names and literals in English?
+fn is_not_prose(w: &str) -> bool {
+    is_identifier_like(w) || is_code_token(w) || is_quoted_word(w)
+}
+
+/// A word led by `.`, `%`, `$`, `/`, `\\` or `--` and then an ASCII letter.
+fn is_code_token(w: &str) -> bool {
+    let b = w.as_bytes();
+    let rest = match b {
+        [b'-', b'-', rest @ ..] => rest,
+        [b'.' | b'%' | b'$' | b'/' | b'\\', rest @ ..] => rest,
+        _ => return false,
+    };
+    rest.first().is_some_and(u8::is_ascii_alphabetic)
+}
+
+/// A single word wrapped in one pair of quotation marks (trailing punctuation aside), letters
+/// inside.
+fn is_quoted_word(w: &str) -> bool {
+    const PAIRS: [(char, char); 7] = [
+        ('«', '»'),
+        ('»', '«'),
+        ('"', '"'),
+        ('\'', '\''),
+        ('“', '”'),
+        ('„', '“'),
+        ('‘', '’'),
+    ];
+    let w = w.trim_end_matches([',', '.', ':', ';', '!', '?', ')']);
+    let mut chars = w.chars();
+    let (Some(open), Some(close)) = (chars.next(), chars.next_back()) else {
+        return false;
+    };
+    let inner = chars.as_str();
+    PAIRS.contains(&(open, close)) && !inner.is_empty() && inner.chars().all(char::is_alphabetic)
+}
+
+/// Might `text` hold a word [`is_not_prose`] finds? A scan of the bytes for what each test
+/// needs (an identifier's shape, a sigil after a blank, a quotation mark), so that most texts
+/// are let through without splitting them into words.
+fn may_hold_non_prose(text: &str) -> bool {
+    let b = text.as_bytes();
+    is_identifier_like(text)
+        || b.iter().enumerate().any(|(i, &c)| match c {
+            b'.' | b'%' | b'$' | b'/' | b'\\' | b'-' => {
+                (i == 0 || b[i - 1].is_ascii_whitespace())
+                    && b.get(i + 1)
+                        .is_some_and(|&n| n.is_ascii_alphabetic() || n == b'-')
+            }
+            b'"' | b'\'' => true,
+            // « » (C2 AB, C2 BB) and the curly quotes (E2 80 98–9F).
+            0xC2 => matches!(b.get(i + 1), Some(0xAB | 0xBB)),
+            0xE2 => b.get(i + 1) == Some(&0x80) && matches!(b.get(i + 2), Some(0x98..=0x9F)),
+            _ => false,
+        })
+}
+
+/// What of `text` the model scores: without the words that are not prose
+/// ([`without_identifiers`]) where 12 letters or more remain.
 #[inline(never)]
 fn prose_of(text: &str) -> std::borrow::Cow<'_, str> {
-    if !is_identifier_like(text) {
+    if !may_hold_non_prose(text) {
         return text.into();
     }
     let prose = without_identifiers(text);
@@ -547,9 +607,9 @@ fn prose_of(text: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
-/// `text` without its identifiers ([`is_identifier_like`] words, runs between blanks).
+/// `text` without its words (runs between blanks) that are not prose ([`is_not_prose`]).
 fn without_identifiers(text: &str) -> String {
-    words_but(text, is_identifier_like)
+    words_but(text, is_not_prose)
 }
 
 /// `text` without its words (runs between blanks) that hold a Latin letter: the borrowed words

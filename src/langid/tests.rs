@@ -37,10 +37,7 @@ fn leader_share_is_even_at_no_margin_and_grows_with_it() {
 /// are the group's confidence (Croatian and Bosnian write this alike).
 #[test]
 fn a_group_answer_carries_its_members_probabilities() {
-    let v = identify(
-        "Privremeno ne mogu da razriješim datoteku",
-        &Options::default(),
-    );
+    let v = identify("Greška prilikom zatvaranja datoteke", &Options::default());
     assert_eq!(v.language, "hr|bs", "{v:?}");
     assert_eq!(v.members.len(), 2, "{v:?}");
     let codes: Vec<&str> = v.members.iter().map(|m| m.code.as_str()).collect();
@@ -116,5 +113,39 @@ fn identifiers_are_left_out_of_what_is_scored() {
     assert_eq!(
         without_identifiers("Ein Satz ohne Bezeichner"),
         "Ein Satz ohne Bezeichner"
+    );
+}
+
+/// Code tokens led by a sigil and single words quoted as literals are not prose either; a
+/// hyphen, an apostrophe inside a word and a quoted phrase are.
+#[test]
+fn code_tokens_and_quoted_words_are_left_out_of_what_is_scored() {
+    assert_eq!(
+        without_identifiers("ausente .fnstart antes de --verbose %Zd $HOME /usr -x"),
+        "ausente antes de -x"
+    );
+    assert_eq!(
+        without_identifiers("«forward» i «backward», són \"Save\". l'home „dobro jutro“"),
+        "i són l'home „dobro jutro“"
+    );
+    for clean in [
+        "Ein Satz. Noch einer",
+        "l'homme d'affaires",
+        "- Punkt",
+        "50 % mehr",
+    ] {
+        assert!(
+            !may_hold_non_prose(clean) || without_identifiers(clean) == clean,
+            "{clean}"
+        );
+    }
+    assert!(
+        may_hold_non_prose("x «y»") && may_hold_non_prose("a .b") && !may_hold_non_prose("a.b c")
+    );
+    // Where fewer than 12 letters would remain, the whole text is scored.
+    assert_eq!(prose_of("«forward» i «backward»"), "«forward» i «backward»");
+    assert_eq!(
+        prose_of("«forward» i «backward» són mútuament excloents"),
+        "i són mútuament excloents"
     );
 }
