@@ -238,7 +238,7 @@ fn junk_is_never_a_language_and_relatives_can_be_a_group() {
     assert!(s.contains("und undetermined"), "{s}");
     let out = cmd()
         .args(["langid", "-"])
-        .write_stdin("Privremeno ne mogu da razriješim datoteku")
+        .write_stdin("Ponovno ne mogu da pročitam datoteku")
         .output()
         .unwrap();
     let group = String::from_utf8_lossy(&out.stdout);

@@ -24,6 +24,8 @@ pub const MIN_WORD: usize = 3;
 pub const MIN_GRAM: usize = 10;
 /// Length of the letter sequences.
 pub const GRAM: usize = 4;
+/// Two words in a row are weighed when the two sides hold them this many times together.
+pub const MIN_BIGRAM: usize = 5;
 /// Weights (log-odds, nats) smaller than this are left out of the table: they say little, and
 /// the table stays small (chosen on the calibration set: 1.0 lost nothing against keeping all).
 pub const MIN_WEIGHT: f64 = 1.0;
@@ -78,6 +80,8 @@ fn first_from(key: &str) -> usize {
 struct Table {
     words: FxHashMap<&'static str, f64>,
     grams: FxHashMap<&'static str, f64>,
+    /// Two words in a row (`mogu da`), by what they weigh beyond their two words' weights.
+    bigrams: FxHashMap<&'static str, f64>,
 }
 
 /// The table of the ordered pair `(a, b)`, read from its lines the first time a text needs it
@@ -115,6 +119,7 @@ fn table(a: &str, b: &str) -> Option<&'static Table> {
             {
                 match kind {
                     "word" => t.words.insert(item, w),
+                    "bigram" => t.bigrams.insert(item, w),
                     _ => t.grams.insert(item, w),
                 };
             }
@@ -137,6 +142,28 @@ pub(crate) fn words(text: &str) -> impl Iterator<Item = String> + '_ {
     text.split(|c: char| !c.is_alphabetic())
         .filter(|w| w.chars().count() >= 2)
         .map(str::to_lowercase)
+}
+
+/// What the word `w` weighs in a pair's table (`words`, else the sum of its letter sequences'
+/// weights in `grams`; uncapped), and how to show it (`tačke (tač)`: its strongest sequence).
+fn word_weight<S: std::borrow::Borrow<str> + std::hash::Hash + Eq>(
+    w: &str,
+    words: &FxHashMap<S, f64>,
+    grams_of: &FxHashMap<S, f64>,
+) -> (f64, String) {
+    if let Some(&x) = words.get(w) {
+        return (x, w.to_string());
+    }
+    let hits: Vec<(f64, String)> = grams(w)
+        .into_iter()
+        .filter_map(|g| grams_of.get(g.as_str()).map(|&x| (x, g)))
+        .collect();
+    let total: f64 = hits.iter().map(|h| h.0).sum();
+    let shown = match hits.iter().max_by(|x, y| x.0.abs().total_cmp(&y.0.abs())) {
+        Some((_, g)) if g.trim() != w => format!("{w} ({})", g.trim()),
+        _ => w.to_string(),
+    };
+    (total, shown)
 }
 
 /// How a text leans between two relatives.
@@ -164,23 +191,20 @@ pub fn lean(text: &str, a: &str, b: &str) -> Option<Lean> {
         if !seen.insert(w.clone()) {
             continue;
         }
-        let (weight, shown) = match table.words.get(w.as_str()) {
-            Some(&x) => (x, w),
-            None => {
-                let hits: Vec<(f64, String)> = grams(&w)
-                    .into_iter()
-                    .filter_map(|g| table.grams.get(g.as_str()).map(|&x| (x, g)))
-                    .collect();
-                let total: f64 = hits.iter().map(|h| h.0).sum();
-                let shown = match hits.iter().max_by(|x, y| x.0.abs().total_cmp(&y.0.abs())) {
-                    Some((_, g)) if g.trim() != w => format!("{w} ({})", g.trim()),
-                    _ => w,
-                };
-                (total, shown)
-            }
-        };
+        let (weight, shown) = word_weight(&w, &table.words, &table.grams);
         if weight != 0.0 {
             weighed.push(((sign * weight).clamp(-CAP, CAP), shown));
+        }
+    }
+    // Two words in a row weigh what they add to their words (`mogu da`: Bosnian and Serbian
+    // say "I cannot that I solve" where Croatian has an infinitive).
+    let all: Vec<String> = words(text).collect();
+    for pair in all.windows(2) {
+        let item = format!("{} {}", pair[0], pair[1]);
+        if let Some(&x) = table.bigrams.get(item.as_str())
+            && seen.insert(item.clone())
+        {
+            weighed.push(((sign * x).clamp(-CAP, CAP), item));
         }
     }
     if weighed.is_empty() {
@@ -193,7 +217,8 @@ pub fn lean(text: &str, a: &str, b: &str) -> Option<Lean> {
         Distinguishing {
             code: code.to_string(),
             words: mine.clone().take(8).map(|w| w.1.clone()).collect(),
-            weight: Some(mine.fold(0.0, |s, w| s + w.0.abs())),
+            // To the weights' own precision (hundredths): a float sum shows 9.059999999999999.
+            weight: Some((mine.fold(0.0, |s, w| s + w.0.abs()) * 100.0).round() / 100.0),
         }
     };
     Some(Lean {
@@ -203,15 +228,24 @@ pub fn lean(text: &str, a: &str, b: &str) -> Option<Lean> {
 }
 
 /// The contrasts of relatives `a` and `b` from their parallel translations (`text_a`'s line *i*
-/// translates what `text_b`'s line *i* does), as `contrasts.tsv` lines `a b word|gram item
-/// weight`, sorted: the weight is the log-odds (nats) of the item in `a`'s lines over `b`'s,
-/// kept where the item is frequent enough ([`MIN_WORD`], [`MIN_GRAM`]) and weighs
-/// [`MIN_WEIGHT`] or more.
+/// translates what `text_b`'s line *i* does), as `contrasts.tsv` lines `a b word|gram|bigram
+/// item weight`, sorted: the weight is the log-odds (nats) of the item in `a`'s lines over
+/// `b`'s, kept where the item is frequent enough ([`MIN_WORD`], [`MIN_GRAM`], [`MIN_BIGRAM`])
+/// and weighs [`MIN_WEIGHT`] or more. A bigram's weight is what it weighs beyond its two
+/// words' (capped) weights, kept where that leans the same way as the bigram: naive Bayes
+/// would otherwise count `treba li` once for `treba` and again for the pair.
 pub fn build(a: &str, text_a: &str, b: &str, text_b: &str) -> Vec<String> {
     let count = |text: &str| {
         let mut w: FxHashMap<String, usize> = FxHashMap::default();
-        for word in text.lines().flat_map(words) {
-            *w.entry(word).or_default() += 1;
+        let mut bi: FxHashMap<String, usize> = FxHashMap::default();
+        for line in text.lines() {
+            let ws: Vec<String> = words(line).collect();
+            for pair in ws.windows(2) {
+                *bi.entry(format!("{} {}", pair[0], pair[1])).or_default() += 1;
+            }
+            for word in ws {
+                *w.entry(word).or_default() += 1;
+            }
         }
         let mut g: FxHashMap<String, usize> = FxHashMap::default();
         for (word, n) in &w {
@@ -219,31 +253,50 @@ pub fn build(a: &str, text_a: &str, b: &str, text_b: &str) -> Vec<String> {
                 *g.entry(gram).or_default() += n;
             }
         }
-        (w, g)
+        (w, g, bi)
     };
-    let (wa, ga) = count(text_a);
-    let (wb, gb) = count(text_b);
-    let mut out = Vec::new();
-    let mut weigh =
-        |kind: &str, ca: &FxHashMap<String, usize>, cb: &FxHashMap<String, usize>, min: usize| {
-            let (na, nb) = (
-                ca.values().sum::<usize>().max(1) as f64,
-                cb.values().sum::<usize>().max(1) as f64,
+    let (wa, ga, ba) = count(text_a);
+    let (wb, gb, bb) = count(text_b);
+    let weigh = |ca: &FxHashMap<String, usize>, cb: &FxHashMap<String, usize>, min: usize| {
+        let (na, nb) = (
+            ca.values().sum::<usize>().max(1) as f64,
+            cb.values().sum::<usize>().max(1) as f64,
+        );
+        let items: rustc_hash::FxHashSet<&String> = ca.keys().chain(cb.keys()).collect();
+        let mut kept: FxHashMap<String, f64> = FxHashMap::default();
+        for item in items {
+            let (x, y) = (
+                ca.get(item).copied().unwrap_or(0),
+                cb.get(item).copied().unwrap_or(0),
             );
-            let items: rustc_hash::FxHashSet<&String> = ca.keys().chain(cb.keys()).collect();
-            for item in items {
-                let (x, y) = (
-                    ca.get(item).copied().unwrap_or(0),
-                    cb.get(item).copied().unwrap_or(0),
-                );
-                let weight = ((x as f64 + PRIOR) / na).ln() - ((y as f64 + PRIOR) / nb).ln();
-                if x + y >= min && weight.abs() >= MIN_WEIGHT {
-                    out.push(format!("{a}\t{b}\t{kind}\t{item}\t{weight:.2}"));
-                }
+            let weight = ((x as f64 + PRIOR) / na).ln() - ((y as f64 + PRIOR) / nb).ln();
+            // Rounded as written, so the bigrams' residuals are those `lean` will see.
+            let weight = (weight * 100.0).round() / 100.0;
+            if x + y >= min && weight.abs() >= MIN_WEIGHT {
+                kept.insert(item.clone(), weight);
             }
-        };
-    weigh("word", &wa, &wb, MIN_WORD);
-    weigh("gram", &ga, &gb, MIN_GRAM);
+        }
+        kept
+    };
+    let word_w = weigh(&wa, &wb, MIN_WORD);
+    let gram_w = weigh(&ga, &gb, MIN_GRAM);
+    let mut bigram_w = weigh(&ba, &bb, MIN_BIGRAM);
+    bigram_w.retain(|item, weight| {
+        let alone: f64 = item
+            .split(' ')
+            .map(|w| word_weight(w, &word_w, &gram_w).0.clamp(-CAP, CAP))
+            .sum();
+        let beyond = *weight - alone;
+        let same_way = beyond.signum() == weight.signum();
+        *weight = beyond;
+        same_way && beyond.abs() >= MIN_WEIGHT
+    });
+    let mut out = Vec::new();
+    for (kind, kept) in [("word", word_w), ("gram", gram_w), ("bigram", bigram_w)] {
+        for (item, weight) in kept {
+            out.push(format!("{a}\t{b}\t{kind}\t{item}\t{weight:.2}"));
+        }
+    }
     out.sort();
     out
 }
@@ -270,6 +323,26 @@ mod tests {
         // Shared words weigh nothing and are left out; rare ones too.
         assert_eq!(weight("datoteku"), None);
         assert!(build("hr", "spremi\n", "bs", "sačuvaj\n").is_empty());
+    }
+
+    /// Two words in a row weigh what they add to their words: `mogu da` against `mogu
+    /// spremiti` (both words shared), not `spremi datoteku` (its word already weighs it).
+    #[test]
+    fn bigrams_weigh_what_their_words_do_not() {
+        let hr = "ne mogu spremiti\n".repeat(6) + &"da\nspremi datoteku\n".repeat(6);
+        let bs = "ne mogu da spremim\n".repeat(6) + &"spremiti\nsačuvaj datoteku\n".repeat(6);
+        let lines = build("hr", &hr, "bs", &bs);
+        let bigram = |item: &str| {
+            lines
+                .iter()
+                .find(|l| {
+                    l.split('\t').nth(2) == Some("bigram") && l.split('\t').nth(3) == Some(item)
+                })
+                .map(|l| l.rsplit('\t').next().unwrap().parse::<f64>().unwrap())
+        };
+        assert!(bigram("mogu da").is_some_and(|w| w <= -1.0), "{lines:?}");
+        assert_eq!(bigram("spremi datoteku"), None, "{lines:?}");
+        assert_eq!(bigram("ne mogu"), None, "{lines:?}");
     }
 
     /// The binary search needs the shipped lines sorted, each with five fields.
@@ -306,6 +379,12 @@ mod tests {
         assert_eq!(r.evidence[0].code, "bs");
         let hr2 = lean("Ponovno učitavanje u predmemoriju", "hr", "bs").unwrap();
         assert!(hr2.score > 1.0, "{hr2:?}");
+        // `mogu da` (Bosnian's "that" clause where Croatian has an infinitive) leans on its own.
+        let l = lean("ne mogu da", "hr", "bs").unwrap();
+        assert!(
+            l.score < -1.0 && l.evidence[1].words.contains(&"mogu da".to_string()),
+            "{l:?}"
+        );
         assert!(lean("Spremi", "en", "de").is_none());
         assert!(lean("12 34", "hr", "bs").is_none());
     }
