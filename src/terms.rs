@@ -4,8 +4,8 @@
 //!
 //! `Letters` keeps runs of letters only, the variant the seed uses for the Reuters `lt` figures.
 
+use crate::unicode::{ALPHA, BmpMemo};
 use serde::{Deserialize, Serialize};
-use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Which characters make up a token.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -48,65 +48,13 @@ impl TokenRule {
     }
 }
 
-/// One bit per code point of the Basic Multilingual Plane, filled in blocks of 64 on first
-/// use (the whole plane would take 2–3 ms to fill, more than a small file's whole audit).
-/// Filling is idempotent, so threads that race on a block write the same bits.
-struct BmpMemo {
-    bits: [AtomicU64; 1024],
-    /// One bit per block of `bits`: filled.
-    known: [AtomicU64; 16],
-}
-
 static ALNUM: BmpMemo = BmpMemo::new();
-static ALPHA: BmpMemo = BmpMemo::new();
 /// Characters that are their own lower case (`char::to_lowercase` walks a table per call).
 static LOWER_SAME: BmpMemo = BmpMemo::new();
-
-/// `char::is_alphabetic`, through the memo for non-ASCII characters (the audit asks it of
-/// every distinct term of every document).
-#[inline]
-pub fn is_alphabetic(c: char) -> bool {
-    if c.is_ascii() {
-        c.is_ascii_alphabetic()
-    } else {
-        ALPHA.get(c, char::is_alphabetic)
-    }
-}
 
 /// True when `c` lower-cases to itself alone.
 fn lower_is_same(c: char) -> bool {
     c.to_lowercase().eq([c])
-}
-
-impl BmpMemo {
-    const fn new() -> BmpMemo {
-        BmpMemo {
-            bits: [const { AtomicU64::new(0) }; 1024],
-            known: [const { AtomicU64::new(0) }; 16],
-        }
-    }
-
-    /// `property(c)`, remembered for the BMP.
-    #[inline]
-    fn get(&self, c: char, property: impl Fn(char) -> bool) -> bool {
-        let cp = c as u32;
-        if cp >= 0x10000 {
-            return property(c);
-        }
-        let block = (cp / 64) as usize;
-        let known = 1u64 << (block % 64);
-        if self.known[block / 64].load(Ordering::Acquire) & known == 0 {
-            let mut word = 0u64;
-            for k in 0..64 {
-                if char::from_u32(block as u32 * 64 + k).is_some_and(&property) {
-                    word |= 1 << k;
-                }
-            }
-            self.bits[block].store(word, Ordering::Relaxed);
-            self.known[block / 64].fetch_or(known, Ordering::Release);
-        }
-        self.bits[block].load(Ordering::Relaxed) >> (cp % 64) & 1 != 0
-    }
 }
 
 /// Splits `text` into lower-cased tokens.
@@ -458,7 +406,11 @@ mod tests {
             for cp in (0..0x11_0000u32).rev().chain(0..0x11_0000) {
                 if let Some(c) = char::from_u32(cp) {
                     assert_eq!(rule.keeps_memo(c), rule.keeps(c), "{rule:?} U+{cp:04X}");
-                    assert_eq!(is_alphabetic(c), c.is_alphabetic(), "U+{cp:04X}");
+                    assert_eq!(
+                        crate::unicode::is_alphabetic(c),
+                        c.is_alphabetic(),
+                        "U+{cp:04X}"
+                    );
                     assert_eq!(
                         LOWER_SAME.get(c, lower_is_same),
                         c.to_lowercase().eq([c]),

@@ -1,6 +1,7 @@
 //! Character properties the analyses share: general category (UAX #44) and script (UAX #24),
 //! with a small cache, because the lookups are binary searches and text reuses few characters.
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use unicode_properties::{GeneralCategory, GeneralCategoryGroup, UnicodeGeneralCategory};
 use unicode_script::{Script, UnicodeScript};
 
@@ -100,6 +101,60 @@ fn dense() -> &'static [CharInfo] {
             .map(|u| char::from_u32(u).map_or(ascii_info('\0'), lookup))
             .collect()
     })
+}
+
+/// One bit per code point of the Basic Multilingual Plane, filled in blocks of 64 on first
+/// use (the whole plane would take 2–3 ms to fill, more than a small file's whole audit).
+/// Filling is idempotent, so threads that race on a block write the same bits.
+pub(crate) struct BmpMemo {
+    bits: [AtomicU64; 1024],
+    /// One bit per block of `bits`: filled.
+    known: [AtomicU64; 16],
+}
+
+/// The Alphabetic property of the BMP, remembered.
+pub(crate) static ALPHA: BmpMemo = BmpMemo::new();
+
+/// `char::is_alphabetic`, through the memo for non-ASCII characters (the audit asks it of
+/// every distinct term of every document, language identification of every character).
+#[inline]
+pub fn is_alphabetic(c: char) -> bool {
+    if c.is_ascii() {
+        c.is_ascii_alphabetic()
+    } else {
+        ALPHA.get(c, char::is_alphabetic)
+    }
+}
+
+impl BmpMemo {
+    pub(crate) const fn new() -> BmpMemo {
+        BmpMemo {
+            bits: [const { AtomicU64::new(0) }; 1024],
+            known: [const { AtomicU64::new(0) }; 16],
+        }
+    }
+
+    /// `property(c)`, remembered for the BMP.
+    #[inline]
+    pub(crate) fn get(&self, c: char, property: impl Fn(char) -> bool) -> bool {
+        let cp = c as u32;
+        if cp >= 0x10000 {
+            return property(c);
+        }
+        let block = (cp / 64) as usize;
+        let known = 1u64 << (block % 64);
+        if self.known[block / 64].load(Ordering::Acquire) & known == 0 {
+            let mut word = 0u64;
+            for k in 0..64 {
+                if char::from_u32(block as u32 * 64 + k).is_some_and(&property) {
+                    word |= 1 << k;
+                }
+            }
+            self.bits[block].store(word, Ordering::Relaxed);
+            self.known[block / 64].fetch_or(known, Ordering::Release);
+        }
+        self.bits[block].load(Ordering::Relaxed) >> (cp % 64) & 1 != 0
+    }
 }
 
 /// True for the code points of Tika's replacementRatio anomaly set (a text-quality feature the
@@ -225,6 +280,13 @@ pub fn version_text() -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn is_alphabetic_is_the_standard_librarys() {
+        for c in (0..0x11_0000).filter_map(char::from_u32) {
+            assert_eq!(is_alphabetic(c), c.is_alphabetic(), "{:04X}", c as u32);
+        }
+    }
 
     #[test]
     fn ascii_fast_path_agrees_with_tables() {

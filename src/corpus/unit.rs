@@ -331,7 +331,7 @@ pub(super) fn audit_unit(
             // One vote per distinct term: a repeated abbreviation (`mln` is Lithuanian too)
             // must not outvote the language's many different function words.
             if acc.scratch.stop & STOP_KNOWN == 0 {
-                let digits_only = !term.chars().any(crate::terms::is_alphabetic);
+                let digits_only = !term.chars().any(crate::unicode::is_alphabetic);
                 acc.scratch.stop = langid::stopword_bits(term)
                     | STOP_KNOWN
                     | if digits_only { DIGITS_ONLY } else { 0 };
@@ -388,7 +388,7 @@ pub(super) fn audit_unit(
         langid::word_list_code(lang.trim_end_matches('?')).filter(|_| !lang.ends_with('?'))
     {
         for (term, t) in w.seen.iter() {
-            if !term.chars().all(crate::terms::is_alphabetic) {
+            if !term.chars().all(crate::unicode::is_alphabetic) {
                 continue;
             }
             let n = terms.occurrences(&w.seen, &t) as u64;

@@ -139,7 +139,7 @@ fn grams(word: &str) -> Vec<String> {
 
 /// The words of a text as the contrasts count them: letters only, two or more, lower case.
 pub(crate) fn words(text: &str) -> impl Iterator<Item = String> + '_ {
-    text.split(|c: char| !c.is_alphabetic())
+    text.split(|c: char| !crate::unicode::is_alphabetic(c))
         .filter(|w| w.chars().count() >= 2)
         .map(str::to_lowercase)
 }
@@ -185,26 +185,31 @@ pub fn lean(text: &str, a: &str, b: &str) -> Option<Lean> {
         Some(t) => (t, 1.0),
         None => (table(b, a)?, -1.0),
     };
+    let all: Vec<String> = words(text).collect();
     let mut seen = rustc_hash::FxHashSet::default();
     let mut weighed: Vec<(f64, String)> = Vec::new();
-    for w in words(text) {
-        if !seen.insert(w.clone()) {
+    for w in &all {
+        if !seen.insert(w.as_str()) {
             continue;
         }
-        let (weight, shown) = word_weight(&w, &table.words, &table.grams);
+        let (weight, shown) = word_weight(w, &table.words, &table.grams);
         if weight != 0.0 {
             weighed.push(((sign * weight).clamp(-CAP, CAP), shown));
         }
     }
     // Two words in a row weigh what they add to their words (`mogu da`: Bosnian and Serbian
     // say "I cannot that I solve" where Croatian has an infinitive).
-    let all: Vec<String> = words(text).collect();
+    let mut item = String::new();
+    let mut seen_pairs = rustc_hash::FxHashSet::default();
     for pair in all.windows(2) {
-        let item = format!("{} {}", pair[0], pair[1]);
-        if let Some(&x) = table.bigrams.get(item.as_str())
-            && seen.insert(item.clone())
+        item.clear();
+        item.push_str(&pair[0]);
+        item.push(' ');
+        item.push_str(&pair[1]);
+        if let Some((&key, &x)) = table.bigrams.get_key_value(item.as_str())
+            && seen_pairs.insert(key)
         {
-            weighed.push(((sign * x).clamp(-CAP, CAP), item));
+            weighed.push(((sign * x).clamp(-CAP, CAP), key.to_string()));
         }
     }
     if weighed.is_empty() {

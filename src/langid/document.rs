@@ -161,7 +161,7 @@ pub fn document_votes(text: &str) -> StopwordVotes {
         &mut buf,
         |a, _, term| {
             if a >= DOCUMENT_PREFIX
-                || !term.chars().any(crate::terms::is_alphabetic)
+                || !term.chars().any(crate::unicode::is_alphabetic)
                 || seen.contains(term)
             {
                 return;

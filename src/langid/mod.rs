@@ -573,23 +573,32 @@ fn is_quoted_word(w: &str) -> bool {
 }
 
 /// Might `text` hold a word [`is_not_prose`] finds? A scan of the bytes for what each test
-/// needs (an identifier's shape, a sigil after a blank, a quotation mark), so that most texts
-/// are let through without splitting them into words.
+/// needs (an identifier's shape; a sigil or a quotation mark opening a word), so that most
+/// texts are let through without splitting them into words.
 fn may_hold_non_prose(text: &str) -> bool {
     let b = text.as_bytes();
-    is_identifier_like(text)
-        || b.iter().enumerate().any(|(i, &c)| match c {
-            b'.' | b'%' | b'$' | b'/' | b'\\' | b'-' => {
-                (i == 0 || b[i - 1].is_ascii_whitespace())
-                    && b.get(i + 1)
-                        .is_some_and(|&n| n.is_ascii_alphabetic() || n == b'-')
-            }
+    // One pass (this runs on every text): `prev` is the byte before `c`, blank at the start.
+    let mut prev = b' ';
+    for (i, &c) in b.iter().enumerate() {
+        let next = b.get(i + 1).copied().unwrap_or(b' ');
+        let hit = match c {
+            b'_' => true,
+            b'A'..=b'Z' => prev.is_ascii_lowercase(),
+            b'0'..=b'9' => prev.is_ascii_alphabetic() && next.is_ascii_alphabetic(),
+            _ if !prev.is_ascii_whitespace() => false,
+            b'.' | b'%' | b'$' | b'/' | b'\\' | b'-' => next.is_ascii_alphabetic() || next == b'-',
             b'"' | b'\'' => true,
             // « » (C2 AB, C2 BB) and the curly quotes (E2 80 98–9F).
-            0xC2 => matches!(b.get(i + 1), Some(0xAB | 0xBB)),
-            0xE2 => b.get(i + 1) == Some(&0x80) && matches!(b.get(i + 2), Some(0x98..=0x9F)),
+            0xC2 => matches!(next, 0xAB | 0xBB),
+            0xE2 => next == 0x80 && matches!(b.get(i + 2), Some(0x98..=0x9F)),
             _ => false,
-        })
+        };
+        if hit {
+            return true;
+        }
+        prev = c;
+    }
+    false
 }
 
 /// What of `text` the model scores: without the words that are not prose
@@ -600,7 +609,12 @@ fn prose_of(text: &str) -> std::borrow::Cow<'_, str> {
         return text.into();
     }
     let prose = without_identifiers(text);
-    if prose.chars().filter(|c| c.is_alphabetic()).count() >= 12 {
+    if prose
+        .chars()
+        .filter(|c| crate::unicode::is_alphabetic(*c))
+        .count()
+        >= 12
+    {
         prose.into()
     } else {
         text.into()
@@ -617,7 +631,7 @@ fn without_identifiers(text: &str) -> String {
 fn without_latin_words(text: &str) -> String {
     words_but(text, |w| {
         w.chars()
-            .any(|c| c.is_alphabetic() && char_info(c).script == Script::Latin)
+            .any(|c| crate::unicode::is_alphabetic(c) && char_info(c).script == Script::Latin)
     })
 }
 

@@ -278,7 +278,10 @@ pub fn alphabets_tsv(words_fst: &[u8]) -> Result<String, ResourceError> {
         };
         let m = counts.entry(code.to_string()).or_default();
         seen.clear();
-        for c in word.chars().filter(|c| !c.is_ascii() && c.is_alphabetic()) {
+        for c in word
+            .chars()
+            .filter(|c| !c.is_ascii() && crate::unicode::is_alphabetic(*c))
+        {
             if !seen.contains(&c) {
                 seen.push(c);
                 *m.entry(c).or_default() += 1;
@@ -378,7 +381,9 @@ mod tests {
             let (code, letters) = l.split_once('\t').expect("code<TAB>letters");
             assert!(!listed.contains(&code), "{code} has a word list");
             assert!(
-                letters.chars().all(|c| !c.is_ascii() && c.is_alphabetic()),
+                letters
+                    .chars()
+                    .all(|c| !c.is_ascii() && crate::unicode::is_alphabetic(c)),
                 "{l}"
             );
         }

@@ -13,7 +13,7 @@ pub const MAX_N: usize = 5;
 
 /// Is `c` part of a token (a letter or an apostrophe)?
 pub fn is_token_char(c: char) -> bool {
-    c.is_alphabetic() || c == '\'' || c == '\u{2019}'
+    crate::unicode::is_alphabetic(c) || c == '\'' || c == '\u{2019}'
 }
 
 /// The tokens of `text`: lower-cased runs of letters and apostrophes, with their byte offsets.
