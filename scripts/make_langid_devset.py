@@ -16,10 +16,13 @@ Strings are cleaned of what is not language (placeholders `%s` `{name}`, markup,
 untranslated English. Each language draws only from its own catalogues; a text that occurs in
 two languages' catalogues (a shared English fallback, a brand name) is dropped from both.
 
-  scripts/make_langid_devset.py OUT.tsv [--locale-dir /usr/share/locale] [--seed 20] [--exclude DEV.tsv]
+  scripts/make_langid_devset.py OUT.tsv [--locale-dir /usr/share/locale] [--seed 20] [--exclude DEV.tsv]...
+                                        [--per-class 8] [--only hr,bs,...]
 
 `--exclude` leaves out every text of another set, and the sentences its word pairs and words
 were cut from: a calibration set (`--seed 21 --exclude dev.tsv`) shares nothing with the dev set.
+A larger tuning set for the close relatives leaves out both (`--seed 22 --exclude dev.tsv
+--exclude cal.tsv --per-class 24 --only hr,bs,...`).
 
 Writes `code<TAB>class<TAB>text` (class: sentence, pair, word) and prints how many per language.
 Which packages the catalogues came from: `dpkg -S /usr/share/locale/<dir>/LC_MESSAGES/*.mo`.
@@ -94,10 +97,13 @@ def main():
     ap.add_argument('out')
     ap.add_argument('--locale-dir', default='/usr/share/locale')
     ap.add_argument('--seed', type=int, default=20)
-    ap.add_argument('--exclude', help='a set made before: none of its texts, nor what they were cut from')
+    ap.add_argument('--exclude', action='append', default=[], help='a set made before: none of its texts, nor what they were cut from (repeatable)')
+    ap.add_argument('--per-class', type=int, default=PER_CLASS, help='texts per class and language')
+    ap.add_argument('--only', help='comma-separated language codes to draw (default: all of the model)')
     ap.add_argument('--langs', default=os.path.join(os.path.dirname(__file__), '..', 'assets', 'langid', 'nb-languages.tsv'))
     a = ap.parse_args()
     codes = [l.split('\t')[1] for l in open(a.langs, encoding='utf-8') if l.startswith('L\t')]
+    per_class = a.per_class
     texts = {}
     for code in codes:
         pool = set()
@@ -112,7 +118,7 @@ def main():
     # A text found in two languages' catalogues says nothing of either.
     seen = collections.Counter(t for pool in texts.values() for t in pool)
     if a.exclude:
-        taken = [l.rstrip('\n').split('\t', 2)[2] for l in open(a.exclude, encoding='utf-8')]
+        taken = [l.rstrip('\n').split('\t', 2)[2] for x in a.exclude for l in open(x, encoding='utf-8')]
         taken_words = {w.lower() for t in taken for w in t.split()}
         for pool in texts.values():
             for t in pool:
@@ -122,31 +128,34 @@ def main():
     rng = random.Random(a.seed)
     rows = []
     counts = {}
+    only = set(a.only.split(',')) if a.only else None
     for code in codes:
+        if only is not None and code not in only:
+            continue
         pool = sorted(t for t in texts.get(code, ()) if seen[t] == 1)
         rng.shuffle(pool)
-        sentences = [t for t in pool if len(t.split()) >= 4 and len(t) >= 30][:PER_CLASS]
+        sentences = [t for t in pool if len(t.split()) >= 4 and len(t) >= 30][:per_class]
         rest = [t for t in pool if t not in sentences]
         pairs, words, used = [], [], set()
         for t in rest:
             ws = [w.strip('.,;:!?"\'«»“”„()') for w in t.split()]
             ws = [w for w in ws if len(w) >= 2 and all(c.isalpha() or c in "'’-" or not c.isascii() and not c.isalnum() for c in w) and any(c.isalpha() for c in w)]
-            if len(pairs) < PER_CLASS and len(ws) >= 2:
+            if len(pairs) < per_class and len(ws) >= 2:
                 k = rng.randrange(len(ws) - 1)
                 pair = ws[k] + ' ' + ws[k + 1]
                 if pair.lower() not in used:
                     used.add(pair.lower())
                     pairs.append(pair)
                     continue
-            if len(words) < PER_CLASS:
+            if len(words) < per_class:
                 long = [w for w in ws if len(w) >= 4 and w.lower() not in used]
                 if long:
                     w = rng.choice(long)
                     used.add(w.lower())
                     words.append(w)
-            if len(pairs) >= PER_CLASS and len(words) >= PER_CLASS:
+            if len(pairs) >= per_class and len(words) >= per_class:
                 break
-        if len(sentences) < PER_CLASS or len(pairs) < PER_CLASS or len(words) < PER_CLASS:
+        if len(sentences) < per_class or len(pairs) < per_class or len(words) < per_class:
             counts[code] = (len(sentences), len(pairs), len(words), 'skipped')
             continue
         if code in NOT_IN_LANGUAGE:
@@ -161,8 +170,8 @@ def main():
             f.write('\t'.join(r) + '\n')
     kept = [c for c, v in counts.items() if not v[3]]
     print('%d languages, %d rows in %s' % (len(kept), len(rows), a.out))
-    print('skipped (fewer than %d of a class): %s' % (PER_CLASS, ', '.join('%s %d/%d/%d' % (c, *v[:3]) for c, v in counts.items() if v[3]) or 'none'))
-    missing = [c for c in codes if c not in counts]
+    print('skipped (fewer than %d of a class): %s' % (per_class, ', '.join('%s %d/%d/%d' % (c, *v[:3]) for c, v in counts.items() if v[3]) or 'none'))
+    missing = [c for c in codes if c not in counts and (only is None or c in only)]
     if missing:
         print('no catalogues: ' + ', '.join(missing))
 
