@@ -123,7 +123,7 @@ pub fn scan_capped(text: &str, layout_mode: Layout, cap: usize) -> LineScan {
             && content[..content.len() - last.len_utf8()]
                 .chars()
                 .next_back()
-                .is_some_and(|c| c.is_alphabetic());
+                .is_some_and(|c| crate::unicode::is_alphabetic(c));
         if ends_hyphen {
             hyphenated += 1;
         }
@@ -163,13 +163,13 @@ pub fn scan_capped(text: &str, layout_mode: Layout, cap: usize) -> LineScan {
             let frag1_len: usize = content[..content.len() - last.len_utf8()]
                 .chars()
                 .rev()
-                .take_while(|c| c.is_alphabetic())
+                .take_while(|c| crate::unicode::is_alphabetic(*c))
                 .map(char::len_utf8)
                 .sum();
             let frag1_start = hy_at - frag1_len;
             let frag2_len: usize = next[lead..]
                 .chars()
-                .take_while(|c| c.is_alphabetic())
+                .take_while(|c| crate::unicode::is_alphabetic(*c))
                 .map(char::len_utf8)
                 .sum();
             let frag2 = &next[lead..lead + frag2_len];

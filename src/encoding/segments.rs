@@ -364,7 +364,7 @@ fn language_of(
         return (None, best);
     };
     let words: Vec<String> = text
-        .split(|c: char| !c.is_alphabetic())
+        .split(|c: char| !crate::unicode::is_alphabetic(c))
         .filter(|w| w.chars().count() >= 3)
         .take(200)
         .map(|w| w.to_lowercase())

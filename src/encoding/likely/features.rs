@@ -266,7 +266,7 @@ pub(crate) fn local_fit(enc: &'static Encoding, lang: Option<&str>, bytes: &[u8]
     let (text, _) = enc.decode_without_bom_handling(bytes);
     let mut fit = 0.0;
     let utf8 = enc == encoding_rs::UTF_8;
-    let letter = |c: Option<char>| c.is_some_and(|c| c.is_alphabetic());
+    let letter = |c: Option<char>| c.is_some_and(|c| crate::unicode::is_alphabetic(c));
     let chars: Vec<char> = text.chars().collect();
     for (i, &c) in chars.iter().enumerate() {
         if foreign_between_letters(c)
@@ -315,7 +315,7 @@ pub(crate) fn misread(enc: &'static Encoding, bytes: &[u8]) -> bool {
     let chars: Vec<char> = text.chars().collect();
     let letter = |i: Option<usize>| {
         i.and_then(|i| chars.get(i))
-            .is_some_and(|c| c.is_alphabetic())
+            .is_some_and(|c| crate::unicode::is_alphabetic(*c))
     };
     for (i, &c) in chars.iter().enumerate() {
         if c == '\u{FFFD}' || ('\u{80}'..='\u{9F}').contains(&c) {
@@ -336,7 +336,7 @@ pub(crate) fn misread(enc: &'static Encoding, bytes: &[u8]) -> bool {
             return true;
         }
     }
-    for w in text.split(|c: char| !c.is_alphabetic()) {
+    for w in text.split(|c: char| !crate::unicode::is_alphabetic(c)) {
         if mixed_script(w) {
             return true;
         }

@@ -30,8 +30,8 @@ pub(super) fn rare_chars(text: &str) -> usize {
         // Not the middle dot of Catalan `col·lecció`; `km²` and `Windows®` follow ASCII letters.
         if (0xA1..=0xBF).contains(&(mid as u32))
             && mid != '·'
-            && before.is_alphabetic()
-            && (!before.is_ascii() || c.is_alphabetic())
+            && crate::unicode::is_alphabetic(before)
+            && (!before.is_ascii() || crate::unicode::is_alphabetic(c))
         {
             n += 1;
         }
@@ -255,7 +255,7 @@ pub(super) fn ordinal_before_letter(out: &str) -> bool {
         && out
             .chars()
             .zip(out.chars().skip(1))
-            .any(|(a, b)| matches!(a, 'ª' | 'º') && b.is_alphabetic())
+            .any(|(a, b)| matches!(a, 'ª' | 'º') && crate::unicode::is_alphabetic(b))
 }
 
 /// Two or three letters that would become a single letter, with no other repair in the line
@@ -277,7 +277,7 @@ pub(super) fn letters_to_one_letter(word: &str, out: &str, allowed: &[Script]) -
     let n = before.chars().count();
     let script = char_info(c).script;
     (2..=3).contains(&n)
-        && c.is_alphabetic()
+        && crate::unicode::is_alphabetic(c)
         // A Hangul syllable or a Han character is a word on its own (`수`, `인`).
         && !matches!(
             script,
@@ -649,7 +649,9 @@ pub fn plausibility(text: &str) -> Plausibility {
             c1 += 1;
         }
         if prev.is_some_and(|p| {
-            p.is_lowercase() && p.is_alphabetic() && !(0xC0..=0xFF).contains(&(p as u32))
+            p.is_lowercase()
+                && crate::unicode::is_alphabetic(p)
+                && !(0xC0..=0xFF).contains(&(p as u32))
         }) && matches!(c, '€' | '£' | '¥' | '¢' | '©' | '®' | '±' | '°' | '¬')
         {
             odd += 1;

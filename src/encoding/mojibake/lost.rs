@@ -124,9 +124,11 @@ pub fn lost_foreign_leads(text: &str) -> (String, usize) {
     let is_place = |i: usize| {
         chars[i + 1] == '\u{FFFD}'
             && byte_in(chars[i], e).is_some_and(|b| (0xC2..=0xDF).contains(&b))
-            && chars[i].is_alphabetic()
-            && (i > 0 && chars[i - 1].is_alphabetic()
-                || chars.get(i + 2).is_some_and(|c| c.is_alphabetic()))
+            && crate::unicode::is_alphabetic(chars[i])
+            && (i > 0 && crate::unicode::is_alphabetic(chars[i - 1])
+                || chars
+                    .get(i + 2)
+                    .is_some_and(|c| crate::unicode::is_alphabetic(*c)))
     };
     // One flag per character (a hostile line may hold hundreds of thousands of places).
     let place: Vec<bool> = (0..chars.len())
@@ -139,7 +141,7 @@ pub fn lost_foreign_leads(text: &str) -> (String, usize) {
     let mut rest: Vec<char> = chars
         .iter()
         .enumerate()
-        .filter(|&(i, c)| !c.is_ascii() && c.is_alphabetic() && !place[i])
+        .filter(|&(i, c)| !c.is_ascii() && crate::unicode::is_alphabetic(*c) && !place[i])
         .flat_map(|(_, c)| c.to_lowercase())
         .collect();
     rest.sort_unstable();
@@ -204,7 +206,7 @@ pub(super) fn line_languages(text: &str) -> Vec<&'static str> {
     let mut votes = vec![0usize; langs.len()];
     let mut seen = rustc_hash::FxHashSet::default();
     for w in text
-        .split(|c: char| !c.is_alphabetic())
+        .split(|c: char| !crate::unicode::is_alphabetic(c))
         .filter(|w| w.chars().count() >= 3)
         .map(str::to_lowercase)
         .filter(|w| seen.insert(w.clone()))
@@ -285,15 +287,15 @@ pub(super) fn restore_no_break_spaces(text: &str, vote: bool) -> (String, usize)
         }
         let after = &text[i + "Ã ".len()..];
         let word_start = text[..i]
-            .rfind(|c: char| !c.is_alphabetic())
+            .rfind(|c: char| !crate::unicode::is_alphabetic(c))
             .map_or(0, |p| {
                 p + text[p..].chars().next().map_or(1, char::len_utf8)
             });
         let stem = &text[word_start..i];
-        if after.starts_with(|c: char| c.is_alphabetic()) {
+        if after.starts_with(|c: char| crate::unicode::is_alphabetic(c)) {
             // Inside a word: the word made must be listed, and not both halves be words.
             let tail = &after[..after
-                .find(|c: char| !c.is_alphabetic())
+                .find(|c: char| !crate::unicode::is_alphabetic(c))
                 .unwrap_or(after.len())];
             let made = crate::lexicon::languages_of(&format!("{stem}à{tail}").to_lowercase());
             // `vÃ` is no word as written (a capital after a small letter), whatever `vã` is.
@@ -315,7 +317,7 @@ pub(super) fn restore_no_break_spaces(text: &str, vote: bool) -> (String, usize)
         // other words choose: more of them in a language of the restored word.
         let line_prefers_restored = || {
             let (mut for_restored, mut for_as_is) = (0, 0);
-            for w in text.split(|c: char| !c.is_alphabetic()) {
+            for w in text.split(|c: char| !crate::unicode::is_alphabetic(c)) {
                 // Short words are in most lists by chance.
                 if w.chars().count() < 3 || w.contains('Ã') {
                     continue;

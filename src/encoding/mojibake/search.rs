@@ -276,7 +276,7 @@ pub(super) fn prefer_words(text: &str, hypotheses: &mut [Hypothesis]) {
 pub(super) fn foreign_letters(text: &str) -> usize {
     let mut letters: Vec<char> = text
         .chars()
-        .filter(|c| !c.is_ascii() && c.is_alphabetic())
+        .filter(|c| !c.is_ascii() && crate::unicode::is_alphabetic(*c))
         .flat_map(char::to_lowercase)
         .collect();
     letters.sort_unstable();
@@ -290,7 +290,7 @@ pub(super) fn foreign_letters(text: &str) -> usize {
 /// words and common where a repair picked the wrong code page for a letter.
 pub(super) fn case_breaks(text: &str) -> usize {
     let mut n = 0;
-    for word in text.split(|c: char| !c.is_alphabetic()) {
+    for word in text.split(|c: char| !crate::unicode::is_alphabetic(c)) {
         let mut prev_lower = false;
         let (mut upper, mut lower) = (0, 0);
         for c in word.chars() {
@@ -323,7 +323,7 @@ pub(super) fn known_words(text: &str) -> KnownWords {
     let mut seen = rustc_hash::FxHashSet::default();
     let mut known = KnownWords::default();
     for w in text
-        .split(|c: char| !c.is_alphabetic())
+        .split(|c: char| !crate::unicode::is_alphabetic(c))
         .filter(|w| !w.is_ascii() && case_breaks(w) == 0)
         .map(str::to_lowercase)
         .filter(|w| seen.insert(w.clone()))
