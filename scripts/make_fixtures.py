@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Writes the small test fixtures (tests/fixtures/) and the demo corpus (assets/demo/).
+"""Writes the small test fixtures (tests/fixtures/); scripts/make_demo_corpus.py writes the demo
+corpus (assets/demo/).
 Every file is made here, from text written here, so each one's bytes are known exactly.
 Run from the repository root: python3 scripts/make_fixtures.py"""
 import codecs, os
@@ -10,7 +11,6 @@ def write(path, data):
         f.write(data)
 
 F = "tests/fixtures/"
-D = "assets/demo/"
 
 # The seed's failure table: résumé in UTF-8 (8 bytes) and in Latin-1 (6 bytes).
 write(F + "resume-utf8.txt", "résumé\n".encode("utf-8"))
@@ -66,18 +66,6 @@ ctl = ("title\x1b]0;pwned\x07 clear\x1b[2J clip\x1b]52;c;cHduZWQ=\x07 c1\u009b31
        "bidi\u202egnp.exe nul\x00 é\n")
 write(F + "controls.txt", ctl.encode("utf-8"))
 write(F + "empty.txt", b"")
-
-# --- the demo corpus -------------------------------------------------------------------------
-write(D + "01-resume-utf8.txt", "A résumé in UTF-8: every é is the two bytes C3 A9.\n".encode("utf-8"))
-write(D + "02-resume-windows-1252.txt", "A résumé in windows-1252: every é is the one byte E9.\n".encode("cp1252"))
-write(D + "03-resume-double-mojibake.txt", ("A " + double + " that went through windows-1252 twice.\n").encode("utf-8"))
-write(D + "04-latin1-read-as-utf8.txt", "Latin-1 bytes r\xe9sum\xe9: read as UTF-8 they become U+FFFD or vanish.\n".encode("latin-1"))
-write(D + "05-meta-lies.html", html.encode("utf-8"))
-write(D + "06-utf16-no-bom.txt", "UTF-16LE without a byte order mark: the NUL bytes give it away. Ça va?\n".encode("utf-16-le"))
-invis = ("Zero\u200bwidth space, a soft hy\u00adphen, a word\u2060joiner, an RLO \u202eevil\u202c mark, "
-         "and a non\u00a0breaking space.\n")
-write(D + "07-invisible-characters.txt", invis.encode("utf-8"))
-write(D + "08-hyphenated.txt", "Delineation turns bytes into infor-\nmation that an index can use.\n".encode("utf-8"))
 
 # --- one fixture per anomaly class (tests/fixtures/anomalies/<class>.txt) ----------------------
 A = "tests/fixtures/anomalies/"
