@@ -199,3 +199,11 @@ write(E + "mixed-utf8-one-word-1252.txt",
       + "Signed by the committee in Zürich on Monday.\n".encode("cp1252"))
 write(E + "mixed-1251-tail-1252.txt",
       ru.encode("cp1251") + "\nDie Prüfung ist am Montag, die Ergebnisse kommen später.\n".encode("cp1252"))
+# Seven-bit ISO-2022-JP (RFC 1468: escape sequences switch to JIS X 0208 and back to ASCII)
+# joined to Spanish in windows-1252, each way round: a cut is safe where the Japanese part is
+# back in ASCII.
+ja = ("すべての人は、教育を受ける権利を有する。教育は、少なくとも初等の段階においては、無償でなければ"
+      "ならない。初等教育は、義務的でなければならない。技術教育及び職業教育は、一般に利用できるもので"
+      "なければならず、また、高等教育は、能力に応じ、すべての者にひとしく開放されていなければならない。\n")
+write(E + "mixed-iso-2022-jp-1252.txt", ja.encode("iso2022_jp") + es.encode("cp1252"))
+write(E + "mixed-1252-iso-2022-jp.txt", es.encode("cp1252") + ja.encode("iso2022_jp"))

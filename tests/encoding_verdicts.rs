@@ -189,13 +189,13 @@ fn the_report_says_both_verdicts_and_decode_can_use_the_likely_one() {
     assert!(String::from_utf8_lossy(&out.stdout).starts_with("Интернет-версия"));
 }
 
-/// The three files made of two encodings (scripts/make_fixtures.py writes them; the true
+/// The five files made of two encodings (scripts/make_fixtures.py writes them; the true
 /// boundaries are fixed there): the segments name each part's encoding, the boundary is where
 /// the parts meet (or within the ASCII stretch both read alike), and `decode --encoding likely`
 /// gives the text each part was written as.
 #[test]
 fn mixed_files_are_cut_into_segments_at_the_true_boundaries() {
-    let cases: [(&str, &[(&str, usize)]); 3] = [
+    let cases: [(&str, &[(&str, usize)]); 5] = [
         (
             "mixed-utf8-windows-1252.txt",
             &[("UTF-8", 445), ("windows-1252", 896), ("UTF-8", usize::MAX)],
@@ -207,6 +207,15 @@ fn mixed_files_are_cut_into_segments_at_the_true_boundaries() {
         (
             "mixed-1252-koi8u.txt",
             &[("windows-1252", 307), ("KOI8-U", usize::MAX)],
+        ),
+        // Seven-bit ISO-2022-JP is cut where it is back in ASCII, either way round.
+        (
+            "mixed-iso-2022-jp-1252.txt",
+            &[("ISO-2022-JP", 291), ("windows-1252", usize::MAX)],
+        ),
+        (
+            "mixed-1252-iso-2022-jp.txt",
+            &[("windows-1252", 307), ("ISO-2022-JP", usize::MAX)],
         ),
     ];
     for (name, parts) in cases {

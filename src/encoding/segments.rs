@@ -121,7 +121,8 @@ fn blocks(bytes: &[u8], pieces: &[(usize, usize)]) -> Vec<(usize, usize)> {
 /// pure ASCII, which every candidate reads alike.
 fn verdict(bytes: &[u8], base: u64, at_end: bool) -> Option<Likely> {
     let v = validity::validate(bytes);
-    if v.is_pure_ascii() {
+    // Seven-bit ISO-2022-JP is not ASCII to its readers.
+    if v.is_pure_ascii() && !bytes.contains(&0x1B) {
         return None;
     }
     // What a consumer would decide on these bytes alone: chardetng's guess (no declaration
@@ -461,6 +462,41 @@ fn utf8_turns(bytes: &[u8]) -> Vec<(usize, usize)> {
     kept.windows(2).map(|w| (w[0].2, w[1].1)).collect()
 }
 
+/// Where seven-bit ISO-2022-JP text (RFC 1468) meets text in an encoding with non-ASCII bytes:
+/// the escape sequences that switch character sets span the Japanese part, which must end back
+/// in ASCII (`ESC ( B` or JIS Roman `ESC ( J`), so a cut there splits no state. The gaps are
+/// before the first escape (back to the last non-ASCII stretch) and after the last return to
+/// ASCII (to the next non-ASCII stretch). `None` when there are no such escapes, no
+/// non-ASCII byte, or non-ASCII bytes among the escapes (no clean part to cut out).
+fn iso2022_turns(bytes: &[u8]) -> Option<Vec<(usize, usize)>> {
+    const DESIGNATIONS: [&[u8]; 6] = [b"$@", b"$B", b"(B", b"(J", b"(I", b"$(D"];
+    let mut first = None;
+    let mut back_in_ascii = None;
+    for at in memchr::memchr_iter(0x1B, bytes) {
+        let rest = &bytes[at + 1..];
+        let Some(d) = DESIGNATIONS.iter().find(|d| rest.starts_with(d)) else {
+            continue;
+        };
+        first.get_or_insert(at);
+        let end = at + 1 + d.len();
+        back_in_ascii = matches!(*d, b"(B" | b"(J").then_some(end);
+    }
+    let first = first?;
+    // The Japanese part runs to the end when it never returns to ASCII.
+    let last = back_in_ascii.unwrap_or(bytes.len());
+    if bytes[first..last].iter().any(|&b| b >= 0x80) || !bytes.iter().any(|&b| b >= 0x80) {
+        return None;
+    }
+    let mut gaps = Vec::new();
+    if let Some(&(_, e)) = stretches(bytes, 0, first).last() {
+        gaps.push((e, first));
+    }
+    if let Some(&(s, _)) = stretches(bytes, last, bytes.len()).first() {
+        gaps.push((last, s));
+    }
+    Some(gaps)
+}
+
 /// Do the non-ASCII letters of valid UTF-8 `bytes` belong to one script cluster, and does one
 /// of them stand in a word (beside another letter) rather than alone between spaces?
 fn one_script(bytes: &[u8]) -> bool {
@@ -528,9 +564,6 @@ fn block_turns(bytes: &[u8], base: u64, at_end: bool, whole: &Likely) -> Vec<(us
     out
 }
 
-/// How many stretches of `bytes` (up to 3) encodings `a` and `b` read differently: a segment
-/// needs two or more to stand apart from its neighbour in the other encoding (a stray damaged
-/// sequence, or a few bytes two near encodings read differently, is no segment).
 /// Whether a draft read as `v` differs enough from its neighbour read as `other` to stand
 /// apart: in two stretches; or, a legacy draft beside UTF-8, in one whose words its encoding
 /// reads as words of its language (`caf\xE9` in a UTF-8 file: one pasted word, where UTF-8
@@ -543,10 +576,26 @@ fn enough(differ: usize, v: &Likely, other: &Likely) -> bool {
             && v.language.as_ref().is_some_and(|l| l.known_words >= 1))
 }
 
+/// How many stretches of `bytes` (up to 3) encodings `a` and `b` read differently: a segment
+/// needs two or more to stand apart from its neighbour in the other encoding (a stray damaged
+/// sequence, or a few bytes two near encodings read differently, is no segment). Seven-bit
+/// ISO-2022-JP text has no non-ASCII stretch: its double-byte characters (two bytes each after
+/// an `ESC $` designation, up to the next escape) are what other encodings read differently.
 fn differing(bytes: &[u8], a: Charset, b: Charset) -> usize {
     let (Some(ea), Some(eb)) = (a.whatwg(), b.whatwg()) else {
         return 0;
     };
+    if ea != eb && (ea == encoding_rs::ISO_2022_JP || eb == encoding_rs::ISO_2022_JP) {
+        let chars: usize = memchr::memmem::find_iter(bytes, b"\x1B$")
+            .map(|at| {
+                let run = &bytes[at + 3..];
+                memchr::memchr(0x1B, run).unwrap_or(run.len()) / 2
+            })
+            .sum();
+        if chars > 0 {
+            return chars.min(3);
+        }
+    }
     stretches(bytes, 0, bytes.len())
         .into_iter()
         .filter(|&(s, e)| {
@@ -574,12 +623,19 @@ pub fn segment(
     whole: &Likely,
     v: &Utf8Validity,
 ) -> Vec<Segment> {
-    // Wide and stateful encodings are not cut (a cut would split their code units or their
-    // state); NUL bytes mean binary or UTF-16.
-    if whole.name == Charset::Whatwg(encoding_rs::ISO_2022_JP)
-        || !whole.name.is_ascii_compatible()
-        || bytes.contains(&0)
-        || bytes.contains(&0x1B)
+    // NUL bytes mean binary or UTF-16. Stateful ISO-2022-JP is cut only where it is back in
+    // ASCII ([`iso2022_turns`]).
+    if bytes.contains(&0) {
+        return Vec::new();
+    }
+    if bytes.contains(&0x1B) {
+        return match iso2022_turns(bytes) {
+            Some(gaps) if !gaps.is_empty() => cut_at(bytes, base, at_end, whole, gaps),
+            _ => Vec::new(),
+        };
+    }
+    // Wide encodings are not cut (a cut would split their code units).
+    if whole.name == Charset::Whatwg(encoding_rs::ISO_2022_JP) || !whole.name.is_ascii_compatible()
     {
         return Vec::new();
     }
@@ -604,6 +660,19 @@ pub fn segment(
     if gaps.is_empty() {
         return Vec::new();
     }
+    cut_at(bytes, base, at_end, whole, gaps)
+}
+
+/// The segments of `bytes` cut in the `gaps` where their encoding may change: draft segments,
+/// split at the middle of each gap, joined again where their verdicts do not reject each
+/// other's encoding, each boundary then placed within its gap.
+fn cut_at(
+    bytes: &[u8],
+    base: u64,
+    at_end: bool,
+    whole: &Likely,
+    gaps: Vec<(usize, usize)>,
+) -> Vec<Segment> {
     // Draft segments, split at the middle of each gap until their verdicts place the cut.
     let mut drafts: Vec<Draft> = std::iter::once(Draft {
         start: 0,
@@ -702,4 +771,29 @@ pub fn segment(
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The Japanese part spans its escapes and ends back in ASCII; the gaps run to the
+    /// neighbouring non-ASCII stretches. No gap without escapes, without non-ASCII bytes, or
+    /// with non-ASCII bytes among the escapes.
+    #[test]
+    fn iso2022_turns_cut_where_the_japanese_is_back_in_ascii() {
+        let ja = b"\x1b$B$3$s$K$A$O\x1b(B ok.";
+        let mut after = ja.to_vec();
+        after.extend_from_slice(b" Then caf\xe9 and cr\xe8me.");
+        assert_eq!(iso2022_turns(&after), Some(vec![(16, 26)]));
+        let mut before = b"caf\xe9 au lait. ".to_vec();
+        before.extend_from_slice(ja);
+        assert_eq!(iso2022_turns(&before), Some(vec![(4, 14)]));
+        assert_eq!(iso2022_turns(b"plain caf\xe9"), None);
+        assert_eq!(iso2022_turns(ja), None);
+        assert_eq!(iso2022_turns(b"\x1b$B$3\xe9$s\x1b(B"), None);
+        // Never back in ASCII: the Japanese part runs to the end, so what comes before is the
+        // only other part.
+        assert_eq!(iso2022_turns(b"caf\xe9 \x1b$B$3$s"), Some(vec![(4, 5)]));
+    }
 }
