@@ -386,7 +386,7 @@ pub fn scan(text: &str, text_is_start: bool) -> Vec<Finding> {
 /// A soft hyphen between letters is a hyphenation point; after `Â` (C2) it is the tail of a
 /// UTF-8 sequence read as windows-1252.
 fn soft_hyphen_reason(prev: Option<char>, next: Option<char>, in_mojibake: bool) -> String {
-    let letter = |x: Option<char>| x.is_some_and(|c| crate::unicode::is_alphabetic(c));
+    let letter = |x: Option<char>| x.is_some_and(crate::unicode::is_alphabetic);
     let base = "U+00AD SOFT HYPHEN";
     if in_mojibake || prev == Some('Â') {
         format!(

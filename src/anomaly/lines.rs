@@ -123,7 +123,7 @@ pub fn scan_capped(text: &str, layout_mode: Layout, cap: usize) -> LineScan {
             && content[..content.len() - last.len_utf8()]
                 .chars()
                 .next_back()
-                .is_some_and(|c| crate::unicode::is_alphabetic(c));
+                .is_some_and(crate::unicode::is_alphabetic);
         if ends_hyphen {
             hyphenated += 1;
         }

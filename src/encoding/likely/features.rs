@@ -266,7 +266,7 @@ pub(crate) fn local_fit(enc: &'static Encoding, lang: Option<&str>, bytes: &[u8]
     let (text, _) = enc.decode_without_bom_handling(bytes);
     let mut fit = 0.0;
     let utf8 = enc == encoding_rs::UTF_8;
-    let letter = |c: Option<char>| c.is_some_and(|c| crate::unicode::is_alphabetic(c));
+    let letter = |c: Option<char>| c.is_some_and(crate::unicode::is_alphabetic);
     let chars: Vec<char> = text.chars().collect();
     for (i, &c) in chars.iter().enumerate() {
         if foreign_between_letters(c)
