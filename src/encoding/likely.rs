@@ -29,6 +29,7 @@ use encoding_rs::Encoding;
 use serde::Serialize;
 use unicode_script::Script;
 mod words;
+use super::stretches::condense;
 use words::{WordSpans, explain_priors, own_words, word_evidence};
 pub(crate) use words::{list_of, spelled};
 mod features;
@@ -526,6 +527,9 @@ pub fn readings(inp: &Inputs) -> (Vec<Reading>, Vec<RuledOut>) {
     // The three best by the selecting weights compare their own words; then every reading
     // gets its final score.
     out.sort_by(|a, b| b.score.total_cmp(&a.score));
+    // Where the best three part only on a few byte values, a second look at later stretches.
+    let condensed_to = pieces.last().map_or(0, |&(c, s)| s + (condensed.len() - c));
+    words::telling_words(&mut out, inp.sample, condensed_to);
     own_words(&mut out);
     explain_priors(&mut out);
     for r in out.iter_mut().chain(all.iter_mut()) {
@@ -861,25 +865,6 @@ fn because(
         ));
     }
     s
-}
-
-/// The stretches of `sample` around non-ASCII bytes (to the nearest white space or markup
-/// delimiter on each side), joined by newlines, up to [`CONDENSED_BYTES`]; and for each piece,
-/// (offset in the condensed bytes, offset in the sample). Multi-byte characters never straddle
-/// a piece boundary: the boundaries are ASCII white space or `<`/`>`, which no legacy
-/// multi-byte encoding uses as a trail byte.
-fn condense(sample: &[u8], budget: usize) -> (Vec<u8>, Vec<(usize, usize)>) {
-    let mut out = Vec::new();
-    let mut pieces = Vec::new();
-    for (start, end) in super::stretches::stretches(sample, 0, sample.len()) {
-        if out.len() >= budget {
-            break;
-        }
-        pieces.push((out.len(), start));
-        out.extend_from_slice(&sample[start..end]);
-        out.push(b'\n');
-    }
-    (out, pieces)
 }
 
 #[cfg(test)]

@@ -2,8 +2,9 @@
 //! of the languages its script allows (spellings the lists use, Serbian Cyrillic through its
 //! Latin transliteration), the words only one reading makes, and their byte spans.
 
-use super::{Inputs, MAX_WORDS, Reading, base_prior, condense, prior};
+use super::{Inputs, MAX_WORDS, Reading, base_prior, prior};
 use crate::decode::charset::Charset;
+use crate::encoding::stretches::condense;
 use crate::lexicon;
 use crate::span::ByteSpan;
 use crate::unicode::char_info;
@@ -399,6 +400,56 @@ pub(super) fn foreign_letters<'w>(
         }
     }
     (letters, foreign)
+}
+
+/// Bytes of the sample's later stretches read for the three best readings' own words
+/// ([`telling_words`]).
+const TELLING_BYTES: usize = 1024;
+
+/// A second look past the condensed sample, at what tells the three best readings apart:
+/// where they are single-byte encodings that differ only on a few byte values (ISO-8859-16 and
+/// windows-1250 on Hungarian text: `ű`, read `ř` by windows-1250, and nothing else), the first
+/// 2 KiB of stretches may hold one such word or none. The later stretches of the sample (from
+/// `after`) that hold one of those byte values, up to [`TELLING_BYTES`], are decoded in each
+/// reading and their words added to its vocabulary, for [`own_words`] to judge.
+pub(super) fn telling_words(readings: &mut [Reading], sample: &[u8], after: usize) {
+    let k = readings.len().min(3);
+    let encs: Vec<&'static encoding_rs::Encoding> = readings[..k]
+        .iter()
+        .filter_map(|r| r.members.first().and_then(|m| m.whatwg()))
+        .collect();
+    if k < 2 || encs.len() < k || !encs.iter().all(|e| e.is_single_byte()) || after >= sample.len()
+    {
+        return;
+    }
+    // The byte values the readings decode differently.
+    let mut telling = [false; 256];
+    for b in 0x80..=0xFFu8 {
+        let one =
+            |e: &&'static encoding_rs::Encoding| e.decode_without_bom_handling(&[b]).0.into_owned();
+        let first = one(&encs[0]);
+        telling[b as usize] = encs[1..].iter().any(|e| one(e) != first);
+    }
+    let mut extra = Vec::new();
+    for (s, e) in super::super::stretches::stretches(sample, after, sample.len()) {
+        if extra.len() >= TELLING_BYTES {
+            break;
+        }
+        if sample[s..e].iter().any(|&b| telling[b as usize]) {
+            extra.extend_from_slice(&sample[s..e]);
+            extra.push(b'\n');
+        }
+    }
+    if extra.is_empty() {
+        return;
+    }
+    for (r, enc) in readings.iter_mut().zip(encs) {
+        let text = enc.decode_without_bom_handling(&extra).0;
+        r.vocabulary
+            .extend(words_of(&text).into_iter().map(|w| w.0));
+        r.vocabulary.sort_unstable();
+        r.vocabulary.dedup();
+    }
 }
 
 /// The words each of the three best readings makes on its own, judged in its language
