@@ -602,13 +602,13 @@ fn may_hold_non_prose(text: &str) -> bool {
 }
 
 /// What of `text` the model scores: without the words that are not prose
-/// ([`without_identifiers`]) where 12 letters or more remain.
+/// ([`without_non_prose`]) where 12 letters or more remain.
 #[inline(never)]
 fn prose_of(text: &str) -> std::borrow::Cow<'_, str> {
     if !may_hold_non_prose(text) {
         return text.into();
     }
-    let prose = without_identifiers(text);
+    let prose = without_non_prose(text);
     if prose
         .chars()
         .filter(|c| crate::unicode::is_alphabetic(*c))
@@ -622,7 +622,7 @@ fn prose_of(text: &str) -> std::borrow::Cow<'_, str> {
 }
 
 /// `text` without its words (runs between blanks) that are not prose ([`is_not_prose`]).
-fn without_identifiers(text: &str) -> String {
+fn without_non_prose(text: &str) -> String {
     words_but(text, is_not_prose)
 }
 

@@ -107,11 +107,11 @@ fn a_sentence_around_latin_identifiers_is_its_own_words_language() {
 #[test]
 fn identifiers_are_left_out_of_what_is_scored() {
     assert_eq!(
-        without_identifiers("Kann GtkWidget nicht finden: gdk_pixbuf_new, utf8tolower, Haus-Tür"),
+        without_non_prose("Kann GtkWidget nicht finden: gdk_pixbuf_new, utf8tolower, Haus-Tür"),
         "Kann nicht finden: Haus-Tür"
     );
     assert_eq!(
-        without_identifiers("Ein Satz ohne Bezeichner"),
+        without_non_prose("Ein Satz ohne Bezeichner"),
         "Ein Satz ohne Bezeichner"
     );
 }
@@ -121,11 +121,11 @@ fn identifiers_are_left_out_of_what_is_scored() {
 #[test]
 fn code_tokens_and_quoted_words_are_left_out_of_what_is_scored() {
     assert_eq!(
-        without_identifiers("ausente .fnstart antes de --verbose %Zd $HOME /usr -x"),
+        without_non_prose("ausente .fnstart antes de --verbose %Zd $HOME /usr -x"),
         "ausente antes de -x"
     );
     assert_eq!(
-        without_identifiers("«forward» i «backward», són \"Save\". l'home „dobro jutro“"),
+        without_non_prose("«forward» i «backward», són \"Save\". l'home „dobro jutro“"),
         "i són l'home „dobro jutro“"
     );
     for clean in [
@@ -135,7 +135,7 @@ fn code_tokens_and_quoted_words_are_left_out_of_what_is_scored() {
         "50 % mehr",
     ] {
         assert!(
-            !may_hold_non_prose(clean) || without_identifiers(clean) == clean,
+            !may_hold_non_prose(clean) || without_non_prose(clean) == clean,
             "{clean}"
         );
     }
