@@ -588,7 +588,8 @@ fn differing(bytes: &[u8], a: Charset, b: Charset) -> usize {
     if ea != eb && (ea == encoding_rs::ISO_2022_JP || eb == encoding_rs::ISO_2022_JP) {
         let chars: usize = memchr::memmem::find_iter(bytes, b"\x1B$")
             .map(|at| {
-                let run = &bytes[at + 3..];
+                // (An `ESC $` at the very end, of hostile or cut input, has no run.)
+                let run = bytes.get(at + 3..).unwrap_or_default();
                 memchr::memchr(0x1B, run).unwrap_or(run.len()) / 2
             })
             .sum();
@@ -795,5 +796,16 @@ mod tests {
         // Never back in ASCII: the Japanese part runs to the end, so what comes before is the
         // only other part.
         assert_eq!(iso2022_turns(b"caf\xe9 \x1b$B$3$s"), Some(vec![(4, 5)]));
+        // Escapes cut short at the end of the input are counted without reading past it.
+        for tail in [&b"\x1b$"[..], b"\x1b$B", b"\x1b"] {
+            let mut cut = b"caf\xe9 ".to_vec();
+            cut.extend_from_slice(tail);
+            let _ = differing(
+                &cut,
+                Charset::Whatwg(encoding_rs::ISO_2022_JP),
+                Charset::UTF_8,
+            );
+            let _ = iso2022_turns(&cut);
+        }
     }
 }
