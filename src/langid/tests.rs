@@ -1,5 +1,6 @@
 //! Unit tests of `langid` (kept apart so the module reads as its job).
 
+use super::prose::*;
 use super::*;
 
 #[test]
