@@ -3,7 +3,7 @@
 corpus (assets/demo/).
 Every file is made here, from text written here, so each one's bytes are known exactly.
 Run from the repository root: python3 scripts/make_fixtures.py"""
-import codecs, os
+import codecs, os, random
 
 def write(path, data):
     os.makedirs(os.path.dirname(path), exist_ok=True)
@@ -206,6 +206,15 @@ hu_head = ("Minden személynek joga van a művelődéshez. " .replace("ű", "ü"
 hu_tail = ("Ez ésszerű és hasznos: a művészeti és tudományos együttműködés mindenkinek nyitott, "
            "a közösség kulturális életében való részvétel egyenértékűen illet meg mindenkit.\n")
 write(E + "hu-iso-8859-16-late-u.txt", (hu_head + "\n" + hu_tail).encode("iso8859_16"))
+# 8-bit bytes whose pairs are Hangul code units in UTF-16LE (a low byte A1–BF, a high byte
+# B0–C7), as in font-hacked files: 3,000 bytes without a space or a line break in that reading.
+rng = random.Random(7)
+paired = bytearray()
+while len(paired) < 3000:
+    paired += bytes([rng.choice(range(0xA1, 0xC0)), rng.choice(range(0xB0, 0xC8))])
+    if rng.random() < 0.15:
+        paired += b"._"
+write(E + "paired-bytes-no-space.txt", bytes(paired))
 # Seven-bit ISO-2022-JP (RFC 1468: escape sequences switch to JIS X 0208 and back to ASCII)
 # joined to Spanish in windows-1252, each way round: a cut is safe where the Japanese part is
 # back in ASCII.

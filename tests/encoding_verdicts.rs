@@ -347,3 +347,28 @@ fn bomless_utf16_cjk_is_text_decided_as_utf16() {
         assert!(text.contains(sample), "{name}: {text}");
     }
 }
+
+/// 8-bit bytes whose pairs happen to be Hangul code units are not BOM-less UTF-16: a UTF-16
+/// reading of 1,024 code units without a space or a line break is ruled out, and says so.
+#[test]
+fn paired_bytes_without_spaces_are_not_utf16() {
+    let v = inspect("paired-bytes-no-space.txt");
+    assert_ne!(v["likely"]["name"], "UTF-16LE");
+    let ruled = v["likely"]["ruled_out"].as_array().unwrap();
+    let le = ruled
+        .iter()
+        .find(|r| r["name"] == "UTF-16LE")
+        .unwrap_or_else(|| panic!("UTF-16LE not ruled out: {ruled:?}"));
+    assert!(
+        le["why"]
+            .as_str()
+            .unwrap()
+            .starts_with("no space or line break in 1024 UTF-16 code units"),
+        "{le}"
+    );
+    // Real BOM-less UTF-16 keeps its verdict.
+    assert_eq!(
+        inspect("ko-utf16le-nobom.txt")["likely"]["name"],
+        "UTF-16LE"
+    );
+}

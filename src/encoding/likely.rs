@@ -93,6 +93,8 @@ const KEEP_DECISION_BELOW: f64 = 0.5;
 const DECISION_FLOOR: f64 = 0.02;
 /// Readings whose words are weighed (the best by their characters).
 const MAX_WEIGHED: usize = 9;
+/// A BOM-less UTF-16 reading this many code units long holds a space or a line break.
+const MIN_UNITS_FOR_SPACE: usize = 256;
 
 /// The likely verdict.
 #[derive(Clone, Debug, Serialize)]
@@ -459,6 +461,19 @@ pub fn readings(inp: &Inputs) -> (Vec<Reading>, Vec<RuledOut>) {
                     name: cs,
                     offset: inp.sample_start,
                     why: format!("{bad} of {units} UTF-16 code units are not text"),
+                });
+                continue;
+            }
+            // Nor is text hundreds of characters without a space or a line break (ASCII, the
+            // no-break space, the ideographic space): 8-bit bytes paired into code units make
+            // CJK and Hangul characters, and rarer spaces only by chance (`_ ` is U+205F; a
+            // font-hacked UDHR file of 10,000 bytes was read as Chinese at 1.00).
+            let spacing = |c: char| matches!(c, ' ' | '\n' | '\r' | '\t' | '\u{A0}' | '\u{3000}');
+            if units >= MIN_UNITS_FOR_SPACE && !text.chars().any(spacing) {
+                ruled_out.push(RuledOut {
+                    name: cs,
+                    offset: inp.sample_start,
+                    why: format!("no space or line break in {units} UTF-16 code units"),
                 });
                 continue;
             }
