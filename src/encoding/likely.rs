@@ -244,6 +244,9 @@ pub struct Reading {
     pub words: Vec<(String, u32, bool, usize)>,
     /// Every distinct word of the reading (for comparing the best readings).
     pub vocabulary: Vec<String>,
+    /// Of the words only this reading makes among the best three, up to three that its
+    /// language's list holds and up to three it does not (for the sentence).
+    pub own: [Vec<String>; 2],
     pub score: f64,
     /// The script of most of its non-ASCII letters.
     pub script: Option<Script>,
@@ -511,6 +514,7 @@ pub fn readings(inp: &Inputs) -> (Vec<Reading>, Vec<RuledOut>) {
                     features,
                     words: Vec::new(),
                     vocabulary: Vec::new(),
+                    own: Default::default(),
                     score: 0.0,
                     script,
                 }
@@ -878,6 +882,19 @@ fn because(
             },
             p
         ));
+        // Tied on the shared count, their own words decided (Hungarian `ű` against `ř`).
+        if r.features.known_words == f.known_words && !best.own[0].is_empty() {
+            s.push_str(&format!(
+                "; the words only {name} makes are {} words ({}){}",
+                f.language,
+                best.own[0].join(", "),
+                if r.own[1].is_empty() {
+                    String::new()
+                } else {
+                    format!(", {}'s are not ({})", r.members[0], r.own[1].join(", "))
+                }
+            ));
+        }
     }
     s
 }

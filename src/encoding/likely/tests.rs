@@ -31,3 +31,38 @@ fn ordinal_signs_are_words_and_their_misreadings_are_not() {
     assert_eq!(found("a ş b"), ["ş"]);
     assert_eq!(found("tr. ş"), ["ş"]);
 }
+
+/// Two readings that share as many known words say what their own words are: the sentence
+/// names the words only the winner makes, as words of its language, and the runner-up's.
+#[test]
+fn a_tie_on_shared_words_is_explained_by_each_readings_own_words() {
+    let reading = |cs: &'static Encoding, known: u32, own: [&[&str]; 2]| Reading {
+        members: vec![Charset::Whatwg(cs)],
+        text: String::new(),
+        features: Features {
+            words: 80,
+            known_words: known,
+            language: "hu".into(),
+            ..Default::default()
+        },
+        words: vec![("és".into(), 3, true, 0)],
+        vocabulary: Vec::new(),
+        own: own.map(|ws| ws.iter().map(|w| w.to_string()).collect()),
+        score: 0.0,
+        script: None,
+    };
+    let best = reading(encoding_rs::ISO_8859_16, 55, [&["művészeti"], &[]]);
+    let runner = reading(encoding_rs::WINDOWS_1250, 55, [&[], &["mřvészeti"]]);
+    let s = because(best.members[0], &best, Some(&runner), Some(0.07));
+    assert!(
+        s.ends_with(
+            "; the words only ISO-8859-16 makes are hu words (művészeti), windows-1250's are \
+             not (mřvészeti)"
+        ),
+        "{s}"
+    );
+    // Not tied: the shared count says it, and the own words are not repeated.
+    let behind = reading(encoding_rs::WINDOWS_1252, 49, [&[], &["egyenlõ"]]);
+    let s = because(best.members[0], &best, Some(&behind), Some(0.01));
+    assert!(!s.contains("the words only"), "{s}");
+}

@@ -465,6 +465,7 @@ pub(super) fn own_words(readings: &mut [Reading]) {
         let lang = list_of(&readings[i].features.language);
         let (mut known, mut unknown) = (0.0, 0.0);
         let mut own: Vec<&String> = Vec::new();
+        let mut shown: [Vec<String>; 2] = Default::default();
         for w in &readings[i].vocabulary {
             let elsewhere = (0..k)
                 .filter(|&j| j != i)
@@ -476,11 +477,20 @@ pub(super) fn own_words(readings: &mut [Reading]) {
             // A one- or two-letter word is weak evidence: a misreading that cuts words in
             // pieces makes `a`, `i`, `e` of them.
             let weight = if w.chars().count() >= 3 { 1.0 } else { 0.25 };
-            match lang.map(|l| lexicon::is_word(l, &spelled(l, w)) == Some(true)) {
+            let judged = lang.map(|l| lexicon::is_word(l, &spelled(l, w)) == Some(true));
+            match judged {
                 Some(true) => known += weight,
                 Some(false) => unknown += weight,
                 // No list to judge the word by.
                 None => {}
+            }
+            if let Some(k) = judged
+                && w.chars().count() >= 3
+            {
+                let side = &mut shown[usize::from(!k)];
+                if side.len() < 3 {
+                    side.push(w.clone());
+                }
             }
             if known + unknown >= MAX_WORDS as f64 {
                 break;
@@ -496,6 +506,7 @@ pub(super) fn own_words(readings: &mut [Reading]) {
             foreign,
             ngram,
         });
+        readings[i].own = shown;
     }
     // Relative to the best of the three, as `ngram`.
     let top = owns
