@@ -30,7 +30,7 @@ use serde::Serialize;
 use unicode_script::Script;
 mod words;
 use super::stretches::condense;
-use words::{WordSpans, explain_priors, own_words, word_evidence};
+use words::{WordSpans, because, explain_priors, own_words, word_evidence};
 pub(crate) use words::{list_of, spelled};
 mod features;
 pub use features::{Features, WEIGHTS};
@@ -835,68 +835,6 @@ fn calibrate(p: f64, words: u32) -> f64 {
         _ => 1.0,
     };
     ((p * thin) * 1000.0).round() / 1000.0
-}
-
-/// The verdict in a sentence: the words it reads, against what the runner-up reads.
-fn because(
-    name: Charset,
-    best: &Reading,
-    runner: Option<&Reading>,
-    p_runner: Option<f64>,
-) -> String {
-    let f = &best.features;
-    let examples: Vec<&str> = best
-        .words
-        .iter()
-        .filter(|w| w.2)
-        .take(3)
-        .map(|w| w.0.as_str())
-        .collect();
-    let mut s = if f.words == 0 {
-        format!("{name} reads the non-ASCII bytes as ordinary characters")
-    } else if f.known_words > 0 {
-        format!(
-            "{name} reads {} of the {} differing words as {} words ({})",
-            f.known_words,
-            f.words,
-            f.language,
-            examples.join(", ")
-        )
-    } else {
-        format!(
-            "{name} reads the differing bytes as {} text (n-gram model), though none of its {} words is in a word list",
-            f.language, f.words
-        )
-    };
-    if let (Some(r), Some(p)) = (runner, p_runner) {
-        let ex: Vec<&str> = r.words.iter().take(2).map(|w| w.0.as_str()).collect();
-        s.push_str(&format!(
-            "; {} reads {} of {}{} (probability {:.2})",
-            r.members[0],
-            r.features.known_words,
-            r.features.words,
-            if ex.is_empty() {
-                String::new()
-            } else {
-                format!(" ({})", ex.join(", "))
-            },
-            p
-        ));
-        // Tied on the shared count, their own words decided (Hungarian `ű` against `ř`).
-        if r.features.known_words == f.known_words && !best.own[0].is_empty() {
-            s.push_str(&format!(
-                "; the words only {name} makes are {} words ({}){}",
-                f.language,
-                best.own[0].join(", "),
-                if r.own[1].is_empty() {
-                    String::new()
-                } else {
-                    format!(", {}'s are not ({})", r.members[0], r.own[1].join(", "))
-                }
-            ));
-        }
-    }
-    s
 }
 
 #[cfg(test)]
