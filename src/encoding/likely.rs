@@ -786,20 +786,7 @@ pub fn likely(inp: &Inputs) -> Likely {
 /// The byte values single-byte encodings `a` and each of `others` map differently, written as
 /// hex ranges (`A4 A6 A8 B4 B8 BC–BE`), when they are all single-byte.
 fn telling_bytes(a: Charset, others: &[Charset]) -> Option<String> {
-    let one = |cs: Charset, b: u8| -> Option<char> {
-        let e = cs.whatwg().filter(|e| e.is_single_byte())?;
-        e.decode_without_bom_handling(&[b]).0.chars().next()
-    };
-    let mut bytes = Vec::new();
-    for b in 0x80..=0xFFu8 {
-        let x = one(a, b)?;
-        for o in others {
-            if one(*o, b)? != x {
-                bytes.push(b);
-                break;
-            }
-        }
-    }
+    let bytes = parting_bytes(a, others)?;
     if bytes.is_empty() {
         return None;
     }
@@ -823,6 +810,26 @@ fn telling_bytes(a: Charset, others: &[Charset]) -> Option<String> {
         i = j + 1;
     }
     Some(out.join(" "))
+}
+
+/// The byte values 80–FF that single-byte `a` decodes otherwise than one of `others`;
+/// `None` when any of them is not a single-byte encoding.
+pub(super) fn parting_bytes(a: Charset, others: &[Charset]) -> Option<Vec<u8>> {
+    let one = |cs: Charset, b: u8| -> Option<char> {
+        let e = cs.whatwg().filter(|e| e.is_single_byte())?;
+        e.decode_without_bom_handling(&[b]).0.chars().next()
+    };
+    let mut bytes = Vec::new();
+    for b in 0x80..=0xFFu8 {
+        let x = one(a, b)?;
+        for o in others {
+            if one(*o, b)? != x {
+                bytes.push(b);
+                break;
+            }
+        }
+    }
+    Some(bytes)
 }
 
 /// The confidence: the softmax probability, held down where few words were weighed (a

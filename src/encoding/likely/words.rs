@@ -4,7 +4,7 @@
 
 use super::{Inputs, MAX_WORDS, Reading, base_prior, prior};
 use crate::decode::charset::Charset;
-use crate::encoding::stretches::condense;
+use crate::encoding::stretches::{condense, stretches};
 use crate::lexicon;
 use crate::span::ByteSpan;
 use crate::unicode::char_info;
@@ -414,24 +414,23 @@ const TELLING_BYTES: usize = 1024;
 /// reading and their words added to its vocabulary, for [`own_words`] to judge.
 pub(super) fn telling_words(readings: &mut [Reading], sample: &[u8], after: usize) {
     let k = readings.len().min(3);
-    let encs: Vec<&'static encoding_rs::Encoding> = readings[..k]
+    let names: Vec<Charset> = readings[..k]
         .iter()
-        .filter_map(|r| r.members.first().and_then(|m| m.whatwg()))
+        .filter_map(|r| r.members.first().copied())
         .collect();
-    if k < 2 || encs.len() < k || !encs.iter().all(|e| e.is_single_byte()) || after >= sample.len()
-    {
+    if k < 2 || names.len() < k || after >= sample.len() {
         return;
     }
-    // The byte values the readings decode differently.
+    // The byte values the readings decode differently (none unless all are single-byte).
+    let Some(parting) = super::parting_bytes(names[0], &names[1..]) else {
+        return;
+    };
     let mut telling = [false; 256];
-    for b in 0x80..=0xFFu8 {
-        let one =
-            |e: &&'static encoding_rs::Encoding| e.decode_without_bom_handling(&[b]).0.into_owned();
-        let first = one(&encs[0]);
-        telling[b as usize] = encs[1..].iter().any(|e| one(e) != first);
+    for b in parting {
+        telling[b as usize] = true;
     }
     let mut extra = Vec::new();
-    for (s, e) in super::super::stretches::stretches(sample, after, sample.len()) {
+    for (s, e) in stretches(sample, after, sample.len()) {
         if extra.len() >= TELLING_BYTES {
             break;
         }
@@ -443,7 +442,8 @@ pub(super) fn telling_words(readings: &mut [Reading], sample: &[u8], after: usiz
     if extra.is_empty() {
         return;
     }
-    for (r, enc) in readings.iter_mut().zip(encs) {
+    for (r, name) in readings.iter_mut().zip(names) {
+        let Some(enc) = name.whatwg() else { continue };
         let text = enc.decode_without_bom_handling(&extra).0;
         r.vocabulary
             .extend(words_of(&text).into_iter().map(|w| w.0));
