@@ -153,7 +153,8 @@ fn control_sequences_in_a_file_stay_inert_in_a_real_terminal() {
     let Some(t) = Tmux::start("controls", &cmd, 120, 40) else {
         return;
     };
-    let screen = t.wait_for(&["Hex", "␛]0;pwned␇"]);
+    // The whole frame, not its first lines: tmux may be caught halfway through a redraw.
+    let screen = t.wait_for(&["Hex", "␛]0;pwned␇", "Inspector", "⇄gnp.exe"]);
     // The file's OSC title change and clear-screen did nothing: the panes are all there.
     assert!(screen.contains("Inspector"), "{screen}");
     assert!(screen.contains("⇄gnp.exe"), "{screen}");
