@@ -154,6 +154,14 @@ samples = [
 samples.append(("en-windows-1252-ordinal.txt", "cp1252",
      "The meeting on the 30º floor was moved to the 2º room, and the report for the 15º "
      "session will be sent to every member of the committee before Friday.\n"))
+# A language no word list holds (invented words), with one accented letter inside a word:
+# windows-874 makes Thai ๚ of ú, macintosh the low quote ‚ of â, and either cuts the word in
+# two pieces a list may hold (`y`, `ban`). A cut is no word of any language.
+samples.append(("xx-windows-1252-cut-by-874.txt", "cp1252",
+     "Tamu nakai surintiki wajai penkeraitai.\nNuka tsakamu wajai nungkan\u00faiaya tsentsakmaitai, "
+     "turasha jintia wainkamji.\nAtsa nakai surintiki pujamu ainiawai.\n"))
+samples.append(("xx-windows-1252-cut-by-macintosh.txt", "cp1252",
+     "Maka taura piska bila kaikisa.\nBaha upla y\u00e2ban kum brisa, p\u00e2t l\u00e2kat ba kulkras.\n"))
 for name, codec, text in samples:
     write(E + name, text.encode(codec))
 # UTF-16 without a byte order mark, Korean and Chinese (no NUL columns to betray it).

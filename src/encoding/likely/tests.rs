@@ -66,3 +66,30 @@ fn a_tie_on_shared_words_is_explained_by_each_readings_own_words() {
     let s = because(best.members[0], &best, Some(&behind), Some(0.01));
     assert!(!s.contains("the words only"), "{s}");
 }
+
+/// A punctuation mark or symbol between two letters that text does not write there cuts a word
+/// (`nungkan๚iaya`, `y‚ban`, `wolno¶ci`); apostrophes, the middle dot, dashes, spaces and the
+/// zero-width non-joiner do not. The pieces on either side are not a reading's own words.
+#[test]
+fn misread_letters_that_cut_words_are_counted_and_their_pieces_set_aside() {
+    assert_eq!(words::cut_words("nungkan\u{E5A}iaya"), 1);
+    assert_eq!(words::cut_words("y\u{201A}ban p\u{201A}t"), 2);
+    assert_eq!(words::cut_words("wolno¶ci"), 1);
+    for fine in [
+        "l’homme",
+        "col·lecció",
+        "Nord–Süd",
+        "a b",
+        "a\u{A0}b",
+        "می\u{200C}خواهم",
+        "«word»",
+        "30º",
+        "¿qué?",
+    ] {
+        assert_eq!(words::cut_words(fine), 0, "{fine}");
+    }
+    let pieces = words::cut_pieces("Y\u{201A}ban kum, wolno¶ci");
+    let mut got: Vec<&str> = pieces.iter().map(String::as_str).collect();
+    got.sort_unstable();
+    assert_eq!(got, ["ban", "ci", "wolno", "y"]);
+}

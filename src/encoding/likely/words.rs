@@ -73,6 +73,79 @@ pub(super) fn words_of(text: &str) -> Vec<(String, u32, usize)> {
         .collect()
 }
 
+/// How many times a non-ASCII punctuation mark or symbol that text does not put inside a word
+/// stands between two letters: what another code page makes of a letter (`nungkan๚iaya` for
+/// `nungkanúiaya` in windows-874, `y‚ban` for `yâban` in macintosh), cutting one word into two
+/// that the word lists may hold (`y`, `ban`). Each counts as a word mixing scripts.
+pub(super) fn cut_words(text: &str) -> usize {
+    cuts(text).count()
+}
+
+/// The words on either side of each cut [`cut_words`] counts (lower case): pieces of one word,
+/// which a reading that makes them must not count as its own words (`wolno` and `ci` where
+/// windows-1250 reads ISO-8859-2's `wolności` as `wolno¶ci`).
+pub(super) fn cut_pieces(text: &str) -> rustc_hash::FxHashSet<String> {
+    let mut out = rustc_hash::FxHashSet::default();
+    for at in cuts(text) {
+        let before = text[..at].rfind(|c: char| !is_letter(c)).map_or(0, |p| {
+            p + text[p..].chars().next().map_or(1, char::len_utf8)
+        });
+        let after_start = at + text[at..].chars().next().map_or(1, char::len_utf8);
+        let after = text[after_start..]
+            .find(|c: char| !is_letter(c))
+            .map_or(text.len(), |p| after_start + p);
+        out.insert(text[before..at].to_lowercase());
+        out.insert(text[after_start..after].to_lowercase());
+    }
+    out
+}
+
+/// Letters and marks, ASCII or not.
+fn is_letter(c: char) -> bool {
+    if c.is_ascii() {
+        c.is_ascii_alphabetic()
+    } else {
+        let i = char_info(c);
+        i.is_letter() || i.is_mark()
+    }
+}
+
+/// Byte offsets in `text` of the cutting characters [`cut_words`] counts.
+fn cuts(text: &str) -> impl Iterator<Item = usize> + '_ {
+    let mut it = text.char_indices().peekable();
+    let mut prev = ' ';
+    std::iter::from_fn(move || {
+        while let Some((i, c)) = it.next() {
+            let before = prev;
+            prev = c;
+            if is_letter(before) && splits_word(c) && it.peek().is_some_and(|&(_, n)| is_letter(n))
+            {
+                return Some(i);
+            }
+        }
+        None
+    })
+}
+
+/// A non-ASCII punctuation mark or symbol text does not write between two letters of one word.
+/// Not the marks it does write there: apostrophes (`l’homme`), the Catalan middle dot
+/// (`col·lecció`), hyphens and dashes (`Nord–Süd`), the ellipsis, the soft hyphen; nor spaces
+/// and format characters (the zero-width non-joiner inside Persian words).
+fn splits_word(c: char) -> bool {
+    if c.is_ascii() || c.is_whitespace() {
+        return false;
+    }
+    if matches!(
+        c,
+        '\u{2019}' | '\u{2018}' | '\u{02BC}' | '\u{00B7}' | '\u{2010}'
+            ..='\u{2015}' | '\u{2026}' | '\u{00AD}'
+    ) {
+        return false;
+    }
+    use unicode_properties::GeneralCategoryGroup as G;
+    matches!(char_info(c).group(), G::Punctuation | G::Symbol)
+}
+
 /// Does a word's letters come from two real scripts (Latin and Cyrillic, Greek and Latin…)?
 pub(super) fn mixed_script(word: &str) -> bool {
     let mut first: Option<Script> = None;
@@ -242,8 +315,8 @@ pub(super) fn word_evidence(readings: &mut [Reading]) {
         // characters.
         // A share: some texts mix on purpose (Ukrainian written with a Latin `i`), a misreading
         // mixes in a few words or in all of them.
-        let mixed = whole.iter().filter(|w| mixed_script(&w.0)).count();
-        f.mixed = mixed as f64 / whole.len().max(1) as f64;
+        let mixed = whole.iter().filter(|w| mixed_script(&w.0)).count() + cut_words(&r.text);
+        f.mixed = (mixed as f64 / whole.len().max(1) as f64).min(1.0);
         // The n-gram model reads the whole reading's words for its language.
         let joined: String = words
             .iter()
@@ -466,11 +539,12 @@ pub(super) fn own_words(readings: &mut [Reading]) {
         let (mut known, mut unknown) = (0.0, 0.0);
         let mut own: Vec<&String> = Vec::new();
         let mut shown: [Vec<String>; 2] = Default::default();
+        let pieces = cut_pieces(&readings[i].text);
         for w in &readings[i].vocabulary {
             let elsewhere = (0..k)
                 .filter(|&j| j != i)
                 .any(|j| readings[j].vocabulary.binary_search(w).is_ok());
-            if elsewhere {
+            if elsewhere || pieces.contains(w.as_str()) {
                 continue;
             }
             own.push(w);
