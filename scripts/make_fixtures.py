@@ -207,6 +207,15 @@ write(E + "mixed-utf8-one-word-1252.txt",
       + "Signed by the committee in Zürich on Monday.\n".encode("cp1252"))
 write(E + "mixed-1251-tail-1252.txt",
       ru.encode("cp1251") + "\nDie Prüfung ist am Montag, die Ergebnisse kommen später.\n".encode("cp1252"))
+# English UTF-8 whose only non-ASCII character is one curly apostrophe (what UTF-8 English
+# mostly carries), then German in windows-1252: the three bytes of `’` are UTF-8 text.
+write(E + "mixed-utf8-apostrophe-1252.txt",
+      ("The committee met on Monday and agreed that the report\u2019s first draft should be sent to "
+       "every member before the end of the month. "
+       + "Each member reads the draft and writes down any question about the figures in it. " * 4
+       + "\n").encode("utf-8")
+      + "Die Schüler lesen Bücher über die Geschichte Österreichs und üben täglich für die Prüfung.\n"
+      .encode("cp1252"))
 # Hungarian in ISO-8859-16 whose only byte windows-1250 reads otherwise (F8: ű, not ř) comes
 # after the first 2 KiB of accented words: the likely verdict looks further for it.
 hu_head = ("Minden személynek joga van a művelődéshez. " .replace("ű", "ü")

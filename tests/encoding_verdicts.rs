@@ -266,16 +266,23 @@ fn mixed_files_are_cut_into_segments_at_the_true_boundaries() {
 }
 
 /// Parts too small for a block of their own: one pasted windows-1252 word (`Zürich`) after UTF-8
-/// text, and a German sentence with two accented words after Russian windows-1251. Each is a
+/// text, German after English UTF-8 whose only non-ASCII character is `’`, and a German sentence
+/// with two accented words after Russian windows-1251. Each is a
 /// segment whose boundary lies in the ASCII both encodings read alike, and decoding by segments
 /// gives the true text.
 #[test]
 fn small_parts_in_another_encoding_are_segments_too() {
-    let cases: [(&str, [&str; 2], usize); 2] = [
+    let cases: [(&str, [&str; 2], usize); 3] = [
         (
             "mixed-utf8-one-word-1252.txt",
             ["UTF-8", "windows-1252"],
             223,
+        ),
+        // The UTF-8 part's only non-ASCII character is a curly apostrophe.
+        (
+            "mixed-utf8-apostrophe-1252.txt",
+            ["UTF-8", "windows-1252"],
+            460,
         ),
         (
             "mixed-1251-tail-1252.txt",

@@ -453,7 +453,9 @@ fn utf8_turns(bytes: &[u8]) -> Vec<(usize, usize)> {
         // \xCE\xAA \xD2\xB0`, GBK for 展 为 野) forms valid sequences too — of letters from
         // as many scripts (Armenian, Greek, Cyrillic). A short run is UTF-8 text only when its
         // letters keep to one script.
-        let valid = valid && multibyte >= 3 && (multibyte >= 8 || one_script(&bytes[s..e]));
+        let valid = valid
+            && ((multibyte >= 3 && (multibyte >= 8 || one_script(&bytes[s..e])))
+                || typographic(&bytes[s..e]));
         match kept.last_mut() {
             Some(k) if k.0 == valid => k.2 = e,
             _ => kept.push((valid, s, e)),
@@ -495,6 +497,20 @@ fn iso2022_turns(bytes: &[u8]) -> Option<Vec<(usize, usize)>> {
         gaps.push((last, s));
     }
     Some(gaps)
+}
+
+/// Does `bytes` hold a UTF-8 sequence of typographic punctuation — a General Punctuation
+/// character from the hyphen U+2010 on (dashes, curly quotes, the ellipsis), or the euro sign
+/// — the few non-ASCII characters UTF-8 English carries? Legacy text does not form one by
+/// chance: `E2 80 99` is `â€™` in windows-1252 (the mojibake of that very `’`), a letter and
+/// two C1 controls in ISO 8859, `вЂ™` in windows-1251.
+fn typographic(bytes: &[u8]) -> bool {
+    memchr::memchr_iter(0xE2, bytes).any(|at| {
+        matches!(
+            bytes.get(at + 1..at + 3),
+            Some([0x80, 0x90..=0xBF] | [0x81, 0x80..=0x9E] | [0x82, 0xAC])
+        )
+    })
 }
 
 /// Do the non-ASCII letters of valid UTF-8 `bytes` belong to one script cluster, and does one
@@ -567,13 +583,18 @@ fn block_turns(bytes: &[u8], base: u64, at_end: bool, whole: &Likely) -> Vec<(us
 /// Whether a draft read as `v` differs enough from its neighbour read as `other` to stand
 /// apart: in two stretches; or, a legacy draft beside UTF-8, in one whose words its encoding
 /// reads as words of its language (`caf\xE9` in a UTF-8 file: one pasted word, where UTF-8
-/// makes U+FFFD of it; a stray byte that makes no word stays damage).
-fn enough(differ: usize, v: &Likely, other: &Likely) -> bool {
+/// makes U+FFFD of it; a stray byte that makes no word stays damage); or, a UTF-8 draft
+/// beside legacy text, in one holding typographic punctuation (`report’s`: [`typographic`]).
+fn enough(differ: usize, v: &Likely, other: &Likely, bytes: &[u8]) -> bool {
     differ >= 2
         || (differ == 1
             && other.name == Charset::UTF_8
             && v.name != Charset::UTF_8
             && v.language.as_ref().is_some_and(|l| l.known_words >= 1))
+        || (differ == 1
+            && v.name == Charset::UTF_8
+            && other.name != Charset::UTF_8
+            && typographic(bytes))
 }
 
 /// How many stretches of `bytes` (up to 3) encodings `a` and `b` read differently: a segment
@@ -708,8 +729,13 @@ fn cut_at(
                 );
                 x.probability_of(y.name) <= REJECT_P
                     && y.probability_of(x.name) <= REJECT_P
-                    && enough(this, x, y)
-                    && enough(next, y, x)
+                    && enough(this, x, y, &bytes[drafts[i].start..drafts[i + 1].start])
+                    && enough(
+                        next,
+                        y,
+                        x,
+                        &bytes[drafts[i + 1].start..end_of(&drafts, i + 1)],
+                    )
             }
             _ => false,
         };
@@ -777,6 +803,24 @@ fn cut_at(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// UTF-8 typographic punctuation is UTF-8 text however few; other three-byte sequences,
+    /// and legacy bytes around an E2, are not.
+    #[test]
+    fn typographic_punctuation_is_utf8_text() {
+        for yes in ["report’s", "a – b", "“quoted”", "wait…", "25 €", "co‐op"] {
+            assert!(typographic(yes.as_bytes()), "{yes}");
+        }
+        for no in [
+            &b"caf\xe9"[..],
+            "中文".as_bytes(),
+            b"\xe2\x80\x80",
+            b"\xe2\x80",
+            b"\xe2 \x80\x99",
+        ] {
+            assert!(!typographic(no), "{no:?}");
+        }
+    }
 
     /// The Japanese part spans its escapes and ends back in ASCII; the gaps run to the
     /// neighbouring non-ASCII stretches. No gap without escapes, without non-ASCII bytes, or
