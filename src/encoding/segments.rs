@@ -26,7 +26,9 @@ use crate::lexicon;
 use crate::span::ByteSpan;
 use serde::Serialize;
 mod place;
+mod utf8;
 use place::{place_in_gap, split_straddler};
+use utf8::{typographic, utf8_turns};
 
 /// Most blocks an input is cut into for the block verdicts.
 pub const MAX_BLOCKS: usize = 16;
@@ -421,49 +423,6 @@ fn turn(
     (start, end)
 }
 
-/// Where text in one encoding changes to another, by UTF-8 validity: each stretch holding
-/// non-ASCII bytes is valid UTF-8 or not, and the boundaries are the ASCII bytes between a run
-/// of one kind and a run of the other.
-fn utf8_turns(bytes: &[u8]) -> Vec<(usize, usize)> {
-    let pieces = stretches(bytes, 0, bytes.len());
-    // Each stretch: valid UTF-8 with multi-byte characters, or not. A run of valid stretches
-    // with fewer than three multi-byte characters is no UTF-8 text: legacy text forms one or
-    // two valid sequences by chance.
-    // (valid, first start, last end, multibyte)
-    let mut runs: Vec<(bool, usize, usize, usize)> = Vec::new();
-    for &(s, e) in &pieces {
-        let piece = &bytes[s..e];
-        let valid = std::str::from_utf8(piece).is_ok();
-        let multibyte = if valid {
-            piece.iter().filter(|&&b| b >= 0xC0).count()
-        } else {
-            0
-        };
-        match runs.last_mut() {
-            Some(r) if r.0 == valid => {
-                r.2 = e;
-                r.3 += multibyte;
-            }
-            _ => runs.push((valid, s, e, multibyte)),
-        }
-    }
-    let mut kept: Vec<(bool, usize, usize)> = Vec::new();
-    for (valid, s, e, multibyte) in runs {
-        // Legacy double-byte text written a character at a time between spaces (`\xD5\xB9
-        // \xCE\xAA \xD2\xB0`, GBK for 展 为 野) forms valid sequences too — of letters from
-        // as many scripts (Armenian, Greek, Cyrillic). A short run is UTF-8 text only when its
-        // letters keep to one script.
-        let valid = valid
-            && ((multibyte >= 3 && (multibyte >= 8 || one_script(&bytes[s..e])))
-                || typographic(&bytes[s..e]));
-        match kept.last_mut() {
-            Some(k) if k.0 == valid => k.2 = e,
-            _ => kept.push((valid, s, e)),
-        }
-    }
-    kept.windows(2).map(|w| (w[0].2, w[1].1)).collect()
-}
-
 /// Where seven-bit ISO-2022-JP text (RFC 1468) meets text in an encoding with non-ASCII bytes:
 /// the escape sequences that switch character sets span the Japanese part, which must end back
 /// in ASCII (`ESC ( B` or JIS Roman `ESC ( J`), so a cut there splits no state. The gaps are
@@ -497,41 +456,6 @@ fn iso2022_turns(bytes: &[u8]) -> Option<Vec<(usize, usize)>> {
         gaps.push((last, s));
     }
     Some(gaps)
-}
-
-/// Does `bytes` hold a UTF-8 sequence of typographic punctuation — a General Punctuation
-/// character from the hyphen U+2010 on (dashes, curly quotes, the ellipsis), or the euro sign
-/// — the few non-ASCII characters UTF-8 English carries? Legacy text does not form one by
-/// chance: `E2 80 99` is `â€™` in windows-1252 (the mojibake of that very `’`), a letter and
-/// two C1 controls in ISO 8859, `вЂ™` in windows-1251.
-fn typographic(bytes: &[u8]) -> bool {
-    memchr::memchr_iter(0xE2, bytes).any(|at| {
-        matches!(
-            bytes.get(at + 1..at + 3),
-            Some([0x80, 0x90..=0xBF] | [0x81, 0x80..=0x9E] | [0x82, 0xAC])
-        )
-    })
-}
-
-/// Do the non-ASCII letters of valid UTF-8 `bytes` belong to one script cluster, and does one
-/// of them stand in a word (beside another letter) rather than alone between spaces?
-fn one_script(bytes: &[u8]) -> bool {
-    let text = String::from_utf8_lossy(bytes);
-    let letter = |c: char| crate::unicode::char_info(c).is_letter();
-    let chars: Vec<char> = text.chars().collect();
-    let in_word = chars.iter().enumerate().any(|(i, &c)| {
-        !c.is_ascii()
-            && letter(c)
-            && ((i > 0 && letter(chars[i - 1])) || chars.get(i + 1).is_some_and(|&n| letter(n)))
-    });
-    let mut first = None;
-    in_word
-        && chars
-            .iter()
-            .filter(|c| !c.is_ascii())
-            .map(|&c| crate::unicode::char_info(c))
-            .filter(|i| i.is_letter() && i.has_real_script())
-            .all(|i| *first.get_or_insert(i.cluster()) == i.cluster())
 }
 
 /// Where the boundaries could lie, by block verdicts: the blocks around each change of run, and
@@ -803,24 +727,6 @@ fn cut_at(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// UTF-8 typographic punctuation is UTF-8 text however few; other three-byte sequences,
-    /// and legacy bytes around an E2, are not.
-    #[test]
-    fn typographic_punctuation_is_utf8_text() {
-        for yes in ["report’s", "a – b", "“quoted”", "wait…", "25 €", "co‐op"] {
-            assert!(typographic(yes.as_bytes()), "{yes}");
-        }
-        for no in [
-            &b"caf\xe9"[..],
-            "中文".as_bytes(),
-            b"\xe2\x80\x80",
-            b"\xe2\x80",
-            b"\xe2 \x80\x99",
-        ] {
-            assert!(!typographic(no), "{no:?}");
-        }
-    }
 
     /// The Japanese part spans its escapes and ends back in ASCII; the gaps run to the
     /// neighbouring non-ASCII stretches. No gap without escapes, without non-ASCII bytes, or

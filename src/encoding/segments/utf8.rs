@@ -1,0 +1,168 @@
+//! Where UTF-8 text meets text in another encoding, by UTF-8 validity (RFC 3629): the stretches
+//! that are valid UTF-8 with multi-byte characters, or not, and the turns between their runs.
+
+use super::stretches;
+
+/// Where text in one encoding changes to another, by UTF-8 validity: each stretch holding
+/// non-ASCII bytes is valid UTF-8 or not, and the boundaries are the ASCII bytes between a run
+/// of one kind and a run of the other (or, where the two texts meet with no white space between,
+/// the byte where the valid UTF-8 ends or begins: [`split_at_validity`]).
+pub(super) fn utf8_turns(bytes: &[u8]) -> Vec<(usize, usize)> {
+    let pieces: Vec<(usize, usize)> = stretches(bytes, 0, bytes.len())
+        .into_iter()
+        .flat_map(|(s, e)| split_at_validity(bytes, s, e))
+        .collect();
+    // Each stretch: valid UTF-8 with multi-byte characters, or not. A run of valid stretches
+    // with fewer than three multi-byte characters is no UTF-8 text: legacy text forms one or
+    // two valid sequences by chance.
+    // (valid, first start, last end, multibyte)
+    let mut runs: Vec<(bool, usize, usize, usize)> = Vec::new();
+    for &(s, e) in &pieces {
+        let piece = &bytes[s..e];
+        let valid = std::str::from_utf8(piece).is_ok();
+        let multibyte = if valid {
+            piece.iter().filter(|&&b| b >= 0xC0).count()
+        } else {
+            0
+        };
+        match runs.last_mut() {
+            Some(r) if r.0 == valid => {
+                r.2 = e;
+                r.3 += multibyte;
+            }
+            _ => runs.push((valid, s, e, multibyte)),
+        }
+    }
+    let mut kept: Vec<(bool, usize, usize)> = Vec::new();
+    for (valid, s, e, multibyte) in runs {
+        // Legacy double-byte text written a character at a time between spaces (`\xD5\xB9
+        // \xCE\xAA \xD2\xB0`, GBK for 展 为 野) forms valid sequences too — of letters from
+        // as many scripts (Armenian, Greek, Cyrillic). A short run is UTF-8 text only when its
+        // letters keep to one script.
+        let valid = valid
+            && ((multibyte >= 3 && (multibyte >= 8 || one_script(&bytes[s..e])))
+                || typographic(&bytes[s..e]));
+        match kept.last_mut() {
+            Some(k) if k.0 == valid => k.2 = e,
+            _ => kept.push((valid, s, e)),
+        }
+    }
+    kept.windows(2).map(|w| (w[0].2, w[1].1)).collect()
+}
+
+/// A stretch where UTF-8 text meets text in another encoding with no white space between
+/// (Chinese or Thai UTF-8 joined to Cyrillic, `oikkВоля`), cut where the valid UTF-8 ends or
+/// begins: its valid prefix up to the first invalid sequence, and its valid suffix after the
+/// last, each when it holds a multi-byte character. Whole otherwise, and when it is valid.
+fn split_at_validity(bytes: &[u8], s: usize, e: usize) -> Vec<(usize, usize)> {
+    let piece = &bytes[s..e];
+    let Err(first) = std::str::from_utf8(piece) else {
+        return vec![(s, e)];
+    };
+    // After the last invalid sequence: the rest is valid, or cut off at the end.
+    let mut last_end = first.valid_up_to() + first.error_len().unwrap_or(piece.len());
+    while last_end < piece.len() {
+        match std::str::from_utf8(&piece[last_end..]) {
+            Ok(_) => break,
+            Err(x) => {
+                last_end += x.valid_up_to()
+                    + x.error_len()
+                        .unwrap_or(piece.len() - last_end - x.valid_up_to())
+            }
+        }
+    }
+    let multibyte = |r: &[u8]| r.iter().any(|&b| b >= 0xC0);
+    let head = first.valid_up_to();
+    let tail = last_end.min(piece.len());
+    let mut out = Vec::with_capacity(3);
+    let (mut from, mut to) = (s, e);
+    if head > 0 && multibyte(&piece[..head]) {
+        out.push((s, s + head));
+        from = s + head;
+    }
+    let suffix = tail < piece.len() && multibyte(&piece[tail..]);
+    if suffix {
+        to = s + tail;
+    }
+    if from < to {
+        out.push((from, to));
+    }
+    if suffix {
+        out.push((s + tail, e));
+    }
+    out
+}
+
+/// Does `bytes` hold a UTF-8 sequence of typographic punctuation — a General Punctuation
+/// character from the hyphen U+2010 on (dashes, curly quotes, the ellipsis), or the euro sign
+/// — the few non-ASCII characters UTF-8 English carries? Legacy text does not form one by
+/// chance: `E2 80 99` is `â€™` in windows-1252 (the mojibake of that very `’`), a letter and
+/// two C1 controls in ISO 8859, `вЂ™` in windows-1251.
+pub(super) fn typographic(bytes: &[u8]) -> bool {
+    memchr::memchr_iter(0xE2, bytes).any(|at| {
+        matches!(
+            bytes.get(at + 1..at + 3),
+            Some([0x80, 0x90..=0xBF] | [0x81, 0x80..=0x9E] | [0x82, 0xAC])
+        )
+    })
+}
+
+/// Do the non-ASCII letters of valid UTF-8 `bytes` belong to one script cluster, and does one
+/// of them stand in a word (beside another letter) rather than alone between spaces?
+fn one_script(bytes: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(bytes);
+    let letter = |c: char| crate::unicode::char_info(c).is_letter();
+    let chars: Vec<char> = text.chars().collect();
+    let in_word = chars.iter().enumerate().any(|(i, &c)| {
+        !c.is_ascii()
+            && letter(c)
+            && ((i > 0 && letter(chars[i - 1])) || chars.get(i + 1).is_some_and(|&n| letter(n)))
+    });
+    let mut first = None;
+    in_word
+        && chars
+            .iter()
+            .filter(|c| !c.is_ascii())
+            .map(|&c| crate::unicode::char_info(c))
+            .filter(|i| i.is_letter() && i.has_real_script())
+            .all(|i| *first.get_or_insert(i.cluster()) == i.cluster())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A stretch where UTF-8 meets legacy bytes is cut at the byte where validity ends (or
+    /// begins); a legacy stretch, or a valid one, stays whole.
+    #[test]
+    fn a_stretch_is_cut_where_its_utf8_ends_or_begins() {
+        // `Воля` in UTF-8, then windows-1251 `Воля` with no space between.
+        let mut b = "Воля".as_bytes().to_vec();
+        b.extend_from_slice(b"\xc2\xee\xeb\xff");
+        assert_eq!(split_at_validity(&b, 0, b.len()), vec![(0, 8), (8, 12)]);
+        // The other way round.
+        let mut c = b"caf\xe9".to_vec();
+        c.extend_from_slice("中文".as_bytes());
+        assert_eq!(split_at_validity(&c, 0, c.len()), vec![(0, 4), (4, 10)]);
+        assert_eq!(split_at_validity(b"caf\xe9s", 0, 5), vec![(0, 5)]);
+        assert_eq!(split_at_validity("café".as_bytes(), 0, 5), vec![(0, 5)]);
+    }
+
+    /// UTF-8 typographic punctuation is UTF-8 text however few; other three-byte sequences,
+    /// and legacy bytes around an E2, are not.
+    #[test]
+    fn typographic_punctuation_is_utf8_text() {
+        for yes in ["report’s", "a – b", "“quoted”", "wait…", "25 €", "co‐op"] {
+            assert!(typographic(yes.as_bytes()), "{yes}");
+        }
+        for no in [
+            &b"caf\xe9"[..],
+            "中文".as_bytes(),
+            b"\xe2\x80\x80",
+            b"\xe2\x80",
+            b"\xe2 \x80\x99",
+        ] {
+            assert!(!typographic(no), "{no:?}");
+        }
+    }
+}
