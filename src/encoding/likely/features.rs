@@ -257,6 +257,30 @@ fn foreign_between_letters(c: char) -> bool {
             ))
 }
 
+/// A character that cuts a word in two when it stands between two of its letters: a
+/// punctuation mark or symbol text does not write inside a word — what another code page makes
+/// of a letter (`nungkan๚iaya` for `nungkanúiaya` in
+/// windows-874, `y‚ban` for `yâban` in macintosh, `wolno¶ci` for `wolności` in windows-1250).
+/// Not the marks text does write there: apostrophes (`l’homme`, and ´ typed for one), the
+/// Catalan middle dot (`col·lecció`), hyphens and dashes (`Nord–Süd`), the ellipsis, the soft
+/// hyphen; nor spaces and format characters (the zero-width non-joiner inside Persian words).
+pub(super) fn cuts_word(c: char) -> bool {
+    if c.is_ascii() || c.is_whitespace() {
+        return false;
+    }
+    if matches!(
+        c,
+        '\u{2019}' | '\u{2018}' | '´' | '\u{00B7}' | '\u{2010}'
+            ..='\u{2015}' | '\u{2026}' | '\u{00AD}'
+    ) {
+        return false;
+    }
+    use unicode_properties::GeneralCategoryGroup as G;
+    // (Wider than [`foreign_between_letters`], which `odd` and the segments' local fit count:
+    // that one leaves out the punctuation text writes elsewhere, `¶` `‚` `๚`.)
+    matches!(char_info(c).group(), G::Punctuation | G::Symbol)
+}
+
 /// How well `enc` reads one stretch of bytes between white space (a word or a few), in
 /// language `lang` (a word-list code): each word of the language counts for it; each word the
 /// list lacks, byte it cannot decode, control, odd character and word mixing scripts counts

@@ -2,6 +2,7 @@
 //! of the languages its script allows (spellings the lists use, Serbian Cyrillic through its
 //! Latin transliteration), the words only one reading makes, and their byte spans.
 
+use super::features::cuts_word;
 use super::{Inputs, MAX_WORDS, Reading, base_prior, prior};
 use crate::decode::charset::Charset;
 use crate::encoding::stretches::{condense, stretches};
@@ -118,32 +119,12 @@ fn cuts(text: &str) -> impl Iterator<Item = usize> + '_ {
         while let Some((i, c)) = it.next() {
             let before = prev;
             prev = c;
-            if is_letter(before) && splits_word(c) && it.peek().is_some_and(|&(_, n)| is_letter(n))
-            {
+            if is_letter(before) && cuts_word(c) && it.peek().is_some_and(|&(_, n)| is_letter(n)) {
                 return Some(i);
             }
         }
         None
     })
-}
-
-/// A non-ASCII punctuation mark or symbol text does not write between two letters of one word.
-/// Not the marks it does write there: apostrophes (`l’homme`), the Catalan middle dot
-/// (`col·lecció`), hyphens and dashes (`Nord–Süd`), the ellipsis, the soft hyphen; nor spaces
-/// and format characters (the zero-width non-joiner inside Persian words).
-fn splits_word(c: char) -> bool {
-    if c.is_ascii() || c.is_whitespace() {
-        return false;
-    }
-    if matches!(
-        c,
-        '\u{2019}' | '\u{2018}' | '\u{02BC}' | '\u{00B7}' | '\u{2010}'
-            ..='\u{2015}' | '\u{2026}' | '\u{00AD}'
-    ) {
-        return false;
-    }
-    use unicode_properties::GeneralCategoryGroup as G;
-    matches!(char_info(c).group(), G::Punctuation | G::Symbol)
 }
 
 /// Does a word's letters come from two real scripts (Latin and Cyrillic, Greek and Latin…)?
