@@ -331,7 +331,8 @@ pub(crate) fn local_fit(enc: &'static Encoding, lang: Option<&str>, bytes: &[u8]
 }
 
 /// Does `enc` misread one stretch of bytes, by its characters alone (no word list): a byte it
-/// cannot decode, a C1 control, a symbol between two letters (`li¨en`), a word mixing scripts
+/// cannot decode, a C1 control, a symbol between two letters (`li¨en`), a letter glued to a
+/// number that is no ordinal indicator (`30є`, `27ș` for `27º`), a word mixing scripts
 /// (`cientнfico`), or a Latin word of four letters or more nearly all accented (`Ïðàâî`, what
 /// Cyrillic bytes become in a Latin code page). Cheap enough for every stretch of a file.
 pub(crate) fn misread(enc: &'static Encoding, bytes: &[u8]) -> bool {
@@ -348,13 +349,13 @@ pub(crate) fn misread(enc: &'static Encoding, bytes: &[u8]) -> bool {
         if foreign_between_letters(c) && letter(i.checked_sub(1)) && letter(Some(i + 1)) {
             return true;
         }
-        // A letter of another script than Latin right after a number and before no letter
-        // (`30Ї`, `30є`): an ordinal indicator or a degree sign misread.
+        // A letter right after a number and before no letter, but for the ordinal indicators
+        // º and ª (`30Ї`, `30є`, `27ș`): an ordinal indicator or a degree sign misread.
         if !c.is_ascii()
+            && !matches!(c, 'º' | 'ª')
             && i.checked_sub(1).is_some_and(|j| chars[j].is_ascii_digit())
             && char_info(c).is_letter()
             && char_info(c).has_real_script()
-            && char_info(c).cluster() != Script::Latin
             && !letter(Some(i + 1))
         {
             return true;
