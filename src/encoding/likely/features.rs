@@ -259,8 +259,8 @@ fn foreign_between_letters(c: char) -> bool {
 
 /// A character that cuts a word in two when it stands between two of its letters: a
 /// punctuation mark or symbol text does not write inside a word — what another code page makes
-/// of a letter (`nungkan๚iaya` for `nungkanúiaya` in
-/// windows-874, `y‚ban` for `yâban` in macintosh, `wolno¶ci` for `wolności` in windows-1250).
+/// of a letter (`nungkan๚iaya` for `nungkanúiaya` in windows-874, `y‚ban` for `yâban` in
+/// macintosh, `wolno¶ci` for `wolności` in windows-1250).
 /// Not the marks text does write there: apostrophes (`l’homme`, and ´ typed for one), the
 /// Catalan middle dot (`col·lecció`), hyphens and dashes (`Nord–Süd`), the ellipsis, the soft
 /// hyphen; nor spaces and format characters (the zero-width non-joiner inside Persian words).

@@ -69,7 +69,8 @@ fn a_tie_on_shared_words_is_explained_by_each_readings_own_words() {
 
 /// A punctuation mark or symbol between two letters that text does not write there cuts a word
 /// (`nungkan๚iaya`, `y‚ban`, `wolno¶ci`); apostrophes (and ´ typed for one), the middle dot,
-/// dashes, spaces and the zero-width non-joiner do not. The pieces on either side are not a reading's own words.
+/// dashes, spaces and the zero-width non-joiner do not. The pieces on either side are not a
+/// reading's own words.
 #[test]
 fn misread_letters_that_cut_words_are_counted_and_their_pieces_set_aside() {
     assert_eq!(words::cut_words("nungkan\u{E5A}iaya"), 1);

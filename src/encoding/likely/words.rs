@@ -19,15 +19,6 @@ pub(super) fn words_of(text: &str) -> Vec<(String, u32, usize)> {
     let mut order: Vec<&str> = Vec::new();
     let mut start = None;
     let mut non_ascii = false;
-    // Letters and marks, from the cached property table (`char::is_alphabetic` is a binary
-    // search: a sixth of the weighing's time).
-    let is_word_char = |c: char| {
-        if c.is_ascii() {
-            return c.is_ascii_alphabetic();
-        }
-        let i = char_info(c);
-        i.is_letter() || i.is_mark()
-    };
     // A word counts when it holds a non-ASCII character or touches one: where one reading
     // makes `“rights”` of the bytes and another `ìrightsî`, both have a word there to judge.
     // A one-letter "word" glued to a number (`30º`, `17.º`) is an ordinal indicator: º and ª
@@ -39,7 +30,7 @@ pub(super) fn words_of(text: &str) -> Vec<(String, u32, usize)> {
         .char_indices()
         .chain(std::iter::once((text.len(), ' ')))
     {
-        if is_word_char(c) {
+        if is_letter(c) {
             if start.is_none() {
                 start = Some(i);
                 non_ascii = prev_non_ascii;
@@ -101,7 +92,8 @@ pub(super) fn cut_pieces(text: &str) -> rustc_hash::FxHashSet<String> {
     out
 }
 
-/// Letters and marks, ASCII or not.
+/// Letters and marks, ASCII or not, from the cached property table (`char::is_alphabetic` is a
+/// binary search: a sixth of the weighing's time).
 fn is_letter(c: char) -> bool {
     if c.is_ascii() {
         c.is_ascii_alphabetic()

@@ -13,8 +13,9 @@ pub(super) fn utf8_turns(bytes: &[u8]) -> Vec<(usize, usize)> {
         .flat_map(|(s, e)| split_at_validity(bytes, s, e))
         .collect();
     // Each stretch: valid UTF-8 with multi-byte characters, or not. A run of valid stretches
-    // with fewer than three multi-byte characters is no UTF-8 text: legacy text forms one or
-    // two valid sequences by chance.
+    // with fewer than three multi-byte characters is no UTF-8 text — legacy text forms one or
+    // two valid sequences by chance — unless one of them is typographic punctuation, which it
+    // never forms ([`typographic`]).
     // (valid, first start, last end, multibyte)
     let mut runs: Vec<(bool, usize, usize, usize)> = Vec::new();
     for &(s, e) in &pieces {
@@ -59,7 +60,8 @@ fn split_at_validity(bytes: &[u8], s: usize, e: usize) -> Vec<(usize, usize)> {
     let Err(first) = std::str::from_utf8(piece) else {
         return vec![(s, e)];
     };
-    // After the last invalid sequence: the rest is valid, or cut off at the end.
+    // After the last invalid sequence (an error without a length is a sequence cut off by the
+    // end of the stretch: nothing valid follows it).
     let mut last_end = first.valid_up_to() + first.error_len().unwrap_or(piece.len());
     while last_end < piece.len() {
         match std::str::from_utf8(&piece[last_end..]) {
