@@ -560,17 +560,43 @@ pub fn readings(inp: &Inputs) -> (Vec<Reading>, Vec<RuledOut>) {
 }
 
 /// The readings whose words are weighed, taken out of `all` (sorted best first by character
-/// score): the best [`MAX_WEIGHED`] − 3, then the best of each script not yet among them, then
-/// the next best. Many readings have no character flaw at all; by score alone the Latin ones
-/// (the most numerous) would fill every place and an Arabic or Greek reading that reads every
-/// word might never be weighed.
+/// score): the best [`MAX_WEIGHED`] − 3; the reading nearest the best, when it is not among
+/// them; the best of each script not yet among them; then the next best. Many readings
+/// have no character flaw at all; by score alone the Latin ones (the most numerous) would fill
+/// every place, and an Arabic or Greek reading that reads every word — or x-mac-cyrillic beside
+/// a windows-1251 that reads its capitals as punctuation (`—лен` for `Член`) — might never be
+/// weighed.
 fn preselect(all: &mut Vec<Reading>) -> Vec<Reading> {
     let mut take: Vec<usize> = (0..all.len().min(MAX_WEIGHED - 3)).collect();
-    for i in take.len()..all.len() {
+    // The reading nearest the best (fewest characters read otherwise), when none of the
+    // best is: the competitor that parts from it on a few letters only.
+    let differ = |a: &str, b: &str| -> Option<usize> {
+        let n = a.chars().zip(b.chars()).filter(|(x, y)| x != y).count();
+        (a.chars().count() == b.chars().count()).then_some(n)
+    };
+    let nearest = |i: usize| differ(&all[0].text, &all[i].text);
+    let first = take.len();
+    let best = take
+        .iter()
+        .skip(1)
+        .filter_map(|&t| nearest(t))
+        .min()
+        .unwrap_or(usize::MAX);
+    if let Some((_, i)) = (first..all.len())
+        .filter_map(|i| nearest(i).map(|n| (n, i)))
+        .filter(|&(n, _)| n < best)
+        .min()
+    {
+        take.push(i);
+    }
+    for i in first..all.len() {
         if take.len() >= MAX_WEIGHED {
             break;
         }
-        if all[i].script.is_some() && take.iter().all(|&t| all[t].script != all[i].script) {
+        if all[i].script.is_some()
+            && !take.contains(&i)
+            && take.iter().all(|&t| all[t].script != all[i].script)
+        {
             take.push(i);
         }
     }

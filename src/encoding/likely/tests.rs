@@ -107,3 +107,58 @@ fn a_letter_glued_to_a_number_is_a_misread_ordinal() {
     assert!(!features::misread(WINDOWS_1252, b"27\xba"));
     assert!(!features::misread(WINDOWS_1252, b"5\xe8me"));
 }
+
+/// A capital right after a small letter, in a cased script other than Latin, is no spelling of
+/// a word (`предоставЯщо`, windows-1251's reading of x-mac-cyrillic's я): the word is kept as
+/// it is, so the lower-case lists do not find it. Irish `hÉireann` and capitals in a row are
+/// spellings.
+#[test]
+fn a_capital_inside_a_cyrillic_word_is_no_spelling() {
+    let found = |t: &str| -> Vec<String> { words::words_of(t).into_iter().map(|w| w.0).collect() };
+    assert_eq!(found("предоставЯщо Член"), ["предоставЯщо", "член"]);
+    assert_eq!(
+        found("hÉireann ВКонтакте МВДшник"),
+        ["héireann", "вконтакте", "мвдшник"]
+    );
+}
+
+/// The reading nearest the best by character score (x-mac-cyrillic's `Член` beside
+/// windows-1251's `—лен`) is weighed even when readings that tie with it on characters fill
+/// the first places.
+#[test]
+fn the_reading_nearest_the_best_is_weighed() {
+    let reading = |cs: &'static Encoding, text: &str, score: f64| Reading {
+        members: vec![Charset::Whatwg(cs)],
+        text: text.to_string(),
+        features: Features::default(),
+        words: Vec::new(),
+        vocabulary: Vec::new(),
+        own: Default::default(),
+        score,
+        script: None,
+    };
+    use encoding_rs::*;
+    let mut all = vec![reading(WINDOWS_1251, "—лен ‚секи", 1.5)];
+    for cs in [
+        WINDOWS_1252,
+        WINDOWS_1250,
+        WINDOWS_1257,
+        WINDOWS_1254,
+        IBM866,
+        WINDOWS_1258,
+        ISO_8859_15,
+        MACINTOSH,
+    ] {
+        all.push(reading(cs, "×ëåí ‚ñåêè", 0.0));
+    }
+    all.push(reading(X_MAC_CYRILLIC, "Член Всеки", 0.0));
+    let weighed = preselect(&mut all);
+    assert!(
+        weighed
+            .iter()
+            .any(|r| r.members[0] == Charset::Whatwg(X_MAC_CYRILLIC)),
+        "{:?}",
+        weighed.iter().map(|r| r.members[0]).collect::<Vec<_>>()
+    );
+    assert_eq!(weighed.len(), MAX_WEIGHED);
+}

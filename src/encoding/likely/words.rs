@@ -60,7 +60,14 @@ pub(super) fn words_of(text: &str) -> Vec<(String, u32, usize)> {
         .into_iter()
         .map(|w| {
             let (n, at) = map[w];
-            (w.to_lowercase(), n, at)
+            // A capital after a small letter of a script with case but not Latin
+            // (`предоставЯщо`: windows-1251 reading x-mac-cyrillic's я) is no spelling of a
+            // word: kept as it is, it is not found in the lists (which are in lower case).
+            if capital_inside(w) {
+                (w.to_string(), n, at)
+            } else {
+                (w.to_lowercase(), n, at)
+            }
         })
         .collect()
 }
@@ -90,6 +97,28 @@ pub(super) fn cut_pieces(text: &str) -> rustc_hash::FxHashSet<String> {
         out.insert(text[after_start..after].to_lowercase());
     }
     out
+}
+
+/// Does `word` hold a capital right after a small letter, in a script other than Latin (Irish
+/// writes `hÉireann`)?
+fn capital_inside(word: &str) -> bool {
+    let mut prev_lower = false;
+    for c in word.chars() {
+        if c.is_ascii() {
+            prev_lower = c.is_ascii_lowercase();
+            continue;
+        }
+        let i = char_info(c);
+        if prev_lower
+            && i.category == unicode_properties::GeneralCategory::UppercaseLetter
+            && i.has_real_script()
+            && i.cluster() != Script::Latin
+        {
+            return true;
+        }
+        prev_lower = i.category == unicode_properties::GeneralCategory::LowercaseLetter;
+    }
+    false
 }
 
 /// Letters and marks, ASCII or not, from the cached property table (`char::is_alphabetic` is a
