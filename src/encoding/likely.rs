@@ -570,11 +570,17 @@ fn preselect(all: &mut Vec<Reading>) -> Vec<Reading> {
     let mut take: Vec<usize> = (0..all.len().min(MAX_WEIGHED - 3)).collect();
     // The reading nearest the best (fewest characters read otherwise), when none of the
     // best is: the competitor that parts from it on a few letters only.
-    let differ = |a: &str, b: &str| -> Option<usize> {
-        let n = a.chars().zip(b.chars()).filter(|(x, y)| x != y).count();
-        (a.chars().count() == b.chars().count()).then_some(n)
+    // Compared character by character: only readings of as many characters (single-byte
+    // encodings, one character a byte) are aligned.
+    let chars = all.first().map_or(0, |r| r.text.chars().count());
+    let nearest = |i: usize| {
+        (all[i].text.chars().count() == chars).then(|| {
+            (all[0].text.chars())
+                .zip(all[i].text.chars())
+                .filter(|(x, y)| x != y)
+                .count()
+        })
     };
-    let nearest = |i: usize| differ(&all[0].text, &all[i].text);
     let first = take.len();
     let best = take
         .iter()

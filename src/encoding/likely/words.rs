@@ -12,8 +12,9 @@ use crate::unicode::char_info;
 use rustc_hash::FxHashMap;
 use unicode_script::Script;
 
-/// The words of a reading that hold a non-ASCII letter (lower case), with their count, and the
-/// condensed offset of the first occurrence.
+/// The words of a reading that hold a non-ASCII letter (lower case, but for a capital inside a
+/// Cyrillic or Greek word: [`capital_inside`]), with their count, and the condensed offset of
+/// the first occurrence.
 pub(super) fn words_of(text: &str) -> Vec<(String, u32, usize)> {
     let mut map: FxHashMap<&str, (u32, usize)> = FxHashMap::default();
     let mut order: Vec<&str> = Vec::new();
