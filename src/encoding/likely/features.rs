@@ -263,7 +263,8 @@ fn foreign_between_letters(c: char) -> bool {
 /// macintosh, `wolno¶ci` for `wolności` in windows-1250).
 /// Not the marks text does write there: apostrophes (`l’homme`, and ´ typed for one), the
 /// Catalan middle dot (`col·lecció`), hyphens and dashes (`Nord–Süd`), the ellipsis, the soft
-/// hyphen; nor spaces and format characters (the zero-width non-joiner inside Persian words).
+/// hyphen, ¿ and ¡ after a word whose space was lost (Arabela's `jiyano¿tioora`); nor spaces
+/// and format characters (the zero-width non-joiner inside Persian words).
 pub(super) fn cuts_word(c: char) -> bool {
     if c.is_ascii() || c.is_whitespace() {
         return false;
@@ -271,7 +272,7 @@ pub(super) fn cuts_word(c: char) -> bool {
     if matches!(
         c,
         '\u{2019}' | '\u{2018}' | '´' | '\u{00B7}' | '\u{2010}'
-            ..='\u{2015}' | '\u{2026}' | '\u{00AD}'
+            ..='\u{2015}' | '\u{2026}' | '\u{00AD}' | '¿' | '¡'
     ) {
         return false;
     }

@@ -69,7 +69,7 @@ fn a_tie_on_shared_words_is_explained_by_each_readings_own_words() {
 
 /// A punctuation mark or symbol between two letters that text does not write there cuts a word
 /// (`nungkan๚iaya`, `y‚ban`, `wolno¶ci`); apostrophes (and ´ typed for one), the middle dot,
-/// dashes, spaces and the zero-width non-joiner do not. The pieces on either side are not a
+/// dashes, ¿ after a word whose space was lost, spaces and the zero-width non-joiner do not. The pieces on either side are not a
 /// reading's own words.
 #[test]
 fn misread_letters_that_cut_words_are_counted_and_their_pieces_set_aside() {
@@ -87,6 +87,7 @@ fn misread_letters_that_cut_words_are_counted_and_their_pieces_set_aside() {
         "«word»",
         "30º",
         "¿qué?",
+        "jiyano¿tioora",
     ] {
         assert_eq!(words::cut_words(fine), 0, "{fine}");
     }

@@ -318,7 +318,8 @@ pub(super) fn word_evidence(readings: &mut [Reading]) {
         // characters.
         // A share: some texts mix on purpose (Ukrainian written with a Latin `i`), a misreading
         // mixes in a few words or in all of them.
-        let mixed = whole.iter().filter(|w| mixed_script(&w.0)).count() + cut_words(&r.text);
+        let cuts = cut_words(&r.text);
+        let mixed = whole.iter().filter(|w| mixed_script(&w.0)).count() + cuts;
         f.mixed = (mixed as f64 / whole.len().max(1) as f64).min(1.0);
         // The n-gram model reads the whole reading's words for its language.
         let joined: String = words
@@ -379,8 +380,11 @@ pub(super) fn word_evidence(readings: &mut [Reading]) {
         };
         (f.unknown, f.unlisted) = if judged { (rest, 0.0) } else { (0.0, rest) };
         f.known_words = best.1;
+        // A cut stands where a letter was: one no language writes there (`seg๚n`, whose pieces
+        // hold no letter to be foreign, against `según`, whose ú Indonesian does not write).
         let (letters, foreign) =
             foreign_letters(&f.language, differing.iter().map(|w| (&w.0, w.1)));
+        let (letters, foreign) = (letters + cuts as u32, foreign + cuts as u32);
         f.foreign = if letters == 0 {
             0.0
         } else {
