@@ -8,7 +8,7 @@ use super::stretches;
 /// of one kind and a run of the other (or, where the two texts meet with no white space between,
 /// the byte where the valid UTF-8 ends or begins: [`split_at_validity`]).
 pub(super) fn utf8_turns(bytes: &[u8]) -> Vec<(usize, usize)> {
-    let pieces: Vec<(usize, usize)> = stretches(bytes, 0, bytes.len())
+    let pieces: Vec<(usize, usize, bool)> = stretches(bytes, 0, bytes.len())
         .into_iter()
         .flat_map(|(s, e)| split_at_validity(bytes, s, e))
         .collect();
@@ -18,9 +18,8 @@ pub(super) fn utf8_turns(bytes: &[u8]) -> Vec<(usize, usize)> {
     // never forms ([`typographic`]).
     // (valid, first start, last end, multibyte)
     let mut runs: Vec<(bool, usize, usize, usize)> = Vec::new();
-    for &(s, e) in &pieces {
+    for &(s, e, valid) in &pieces {
         let piece = &bytes[s..e];
-        let valid = std::str::from_utf8(piece).is_ok();
         let multibyte = if valid {
             piece.iter().filter(|&&b| b >= 0xC0).count()
         } else {
@@ -55,10 +54,11 @@ pub(super) fn utf8_turns(bytes: &[u8]) -> Vec<(usize, usize)> {
 /// (Chinese or Thai UTF-8 joined to Cyrillic, `oikkВоля`), cut where the valid UTF-8 ends or
 /// begins: its valid prefix up to the first invalid sequence, and its valid suffix after the
 /// last, each when it holds a multi-byte character. Whole otherwise, and when it is valid.
-fn split_at_validity(bytes: &[u8], s: usize, e: usize) -> Vec<(usize, usize)> {
+/// Each part with whether it is valid UTF-8 (the stretch is validated here once).
+fn split_at_validity(bytes: &[u8], s: usize, e: usize) -> Vec<(usize, usize, bool)> {
     let piece = &bytes[s..e];
     let Err(first) = std::str::from_utf8(piece) else {
-        return vec![(s, e)];
+        return vec![(s, e, true)];
     };
     // After the last invalid sequence (an error without a length is a sequence cut off by the
     // end of the stretch: nothing valid follows it).
@@ -79,18 +79,19 @@ fn split_at_validity(bytes: &[u8], s: usize, e: usize) -> Vec<(usize, usize)> {
     let mut out = Vec::with_capacity(3);
     let (mut from, mut to) = (s, e);
     if head > 0 && multibyte(&piece[..head]) {
-        out.push((s, s + head));
+        out.push((s, s + head, true));
         from = s + head;
     }
     let suffix = tail < piece.len() && multibyte(&piece[tail..]);
     if suffix {
         to = s + tail;
     }
+    // The middle holds the first invalid sequence.
     if from < to {
-        out.push((from, to));
+        out.push((from, to, false));
     }
     if suffix {
-        out.push((s + tail, e));
+        out.push((s + tail, e, true));
     }
     out
 }
@@ -141,13 +142,22 @@ mod tests {
         // `Воля` in UTF-8, then windows-1251 `Воля` with no space between.
         let mut b = "Воля".as_bytes().to_vec();
         b.extend_from_slice(b"\xc2\xee\xeb\xff");
-        assert_eq!(split_at_validity(&b, 0, b.len()), vec![(0, 8), (8, 12)]);
+        assert_eq!(
+            split_at_validity(&b, 0, b.len()),
+            vec![(0, 8, true), (8, 12, false)]
+        );
         // The other way round.
         let mut c = b"caf\xe9".to_vec();
         c.extend_from_slice("中文".as_bytes());
-        assert_eq!(split_at_validity(&c, 0, c.len()), vec![(0, 4), (4, 10)]);
-        assert_eq!(split_at_validity(b"caf\xe9s", 0, 5), vec![(0, 5)]);
-        assert_eq!(split_at_validity("café".as_bytes(), 0, 5), vec![(0, 5)]);
+        assert_eq!(
+            split_at_validity(&c, 0, c.len()),
+            vec![(0, 4, false), (4, 10, true)]
+        );
+        assert_eq!(split_at_validity(b"caf\xe9s", 0, 5), vec![(0, 5, false)]);
+        assert_eq!(
+            split_at_validity("café".as_bytes(), 0, 5),
+            vec![(0, 5, true)]
+        );
     }
 
     /// UTF-8 typographic punctuation is UTF-8 text however few; other three-byte sequences,
