@@ -216,6 +216,17 @@ write(E + "mixed-utf8-apostrophe-1252.txt",
        + "\n").encode("utf-8")
       + "Die Schüler lesen Bücher über die Geschichte Österreichs und üben täglich für die Prüfung.\n"
       .encode("cp1252"))
+# Irish in UTF-8, then Italian in windows-1252, joined mid-sentence (as a file cut short is).
+# Between the last accented Irish letter and the first Italian one lie words both encodings read
+# alike, and one Irish word (`chun`) is in the Italian word list by chance: the two languages'
+# n-grams place the cut.
+ga = ("Tá ag gach uile dhuine an ceart chun maoin a bheith aige, idir mhaoin dá chuid féin amháin "
+      "agus mhaoin i bpáirt le daoine eile. Ní cead a mhaoin a bhaint go forneartach de dhuine ar "
+      "bith. Ní cead a chur d'fhiacha ar aon duine bheith ina bhall de chumann ar bith. Ní cead a "
+      "chun d'fhiacha ")
+it = ("Ogni individuo ha il diritto ad avere una proprietà sua personale o in comune con altri. "
+      "Nessun individuo potrà essere arbitrariamente privato della sua proprietà.\n")
+write(E + "mixed-utf8-irish-1252-italian.txt", ga.encode("utf-8") + it.encode("cp1252"))
 # Hungarian in ISO-8859-16 whose only byte windows-1250 reads otherwise (F8: ű, not ř) comes
 # after the first 2 KiB of accented words: the likely verdict looks further for it.
 hu_head = ("Minden személynek joga van a művelődéshez. " .replace("ű", "ü")

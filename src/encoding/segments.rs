@@ -684,11 +684,11 @@ fn cut_at(
         };
         let lang_a = lang(&drafts[i - 1], drafts[i].start);
         let lang_b = lang(&drafts[i], end_of(&drafts, i));
-        let at = place_in_gap(bytes, gap, lang_a, lang_b);
+        let placed = place_in_gap(bytes, gap, lang_a, lang_b);
         let enc = |d: &Draft| d.verdict.as_ref().map_or(whole.name, |v| v.name);
         let at = split_straddler(
             bytes,
-            at,
+            &placed,
             gap,
             (enc(&drafts[i - 1]), lang_a.0),
             (enc(&drafts[i]), lang_b.0),

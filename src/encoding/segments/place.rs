@@ -7,18 +7,50 @@ use crate::decode::charset::Charset;
 use crate::encoding::likely;
 use crate::lexicon;
 
+/// A boundary placed in a gap, with what the languages of the gap's words say against moving
+/// it: [`Placement::cost`].
+pub(super) struct Placement {
+    /// Where the boundary goes.
+    pub(super) at: usize,
+    /// The start of each word of the gap, with the language evidence against a cut just
+    /// before it (0 at the best cut).
+    costs: Vec<(usize, f64)>,
+}
+
+impl Placement {
+    /// What the words of the gap say against a boundary at byte `p` instead: the sum of the
+    /// language evidence of the words it would move to the other side (0 when the gap's words
+    /// say nothing, or only say it belongs there).
+    pub(super) fn cost(&self, p: usize) -> f64 {
+        let k = self.costs.partition_point(|&(s, _)| s < p);
+        // Before the first word the cost is that of a cut before it; past the last, after it.
+        match self.costs.get(k) {
+            Some(&(_, c)) => c,
+            None => self.costs.last().map_or(0.0, |&(_, c)| c),
+        }
+    }
+}
+
 /// Places a boundary within ASCII bytes both encodings read alike: where the words before it
 /// are words of `lang_a` and those after of `lang_b` most often; without such words, after the
 /// last line end, else at the word start nearest the middle. Words are also cut where a lower
 /// case letter meets a capital (`quTa`: texts joined without a line end).
+///
+/// A word weighs by the two word lists (+1 in a list, −1 not) and by the two languages' n-gram
+/// models (the likelihood difference per feature, capped at ±1): a list holds foreign words by
+/// chance (Irish `chun` is in the Italian one), an inflected word may be in none (Finnish
+/// `vaihtamiseen`), and a language without a list has only its model.
 pub(super) fn place_in_gap(
     bytes: &[u8],
     (from, to): (usize, usize),
     (lang_a, model_a): (Option<&str>, Option<usize>),
     (lang_b, model_b): (Option<&str>, Option<usize>),
-) -> usize {
+) -> Placement {
     if from >= to {
-        return from;
+        return Placement {
+            at: from,
+            costs: Vec::new(),
+        };
     }
     let mut words: Vec<(usize, String)> = Vec::new();
     let mut i = from;
@@ -37,47 +69,45 @@ pub(super) fn place_in_gap(
             i += 1;
         }
     }
-    // A word for a language: +1 in its word list, −1 not (0 without a list); a word of one or
-    // two letters a quarter of that (every list holds a few dozen of them by chance).
-    let score = |l: Option<&str>, w: &str| {
-        let s = match l.and_then(|l| lexicon::is_word(l, w)) {
-            Some(true) => 1.0,
-            Some(false) => -1.0,
-            None => 0.0,
-        };
-        if w.len() < 3 { s / 4.0 } else { s }
+    // A word of one or two letters weighs a quarter (every list holds a few dozen of them by
+    // chance, and their n-grams are few).
+    let short = |w: &str, x: f64| if w.len() < 3 { x / 4.0 } else { x };
+    let listed = |l: Option<&str>, w: &str| match l.and_then(|l| lexicon::is_word(l, w)) {
+        Some(true) => 1.0,
+        Some(false) => -1.0,
+        None => 0.0,
     };
-    let mut d: Vec<f64> = words
-        .iter()
-        .map(|(_, w)| score(lang_b, w) - score(lang_a, w))
-        .collect();
-    // Without word lists to tell the two languages apart (a language the tool has no list
-    // for), the n-gram model does, word by word: the sign of the likelihood difference.
-    if !d.iter().any(|&x| x != 0.0)
-        && let (Some(a), Some(b)) = (model_a, model_b)
-        && a != b
-    {
-        let model = lexicon::model();
-        d = words
-            .iter()
-            .map(|(_, w)| {
-                let (s, n) = model.scores(w, None);
-                if n == 0 {
-                    0.0
-                } else {
-                    ((s[b] - s[a]) / n as f64).clamp(-1.0, 1.0)
-                }
-            })
-            .collect();
-    }
-    if d.iter().any(|&x| x != 0.0) {
-        // The cut before word k leaves Σ d[..k] on the `a` side: lowest is best; among equals,
-        // the middle of the tied stretch.
-        let mut sums = vec![0.0];
-        for x in &d {
-            sums.push(sums.last().unwrap() + x);
+    let models = match (model_a, model_b) {
+        (Some(a), Some(b)) if a != b => Some((a, b)),
+        _ => None,
+    };
+    let model = lexicon::model();
+    let ngram = |w: &str| {
+        let Some((a, b)) = models else { return 0.0 };
+        let (s, n) = model.scores(w, None);
+        if n == 0 {
+            0.0
+        } else {
+            ((s[b] - s[a]) / n as f64).clamp(-1.0, 1.0)
         }
-        let low = sums.iter().copied().fold(f64::INFINITY, f64::min);
+    };
+    let d: Vec<f64> = words
+        .iter()
+        .map(|(_, w)| short(w, listed(lang_b, w) - listed(lang_a, w) + ngram(w)))
+        .collect();
+    // The cut before word k leaves Σ d[..k] on the `a` side: lowest is best.
+    let mut sums = vec![0.0];
+    for x in &d {
+        sums.push(sums.last().unwrap() + x);
+    }
+    let low = sums.iter().copied().fold(f64::INFINITY, f64::min);
+    let costs: Vec<(usize, f64)> = words
+        .iter()
+        .map(|w| w.0)
+        .chain(std::iter::once(to))
+        .zip(sums.iter().map(|s| s - low))
+        .collect();
+    let at = if d.iter().any(|&x| x != 0.0) {
         let ties: Vec<usize> = (0..sums.len()).filter(|&k| sums[k] - low < 1e-9).collect();
         // Among equals: after a line end, else after the end of a sentence, else the middle.
         let pos = |k: usize| words.get(k).map_or(to, |w| w.0);
@@ -94,31 +124,34 @@ pub(super) fn place_in_gap(
         };
         let top = ties.iter().map(|&k| rank(k)).max().unwrap_or(0);
         let best: Vec<usize> = ties.into_iter().filter(|&k| rank(k) == top).collect();
-        return pos(best[best.len() / 2]);
-    }
-    if let Some(p) = bytes[from..to].iter().rposition(|&b| b == b'\n') {
-        return from + p + 1;
-    }
-    let mid = from + (to - from) / 2;
-    words
-        .iter()
-        .map(|w| w.0)
-        .min_by_key(|&s| s.abs_diff(mid))
-        .unwrap_or(from)
+        pos(best[best.len() / 2])
+    } else if let Some(p) = bytes[from..to].iter().rposition(|&b| b == b'\n') {
+        from + p + 1
+    } else {
+        let mid = from + (to - from) / 2;
+        words
+            .iter()
+            .map(|w| w.0)
+            .min_by_key(|&s| s.abs_diff(mid))
+            .unwrap_or(from)
+    };
+    Placement { at, costs }
 }
 
 /// Moves boundary `at` into a stretch that straddles it: two texts joined without white space
 /// (`qu` + `Члан`) make one stretch of both, which no cut between stretches can divide. Every
 /// stretch holding non-ASCII bytes in the gap or next to it is tried at every byte; a split
 /// wins when the two parts read better in their own encodings (by [`likely::local_fit`]) than
-/// the whole stretch does on its side of `at`.
+/// the whole stretch does on its side of `at`, by more than the words of the gap it moves to the
+/// other side say against it ([`Placement::cost`]).
 pub(super) fn split_straddler(
     bytes: &[u8],
-    at: usize,
+    placed: &Placement,
     (from, to): (usize, usize),
     (a, lang_a): (Charset, Option<&str>),
     (b, lang_b): (Charset, Option<&str>),
 ) -> usize {
+    let at = placed.at;
     let (Some(ea), Some(eb)) = (a.whatwg(), b.whatwg()) else {
         return at;
     };
@@ -185,7 +218,7 @@ pub(super) fn split_straddler(
             if fl < 0.0 || fr < 0.0 {
                 continue;
             }
-            let gain = fl + fr - whole;
+            let gain = fl + fr - whole - placed.cost(s + k);
             if gain > best.0 {
                 best = (gain, s + k);
             }
