@@ -216,6 +216,15 @@ write(E + "mixed-utf8-apostrophe-1252.txt",
        + "\n").encode("utf-8")
       + "Die Schüler lesen Bücher über die Geschichte Österreichs und üben täglich für die Prüfung.\n"
       .encode("cp1252"))
+# Chinese in GBK, one sentence a line, then the Russian text in ISO-8859-5 joined without a line
+# end: the Chinese part's language is judged character by character, as its word list holds it.
+zh = ("人人有受教育的权利，教育应当免费，至少在初级和基本阶段应如此。初级教育应属义务性质。技术和职业教育应"
+      "普遍设立。高等教育应根据成绩而对一切人平等开放。教育的目的在于充分发展人的个性并加强对人权和基本自由"
+      "的尊重。教育应促进各国、各种族或各宗教集团间的了解、容忍和友谊，并应促进联合国维护和平的各项活动。"
+      "父母对其子女所应受的教育的种类，有优先选择的权利。人人有权自由参加社会的文化生活，享受艺术，并分享科学"
+      "进步及其产生的福利。")
+zh = zh.replace("。", "。\n").rstrip("\n")
+write(E + "mixed-gbk-iso-8859-5.txt", zh.encode("gbk") + ru.encode("iso8859_5"))
 # Irish in UTF-8, then Italian in windows-1252, joined mid-sentence (as a file cut short is).
 # Between the last accented Irish letter and the first Italian one lie words both encodings read
 # alike, and one Irish word (`chun`) is in the Italian word list by chance: the two languages'

@@ -31,7 +31,7 @@ use unicode_script::Script;
 mod words;
 use super::stretches::condense;
 use words::{WordSpans, because, explain_priors, own_words, word_evidence};
-pub(crate) use words::{list_of, spelled};
+pub(crate) use words::{list_of, spaceless, spelled};
 mod features;
 pub use features::{Features, WEIGHTS};
 use features::{char_features, decode_counting, ordinary};

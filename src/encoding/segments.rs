@@ -366,12 +366,20 @@ fn language_of(
     else {
         return (None, best);
     };
-    let words: Vec<String> = text
-        .split(|c: char| !crate::unicode::is_alphabetic(c))
-        .filter(|w| w.chars().count() >= 3)
-        .take(200)
-        .map(|w| w.to_lowercase())
-        .collect();
+    // Words of three letters or more; text without spaces (Chinese, Japanese) character by
+    // character, as its word lists hold it.
+    let mut words: Vec<String> = Vec::new();
+    for w in text.split(|c: char| !crate::unicode::is_alphabetic(c)) {
+        if w.chars().any(likely::spaceless) {
+            words.extend(w.chars().map(String::from));
+        } else if w.chars().count() >= 3 {
+            words.push(w.to_lowercase());
+        }
+        if words.len() >= 200 {
+            words.truncate(200);
+            break;
+        }
+    }
     let known = words
         .iter()
         .filter(|w| lexicon::is_word(lang, &likely::spelled(lang, w)) == Some(true))

@@ -253,6 +253,15 @@ pub(super) fn serbian_latin(w: &str) -> String {
     out
 }
 
+/// A character of a script written without spaces between words (Han, kana): a run of them
+/// is looked up character by character, as the word lists hold them.
+pub(crate) fn spaceless(c: char) -> bool {
+    matches!(
+        char_info(c).script,
+        Script::Han | Script::Hiragana | Script::Katakana
+    )
+}
+
 /// The words of a reading that are looked up: the words holding a non-ASCII letter, and in
 /// text written without spaces (Han, kana) each character, as the Chinese and Japanese word
 /// lists hold single characters.
@@ -267,13 +276,7 @@ pub(super) fn lookup_words(words: &[(String, u32, usize)]) -> Vec<(String, u32, 
         }
     };
     for (w, n, at) in words.iter().cloned() {
-        let spaceless = w.chars().any(|c| {
-            matches!(
-                char_info(c).script,
-                Script::Han | Script::Hiragana | Script::Katakana
-            )
-        });
-        if spaceless {
+        if w.chars().any(spaceless) {
             for (i, c) in w.char_indices() {
                 for _ in 0..n {
                     add(c.to_string(), at + i);
