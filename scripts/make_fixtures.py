@@ -236,6 +236,17 @@ ga = ("Tá ag gach uile dhuine an ceart chun maoin a bheith aige, idir mhaoin d�
 it = ("Ogni individuo ha il diritto ad avere una proprietà sua personale o in comune con altri. "
       "Nessun individuo potrà essere arbitrariamente privato della sua proprietà.\n")
 write(E + "mixed-utf8-irish-1252-italian.txt", ga.encode("utf-8") + it.encode("cp1252"))
+# Korean in EUC-KR, then Portuguese in windows-1252 joined mid-line: the Korean part's language
+# is judged on words of two syllables too (`모든`, `권리`), so the cut is placed by both lists.
+ko = ("모든 사람은 교육을 받을 권리를 가진다. 교육은 최소한 초등 및 기초단계에서는 무상이어야 한다. 초등교육은 "
+      "의무적이어야 한다. 기술 및 직업교육은 일반적으로 접근이 가능하여야 하며, 고등교육은 모든 사람에게 능력에 "
+      "따라 동등하게 접근 가능하여야 한다.\n모든 사람은 일, 직업의 자유로운 선택, 정당하고 유리한 노동 조건, "
+      "그리고 실업에 대한 보호의 권리를 가진다.\n모든 사람은 아무런 차별없이 동일한 노동에 대하여 동등한 보수를 "
+      "받을 권리를 가진다")
+pt = ("Toda a pessoa, individual ou colectivamente, tem direito à propriedade. Ninguém pode ser "
+      "arbitrariamente privado da sua propriedade. Toda a pessoa tem direito à liberdade de "
+      "pensamento, de consciência e de religião.\n")
+write(E + "mixed-euc-kr-1252.txt", ko.encode("euc_kr") + pt.encode("cp1252"))
 # Hungarian in ISO-8859-16 whose only byte windows-1250 reads otherwise (F8: ű, not ř) comes
 # after the first 2 KiB of accented words: the likely verdict looks further for it.
 hu_head = ("Minden személynek joga van a művelődéshez. " .replace("ű", "ü")

@@ -366,13 +366,15 @@ fn language_of(
     else {
         return (None, best);
     };
-    // Words of three letters or more; text without spaces (Chinese, Japanese) character by
-    // character, as its word lists hold it.
+    // Words of three letters or more, or two Hangul syllables (each writes two or three
+    // letters: `모든`, `권리`); text without spaces (Chinese, Japanese) character by character,
+    // as its word lists hold it.
+    let hangul = |c: char| ('\u{AC00}'..='\u{D7A3}').contains(&c);
     let mut words: Vec<String> = Vec::new();
     for w in text.split(|c: char| !crate::unicode::is_alphabetic(c)) {
         if w.chars().any(likely::spaceless) {
             words.extend(w.chars().map(String::from));
-        } else if w.chars().count() >= 3 {
+        } else if w.chars().count() >= 3 || (w.chars().count() == 2 && w.chars().all(hangul)) {
             words.push(w.to_lowercase());
         }
         if words.len() >= 200 {
