@@ -247,6 +247,21 @@ pt = ("Toda a pessoa, individual ou colectivamente, tem direito à propriedade. 
       "arbitrariamente privado da sua propriedade. Toda a pessoa tem direito à liberdade de "
       "pensamento, de consciência e de religião.\n")
 write(E + "mixed-euc-kr-1252.txt", ko.encode("euc_kr") + pt.encode("cp1252"))
+# Japanese in EUC-JP, each article under its heading (`第26条`: Japanese writes numbers against
+# its characters, no misreading), then Spanish in windows-1252 with four accented letters: too
+# few stretches for blocks, so the part at the edge is found by its misreadings alone.
+arts = ["すべての人は、教育を受ける権利を有する。教育は、少なくとも初等の段階においては、無償でなければならない。",
+        "すべて人は、自由に社会の文化生活に参加し、芸術を鑑賞し、及び科学の進歩とその恩恵とにあずかる権利を有する。",
+        "すべて人は、この宣言に掲げる権利及び自由が完全に実現される社会的及び国際的秩序に対する権利を有する。",
+        "すべて人は、その人格の自由かつ完全な発展がその中にあってのみ可能である社会に対して義務を負う。",
+        "この宣言のいかなる規定も、いずれかの国、集団又は個人に対して、この宣言に掲げる権利及び自由の破壊を目的とす"
+        "る活動に従事し、又はそのような目的を有する行為を行う権利を認めるものと解釈してはならない。"]
+ja_arts = "".join(f"第{26 + i}条\n{a}\n" for i, a in enumerate(arts))
+es_tail = ("Nada en esta Declaración podrá interpretarse en el sentido de que confiere derecho alguno "
+           "al Estado, a un grupo o a una persona, para emprender y desarrollar actividades o realizar "
+           "actos tendientes a la supresión de cualquiera de los derechos y libertades proclamados en "
+           "esta Declaración.\n")
+write(E + "mixed-euc-jp-1252.txt", ja_arts.encode("euc_jp") + es_tail.encode("cp1252"))
 # Hungarian in ISO-8859-16 whose only byte windows-1250 reads otherwise (F8: ű, not ř) comes
 # after the first 2 KiB of accented words: the likely verdict looks further for it.
 hu_head = ("Minden személynek joga van a művelődéshez. " .replace("ű", "ü")

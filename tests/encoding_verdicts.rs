@@ -200,7 +200,7 @@ fn the_report_says_both_verdicts_and_decode_can_use_the_likely_one() {
 /// gives the text each part was written as.
 #[test]
 fn mixed_files_are_cut_into_segments_at_the_true_boundaries() {
-    let cases: [(&str, &[(&str, usize)]); 8] = [
+    let cases: [(&str, &[(&str, usize)]); 9] = [
         (
             "mixed-utf8-windows-1252.txt",
             &[("UTF-8", 445), ("windows-1252", 896), ("UTF-8", usize::MAX)],
@@ -222,6 +222,11 @@ fn mixed_files_are_cut_into_segments_at_the_true_boundaries() {
         (
             "mixed-euc-kr-1252.txt",
             &[("EUC-KR", 432), ("windows-1252", usize::MAX)],
+        ),
+        // `第26条` is no misreading: the Spanish at the edge is the only misread part.
+        (
+            "mixed-euc-jp-1252.txt",
+            &[("EUC-JP", 640), ("windows-1252", usize::MAX)],
         ),
         // Placed by both languages' n-grams, not by the Italian list's `chun` alone.
         (

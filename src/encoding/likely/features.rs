@@ -351,9 +351,15 @@ pub(crate) fn misread(enc: &'static Encoding, bytes: &[u8]) -> bool {
             return true;
         }
         // A letter right after a number and before no letter, but for the ordinal indicators
-        // º and ª (`30Ї`, `30є`, `27ș`): an ordinal indicator or a degree sign misread.
+        // º and ª (`30Ї`, `30є`, `27ș`): an ordinal indicator or a degree sign misread. Not in
+        // Chinese, Japanese or Korean, which write numbers against their characters (`第27条`,
+        // `23조`).
         if !c.is_ascii()
             && !matches!(c, 'º' | 'ª')
+            && !matches!(
+                char_info(c).script,
+                Script::Han | Script::Hiragana | Script::Katakana | Script::Hangul
+            )
             && i.checked_sub(1).is_some_and(|j| chars[j].is_ascii_digit())
             && char_info(c).is_letter()
             && char_info(c).has_real_script()

@@ -99,14 +99,17 @@ fn misread_letters_that_cut_words_are_counted_and_their_pieces_set_aside() {
 
 /// A letter glued to a number is a misread ordinal indicator, whatever its script (`27ș`,
 /// ISO-8859-16's reading of windows-1252's `27º`; `30є`, windows-1251's), but for º and ª
-/// themselves and a letter that starts a word (`5ème`).
+/// themselves, a letter that starts a word (`5ème`), and the characters Chinese, Japanese and
+/// Korean write against numbers (`第27条`, `23조`).
 #[test]
 fn a_letter_glued_to_a_number_is_a_misread_ordinal() {
-    use encoding_rs::{ISO_8859_16, WINDOWS_1251, WINDOWS_1252};
+    use encoding_rs::{EUC_KR, ISO_8859_16, SHIFT_JIS, WINDOWS_1251, WINDOWS_1252};
     assert!(features::misread(ISO_8859_16, b"27\xba"));
     assert!(features::misread(WINDOWS_1251, b"30\xba"));
     assert!(!features::misread(WINDOWS_1252, b"27\xba"));
     assert!(!features::misread(WINDOWS_1252, b"5\xe8me"));
+    assert!(!features::misread(SHIFT_JIS, b"\x91\xe627\x8f\xf0"));
+    assert!(!features::misread(EUC_KR, b"23\xc1\xb6"));
 }
 
 /// A capital right after a small letter, in a cased script other than Latin, is no spelling of
