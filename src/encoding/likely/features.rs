@@ -3,7 +3,7 @@
 //! read as another encoding's misreading, and the weights of the features.
 
 use super::Inputs;
-use super::words::{lookup_words, mixed_script, spelled, words_of};
+use super::words::{foreign_letters, lookup_words, mixed_script, spelled, words_of};
 use crate::decode::charset::Charset;
 use crate::lexicon;
 use crate::unicode::char_info;
@@ -284,9 +284,11 @@ pub(super) fn cuts_word(c: char) -> bool {
 
 /// How well `enc` reads one stretch of bytes between white space (a word or a few), in
 /// language `lang` (a word-list code): each word of the language counts for it; each word the
-/// list lacks, byte it cannot decode, control, odd character and word mixing scripts counts
-/// against it. The same notions as [`Features`], per stretch, without the n-gram model: the
-/// local evidence `segments` weighs where one encoding gives way to another.
+/// list lacks, each letter of such a word that the language does not write (`ŕ` in Hungarian:
+/// windows-1250's reading of windows-1252's `à`), byte it cannot decode, control, odd character
+/// and word mixing scripts counts against it. The same notions as [`Features`], per stretch,
+/// without the n-gram model: the local evidence `segments` weighs where one encoding gives way
+/// to another.
 pub(crate) fn local_fit(enc: &'static Encoding, lang: Option<&str>, bytes: &[u8]) -> f64 {
     let (text, _) = enc.decode_without_bom_handling(bytes);
     let mut fit = 0.0;
@@ -327,6 +329,12 @@ pub(crate) fn local_fit(enc: &'static Encoding, lang: Option<&str>, bytes: &[u8]
             (false, false) => -1.0,
             (false, true) => -0.25,
         } * n as f64;
+        // A word the list lacks may still be the language's; one written with a letter the
+        // language does not write is not (a word in the list is checked against it already).
+        if !known && let Some(l) = lang {
+            let (_, foreign) = foreign_letters(l, std::iter::once((&w, n)));
+            fit -= foreign as f64;
+        }
     }
     fit
 }
