@@ -3,7 +3,7 @@
 //! read as another encoding's misreading, and the weights of the features.
 
 use super::Inputs;
-use super::words::{foreign_letters, lookup_words, mixed_script, spelled, words_of};
+use super::words::{Alphabet, lookup_words, mixed_script, spelled, words_of};
 use crate::decode::charset::Charset;
 use crate::lexicon;
 use crate::unicode::char_info;
@@ -318,6 +318,7 @@ pub(crate) fn local_fit(enc: &'static Encoding, lang: Option<&str>, bytes: &[u8]
         .into_iter()
         .partition(|w| mixed_script(&w.0));
     fit -= 2.0 * mixed.iter().map(|w| w.1 as f64).sum::<f64>();
+    let alphabet = lang.and_then(Alphabet::of);
     for (w, n, _) in lookup_words(&words).into_iter().take(24) {
         let known = lang.and_then(|l| lexicon::is_word(l, &spelled(l, &w))) == Some(true);
         // One- and two-letter words are weak evidence: a misreading that cuts a word in
@@ -331,9 +332,8 @@ pub(crate) fn local_fit(enc: &'static Encoding, lang: Option<&str>, bytes: &[u8]
         } * n as f64;
         // A word the list lacks may still be the language's; one written with a letter the
         // language does not write is not (a word in the list is checked against it already).
-        if !known && let Some(l) = lang {
-            let (_, foreign) = foreign_letters(l, std::iter::once((&w, n)));
-            fit -= foreign as f64;
+        if !known && let Some(a) = &alphabet {
+            fit -= a.foreign(&w, n).1 as f64;
         }
     }
     fit

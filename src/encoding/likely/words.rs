@@ -449,6 +449,57 @@ fn unexplained(readings: &[Reading]) -> f64 {
     if least.is_finite() { least } else { 0.0 }
 }
 
+/// The letters a language writes, as [`foreign_letters`] checks words against them: its own
+/// alphabet (words as written), else its word list's (words as the list spells them). Found
+/// once for the many words of a text.
+#[derive(Clone, Copy)]
+pub(super) struct Alphabet<'a> {
+    letters: &'static [char],
+    /// The language whose alphabet it is, or its word list's code.
+    spell_as: &'a str,
+    /// The language's own alphabet (not its list's).
+    own: bool,
+}
+
+impl<'a> Alphabet<'a> {
+    /// `lang`'s alphabet; `None` for a language without a known one.
+    pub(super) fn of(lang: &'a str) -> Option<Alphabet<'a>> {
+        if let Some(letters) = lexicon::alphabet(lang) {
+            return Some(Alphabet {
+                letters,
+                spell_as: lang,
+                own: true,
+            });
+        }
+        let list = list_of(lang)?;
+        Some(Alphabet {
+            letters: lexicon::alphabet(list)?,
+            spell_as: list,
+            own: list == lang,
+        })
+    }
+
+    /// Non-ASCII letters of `w` and how many of them the language does not write, each
+    /// counted `n` times.
+    pub(super) fn foreign(&self, w: &str, n: u32) -> (u32, u32) {
+        let written = if self.own {
+            list_spelling(self.spell_as, w)
+        } else {
+            spelled(self.spell_as, w)
+        };
+        let (mut letters, mut foreign) = (0u32, 0u32);
+        for c in written.chars() {
+            if !c.is_ascii() && char_info(c).is_letter() {
+                letters += n;
+                if self.letters.binary_search(&c).is_err() {
+                    foreign += n;
+                }
+            }
+        }
+        (letters, foreign)
+    }
+}
+
 /// Non-ASCII letters of `words` (with their counts) and how many of them language `lang` does
 /// not write ([`lexicon::alphabet`]); (0, 0) for a language without a known alphabet. The words
 /// are checked as written against the language's own alphabet (Romanian ş ţ as ș ț), and as
@@ -458,31 +509,13 @@ pub(super) fn foreign_letters<'w>(
     lang: &str,
     words: impl Iterator<Item = (&'w String, u32)>,
 ) -> (u32, u32) {
-    let list = list_of(lang).unwrap_or(lang);
-    let (alphabet, spell_as) = match lexicon::alphabet(lang) {
-        Some(a) => (a, lang),
-        None => match lexicon::alphabet(list) {
-            Some(a) => (a, list),
-            None => return (0, 0),
-        },
+    let Some(alphabet) = Alphabet::of(lang) else {
+        return (0, 0);
     };
-    let (mut letters, mut foreign) = (0u32, 0u32);
-    for (w, n) in words {
-        let written = if spell_as == lang {
-            list_spelling(lang, w)
-        } else {
-            spelled(list, w)
-        };
-        for c in written.chars() {
-            if !c.is_ascii() && char_info(c).is_letter() {
-                letters += n;
-                if alphabet.binary_search(&c).is_err() {
-                    foreign += n;
-                }
-            }
-        }
-    }
-    (letters, foreign)
+    words.fold((0, 0), |(l, f), (w, n)| {
+        let (a, b) = alphabet.foreign(w, n);
+        (l + a, f + b)
+    })
 }
 
 /// Bytes of the sample's later stretches read for the three best readings' own words
