@@ -262,18 +262,6 @@ es_tail = ("Nada en esta Declaración podrá interpretarse en el sentido de que 
            "actos tendientes a la supresión de cualquiera de los derechos y libertades proclamados en "
            "esta Declaración.\n")
 write(E + "mixed-euc-jp-1252.txt", ja_arts.encode("euc_jp") + es_tail.encode("cp1252"))
-# Latvian in ISO-8859-13 joined mid-line to Spanish in windows-1252 (`bērniemToda`): where
-# windows-1257 reads the Spanish words, `ó` and `é` are letters Latvian does not write.
-lv = ("Ikvienam cilvēkam ir tiesības uz izglītību. Izglītībai jābūt bezmaksas vismaz "
-      "pamatizglītības un vispārējās izglītības līmenī. Pamatizglītībai jābūt obligātai. "
-      "Tehniskajai un profesionālajai izglītībai jābūt vispārpieejamai, un augstākajai izglītībai "
-      "jābūt vienādi pieejamai visiem atkarībā no katra spējām. Vecākiem ir priekšroka izvēlēties "
-      "izglītības veidu saviem bērniem")
-es_short = ("Toda persona tiene derecho a la educación. La educación debe ser gratuita, al menos en "
-            "lo concerniente a la instrucción elemental y fundamental. La instrucción técnica y "
-            "profesional habrá de ser generalizada; el acceso a los estudios superiores será igual "
-            "para todos.\n")
-write(E + "mixed-iso-8859-13-1252.txt", lv.encode("iso8859_13") + es_short.encode("cp1252"))
 # Hungarian in ISO-8859-16 whose only byte windows-1250 reads otherwise (F8: ű, not ř) comes
 # after the first 2 KiB of accented words: the likely verdict looks further for it.
 hu_head = ("Minden személynek joga van a művelődéshez. " .replace("ű", "ü")

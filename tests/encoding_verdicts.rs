@@ -198,34 +198,6 @@ fn the_report_says_both_verdicts_and_decode_can_use_the_likely_one() {
 /// boundaries are fixed there): the segments name each part's encoding, the boundary is where
 /// the parts meet (or within the ASCII stretch both read alike), and `decode --encoding likely`
 /// gives the text each part was written as.
-/// Latvian ISO-8859-13 joined mid-line to Spanish windows-1252: the parts are found by the
-/// letters each reading writes that its language does not (`ó`, `é` in windows-1257's Latvian),
-/// the boundary within a word of the join (the metric of the dev set: 16 bytes), and the text
-/// decoded by the segments is the truth.
-#[test]
-fn a_part_is_found_by_letters_its_neighbours_language_does_not_write() {
-    let name = "mixed-iso-8859-13-1252.txt";
-    let bytes = std::fs::read(format!("tests/fixtures/encodings/{name}")).unwrap();
-    let join = 373;
-    let v = inspect(name);
-    let segs = v["segments"].as_array().unwrap();
-    assert_eq!(segs.len(), 2, "{segs:?}");
-    assert!(
-        ["windows-1257", "ISO-8859-13"].contains(&segs[0]["encoding"].as_str().unwrap()),
-        "{segs:?}"
-    );
-    assert_eq!(segs[1]["encoding"], "windows-1252", "{segs:?}");
-    let at = segs[1]["byte_span"]["start"].as_u64().unwrap() as usize;
-    assert!(at.abs_diff(join) <= 16, "{segs:?}");
-    let truth = decode(&bytes[..join], "ISO-8859-13") + &decode(&bytes[join..], "windows-1252");
-    let out = cmd()
-        .args(["decode", "--encoding", "likely"])
-        .arg(format!("tests/fixtures/encodings/{name}"))
-        .output()
-        .unwrap();
-    assert_eq!(String::from_utf8(out.stdout).unwrap(), truth);
-}
-
 #[test]
 fn mixed_files_are_cut_into_segments_at_the_true_boundaries() {
     let cases: [(&str, &[(&str, usize)]); 9] = [

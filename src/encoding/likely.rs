@@ -35,7 +35,7 @@ pub(crate) use words::{list_of, spaceless, spelled};
 mod features;
 pub use features::{Features, WEIGHTS};
 use features::{char_features, decode_counting, ordinary};
-pub(crate) use features::{local_fit, misread};
+pub(crate) use features::{local_fit, local_fit_quick, misread};
 
 /// Every encoding bytes without a byte order mark may be in, ASCII-compatible ones first.
 pub const CANDIDATES: &[&Encoding] = &[

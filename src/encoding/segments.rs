@@ -206,7 +206,7 @@ fn signs(bytes: &[u8], cuts: &[(usize, usize)], whole: &Likely) -> bool {
                 .map(|&(e, l)| {
                     probe
                         .iter()
-                        .map(|&(s, t)| likely::local_fit(e, l, &bytes[s..t]))
+                        .map(|&(s, t)| likely::local_fit_quick(e, l, &bytes[s..t]))
                         .sum::<f64>()
                         / probe.len() as f64
                 })
