@@ -3,7 +3,7 @@
 //! read as another encoding's misreading, and the weights of the features.
 
 use super::Inputs;
-use super::words::{Alphabet, lookup_words, mixed_script, spelled, words_of};
+use super::words::{Alphabet, lookup_words, mixed_script, spaceless, spelled, words_of};
 use crate::decode::charset::Charset;
 use crate::lexicon;
 use crate::unicode::char_info;
@@ -377,10 +377,8 @@ pub(crate) fn misread(enc: &'static Encoding, bytes: &[u8]) -> bool {
         // `23조`).
         if !c.is_ascii()
             && !matches!(c, 'º' | 'ª')
-            && !matches!(
-                char_info(c).script,
-                Script::Han | Script::Hiragana | Script::Katakana | Script::Hangul
-            )
+            && !spaceless(c)
+            && char_info(c).script != Script::Hangul
             && i.checked_sub(1).is_some_and(|j| chars[j].is_ascii_digit())
             && char_info(c).is_letter()
             && char_info(c).has_real_script()

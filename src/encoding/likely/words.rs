@@ -471,11 +471,12 @@ impl<'a> Alphabet<'a> {
                 own: true,
             });
         }
+        // (A list under the language's own code would have had its alphabet found above.)
         let list = list_of(lang)?;
         Some(Alphabet {
             letters: lexicon::alphabet(list)?,
             spell_as: list,
-            own: list == lang,
+            own: false,
         })
     }
 
