@@ -307,6 +307,9 @@ pub(super) fn word_evidence(readings: &mut [Reading]) {
     }
     let n = readings.len();
     let model = lexicon::model();
+    // Readings share most of their differing words, and each is looked up for up to three
+    // languages: one look-up per (list, word).
+    let mut listed: FxHashMap<(&'static str, &str), bool> = FxHashMap::default();
     for ((r, words), whole) in readings.iter_mut().zip(&all).zip(&whole) {
         let mut differing: Vec<&(String, u32, usize)> = words
             .iter()
@@ -353,7 +356,7 @@ pub(super) fn word_evidence(readings: &mut [Reading]) {
         for &(l, code) in &langs {
             let (mut hits, mut distinct) = (0u32, 0u32);
             for w in &differing {
-                if lexicon::is_word(l, &spelled(l, &w.0)) == Some(true) {
+                if known_in(&mut listed, l, &w.0) {
                     hits += w.1;
                     distinct += 1;
                 }
@@ -412,12 +415,22 @@ pub(super) fn word_evidence(readings: &mut [Reading]) {
         r.words = differing
             .into_iter()
             .map(|(w, n, at)| {
-                let known =
-                    !lang.is_empty() && lexicon::is_word(lang, &spelled(lang, w)) == Some(true);
+                let known = !lang.is_empty() && known_in(&mut listed, lang, w);
                 (w.clone(), *n, known, *at)
             })
             .collect();
     }
+}
+
+/// Whether `w` is in word list `l`, looked up once per (list, word) in `memo`.
+fn known_in<'a>(
+    memo: &mut FxHashMap<(&'static str, &'a str), bool>,
+    l: &'static str,
+    w: &'a str,
+) -> bool {
+    *memo
+        .entry((l, w))
+        .or_insert_with(|| lexicon::is_word(l, &spelled(l, w)) == Some(true))
 }
 
 /// How far the languages found explain the letters where the readings differ: 1 − the
