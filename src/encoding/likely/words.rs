@@ -266,26 +266,31 @@ pub(crate) fn spaceless(c: char) -> bool {
 /// text written without spaces (Han, kana) each character, as the Chinese and Japanese word
 /// lists hold single characters.
 pub(super) fn lookup_words(words: &[(String, u32, usize)]) -> Vec<(String, u32, usize)> {
-    let mut out: Vec<(String, u32, usize)> = Vec::new();
-    let mut index: FxHashMap<String, usize> = FxHashMap::default();
-    let mut add = |w: String, at: usize| match index.get(&w) {
-        Some(&i) => out[i].1 += 1,
-        None => {
-            index.insert(w.clone(), out.len());
-            out.push((w, 1, at));
+    let mut out: Vec<(String, u32, usize)> = Vec::with_capacity(words.len());
+    // Words (and characters) seen, by their text in `words`: each is copied once, into `out`.
+    let mut index: FxHashMap<&str, usize> = FxHashMap::default();
+    fn add<'a>(
+        index: &mut FxHashMap<&'a str, usize>,
+        out: &mut Vec<(String, u32, usize)>,
+        w: &'a str,
+        n: u32,
+        at: usize,
+    ) {
+        match index.get(w) {
+            Some(&i) => out[i].1 += n,
+            None => {
+                index.insert(w, out.len());
+                out.push((w.to_string(), n, at));
+            }
         }
-    };
-    for (w, n, at) in words.iter().cloned() {
+    }
+    for (w, n, at) in words {
         if w.chars().any(spaceless) {
             for (i, c) in w.char_indices() {
-                for _ in 0..n {
-                    add(c.to_string(), at + i);
-                }
+                add(&mut index, &mut out, &w[i..i + c.len_utf8()], *n, at + i);
             }
         } else {
-            for _ in 0..n {
-                add(w.clone(), at);
-            }
+            add(&mut index, &mut out, w, *n, *at);
         }
     }
     out
