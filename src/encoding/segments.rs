@@ -5,15 +5,15 @@
 //!
 //! 1. **Signs** (cheap, so single-encoding files pay little): the bytes are valid UTF-8 in
 //!    places and not in others, or the whole input's verdict reads some blocks clearly worse
-//!    than others (`likely::local_fit` on a few stretches of each block).
+//!    than others (`likely::local_fit_quick` on a few stretches of each block).
 //! 2. **Blocks**: the input is cut at white space into at most [`MAX_BLOCKS`] blocks holding
 //!    similar amounts of non-ASCII bytes; each gets its own likely verdict.
 //! 3. **Runs**: consecutive blocks whose open answers share an encoding form a run.
 //! 4. **Boundaries**: between two runs, each stretch of the two blocks around the change is read
 //!    in both encodings and judged (`likely::local_fit`); the boundary is where the evidence
 //!    turns. The ASCII bytes between the last stretch that reads better one way and the first
-//!    that reads better the other read alike in both encodings: the language of their words
-//!    places the boundary there, and the segment says how far it could move
+//!    that reads better the other read alike in both encodings: the languages of their words
+//!    (word lists and n-gram models) place the boundary there, and the segment says how far it could move
 //!    ([`Segment::start_between`]).
 //! 5. **Verdicts**: every segment gets the likely verdict of its own bytes; neighbours whose
 //!    verdicts do not reject each other's encoding are joined again.
@@ -167,7 +167,7 @@ fn list_code(l: &Likely) -> Option<&'static str> {
 
 /// Signs that one encoding does not fit all of `bytes`: the whole verdict's encoding reads
 /// one block clearly worse than another, or a runner-up reading reads some block clearly
-/// better than the verdict ([`likely::local_fit`] on a few stretches of each block).
+/// better than the verdict ([`likely::local_fit_quick`] on a few stretches of each block).
 fn signs(bytes: &[u8], cuts: &[(usize, usize)], whole: &Likely) -> bool {
     // The verdict and the two best other readings, each with its language.
     let mut readers: Vec<(&'static encoding_rs::Encoding, Option<&'static str>)> = Vec::new();
