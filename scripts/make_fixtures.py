@@ -262,6 +262,19 @@ es_tail = ("Nada en esta Declaración podrá interpretarse en el sentido de que 
            "actos tendientes a la supresión de cualquiera de los derechos y libertades proclamados en "
            "esta Declaración.\n")
 write(E + "mixed-euc-jp-1252.txt", ja_arts.encode("euc_jp") + es_tail.encode("cp1252"))
+# Bulgarian in x-mac-cyrillic cut inside a word (`провъ`) and joined to windows-1252 text in a
+# language no word list holds (Yanesha'): the boundary is inside the stretch `провъNamutu`, whose
+# Cyrillic piece reads badly in either encoding, only worse in windows-1252.
+bg = ("Всички хора се раждат свободни и равни по достойнство и права. Те са надарени с разум и "
+      "съвест и следва да се отнасят помежду си в дух на братство. Всеки човек има право на "
+      "образование. Образованието трябва да бъде безплатно, поне що се отнася до началното и "
+      "основното образование. Нищо в тази декларация не може да бъде тълкувано като даващо "
+      "право на която и да е държава, група или лице да се занимават с каквато и да е дейност "
+      "или да извършват действия, насочени към унищожаване на правата и свободите, провъ")
+ame = ("Namutu ‘chañono tkijrono naepyaka to tkumutkouka ene naechemchk’ka eto "
+       "nakotiuch’a’pona nayëruvono.\nArtículo 24\nNamutu ‘chañono tkíjrono to tnarakano, to "
+       "tnarakano norigiapo to naesopkore te sache.\n")
+write(E + "mixed-x-mac-cyrillic-1252.txt", bg.encode("mac_cyrillic") + ame.encode("cp1252"))
 # Hungarian in ISO-8859-16 whose only byte windows-1250 reads otherwise (F8: ű, not ř) comes
 # after the first 2 KiB of accented words: the likely verdict looks further for it.
 hu_head = ("Minden személynek joga van a művelődéshez. " .replace("ű", "ü")

@@ -213,9 +213,15 @@ pub(super) fn split_straddler(
                 likely::local_fit(ea, lang_a, left),
                 likely::local_fit(eb, lang_b, right),
             );
-            // Each part must read acceptably on its own: cutting a word in two often leaves a
-            // known prefix (`блага` + `ми`) and a misread rest.
-            if fl < 0.0 || fr < 0.0 {
+            // Each part must read acceptably on its own, or at least better in its encoding
+            // than in the other: cutting a word in two often leaves a known prefix (`блага` +
+            // `ми`) and a rest misread both ways, while a piece of a word in a language no
+            // list holds reads badly in either, only worse in the wrong one (`…ει` + `La`).
+            let (ol, or) = (
+                likely::local_fit(eb, lang_b, left),
+                likely::local_fit(ea, lang_a, right),
+            );
+            if (fl < 0.0 && fl <= ol) || (fr < 0.0 && fr <= or) {
                 continue;
             }
             let gain = fl + fr - whole - placed.cost(s + k);
