@@ -56,8 +56,10 @@ const SIGN_GAP: f64 = 1.5;
 /// How much better (mean local fit per stretch) another reading must read a block than the
 /// whole input's verdict does, to call for block verdicts.
 const SIGN_BETTER: f64 = 1.0;
-/// Longest stretch [`split_straddler`] tries to divide.
-const MAX_STRADDLER: usize = 96;
+/// Longest stretch [`split_straddler`] tries to divide: a Chinese or Japanese stretch runs to
+/// the next ASCII delimiter, often a whole sentence (96 bytes left EUC-JP joined to Thai or
+/// KOI8-R undivided, 100 bytes off).
+const MAX_STRADDLER: usize = 320;
 /// A block's open answers: encodings whose reading has at least this probability.
 const OPEN_P: f64 = 0.05;
 /// Two neighbouring segments stay apart when each verdict gives the other's encoding at most
