@@ -217,11 +217,10 @@ pub(super) fn split_straddler(
             // than in the other: cutting a word in two often leaves a known prefix (`блага` +
             // `ми`) and a rest misread both ways, while a piece of a word in a language no
             // list holds reads badly in either, only worse in the wrong one (`…ει` + `La`).
-            let (ol, or) = (
-                likely::local_fit(eb, lang_b, left),
-                likely::local_fit(ea, lang_a, right),
-            );
-            if (fl < 0.0 && fl <= ol) || (fr < 0.0 && fr <= or) {
+            // (The other encoding's reading is only needed for a piece that reads badly.)
+            if (fl < 0.0 && fl <= likely::local_fit(eb, lang_b, left))
+                || (fr < 0.0 && fr <= likely::local_fit(ea, lang_a, right))
+            {
                 continue;
             }
             let gain = fl + fr - whole - placed.cost(s + k);
