@@ -3,7 +3,7 @@
 //! read as another encoding's misreading, and the weights of the features.
 
 use super::Inputs;
-use super::words::{Alphabet, lookup_words, mixed_script, spaceless, spelled, words_of};
+use super::words::{Alphabet, lookup_words, mixed_script, spelled, words_of};
 use crate::decode::charset::Charset;
 use crate::lexicon;
 use crate::unicode::char_info;
@@ -373,12 +373,11 @@ pub(crate) fn misread(enc: &'static Encoding, bytes: &[u8]) -> bool {
         }
         // A letter right after a number and before no letter, but for the ordinal indicators
         // º and ª (`30Ї`, `30є`, `27ș`): an ordinal indicator or a degree sign misread. Not in
-        // Chinese, Japanese or Korean, which write numbers against their characters (`第27条`,
-        // `23조`).
+        // Chinese, Japanese or Korean (the CJK cluster), which write numbers against their
+        // characters (`第27条`, `23조`).
         if !c.is_ascii()
             && !matches!(c, 'º' | 'ª')
-            && !spaceless(c)
-            && char_info(c).script != Script::Hangul
+            && char_info(c).cluster() != Script::Han
             && i.checked_sub(1).is_some_and(|j| chars[j].is_ascii_digit())
             && char_info(c).is_letter()
             && char_info(c).has_real_script()
