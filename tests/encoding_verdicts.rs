@@ -215,6 +215,20 @@ fn a_stretch_two_texts_make_is_split_where_each_piece_reads_better_in_its_own() 
     assert!(at.abs_diff(join) <= 16, "{segs:?}");
 }
 
+/// Macedonian x-mac-cyrillic joined inside a word to Hebrew windows-1255: the stretch the join
+/// makes holds a byte ISO-8859-8 cannot decode, so judged with it the Hebrew part read as
+/// windows-1251 and the file stayed whole. Each part is judged on the bytes between the gaps.
+#[test]
+fn a_part_is_judged_without_the_stretch_its_join_makes() {
+    let v = inspect("mixed-x-mac-cyrillic-1255.txt");
+    let segs = v["segments"].as_array().unwrap();
+    assert_eq!(segs.len(), 2, "{segs:?}");
+    assert_eq!(segs[0]["encoding"], "x-mac-cyrillic", "{segs:?}");
+    assert_eq!(segs[1]["encoding"], "windows-1255", "{segs:?}");
+    let at = segs[1]["byte_span"]["start"].as_u64().unwrap() as usize;
+    assert!(at.abs_diff(1024) <= 16, "{segs:?}");
+}
+
 #[test]
 fn mixed_files_are_cut_into_segments_at_the_true_boundaries() {
     let cases: [(&str, &[(&str, usize)]); 9] = [

@@ -645,8 +645,21 @@ fn cut_at(
     .collect();
     drafts.dedup_by_key(|d| d.start);
     let end_of = |d: &[Draft], i: usize| d.get(i + 1).map_or(bytes.len(), |n| n.start);
+    // A draft is judged on the bytes surely its own, those between the gaps its boundaries
+    // may lie in, when they are enough to judge: a gap holds the stretch two joined texts make
+    // (`благостој` + `כל`), whose bytes of the other part can rule out the draft's encoding
+    // (ISO-8859-8 has no `ְ`) or part it from a relative that reads the rest alike.
     let judge = |d: &[Draft], i: usize| {
         let (s, e) = (d[i].start, end_of(d, i));
+        let core_s = d[i].gap.map_or(s, |g| g.1.max(s));
+        let core_e = d.get(i + 1).and_then(|n| n.gap).map_or(e, |g| g.0.min(e));
+        let own = core_s < core_e
+            && bytes[core_s..core_e]
+                .iter()
+                .filter(|b| !b.is_ascii())
+                .count()
+                >= MIN_BLOCK_NON_ASCII;
+        let (s, e) = if own { (core_s, core_e) } else { (s, e) };
         verdict(&bytes[s..e], base + s as u64, at_end && e == bytes.len())
     };
     for i in 0..drafts.len() {
