@@ -397,15 +397,18 @@ fn language_of(
 /// Where encoding `a` gives way to `b` within `bytes[from..to]`: the ASCII bytes between the
 /// last stretch that reads better in `a` and the first that reads better in `b` (both read them
 /// alike).
+/// `None` when the turn lies inside; else the edge of the range it is pinned to, where the
+/// first stretch already reads better in `b` ([`Edge::Start`]) or the last still reads better in
+/// `a` ([`Edge::End`]).
 fn turn(
     bytes: &[u8],
     from: usize,
     to: usize,
     (a, lang_a): (Charset, Option<&str>),
     (b, lang_b): (Charset, Option<&str>),
-) -> (usize, usize) {
+) -> ((usize, usize), Option<Edge>) {
     let (Some(ea), Some(eb)) = (a.whatwg(), b.whatwg()) else {
-        return (from, from);
+        return ((from, from), None);
     };
     let pieces = stretches(bytes, from, to);
     let d: Vec<f64> = pieces
@@ -432,7 +435,21 @@ fn turn(
     }
     let start = if k == 0 { from } else { pieces[k - 1].1 };
     let end = pieces.get(k2).map_or(to, |p| p.0).max(start);
-    (start, end)
+    let edge = if k == 0 && d.first().is_some_and(|&x| x > 0.0) {
+        Some(Edge::Start)
+    } else if k > 0 && k == d.len() && d[k - 1] < 0.0 {
+        Some(Edge::End)
+    } else {
+        None
+    };
+    ((start, end), edge)
+}
+
+/// The edge of its range a turn is pinned to ([`turn`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Edge {
+    Start,
+    End,
 }
 
 /// Where seven-bit ISO-2022-JP text (RFC 1468) meets text in an encoding with non-ASCII bytes:
@@ -509,9 +526,42 @@ fn block_turns(bytes: &[u8], base: u64, at_end: bool, whole: &Likely) -> Vec<(us
                 .max_by(|x, y| x.confidence.total_cmp(&y.confidence));
             (enc, language_of(&bytes[a..b], enc, best).0)
         };
-        let from = cuts[rs[k - 1].last].0.max(out.last().map_or(0, |g| g.1));
-        let to = cuts[rs[k].first].1;
-        out.push(turn(bytes, from, to, side(&rs[k - 1]), side(&rs[k])));
+        let (sa, sb) = (side(&rs[k - 1]), side(&rs[k]));
+        let floor = out.last().map_or(0, |g| g.1);
+        let (from, to) = (cuts[rs[k - 1].last].0.max(floor), cuts[rs[k].first].1);
+        let (mut gap, edge) = turn(bytes, from, to, sa, sb);
+        // A turn pinned to an edge of the two blocks may lie further out: Hungarian without ő
+        // or ű reads alike in windows-1250 and windows-1252, so a run's blocks can reach far
+        // past where its text ends. It is then sought over the blocks beyond that edge which the
+        // other run's encoding still reads well.
+        let open = |i: usize, c: Charset| {
+            verdicts[i]
+                .as_ref()
+                .is_none_or(|v| v.probability_of(c) >= OPEN_P)
+        };
+        match edge {
+            Some(Edge::Start) => {
+                let mut first = rs[k - 1].last;
+                while first > rs[k - 1].first && open(first - 1, sb.0) {
+                    first -= 1;
+                }
+                let wider = cuts[first].0.max(floor);
+                if wider < from {
+                    gap = turn(bytes, wider, to, sa, sb).0;
+                }
+            }
+            Some(Edge::End) => {
+                let mut last = rs[k].first;
+                while last < rs[k].last && open(last + 1, sa.0) {
+                    last += 1;
+                }
+                if cuts[last].1 > to {
+                    gap = turn(bytes, from, cuts[last].1, sa, sb).0;
+                }
+            }
+            None => {}
+        }
+        out.push(gap);
     }
     out
 }
