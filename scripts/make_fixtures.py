@@ -334,6 +334,35 @@ srq = ('Artículo 24\nNande kuei, kuei mose, nande kueneã nande ucua mbiiri na,
        'ea cote.\nArtículo 28\nMbia nbae rã turã ja mose mbae mo nãã nonde. Mbiamo ñëë icuã ëã sãc'
        'uã nande mbae ibi nandeico mose, quen-da mbia ñee icuã ë')
 write(E + "mixed-1250-hungarian-1252.txt", hu_end.encode("cp1250") + srq.encode("cp1252"))
+# Croatian in ISO-8859-2, then Catalan in windows-1252 (1,024 bytes each, from the UDHR): the
+# blocks make three runs, the middle one windows-1250 (which reads the Croatian there alike), so
+# two gaps: the first holds the join, the second is past it. When the middle draft joins the
+# first, the turn is sought again from the first gap on (the boundary was 143 bytes late).
+hr_iso = ('ČLANAK 23.\nSvatko ima pravo na rad, na slobodan izbor zaposlenja, na pravične i povoljne'
+          ' uvjete rada i na zaštitu od nezaposlenosti.\nSvatko bez razlike ima pravo na jednaku pla'
+          'ću za jednaki rad.\nSvatko tko radi ima pravo na pravičnu i povoljnu plaću koja njemu i n'
+          'jegovoj obitelji osigurava čovjeka dostojni opstanak i koja se, po potrebi, dopunjuje dr'
+          'ugim sredstvima socijalne zaštite.\nSvatko ima pravo radi zaštite svojih interesa osnivat'
+          'i sindikate i stupati u njih.\nČLANAK 24.\nSvatko ima pravo na odmor i dokolicu, uključuju'
+          'ći razumno ograničenje radnih sati i periodične plaćene dopuste.\nČLANAK 25.\nSvatko ima p'
+          'ravo na životni standard koji odgovara zdravlju i dobrobiti njega samoga i njegove obite'
+          'lji, uključujući hranu, odjeću, stan i liječničku njegu, te potrebne socijalne usluge, k'
+          'ao i pravo na osiguranje u slučaju nezaposlenosti, bolesti, nesposobnosti, udovištva, st'
+          'arosti ili drugog pomanjkanja sredstava za život u prilikama koje su izvan njegove moći.'
+          '\nMajka i dijete imaju pravo na posebnu skrb i pomoć. Sva')
+ca_1252 = ('Tota persona té deures envers la comunitat, ja que només en aquesta li és possible el ll'
+           'iure i ple desenvolupament de la seva personalitat.\nEn l’exercici dels drets i les llibe'
+           'rtats, tothom estarà sotmès només a les limitacions establertes per la llei i únicament '
+           'amb la finalitat d’assegurar el reconeixement i el respecte deguts als drets i llibertat'
+           's dels altres i de complir les justes exigències de la moral, de l’ordre públic i del be'
+           'nestar general en una societat democràtica.\nAquests drets i llibertats mai no podran ser'
+           ' exercits en oposició als objectius i principis de les Nacions Unides.\nArticle 30\nRes en'
+           ' aquesta Declaració no podrà interpretar-se en el sentit que doni cap dret a un Estat, a'
+           ' un grup o a una persona a emprendre activitats o a realitzar actes que tendeixin a la s'
+           'upressió de qualsevol dels drets i llibertats que s’hi enuncien.\nNingú no serà privat ar'
+           'bitràriament de la seva nacionalitat, ni del dret de canviar de nacionalitat.\nArticle 16'
+           '\nEls homes i les dones, a partir de l’edat núbil, tenen ')
+write(E + "mixed-iso-8859-2-1252.txt", hr_iso.encode("iso8859_2") + ca_1252.encode("cp1252"))
 # Hungarian in ISO-8859-16 whose only byte windows-1250 reads otherwise (F8: ű, not ř) comes
 # after the first 2 KiB of accented words: the likely verdict looks further for it.
 hu_head = ("Minden személynek joga van a művelődéshez. " .replace("ű", "ü")

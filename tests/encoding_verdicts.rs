@@ -243,6 +243,19 @@ fn a_turn_pinned_to_the_edge_of_its_blocks_is_sought_beyond_it() {
     assert!(at.abs_diff(1024) <= 16, "{segs:?}");
 }
 
+/// Croatian ISO-8859-2 then Catalan windows-1252: a middle run of windows-1250 leaves two gaps,
+/// the first holding the join; when its draft joins the first, the turn is sought again over both.
+#[test]
+fn a_merged_draft_leaves_its_gap_to_the_next_turn() {
+    let v = inspect("mixed-iso-8859-2-1252.txt");
+    let segs = v["segments"].as_array().unwrap();
+    assert_eq!(segs.len(), 2, "{segs:?}");
+    assert_eq!(segs[0]["encoding"], "ISO-8859-2", "{segs:?}");
+    assert_eq!(segs[1]["encoding"], "windows-1252", "{segs:?}");
+    let at = segs[1]["byte_span"]["start"].as_u64().unwrap() as usize;
+    assert!(at.abs_diff(1024) <= 16, "{segs:?}");
+}
+
 #[test]
 fn mixed_files_are_cut_into_segments_at_the_true_boundaries() {
     let cases: [(&str, &[(&str, usize)]); 9] = [

@@ -14,9 +14,11 @@
 //!    turns. The ASCII bytes between the last stretch that reads better one way and the first
 //!    that reads better the other read alike in both encodings: the languages of their words
 //!    (word lists and n-gram models) place the boundary there, and the segment says how far it could move
-//!    ([`Segment::start_between`]).
-//! 5. **Verdicts**: every segment gets the likely verdict of its own bytes; neighbours whose
-//!    verdicts do not reject each other's encoding are joined again.
+//!    ([`Segment::start_between`]). A turn pinned to the edge of its two blocks is sought
+//!    further, over the blocks the other encoding still reads well.
+//! 5. **Verdicts**: every segment gets the likely verdict of its own bytes (those between the
+//!    gaps its boundaries may lie in); neighbours whose verdicts do not reject each other's
+//!    encoding are joined again, and the turn to the next is sought over both their gaps.
 
 use super::likely::{self, Likely};
 use super::stretches::is_delim;
@@ -741,8 +743,31 @@ fn cut_at(
         if apart {
             i += 1;
         } else {
-            drafts.remove(i + 1);
+            let gone = drafts.remove(i + 1);
             drafts[i].verdict = judge(&drafts, i);
+            // The change to the next draft may lie anywhere from the merged one's gap on: where
+            // a draft between two parts was read as a relative of the first (ISO-8859-2 text
+            // that windows-1250 reads alike), the next gap alone is past the join. The turn is
+            // sought again over both gaps and what lies between.
+            if let Some((a, _)) = gone.gap
+                && let Some(next) = drafts.get(i + 1)
+                && let Some((b0, b1)) = next.gap
+                && a < b0
+                && let (Some(x), Some(y)) = (&drafts[i].verdict, &next.verdict)
+            {
+                let lang = |from: usize, to: usize, v: &Likely| {
+                    language_of(&bytes[from..to], v.name, Some(v)).0
+                };
+                let la = lang(drafts[i].start, next.start, x);
+                let lb = lang(next.start, end_of(&drafts, i + 1), y);
+                let ((s, e), _) = turn(bytes, a, b1, (x.name, la), (y.name, lb));
+                if (s, e) != (b0, b1) && s > drafts[i].start {
+                    drafts[i + 1].gap = Some((s, e));
+                    drafts[i + 1].start = s + (e - s) / 2;
+                    drafts[i].verdict = judge(&drafts, i);
+                    drafts[i + 1].verdict = judge(&drafts, i + 1);
+                }
+            }
             i = i.saturating_sub(1);
         }
     }
