@@ -363,6 +363,35 @@ ca_1252 = ('Tota persona té deures envers la comunitat, ja que només en aquest
            'bitràriament de la seva nacionalitat, ni del dret de canviar de nacionalitat.\nArticle 16'
            '\nEls homes i les dones, a partir de l’edat núbil, tenen ')
 write(E + "mixed-iso-8859-2-1252.txt", hr_iso.encode("iso8859_2") + ca_1252.encode("cp1252"))
+# Wichí in windows-1252, then Serbian in x-mac-cyrillic (1,024 bytes each, from the UDHR): a
+# block at the join reads best as windows-1251, which placed the first boundary 46 bytes late;
+# when that draft joins the x-mac-cyrillic one, the turn from the windows-1252 part is sought
+# again against x-mac-cyrillic.
+mtp = ("Nilhoq hi'noo'iwehyalha la'weet'ihi wet àp t'uhaawetej kyek íakyuumet'ihi', wet kyek àp "
+       "'imaakhit'ak 'iihla' kyek takyuuma nookyumett'ak haape' kyek 'yaqààneh, wet kyek àp 'noy"
+       "en íahaaya 'imak tà tajo lawet, wet kyek àp 'notawjíhaye kyek ’nemlakyuumet'ihi'. Nilhoq"
+       " hi'noo'iwehyalha t'uhaawetej kyek iakyuumet'ak Hààpe tha laqaaha' 'waawulhej lakyuumjwa"
+       "s wet tok àp 'iwoye kyek noqniitahnhalhih.\nNilhoq hi'nonkyek hààpe kyek takyuumihi‘ tha "
+       "t'uhaawetej kyek laqaaha' tajo lawet kyek 'waawulhej lakyuumjwas wet kyek àp 'waawulhe l"
+       "a'weetiheley, 'wet àp kyek tamenej kyek 'nalej wikyui, wet kyek mànhejt'ak mànhej tha 'n"
+       "ot'uuke la'naayij kyek 'no'yaayhetphà laqaaha'.\nNiíhoqej wikyi' tà ia'wet'ihi kyek yaqaa"
+       "íelhàtkya' 'iyhaj tà kyumhaas wok kyek àp Ihaa'ithate kyumas'iyhàj wet Hàp kyek tàql'eyp"
+       "e' lakyuumet.\nArtículo 24\nNilhoq hi'noo'iwehyalha t’uhaawetej tà 'iwot'eelaq'weta', wet "
+       "kyek àp 'iwoqootsayej ’ijwaalas tà hi’ween latamsek, wet 'iwoyek 'noqaalelhàt ìawhàày tà"
+       " nekye’ tiyààjo' iakyuumet wet tà àp taj iawhàày tà' 'no")
+sr_mac = ('Свако има право да образује и да ступи у синдикате ради заштите својих интереса.\nЧлан 24'
+          '.\nСвако има право на одмор и разоноду, укључујући разумно ограничење радног времена и по'
+          'времени плаћени одмор.\nЧлан 25.\nСвако има право на животни стандард који обезбеђује здра'
+          'вље и благостање, његово и његове породице, укључујући храну, одећу, стан и лекарску нег'
+          'у и потребне социјалне службе, као и право на осигурање у случају незапослености, болест'
+          'и, инвалидности, удовиштва, старости, или других случајева губљења средстава за издржава'
+          'ње услед околности независних од његове воље.\nМајке и деца имају право на нарочито стара'
+          'ње и помоћ. Сва деца, рођена у браку или ван њега, уживају једнаку социјалну заштиту.\nЧл'
+          'ан 26.\nСвако има право на школовање. Школовање треба да буде бесплатно бар у основним и '
+          'нижим школама. Основна настава је обавезна. Техничка и стручна настава треба да буде опш'
+          'те доступна, а виша настава треба да буде свима подједнако приступачна на основу утврђен'
+          'их критеријума.\nШколовање треба да буде усмерено пуном р')
+write(E + "mixed-1252-x-mac-cyrillic.txt", mtp.encode("cp1252") + sr_mac.encode("mac_cyrillic"))
 # Hungarian in ISO-8859-16 whose only byte windows-1250 reads otherwise (F8: ű, not ř) comes
 # after the first 2 KiB of accented words: the likely verdict looks further for it.
 hu_head = ("Minden személynek joga van a művelődéshez. " .replace("ű", "ü")

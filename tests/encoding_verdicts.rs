@@ -256,6 +256,20 @@ fn a_merged_draft_leaves_its_gap_to_the_next_turn() {
     assert!(at.abs_diff(1024) <= 16, "{segs:?}");
 }
 
+/// Wichí windows-1252 then Serbian x-mac-cyrillic: a windows-1251 draft at the join placed the
+/// first boundary against windows-1251; when it joins the x-mac-cyrillic draft, the turn from
+/// the windows-1252 part is sought again against x-mac-cyrillic (it was 46 bytes late).
+#[test]
+fn a_boundary_is_placed_again_when_the_draft_after_it_reads_otherwise() {
+    let v = inspect("mixed-1252-x-mac-cyrillic.txt");
+    let segs = v["segments"].as_array().unwrap();
+    assert_eq!(segs.len(), 2, "{segs:?}");
+    assert_eq!(segs[0]["encoding"], "windows-1252", "{segs:?}");
+    assert_eq!(segs[1]["encoding"], "x-mac-cyrillic", "{segs:?}");
+    let at = segs[1]["byte_span"]["start"].as_u64().unwrap() as usize;
+    assert!(at.abs_diff(1024) <= 16, "{segs:?}");
+}
+
 #[test]
 fn mixed_files_are_cut_into_segments_at_the_true_boundaries() {
     let cases: [(&str, &[(&str, usize)]); 9] = [

@@ -717,6 +717,27 @@ fn cut_at(
     for i in 0..drafts.len() {
         drafts[i].verdict = judge(&drafts, i);
     }
+    // The turn from draft `j − 1` to draft `j` sought over `bytes[from..to]` by their verdicts'
+    // encodings and languages; where it differs, draft `j` starts in the new gap and both are
+    // judged again.
+    let turn_again = |drafts: &mut Vec<Draft>, j: usize, from: usize, to: usize| {
+        let (Some(x), Some(y)) = (&drafts[j - 1].verdict, &drafts[j].verdict) else {
+            return;
+        };
+        let lang = |s: usize, e: usize, v: &Likely| language_of(&bytes[s..e], v.name, Some(v)).0;
+        let la = lang(drafts[j - 1].start, drafts[j].start, x);
+        let lb = lang(drafts[j].start, end_of(drafts, j), y);
+        let ((s, e), _) = turn(bytes, from, to, (x.name, la), (y.name, lb));
+        if Some((s, e)) != drafts[j].gap
+            && s > drafts[j - 1].start
+            && s + (e - s) / 2 < end_of(drafts, j)
+        {
+            drafts[j].gap = Some((s, e));
+            drafts[j].start = s + (e - s) / 2;
+            drafts[j - 1].verdict = judge(drafts, j - 1);
+            drafts[j].verdict = judge(drafts, j);
+        }
+    };
     // Neighbours whose verdicts do not reject each other's encoding are one segment.
     let mut i = 0;
     while i + 1 < drafts.len() {
@@ -743,6 +764,7 @@ fn cut_at(
         if apart {
             i += 1;
         } else {
+            let before = drafts[i].verdict.as_ref().map(|v| v.name);
             let gone = drafts.remove(i + 1);
             drafts[i].verdict = judge(&drafts, i);
             // The change to the next draft may lie anywhere from the merged one's gap on: where
@@ -750,23 +772,21 @@ fn cut_at(
             // that windows-1250 reads alike), the next gap alone is past the join. The turn is
             // sought again over both gaps and what lies between.
             if let Some((a, _)) = gone.gap
-                && let Some(next) = drafts.get(i + 1)
-                && let Some((b0, b1)) = next.gap
+                && let Some((b0, b1)) = drafts.get(i + 1).and_then(|n| n.gap)
                 && a < b0
-                && let (Some(x), Some(y)) = (&drafts[i].verdict, &next.verdict)
             {
-                let lang = |from: usize, to: usize, v: &Likely| {
-                    language_of(&bytes[from..to], v.name, Some(v)).0
-                };
-                let la = lang(drafts[i].start, next.start, x);
-                let lb = lang(next.start, end_of(&drafts, i + 1), y);
-                let ((s, e), _) = turn(bytes, a, b1, (x.name, la), (y.name, lb));
-                if (s, e) != (b0, b1) && s > drafts[i].start {
-                    drafts[i + 1].gap = Some((s, e));
-                    drafts[i + 1].start = s + (e - s) / 2;
-                    drafts[i].verdict = judge(&drafts, i);
-                    drafts[i + 1].verdict = judge(&drafts, i + 1);
-                }
+                turn_again(&mut drafts, i + 1, a, b1);
+            }
+            // And the change from the draft before, when the merged draft now reads otherwise:
+            // its gap was placed against a relative the merge has dropped (windows-1251 between
+            // windows-1252 and x-mac-cyrillic).
+            if i > 0
+                && let Some((_, g1)) = drafts[i].gap
+                && drafts[i].verdict.as_ref().map(|v| v.name) != before
+            {
+                let to = gone.gap.map_or(g1, |g| g.1.max(g1));
+                let from = drafts[i - 1].start;
+                turn_again(&mut drafts, i, from, to);
             }
             i = i.saturating_sub(1);
         }
