@@ -345,8 +345,10 @@ fn fit_of(enc: &'static Encoding, lang: Option<&str>, bytes: &[u8], alphabet: bo
         } * n as f64;
         // A word the list lacks may still be the language's; one written with a letter the
         // language does not write is not (a word in the list is checked against it already).
-        if !known && let Some(a) = &alphabet {
-            fit -= a.foreign(&w, n).1 as f64;
+        // `lang` is a list's code: the word is checked as the list spells it (Serbian Cyrillic
+        // in Latin letters for the Serbo-Croatian list, whose alphabet is Latin).
+        if !known && let (Some(a), Some(l)) = (&alphabet, lang) {
+            fit -= a.foreign(&spelled(l, &w), n).1 as f64;
         }
     }
     fit

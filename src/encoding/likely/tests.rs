@@ -166,3 +166,18 @@ fn the_reading_nearest_the_best_is_weighed() {
     );
     assert_eq!(weighed.len(), MAX_WEIGHED);
 }
+
+/// The segments' local fit checks a word the list lacks against the letters of the list's
+/// language as the list spells it: Serbian Cyrillic, judged by the Latin Serbo-Croatian list,
+/// has no letter foreign to it (`Пунолетни` cost 9 letters, and a Serbian part's boundary moved).
+#[test]
+fn serbian_cyrillic_has_no_letters_foreign_to_its_latin_list() {
+    let Some(hr) = list_of("sr") else { return };
+    let fit =
+        |enc: &'static encoding_rs::Encoding, w: &str| local_fit(enc, Some(hr), &enc.encode(w).0);
+    let latin = fit(encoding_rs::WINDOWS_1250, "Punoletnič");
+    assert_eq!(fit(encoding_rs::WINDOWS_1251, "Пунолетни"), latin);
+    // Letters Serbian does not write still count against a word, in either alphabet.
+    assert!(fit(encoding_rs::WINDOWS_1251, "Пунолетны") < latin);
+    assert!(fit(encoding_rs::WINDOWS_1250, "Punoletnő") < latin);
+}
