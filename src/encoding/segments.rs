@@ -622,6 +622,11 @@ struct Draft {
     start: usize,
     gap: Option<(usize, usize)>,
     verdict: Option<Likely>,
+    /// The gaps of the drafts merged into this one (first start, last end): the change to the
+    /// next may lie anywhere from there on.
+    absorbed: Option<(usize, usize)>,
+    /// The encoding this draft was first judged in, before merges changed its bytes.
+    first: Option<Charset>,
 }
 
 /// The segments of `bytes` (which start at input offset `base`; `at_end` when they reach the
@@ -688,11 +693,15 @@ fn cut_at(
         start: 0,
         gap: None,
         verdict: None,
+        absorbed: None,
+        first: None,
     })
     .chain(gaps.iter().map(|&(a, b)| Draft {
         start: a + (b - a) / 2,
         gap: Some((a, b)),
         verdict: None,
+        absorbed: None,
+        first: None,
     }))
     .collect();
     drafts.dedup_by_key(|d| d.start);
@@ -716,6 +725,7 @@ fn cut_at(
     };
     for i in 0..drafts.len() {
         drafts[i].verdict = judge(&drafts, i);
+        drafts[i].first = drafts[i].verdict.as_ref().map(|v| v.name);
     }
     // The turn from draft `j − 1` to draft `j` sought over `bytes[from..to]` by their verdicts'
     // encodings and languages; where it differs, draft `j` starts in the new gap and both are
@@ -764,35 +774,37 @@ fn cut_at(
         if apart {
             i += 1;
         } else {
-            let before = drafts[i].verdict.as_ref().map(|v| v.name);
             let gone = drafts.remove(i + 1);
             drafts[i].verdict = judge(&drafts, i);
-            // The change to the next draft may lie anywhere from the merged one's gap on: where
-            // a draft between two parts was read as a relative of the first (ISO-8859-2 text
-            // that windows-1250 reads alike), the next gap alone is past the join. The turn is
-            // sought again over both gaps and what lies between.
-            if let Some((a, _)) = gone.gap
-                && let Some((b0, b1)) = drafts.get(i + 1).and_then(|n| n.gap)
-                && a < b0
-            {
-                turn_again(&mut drafts, i + 1, a, b1);
-            }
-            // And the change from the draft before, when the merged draft now reads otherwise:
-            // its gap was placed against a relative the merge has dropped (windows-1251 between
-            // windows-1252 and x-mac-cyrillic).
-            if i > 0
-                && let Some((_, g1)) = drafts[i].gap
-                && drafts[i].verdict.as_ref().map(|v| v.name) != before
-            {
-                let to = gone.gap.map_or(g1, |g| g.1.max(g1));
-                let from = drafts[i - 1].start;
-                turn_again(&mut drafts, i, from, to);
-            }
+            let span = |a: Option<(usize, usize)>, b: Option<(usize, usize)>| match (a, b) {
+                (Some(x), Some(y)) => Some((x.0.min(y.0), x.1.max(y.1))),
+                (x, y) => x.or(y),
+            };
+            drafts[i].absorbed = span(drafts[i].absorbed, span(gone.gap, gone.absorbed));
             i = i.saturating_sub(1);
         }
     }
     if drafts.len() < 2 {
         return Vec::new();
+    }
+    // Merges can leave a boundary's gap in the wrong place; with the segments known, each turn
+    // is sought again where they did:
+    // - the change to a draft may lie anywhere from the gap of a draft merged before it on:
+    //   where a draft between two parts was read as a relative of the first (ISO-8859-2 text
+    //   that windows-1250 reads alike), the next gap alone is past the join;
+    // - a draft that reads otherwise than when first judged had its gap placed against a
+    //   relative the merge has dropped (windows-1251 between windows-1252 and x-mac-cyrillic).
+    for j in 1..drafts.len() {
+        let Some((g0, g1)) = drafts[j].gap else {
+            continue;
+        };
+        if drafts[j].verdict.as_ref().map(|v| v.name) != drafts[j].first {
+            let to = drafts[j].absorbed.map_or(g1, |m| m.1.max(g1));
+            let from = drafts[j - 1].start;
+            turn_again(&mut drafts, j, from, to);
+        } else if let Some((a, _)) = drafts[j - 1].absorbed.filter(|m| m.0 < g0) {
+            turn_again(&mut drafts, j, a, g1);
+        }
     }
     // Each boundary placed within its gap by the languages on either side.
     for i in 1..drafts.len() {
