@@ -194,25 +194,29 @@ fn the_report_says_both_verdicts_and_decode_can_use_the_likely_one() {
     assert!(String::from_utf8_lossy(&out.stdout).starts_with("Интернет-версия"));
 }
 
-/// The five files made of two encodings (scripts/make_fixtures.py writes them; the true
-/// boundaries are fixed there): the segments name each part's encoding, the boundary is where
-/// the parts meet (or within the ASCII stretch both read alike), and `decode --encoding likely`
-/// gives the text each part was written as.
+/// A file of two parts is cut once, each segment named for its part's encoding, the boundary
+/// within 16 bytes of the join (the dev sets' measure).
+fn assert_cut_near(name: &str, [first, second]: [&str; 2], join: usize) {
+    let v = inspect(name);
+    let segs = v["segments"].as_array().unwrap();
+    assert_eq!(segs.len(), 2, "{name}: {segs:?}");
+    assert_eq!(segs[0]["encoding"], first, "{name}: {segs:?}");
+    assert_eq!(segs[1]["encoding"], second, "{name}: {segs:?}");
+    let at = segs[1]["byte_span"]["start"].as_u64().unwrap() as usize;
+    assert!(at.abs_diff(join) <= 16, "{name}: {segs:?}");
+}
+
 /// Bulgarian x-mac-cyrillic cut inside a word and joined to windows-1252 text in a language no
 /// word list holds: the stretch both texts make (`провъNamutu`) is split near the join although
 /// neither piece reads well on its own, because each reads better in its own encoding (the
-/// dev sets' measure: within 16 bytes; the split was 17 bytes early).
+/// split was 17 bytes early).
 #[test]
 fn a_stretch_two_texts_make_is_split_where_each_piece_reads_better_in_its_own() {
-    let name = "mixed-x-mac-cyrillic-1252.txt";
-    let join = 511;
-    let v = inspect(name);
-    let segs = v["segments"].as_array().unwrap();
-    assert_eq!(segs.len(), 2, "{segs:?}");
-    assert_eq!(segs[0]["encoding"], "x-mac-cyrillic", "{segs:?}");
-    assert_eq!(segs[1]["encoding"], "windows-1252", "{segs:?}");
-    let at = segs[1]["byte_span"]["start"].as_u64().unwrap() as usize;
-    assert!(at.abs_diff(join) <= 16, "{segs:?}");
+    assert_cut_near(
+        "mixed-x-mac-cyrillic-1252.txt",
+        ["x-mac-cyrillic", "windows-1252"],
+        511,
+    );
 }
 
 /// Macedonian x-mac-cyrillic joined inside a word to Hebrew windows-1255: the stretch the join
@@ -220,13 +224,11 @@ fn a_stretch_two_texts_make_is_split_where_each_piece_reads_better_in_its_own() 
 /// windows-1251 and the file stayed whole. Each part is judged on the bytes between the gaps.
 #[test]
 fn a_part_is_judged_without_the_stretch_its_join_makes() {
-    let v = inspect("mixed-x-mac-cyrillic-1255.txt");
-    let segs = v["segments"].as_array().unwrap();
-    assert_eq!(segs.len(), 2, "{segs:?}");
-    assert_eq!(segs[0]["encoding"], "x-mac-cyrillic", "{segs:?}");
-    assert_eq!(segs[1]["encoding"], "windows-1255", "{segs:?}");
-    let at = segs[1]["byte_span"]["start"].as_u64().unwrap() as usize;
-    assert!(at.abs_diff(1024) <= 16, "{segs:?}");
+    assert_cut_near(
+        "mixed-x-mac-cyrillic-1255.txt",
+        ["x-mac-cyrillic", "windows-1255"],
+        1024,
+    );
 }
 
 /// Hungarian windows-1250 then Sirionó windows-1252: the Hungarian after its last ő reads alike in
@@ -234,26 +236,22 @@ fn a_part_is_judged_without_the_stretch_its_join_makes() {
 /// past the join; the turn, pinned to the start of the two blocks there, is sought further back.
 #[test]
 fn a_turn_pinned_to_the_edge_of_its_blocks_is_sought_beyond_it() {
-    let v = inspect("mixed-1250-hungarian-1252.txt");
-    let segs = v["segments"].as_array().unwrap();
-    assert_eq!(segs.len(), 2, "{segs:?}");
-    assert_eq!(segs[0]["encoding"], "windows-1250", "{segs:?}");
-    assert_eq!(segs[1]["encoding"], "windows-1252", "{segs:?}");
-    let at = segs[1]["byte_span"]["start"].as_u64().unwrap() as usize;
-    assert!(at.abs_diff(1024) <= 16, "{segs:?}");
+    assert_cut_near(
+        "mixed-1250-hungarian-1252.txt",
+        ["windows-1250", "windows-1252"],
+        1024,
+    );
 }
 
 /// Croatian ISO-8859-2 then Catalan windows-1252: a middle run of windows-1250 leaves two gaps,
 /// the first holding the join; when its draft joins the first, the turn is sought again over both.
 #[test]
 fn a_merged_draft_leaves_its_gap_to_the_next_turn() {
-    let v = inspect("mixed-iso-8859-2-1252.txt");
-    let segs = v["segments"].as_array().unwrap();
-    assert_eq!(segs.len(), 2, "{segs:?}");
-    assert_eq!(segs[0]["encoding"], "ISO-8859-2", "{segs:?}");
-    assert_eq!(segs[1]["encoding"], "windows-1252", "{segs:?}");
-    let at = segs[1]["byte_span"]["start"].as_u64().unwrap() as usize;
-    assert!(at.abs_diff(1024) <= 16, "{segs:?}");
+    assert_cut_near(
+        "mixed-iso-8859-2-1252.txt",
+        ["ISO-8859-2", "windows-1252"],
+        1024,
+    );
 }
 
 /// Wichí windows-1252 then Serbian x-mac-cyrillic: a windows-1251 draft at the join placed the
@@ -261,15 +259,17 @@ fn a_merged_draft_leaves_its_gap_to_the_next_turn() {
 /// the windows-1252 part is sought again against x-mac-cyrillic (it was 46 bytes late).
 #[test]
 fn a_boundary_is_placed_again_when_the_draft_after_it_reads_otherwise() {
-    let v = inspect("mixed-1252-x-mac-cyrillic.txt");
-    let segs = v["segments"].as_array().unwrap();
-    assert_eq!(segs.len(), 2, "{segs:?}");
-    assert_eq!(segs[0]["encoding"], "windows-1252", "{segs:?}");
-    assert_eq!(segs[1]["encoding"], "x-mac-cyrillic", "{segs:?}");
-    let at = segs[1]["byte_span"]["start"].as_u64().unwrap() as usize;
-    assert!(at.abs_diff(1024) <= 16, "{segs:?}");
+    assert_cut_near(
+        "mixed-1252-x-mac-cyrillic.txt",
+        ["windows-1252", "x-mac-cyrillic"],
+        1024,
+    );
 }
 
+/// The files made of two or three parts (scripts/make_fixtures.py writes them; the true
+/// boundaries are fixed there): the segments name each part's encoding, the boundary is where
+/// the parts meet (or within the ASCII stretch both read alike), and `decode --encoding likely`
+/// gives the text each part was written as.
 #[test]
 fn mixed_files_are_cut_into_segments_at_the_true_boundaries() {
     let cases: [(&str, &[(&str, usize)]); 9] = [
