@@ -398,10 +398,9 @@ fn language_of(
 
 /// Where encoding `a` gives way to `b` within `bytes[from..to]`: the ASCII bytes between the
 /// last stretch that reads better in `a` and the first that reads better in `b` (both read them
-/// alike).
-/// `None` when the turn lies inside; else the edge of the range it is pinned to, where the
-/// first stretch already reads better in `b` ([`Edge::Start`]) or the last still reads better in
-/// `a` ([`Edge::End`]).
+/// alike); and, when the turn is pinned to an edge of the range, which: the first stretch
+/// already reads better in `b` ([`Edge::Start`]), or the last still reads better in `a`
+/// ([`Edge::End`]), so the turn may lie beyond it.
 fn turn(
     bytes: &[u8],
     from: usize,
