@@ -1,0 +1,250 @@
+//! Draft segments (step 5 of [`super`]): the input cut at the middle of each gap where its
+//! encoding may change, each draft judged on the bytes surely its own, neighbours whose
+//! verdicts do not reject each other's encoding joined again, the turns the merges displace
+//! sought again, and each boundary placed within its gap.
+
+use super::place::{place_in_gap, split_straddler};
+use super::utf8::typographic;
+use super::{MIN_BLOCK_NON_ASCII, REJECT_P, Segment, language_of, stretches, turn, verdict};
+use crate::decode::charset::Charset;
+use crate::encoding::likely::Likely;
+use crate::span::ByteSpan;
+
+/// Whether a draft read as `v` differs enough from its neighbour read as `other` to stand
+/// apart: in two stretches; or, a legacy draft beside UTF-8, in one whose words its encoding
+/// reads as words of its language (`caf\xE9` in a UTF-8 file: one pasted word, where UTF-8
+/// makes U+FFFD of it; a stray byte that makes no word stays damage); or, a UTF-8 draft
+/// beside legacy text, in one holding typographic punctuation (`report’s`: [`typographic`]).
+fn enough(differ: usize, v: &Likely, other: &Likely, bytes: &[u8]) -> bool {
+    differ >= 2
+        || (differ == 1
+            && other.name == Charset::UTF_8
+            && v.name != Charset::UTF_8
+            && v.language.as_ref().is_some_and(|l| l.known_words >= 1))
+        || (differ == 1
+            && v.name == Charset::UTF_8
+            && other.name != Charset::UTF_8
+            && typographic(bytes))
+}
+
+/// How many stretches of `bytes` (up to 3) encodings `a` and `b` read differently: a segment
+/// needs two or more to stand apart from its neighbour in the other encoding (a stray damaged
+/// sequence, or a few bytes two near encodings read differently, is no segment). Seven-bit
+/// ISO-2022-JP text has no non-ASCII stretch: its double-byte characters (two bytes each after
+/// an `ESC $` designation, up to the next escape) are what other encodings read differently.
+pub(super) fn differing(bytes: &[u8], a: Charset, b: Charset) -> usize {
+    let (Some(ea), Some(eb)) = (a.whatwg(), b.whatwg()) else {
+        return 0;
+    };
+    if ea != eb && (ea == encoding_rs::ISO_2022_JP || eb == encoding_rs::ISO_2022_JP) {
+        let chars: usize = memchr::memmem::find_iter(bytes, b"\x1B$")
+            .map(|at| {
+                // (An `ESC $` at the very end, of hostile or cut input, has no run.)
+                let run = bytes.get(at + 3..).unwrap_or_default();
+                memchr::memchr(0x1B, run).unwrap_or(run.len()) / 2
+            })
+            .sum();
+        if chars > 0 {
+            return chars.min(3);
+        }
+    }
+    stretches(bytes, 0, bytes.len())
+        .into_iter()
+        .filter(|&(s, e)| {
+            ea.decode_without_bom_handling(&bytes[s..e]).0
+                != eb.decode_without_bom_handling(&bytes[s..e]).0
+        })
+        .take(3)
+        .count()
+}
+
+/// A segment while it is being found: where it starts, the gap its start may lie in, and its
+/// verdict.
+struct Draft {
+    start: usize,
+    gap: Option<(usize, usize)>,
+    verdict: Option<Likely>,
+    /// The gaps of the drafts merged into this one (first start, last end): the change to the
+    /// next may lie anywhere from there on.
+    absorbed: Option<(usize, usize)>,
+    /// The encoding this draft was first judged in, before merges changed its bytes.
+    first: Option<Charset>,
+}
+
+/// The segments of `bytes` cut in the `gaps` where their encoding may change: draft segments,
+/// split at the middle of each gap, joined again where their verdicts do not reject each
+/// other's encoding, each boundary then placed within its gap.
+pub(super) fn cut_at(
+    bytes: &[u8],
+    base: u64,
+    at_end: bool,
+    whole: &Likely,
+    gaps: Vec<(usize, usize)>,
+) -> Vec<Segment> {
+    // Draft segments, split at the middle of each gap until their verdicts place the cut.
+    let mut drafts: Vec<Draft> = std::iter::once(Draft {
+        start: 0,
+        gap: None,
+        verdict: None,
+        absorbed: None,
+        first: None,
+    })
+    .chain(gaps.iter().map(|&(a, b)| Draft {
+        start: a + (b - a) / 2,
+        gap: Some((a, b)),
+        verdict: None,
+        absorbed: None,
+        first: None,
+    }))
+    .collect();
+    drafts.dedup_by_key(|d| d.start);
+    let end_of = |d: &[Draft], i: usize| d.get(i + 1).map_or(bytes.len(), |n| n.start);
+    // A draft is judged on the bytes surely its own, those between the gaps its boundaries
+    // may lie in, when they are enough to judge: a gap holds the stretch two joined texts make
+    // (`благостој` + `כל`), whose bytes of the other part can rule out the draft's encoding
+    // (ISO-8859-8 has no `ְ`) or part it from a relative that reads the rest alike.
+    let judge = |d: &[Draft], i: usize| {
+        let (s, e) = (d[i].start, end_of(d, i));
+        let core_s = d[i].gap.map_or(s, |g| g.1.max(s));
+        let core_e = d.get(i + 1).and_then(|n| n.gap).map_or(e, |g| g.0.min(e));
+        let own = core_s < core_e
+            && bytes[core_s..core_e]
+                .iter()
+                .filter(|b| !b.is_ascii())
+                .count()
+                >= MIN_BLOCK_NON_ASCII;
+        let (s, e) = if own { (core_s, core_e) } else { (s, e) };
+        verdict(&bytes[s..e], base + s as u64, at_end && e == bytes.len())
+    };
+    for i in 0..drafts.len() {
+        drafts[i].verdict = judge(&drafts, i);
+        drafts[i].first = drafts[i].verdict.as_ref().map(|v| v.name);
+    }
+    // The turn from draft `j − 1` to draft `j` sought over `bytes[from..to]` by their verdicts'
+    // encodings and languages; where it differs, draft `j` starts in the new gap and both are
+    // judged again.
+    let turn_again = |drafts: &mut Vec<Draft>, j: usize, from: usize, to: usize| {
+        let (Some(x), Some(y)) = (&drafts[j - 1].verdict, &drafts[j].verdict) else {
+            return;
+        };
+        let lang = |s: usize, e: usize, v: &Likely| language_of(&bytes[s..e], v.name, Some(v)).0;
+        let la = lang(drafts[j - 1].start, drafts[j].start, x);
+        let lb = lang(drafts[j].start, end_of(drafts, j), y);
+        let ((s, e), _) = turn(bytes, from, to, (x.name, la), (y.name, lb));
+        if Some((s, e)) != drafts[j].gap
+            && s > drafts[j - 1].start
+            && s + (e - s) / 2 < end_of(drafts, j)
+        {
+            drafts[j].gap = Some((s, e));
+            drafts[j].start = s + (e - s) / 2;
+            drafts[j - 1].verdict = judge(drafts, j - 1);
+            drafts[j].verdict = judge(drafts, j);
+        }
+    };
+    // Neighbours whose verdicts do not reject each other's encoding are one segment.
+    let mut i = 0;
+    while i + 1 < drafts.len() {
+        let apart = match (&drafts[i].verdict, &drafts[i + 1].verdict) {
+            (Some(x), Some(y)) => {
+                let this = differing(&bytes[drafts[i].start..drafts[i + 1].start], x.name, y.name);
+                let next = differing(
+                    &bytes[drafts[i + 1].start..end_of(&drafts, i + 1)],
+                    x.name,
+                    y.name,
+                );
+                x.probability_of(y.name) <= REJECT_P
+                    && y.probability_of(x.name) <= REJECT_P
+                    && enough(this, x, y, &bytes[drafts[i].start..drafts[i + 1].start])
+                    && enough(
+                        next,
+                        y,
+                        x,
+                        &bytes[drafts[i + 1].start..end_of(&drafts, i + 1)],
+                    )
+            }
+            _ => false,
+        };
+        if apart {
+            i += 1;
+        } else {
+            let gone = drafts.remove(i + 1);
+            drafts[i].verdict = judge(&drafts, i);
+            let span = |a: Option<(usize, usize)>, b: Option<(usize, usize)>| match (a, b) {
+                (Some(x), Some(y)) => Some((x.0.min(y.0), x.1.max(y.1))),
+                (x, y) => x.or(y),
+            };
+            drafts[i].absorbed = span(drafts[i].absorbed, span(gone.gap, gone.absorbed));
+            i = i.saturating_sub(1);
+        }
+    }
+    if drafts.len() < 2 {
+        return Vec::new();
+    }
+    // Merges can leave a boundary's gap in the wrong place; with the segments known, each turn
+    // is sought again where they did:
+    // - the change to a draft may lie anywhere from the gap of a draft merged before it on:
+    //   where a draft between two parts was read as a relative of the first (ISO-8859-2 text
+    //   that windows-1250 reads alike), the next gap alone is past the join;
+    // - a draft that reads otherwise than when first judged had its gap placed against a
+    //   relative the merge has dropped (windows-1251 between windows-1252 and x-mac-cyrillic).
+    for j in 1..drafts.len() {
+        let Some((g0, g1)) = drafts[j].gap else {
+            continue;
+        };
+        if drafts[j].verdict.as_ref().map(|v| v.name) != drafts[j].first {
+            let to = drafts[j].absorbed.map_or(g1, |m| m.1.max(g1));
+            let from = drafts[j - 1].start;
+            turn_again(&mut drafts, j, from, to);
+        } else if let Some((a, _)) = drafts[j - 1].absorbed.filter(|m| m.0 < g0) {
+            turn_again(&mut drafts, j, a, g1);
+        }
+    }
+    // Each boundary placed within its gap by the languages on either side.
+    for i in 1..drafts.len() {
+        let Some(gap) = drafts[i].gap else { continue };
+        let lang = |d: &Draft, e: usize| {
+            d.verdict.as_ref().map_or((None, None), |v| {
+                language_of(&bytes[d.start..e], v.name, Some(v))
+            })
+        };
+        let lang_a = lang(&drafts[i - 1], drafts[i].start);
+        let lang_b = lang(&drafts[i], end_of(&drafts, i));
+        let placed = place_in_gap(bytes, gap, lang_a, lang_b);
+        let enc = |d: &Draft| d.verdict.as_ref().map_or(whole.name, |v| v.name);
+        let at = split_straddler(
+            bytes,
+            &placed,
+            gap,
+            (enc(&drafts[i - 1]), lang_a.0),
+            (enc(&drafts[i]), lang_b.0),
+        );
+        // Never past a neighbouring boundary.
+        drafts[i].start = at.clamp(
+            drafts[i - 1].start + 1,
+            end_of(&drafts, i)
+                .saturating_sub(1)
+                .max(drafts[i - 1].start + 1),
+        );
+    }
+    drafts.dedup_by_key(|d| d.start);
+    if drafts.len() < 2 {
+        return Vec::new();
+    }
+    (0..drafts.len())
+        .map(|i| {
+            let d = &drafts[i];
+            let e = end_of(&drafts, i);
+            let j = d.verdict.as_ref().unwrap_or(whole);
+            Segment {
+                byte_span: ByteSpan::new(base + d.start as u64, base + e as u64),
+                encoding: j.name,
+                confidence: j.confidence,
+                because: j.because.clone(),
+                language: j.language.as_ref().map(|l| l.language.clone()),
+                start_between: d
+                    .gap
+                    .map(|(a, b)| ByteSpan::new(base + a as u64, base + b as u64)),
+            }
+        })
+        .collect()
+}
