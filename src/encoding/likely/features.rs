@@ -331,7 +331,9 @@ fn fit_of(enc: &'static Encoding, lang: Option<&str>, bytes: &[u8], alphabet: bo
         .into_iter()
         .partition(|w| mixed_script(&w.0));
     fit -= 2.0 * mixed.iter().map(|w| w.1 as f64).sum::<f64>();
-    let alphabet = lang.filter(|_| alphabet).and_then(Alphabet::of);
+    // `lang` is a list's code: its words are checked as the list spells them (Serbian
+    // Cyrillic in Latin letters for the Serbo-Croatian list, whose alphabet is Latin).
+    let alphabet = lang.filter(|_| alphabet).and_then(Alphabet::of_list);
     for (w, n, _) in lookup_words(&words).into_iter().take(24) {
         let known = lang.and_then(|l| lexicon::is_word(l, &spelled(l, &w))) == Some(true);
         // One- and two-letter words are weak evidence: a misreading that cuts a word in
@@ -345,10 +347,8 @@ fn fit_of(enc: &'static Encoding, lang: Option<&str>, bytes: &[u8], alphabet: bo
         } * n as f64;
         // A word the list lacks may still be the language's; one written with a letter the
         // language does not write is not (a word in the list is checked against it already).
-        // `lang` is a list's code: the word is checked as the list spells it (Serbian Cyrillic
-        // in Latin letters for the Serbo-Croatian list, whose alphabet is Latin).
-        if !known && let (Some(a), Some(l)) = (&alphabet, lang) {
-            fit -= a.foreign(&spelled(l, &w), n).1 as f64;
+        if !known && let Some(a) = &alphabet {
+            fit -= a.foreign(&w, n).1 as f64;
         }
     }
     fit

@@ -498,6 +498,17 @@ impl<'a> Alphabet<'a> {
         })
     }
 
+    /// The alphabet of word list `list`, words checked as the list spells them (Serbian
+    /// Cyrillic in Latin letters for the Serbo-Croatian list): for callers that hold a list's
+    /// code rather than a language's (the segments' local fit).
+    pub(super) fn of_list(list: &'a str) -> Option<Alphabet<'a>> {
+        Some(Alphabet {
+            letters: lexicon::alphabet(list)?,
+            spell_as: list,
+            own: false,
+        })
+    }
+
     /// Non-ASCII letters of `w` and how many of them the language does not write, each
     /// counted `n` times.
     pub(super) fn foreign(&self, w: &str, n: u32) -> (u32, u32) {
