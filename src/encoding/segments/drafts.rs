@@ -227,6 +227,19 @@ pub(super) fn cut_at(
         );
     }
     drafts.dedup_by_key(|d| d.start);
+    // Turns sought again and boundaries placed again judge their drafts again: neighbours that
+    // now read in one encoding are one segment, judged as one.
+    let enc = |d: &Draft| d.verdict.as_ref().map_or(whole.name, |v| v.name);
+    let mut i = 0;
+    while i + 1 < drafts.len() {
+        if enc(&drafts[i]) == enc(&drafts[i + 1]) {
+            drafts.remove(i + 1);
+            drafts[i].verdict = judge(&drafts, i);
+            i = i.saturating_sub(1);
+        } else {
+            i += 1;
+        }
+    }
     if drafts.len() < 2 {
         return Vec::new();
     }
