@@ -162,6 +162,21 @@ samples.append(("xx-windows-1252-cut-by-874.txt", "cp1252",
      "turasha jintia wainkamji.\nAtsa nakai surintiki pujamu ainiawai.\n"))
 samples.append(("xx-windows-1252-cut-by-macintosh.txt", "cp1252",
      "Maka taura piska bila kaikisa.\nBaha upla y\u00e2ban kum brisa, p\u00e2t l\u00e2kat ba kulkras.\n"))
+# Khasi (the UDHR's articles 29-30), a language the model lacks: windows-1250 reads `ïa
+# pynïoh` as `ďa pynďoh`, every letter Slovak, though no Slovak fits the text (about -11.5 nats
+# per n-gram, where text in a language the model has fits at -6 to -9.5). The prior of the
+# encodings whatever the language decides.
+samples.append(("kha-windows-1252.txt", "cp1252",
+     "Ha ka jingpyntrei kam \u00efa ki hok bad ki jinglaitluid, uwei pa kawei kin hap ban pyndem tang "
+     "ha kito ki pud ba la rai da ka ai\u00f1 thik na ka bynta ban pyn\u00efoh \u00efa ka jingithuh bad "
+     "ban burom \u00efa ki hok bad ki jinglaitluid jong kiwei pat bad ha ka ban pyn\u00efoh \u00efa ki "
+     "jingdonkam ba dei hok jong ka jing\u00efaid beit \u00efaid ryntih, ka suk ka sain bad ka "
+     "jingmanbha kyllum ha ka imlang sahlang ha ka synshar paidbah.\n\u00cfa kine ki hok bad ki "
+     "jinglaitluid yn ym lah ban pyndonkam da kumwei pat ka ban long marpyrshah \u00efa ki jingthmu "
+     "bad nongrim ka Synjuk Ki Ri.\nJinis 30\nYm don kano kano ha kane ka Jingpynbna-\u00efar ba lah "
+     "ban batai da kumwei pat kum ban \u00efalam bakla \u00efa kano kano ka Ri, ki kynhun ki "
+     "riewshimet halor kano kano hok ban \u00efateh ha kino kino ki ban leh, ban pynjot ne pynduh "
+     "pyndam \u00efa ki hok bad ki jinglaitluid kiba la buh ha Ka.\n"))
 for name, codec, text in samples:
     write(E + name, text.encode(codec))
 # UTF-16 without a byte order mark, Korean and Chinese (no NUL columns to betray it).

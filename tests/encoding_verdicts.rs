@@ -52,6 +52,8 @@ fn each_failure_class_is_read_as_written() {
         // A reading that cuts a word of an unlisted language in two (`nungkan๚iaya`, `y‚ban`).
         ("xx-windows-1252-cut-by-874.txt", "windows-1252"),
         ("xx-windows-1252-cut-by-macintosh.txt", "windows-1252"),
+        // A language the model lacks, whose windows-1250 reading is all Slovak letters.
+        ("kha-windows-1252.txt", "windows-1252"),
     ];
     let mut wrong = Vec::new();
     for (name, truth) in cases {
@@ -65,6 +67,21 @@ fn each_failure_class_is_read_as_written() {
         assert!((0.0..=1.0).contains(&c), "{name}: confidence {c}");
     }
     assert!(wrong.is_empty(), "read wrong:\n{}", wrong.join("\n"));
+}
+
+/// Khasi fits no language the model knows: the Slovak letters windows-1250 makes of it
+/// (`ďa pynďoh`) are no evidence, and the sentence says what decided instead.
+#[test]
+fn a_language_the_model_lacks_is_left_to_the_encodings_prior() {
+    let j = inspect("kha-windows-1252.txt");
+    assert_eq!(j["likely"]["name"], "windows-1252", "{}", j["likely"]);
+    let because = j["likely"]["because"].as_str().unwrap();
+    assert!(
+        because.contains("no language the model knows fits its"),
+        "{because}"
+    );
+    let c = j["likely"]["confidence"].as_f64().unwrap();
+    assert!(c < 0.9, "no word list or model supports it: confidence {c}");
 }
 
 /// Serbian Cyrillic is weighed against wordfreq's Serbo-Croatian list, which is in Latin letters:

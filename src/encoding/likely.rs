@@ -232,6 +232,10 @@ pub struct Inputs<'a> {
     /// The decision rests on a declaration, a transport header or the user (not on
     /// statistics): it then stands unless the words are clear.
     pub decision_declared: bool,
+    /// The sample is a block of a file being segmented: it may hold the end of one text and
+    /// the start of another, whose words fit no one language though each is known, so a poor
+    /// fit does not mean an unknown language there (see `words::explain_priors`).
+    pub block: bool,
 }
 
 /// One reading: the encodings that give it, its text, and what was found in it.
@@ -550,7 +554,7 @@ pub fn readings(inp: &Inputs) -> (Vec<Reading>, Vec<RuledOut>) {
     let condensed_to = pieces.last().map_or(0, |&(c, s)| s + (condensed.len() - c));
     words::telling_words(&mut out, inp.sample, condensed_to);
     own_words(&mut out);
-    explain_priors(&mut out);
+    explain_priors(&mut out, !inp.block);
     for r in out.iter_mut().chain(all.iter_mut()) {
         r.score = r.features.score();
     }

@@ -146,6 +146,7 @@ fn verdict(bytes: &[u8], base: u64, at_end: bool) -> Option<Likely> {
         chardet: Some(guess),
         decision: Charset::Whatwg(guess),
         decision_declared: false,
+        block: true,
     }))
 }
 

@@ -51,7 +51,8 @@ pub struct Features {
     /// reading's.
     pub ngram: f64,
     /// Share of the non-ASCII letters of the differing words that the reading's language does
-    /// not write (not in its alphabet, [`lexicon::alphabet`]).
+    /// not write (not in its alphabet, [`lexicon::alphabet`]), as far as the language fits the
+    /// words at all (see `words::explain_priors`).
     pub foreign: f64,
     /// Such letters in the words only this reading makes (log of one plus their count), as far
     /// as the languages found explain the letters at all: `ř` in a Hungarian word, `ï` glued
@@ -81,6 +82,13 @@ pub struct Features {
     pub own_foreign: u32,
     /// N-gram features the model scored for `ngram`.
     pub ngram_features: u32,
+    /// Mean n-gram log-likelihood per feature under the best language, not relative: how well
+    /// any language the model knows fits the reading's words at all (see
+    /// `words::explain_priors`).
+    pub fit: f64,
+    /// How far no language the model knows fits the compared readings' words at all, 0 to 1
+    /// (the same for every reading; see `words::explain_priors`).
+    pub unfit: f64,
     /// Words weighed.
     pub words: u32,
     pub known_words: u32,
