@@ -54,6 +54,8 @@ fn each_failure_class_is_read_as_written() {
         ("xx-windows-1252-cut-by-macintosh.txt", "windows-1252"),
         // A language the model lacks, whose windows-1250 reading is all Slovak letters.
         ("kha-windows-1252.txt", "windows-1252"),
+        // 256 bytes where every Latin reading is flawless character by character.
+        ("lt-windows-1257-short.txt", "windows-1257"),
     ];
     let mut wrong = Vec::new();
     for (name, truth) in cases {

@@ -531,7 +531,24 @@ pub fn readings(inp: &Inputs) -> (Vec<Reading>, Vec<RuledOut>) {
     for r in &mut all {
         r.score = r.features.select_score();
     }
-    all.sort_by(|a, b| b.score.total_cmp(&a.score));
+    // Ties (many Latin readings have no character flaw at all) go first to the readings whose
+    // letters one language writes: otherwise the candidates' order chose which are weighed.
+    // (Not in a block of a file being segmented, which may hold two languages' letters.)
+    let mut keyed: Vec<(usize, Reading)> = all
+        .into_iter()
+        .map(|r| {
+            (
+                if inp.block {
+                    0
+                } else {
+                    words::unwritten(&r.text)
+                },
+                r,
+            )
+        })
+        .collect();
+    keyed.sort_by(|a, b| b.1.score.total_cmp(&a.1.score).then(a.0.cmp(&b.0)));
+    let mut all: Vec<Reading> = keyed.into_iter().map(|k| k.1).collect();
     let mut out = preselect(&mut all);
     word_evidence(&mut out);
     // The n-gram likelihood counts relative to the best reading's.

@@ -191,6 +191,12 @@ static ALPHABETS: &str = include_str!(concat!(
     "/assets/langid/alphabets.tsv"
 ));
 
+/// Every shipped alphabet ([`alphabet`]), for callers that ask whether any language writes
+/// a set of letters.
+pub fn every_alphabet() -> impl Iterator<Item = &'static [char]> {
+    alphabets().iter().map(|(_, a)| a.as_slice())
+}
+
 /// The non-ASCII letters of language `code` (lower case, sorted): those that at least
 /// `ALPHABET_MIN_WORDS` (2) words of its word list hold. `None` without a list. Shipped in
 /// `assets/langid/alphabets.tsv`, which `langid build-profiles` writes from the word lists

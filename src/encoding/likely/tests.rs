@@ -181,3 +181,18 @@ fn serbian_cyrillic_has_no_letters_foreign_to_its_latin_list() {
     assert!(fit(encoding_rs::WINDOWS_1251, "Пунолетны") < latin);
     assert!(fit(encoding_rs::WINDOWS_1250, "Punoletnő") < latin);
 }
+
+/// One language writes every letter of a true reading; a misreading mixes letters no one
+/// language writes, or makes a script's digits and marks of them (windows-874's `๏a`).
+#[test]
+fn unwritten_counts_letters_no_one_language_writes() {
+    assert_eq!(
+        words::unwritten("Motinystė ir kūdikystė turi būti, žmogus teisę"),
+        0
+    );
+    assert!(words::unwritten("Motinystë ir kûdikystë turi bûti, þmogus teisæ") > 0);
+    assert_eq!(words::unwritten("plain ASCII text"), 0);
+    assert_eq!(words::unwritten("ka ๏a ki jingshongshngai๑"), 2);
+    // Punctuation and symbols every script uses are no strays.
+    assert_eq!(words::unwritten("“café” – 30 °C, 5 €"), 0);
+}

@@ -498,6 +498,43 @@ fn unfit(readings: &[Reading]) -> f64 {
         .unwrap_or(0.0)
 }
 
+/// Of the distinct non-ASCII letters of `text` (lower-cased), the fewest that a shipped
+/// alphabet lacks: 0 when some language writes them all. Lithuanian in windows-1257 read as
+/// windows-1252 (`bûti motinystë gimæ þmogus`) mixes letters no one language writes.
+pub(super) fn unwritten(text: &str) -> usize {
+    use unicode_script::{Script, UnicodeScript};
+    let (mut letters, mut strays): (Vec<char>, Vec<char>) = (Vec::new(), Vec::new());
+    for c in text.chars().filter(|c| !c.is_ascii()) {
+        if char_info(c).is_letter() {
+            letters.push(c.to_lowercase().next().unwrap_or(c));
+        } else if !matches!(
+            c.script(),
+            Script::Common | Script::Inherited | Script::Unknown
+        ) {
+            // A script's digit or mark that is no letter (windows-874's `๏a` for `ïa`) is no
+            // letter any language writes either.
+            strays.push(c);
+        }
+    }
+    strays.sort_unstable();
+    strays.dedup();
+    letters.sort_unstable();
+    letters.dedup();
+    if letters.is_empty() {
+        return strays.len();
+    }
+    strays.len()
+        + lexicon::every_alphabet()
+            .map(|a| {
+                letters
+                    .iter()
+                    .filter(|c| a.binary_search(c).is_err())
+                    .count()
+            })
+            .min()
+            .unwrap_or(letters.len())
+}
+
 /// The letters a language writes, as [`foreign_letters`] checks words against them: its own
 /// alphabet (words as written), else its word list's (words as the list spells them). Found
 /// once for the many words of a text.
