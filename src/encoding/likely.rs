@@ -533,18 +533,15 @@ pub fn readings(inp: &Inputs) -> (Vec<Reading>, Vec<RuledOut>) {
     }
     // Ties (many Latin readings have no character flaw at all) go first to the readings whose
     // letters one language writes: otherwise the candidates' order chose which are weighed.
-    // (Not in a block of a file being segmented, which may hold two languages' letters.)
+    // (Not in a block of a file being segmented, which may hold two languages' letters.) Only
+    // a tie at the last place of the first choice matters ([`preselect`]).
+    all.sort_by(|a, b| b.score.total_cmp(&a.score));
+    let edge = all.get(MAX_WEIGHED - 4).map(|r| r.score);
     let mut keyed: Vec<(usize, Reading)> = all
         .into_iter()
         .map(|r| {
-            (
-                if inp.block {
-                    0
-                } else {
-                    words::unwritten(&r.text)
-                },
-                r,
-            )
+            let tied = !inp.block && Some(r.score) == edge;
+            (if tied { words::unwritten(&r.text) } else { 0 }, r)
         })
         .collect();
     keyed.sort_by(|a, b| b.1.score.total_cmp(&a.1.score).then(a.0.cmp(&b.0)));
