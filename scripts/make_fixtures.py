@@ -185,6 +185,12 @@ samples.append(("lt-windows-1257-short.txt", "cp1257",
      "Motinystė ir kūdikystė turi būti itin globojamos ir remiamos. Visi vaikai, tiek gimę "
      "santuokoje, tiek nesantuokiniai, naudojasi vienoda socialine apsauga.\n26 straipsnis\n"
      "Kiekvienas žmogus turi teisę į mokslą. Mokslas turi būti nemokamas - bent jau pradinis "))
+# Tiv (the UDHR's article 19): its only accented letter, ô, is a Thai digit four in
+# windows-874, glued to the word's edge (`๔ron`, `y๔`), which left `ron` and `y` for the
+# Spanish list to find. A script's digit against a letter of another script cuts a word.
+samples.append(("tiv-windows-1252.txt", "cp1252",
+     "Ishember kwagh i sha 19\nHanmaor ngu a ian gbar gbar i lun a mhen u nan man \u00f4ron kwagh "
+     "u nan soo y\u00f4, ian ne i kua mba-mnenge mba nan a ikighir shio\n"))
 for name, codec, text in samples:
     write(E + name, text.encode(codec))
 # UTF-16 without a byte order mark, Korean and Chinese (no NUL columns to betray it).

@@ -69,14 +69,18 @@ fn a_tie_on_shared_words_is_explained_by_each_readings_own_words() {
 
 /// A punctuation mark or symbol between two letters that text does not write there cuts a word
 /// (`nungkan๚iaya`, `y‚ban`, `wolno¶ci`); apostrophes (and ´ typed for one), the middle dot,
-/// dashes, ¿ after a word whose space was lost, spaces and the zero-width non-joiner do not. The pieces on either side are not a
-/// reading's own words.
+/// dashes, ¿ after a word whose space was lost, spaces and the zero-width non-joiner do not; nor
+/// does a script's digit glued to its own letters (Thai `ราคา๕บาท`), though one glued to a letter
+/// of another script does (`๔ron`). The pieces on either side are not a reading's own words.
 #[test]
 fn misread_letters_that_cut_words_are_counted_and_their_pieces_set_aside() {
     assert_eq!(words::cut_words("nungkan\u{E5A}iaya"), 1);
     assert_eq!(words::cut_words("y\u{201A}ban p\u{201A}t"), 2);
     assert_eq!(words::cut_words("wolno¶ci"), 1);
+    // A script's digit against a letter of another script, at a word's edge too.
+    assert_eq!(words::cut_words("\u{E54}ron y\u{E54}"), 2);
     for fine in [
+        "ราคา\u{E55}บาท ปี \u{E52}\u{E55}\u{E56}\u{E57}",
         "l’homme",
         "k´inalil",
         "col·lecció",
@@ -91,7 +95,7 @@ fn misread_letters_that_cut_words_are_counted_and_their_pieces_set_aside() {
     ] {
         assert_eq!(words::cut_words(fine), 0, "{fine}");
     }
-    let pieces = words::cut_pieces("Y\u{201A}ban kum, wolno¶ci");
+    let pieces = words::cut_pieces("Y\u{201A}ban kum, wolno¶ci, y\u{E54}");
     let mut got: Vec<&str> = pieces.iter().map(String::as_str).collect();
     got.sort_unstable();
     assert_eq!(got, ["ban", "ci", "wolno", "y"]);

@@ -76,7 +76,8 @@ pub(super) fn words_of(text: &str) -> Vec<(String, u32, usize)> {
 /// How many times a non-ASCII punctuation mark or symbol that text does not put inside a word
 /// stands between two letters: what another code page makes of a letter (`nungkan๚iaya` for
 /// `nungkanúiaya` in windows-874, `y‚ban` for `yâban` in macintosh), cutting one word into two
-/// that the word lists may hold (`y`, `ban`). Each counts as a word mixing scripts.
+/// that the word lists may hold (`y`, `ban`); or a script's digit or sign stands against a
+/// letter of another script (`y๔`). Each counts as a word mixing scripts.
 pub(super) fn cut_words(text: &str) -> usize {
     cuts(text).count()
 }
@@ -94,8 +95,11 @@ pub(super) fn cut_pieces(text: &str) -> rustc_hash::FxHashSet<String> {
         let after = text[after_start..]
             .find(|c: char| !is_letter(c))
             .map_or(text.len(), |p| after_start + p);
-        out.insert(text[before..at].to_lowercase());
-        out.insert(text[after_start..after].to_lowercase());
+        for piece in [&text[before..at], &text[after_start..after]] {
+            if !piece.is_empty() {
+                out.insert(piece.to_lowercase());
+            }
+        }
     }
     out
 }
@@ -141,8 +145,21 @@ fn cuts(text: &str) -> impl Iterator<Item = usize> + '_ {
         while let Some((i, c)) = it.next() {
             let before = prev;
             prev = c;
-            if is_letter(before) && cuts_word(c) && it.peek().is_some_and(|&(_, n)| is_letter(n)) {
+            let after = it.peek().map(|&(_, n)| n);
+            if is_letter(before) && cuts_word(c) && after.is_some_and(is_letter) {
                 return Some(i);
+            }
+            // A script's digit or sign that is no letter, glued to a letter of another script
+            // (windows-874's `๔ron` and `y๔` for Tiv `ôron`, `yô`): no text writes it there.
+            if !c.is_ascii() && !is_letter(c) {
+                let ci = char_info(c);
+                let other = |n: char| {
+                    let ni = char_info(n);
+                    is_letter(n) && ni.has_real_script() && ni.cluster() != ci.cluster()
+                };
+                if ci.has_real_script() && (other(before) || after.is_some_and(other)) {
+                    return Some(i);
+                }
             }
         }
         None
