@@ -521,15 +521,12 @@ fn unfit(readings: &[Reading]) -> f64 {
 /// alphabet lacks: 0 when some language writes them all. Lithuanian in windows-1257 read as
 /// windows-1252 (`bûti motinystë gimæ þmogus`) mixes letters no one language writes.
 pub(super) fn unwritten(text: &str) -> usize {
-    use unicode_script::{Script, UnicodeScript};
     let (mut letters, mut strays): (Vec<char>, Vec<char>) = (Vec::new(), Vec::new());
     for c in text.chars().filter(|c| !c.is_ascii()) {
-        if char_info(c).is_letter() {
+        let i = char_info(c);
+        if i.is_letter() {
             letters.push(c.to_lowercase().next().unwrap_or(c));
-        } else if !matches!(
-            c.script(),
-            Script::Common | Script::Inherited | Script::Unknown
-        ) {
+        } else if i.has_real_script() {
             // A script's digit or mark that is no letter (windows-874's `๏a` for `ïa`) is no
             // letter any language writes either.
             strays.push(c);
