@@ -28,9 +28,11 @@ use crate::span::ByteSpan;
 use encoding_rs::Encoding;
 use serde::Serialize;
 use unicode_script::Script;
+mod letters;
 mod words;
 use super::stretches::condense;
-use words::{WordSpans, because, explain_priors, own_words, word_evidence};
+use letters::explain_priors;
+use words::{WordSpans, because, own_words, word_evidence};
 pub(crate) use words::{list_of, spaceless, spelled};
 mod features;
 pub use features::{Features, WEIGHTS};
@@ -234,7 +236,7 @@ pub struct Inputs<'a> {
     pub decision_declared: bool,
     /// The sample is a block of a file being segmented: it may hold the end of one text and
     /// the start of another, whose words fit no one language though each is known, so a poor
-    /// fit does not mean an unknown language there (see `words::explain_priors`).
+    /// fit does not mean an unknown language there (see `letters::explain_priors`).
     pub block: bool,
 }
 
@@ -531,21 +533,8 @@ pub fn readings(inp: &Inputs) -> (Vec<Reading>, Vec<RuledOut>) {
     for r in &mut all {
         r.score = r.features.select_score();
     }
-    // Ties (many Latin readings have no character flaw at all) go first to the readings whose
-    // letters one language writes: otherwise the candidates' order chose which are weighed.
-    // (Not in a block of a file being segmented, which may hold two languages' letters.) Only
-    // a tie at the last place of the first choice matters ([`preselect`]).
-    all.sort_by(|a, b| b.score.total_cmp(&a.score));
-    let edge = all.get(MAX_WEIGHED - 4).map(|r| r.score);
-    let mut keyed: Vec<(usize, Reading)> = all
-        .into_iter()
-        .map(|r| {
-            let tied = !inp.block && Some(r.score) == edge;
-            (if tied { words::unwritten(&r.text) } else { 0 }, r)
-        })
-        .collect();
-    keyed.sort_by(|a, b| b.1.score.total_cmp(&a.1.score).then(a.0.cmp(&b.0)));
-    let mut all: Vec<Reading> = keyed.into_iter().map(|k| k.1).collect();
+    // Best first by characters; ties at the last place go to letters one language writes.
+    let mut all = letters::rank(all, MAX_WEIGHED - 3, !inp.block);
     let mut out = preselect(&mut all);
     word_evidence(&mut out);
     // The n-gram likelihood counts relative to the best reading's.

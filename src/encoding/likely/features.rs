@@ -3,7 +3,8 @@
 //! read as another encoding's misreading, and the weights of the features.
 
 use super::Inputs;
-use super::words::{Alphabet, lookup_words, mixed_script, spelled, words_of};
+use super::letters::Alphabet;
+use super::words::{lookup_words, mixed_script, spelled, words_of};
 use crate::decode::charset::Charset;
 use crate::lexicon;
 use crate::unicode::char_info;
@@ -52,7 +53,7 @@ pub struct Features {
     pub ngram: f64,
     /// Share of the non-ASCII letters of the differing words that the reading's language does
     /// not write (not in its alphabet, [`lexicon::alphabet`]), as far as the language fits the
-    /// words at all (see `words::explain_priors`).
+    /// words at all (see `letters::explain_priors`).
     pub foreign: f64,
     /// Such letters in the words only this reading makes (log of one plus their count), as far
     /// as the languages found explain the letters at all: `ř` in a Hungarian word, `ï` glued
@@ -68,7 +69,7 @@ pub struct Features {
     /// Log prior of the encoding whatever the language ([`base_prior`](super::base_prior)): what decides when no
     /// language the lexicon knows explains the text.
     pub base: f64,
-    /// `base` as far as no language explains the letters (see `words::explain_priors`).
+    /// `base` as far as no language explains the letters (see `letters::explain_priors`).
     pub base_unexplained: f64,
     /// Mean n-gram log-likelihood of the reading's own words (those `known_own` counts) under
     /// its language, relative to the best of the three readings compared.
@@ -84,10 +85,10 @@ pub struct Features {
     pub ngram_features: u32,
     /// Mean n-gram log-likelihood per feature under the best language, not relative: how well
     /// any language the model knows fits the reading's words at all (see
-    /// `words::explain_priors`).
+    /// `letters::explain_priors`).
     pub fit: f64,
     /// How far no language the model knows fits the compared readings' words at all, 0 to 1
-    /// (the same for every reading; see `words::explain_priors`).
+    /// (the same for every reading; see `letters::explain_priors`).
     pub unfit: f64,
     /// Words weighed.
     pub words: u32,

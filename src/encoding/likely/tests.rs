@@ -191,12 +191,12 @@ fn serbian_cyrillic_has_no_letters_foreign_to_its_latin_list() {
 #[test]
 fn unwritten_counts_letters_no_one_language_writes() {
     assert_eq!(
-        words::unwritten("Motinystė ir kūdikystė turi būti, žmogus teisę"),
+        letters::unwritten("Motinystė ir kūdikystė turi būti, žmogus teisę"),
         0
     );
-    assert!(words::unwritten("Motinystë ir kûdikystë turi bûti, þmogus teisæ") > 0);
-    assert_eq!(words::unwritten("plain ASCII text"), 0);
-    assert_eq!(words::unwritten("ka ๏a ki jingshongshngai๑"), 2);
+    assert!(letters::unwritten("Motinystë ir kûdikystë turi bûti, þmogus teisæ") > 0);
+    assert_eq!(letters::unwritten("plain ASCII text"), 0);
+    assert_eq!(letters::unwritten("ka ๏a ki jingshongshngai๑"), 2);
     // Punctuation and symbols every script uses are no strays.
-    assert_eq!(words::unwritten("“café” – 30 °C, 5 €"), 0);
+    assert_eq!(letters::unwritten("“café” – 30 °C, 5 €"), 0);
 }
