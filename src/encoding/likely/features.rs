@@ -4,7 +4,8 @@
 
 use super::Inputs;
 use super::letters::Alphabet;
-use super::words::{lookup_words, mixed_script, spelled, words_of};
+use super::spelling::spelled;
+use super::words::{lookup_words, mixed_script, words_of};
 use crate::decode::charset::Charset;
 use crate::lexicon;
 use crate::unicode::char_info;
@@ -264,31 +265,6 @@ fn foreign_between_letters(c: char) -> bool {
                 char_info(c).category,
                 CurrencySymbol | MathSymbol | OtherSymbol | OtherNumber | DecimalNumber
             ))
-}
-
-/// A character that cuts a word in two when it stands between two of its letters: a
-/// punctuation mark or symbol text does not write inside a word — what another code page makes
-/// of a letter (`nungkan๚iaya` for `nungkanúiaya` in windows-874, `y‚ban` for `yâban` in
-/// macintosh, `wolno¶ci` for `wolności` in windows-1250).
-/// Not the marks text does write there: apostrophes (`l’homme`, and ´ typed for one), the
-/// Catalan middle dot (`col·lecció`), hyphens and dashes (`Nord–Süd`), the ellipsis, the soft
-/// hyphen, ¿ and ¡ after a word whose space was lost (Arabela's `jiyano¿tioora`); nor spaces
-/// and format characters (the zero-width non-joiner inside Persian words).
-pub(super) fn cuts_word(c: char) -> bool {
-    if c.is_ascii() || c.is_whitespace() {
-        return false;
-    }
-    if matches!(
-        c,
-        '\u{2019}' | '\u{2018}' | '´' | '\u{00B7}' | '\u{2010}'
-            ..='\u{2015}' | '\u{2026}' | '\u{00AD}' | '¿' | '¡'
-    ) {
-        return false;
-    }
-    use unicode_properties::GeneralCategoryGroup as G;
-    // (Wider than [`foreign_between_letters`], which `odd` and the segments' local fit count:
-    // that one leaves out the punctuation text writes elsewhere, `¶` `‚` `๚`.)
-    matches!(char_info(c).group(), G::Punctuation | G::Symbol)
 }
 
 /// How well `enc` reads one stretch of bytes between white space (a word or a few), in

@@ -5,7 +5,7 @@
 //! readings tied on characters.
 
 use super::Reading;
-use super::words::{list_of, list_spelling, spelled};
+use super::spelling::{list_of, list_spelling, spelled};
 use crate::lexicon;
 use crate::unicode::char_info;
 

@@ -2,8 +2,8 @@
 //! of the languages its script allows (spellings the lists use, Serbian Cyrillic through its
 //! Latin transliteration), the words only one reading makes, and their byte spans.
 
-use super::features::cuts_word;
 use super::letters::foreign_letters;
+use super::spelling::{list_of, spelled};
 use super::{Inputs, MAX_WORDS, Reading, base_prior, prior};
 use crate::decode::charset::Charset;
 use crate::encoding::stretches::{condense, stretches};
@@ -138,6 +138,31 @@ fn is_letter(c: char) -> bool {
     }
 }
 
+/// A character that cuts a word in two when it stands between two of its letters: a
+/// punctuation mark or symbol text does not write inside a word — what another code page makes
+/// of a letter (`nungkan๚iaya` for `nungkanúiaya` in windows-874, `y‚ban` for `yâban` in
+/// macintosh, `wolno¶ci` for `wolności` in windows-1250).
+/// Not the marks text does write there: apostrophes (`l’homme`, and ´ typed for one), the
+/// Catalan middle dot (`col·lecció`), hyphens and dashes (`Nord–Süd`), the ellipsis, the soft
+/// hyphen, ¿ and ¡ after a word whose space was lost (Arabela's `jiyano¿tioora`); nor spaces
+/// and format characters (the zero-width non-joiner inside Persian words).
+fn cuts_word(c: char) -> bool {
+    if c.is_ascii() || c.is_whitespace() {
+        return false;
+    }
+    if matches!(
+        c,
+        '\u{2019}' | '\u{2018}' | '´' | '\u{00B7}' | '\u{2010}'
+            ..='\u{2015}' | '\u{2026}' | '\u{00AD}' | '¿' | '¡'
+    ) {
+        return false;
+    }
+    use unicode_properties::GeneralCategoryGroup as G;
+    // (Wider than `features::foreign_between_letters`, which `odd` and the segments' local fit count:
+    // that one leaves out the punctuation text writes elsewhere, `¶` `‚` `๚`.)
+    matches!(char_info(c).group(), G::Punctuation | G::Symbol)
+}
+
 /// Byte offsets in `text` of the cutting characters [`cut_words`] counts.
 fn cuts(text: &str) -> impl Iterator<Item = usize> + '_ {
     let mut it = text.char_indices().peekable();
@@ -183,92 +208,6 @@ pub(super) fn mixed_script(word: &str) -> bool {
         }
     }
     false
-}
-
-/// A word as word list `list` spells it: for Romanian, ş ţ with a cedilla (what ISO-8859-2
-/// and windows-1250 have) as ș ț with the comma below (what its list holds), so the spelling of
-/// the code page does not count against it. Only Romanian: Turkish writes ş with the cedilla,
-/// and its list holds 3,451 words so spelt (none with the comma).
-pub(super) fn list_spelling<'a>(list: &str, w: &'a str) -> std::borrow::Cow<'a, str> {
-    // Turkish `İnsan` lowered by the default (not Turkish) case mapping is `i̇nsan`, an i with a
-    // combining dot above (Unicode SpecialCasing): the list spells `insan`.
-    if list == "tr" && w.contains('\u{307}') {
-        return w.replace("i\u{307}", "i").into();
-    }
-    if list == "ro" && w.contains(['ş', 'ţ', 'Ş', 'Ţ']) {
-        w.replace('ş', "ș")
-            .replace('ţ', "ț")
-            .replace('Ş', "Ș")
-            .replace('Ţ', "Ț")
-            .into()
-    } else {
-        w.into()
-    }
-}
-
-/// The word list for a language the n-gram model names: its own, or for Serbian — written in
-/// Cyrillic, while wordfreq's Serbo-Croatian list is in Latin letters — that list, which
-/// [`spelled`] reaches by transliterating.
-pub(crate) fn list_of(lang: &str) -> Option<&'static str> {
-    lexicon::word_list_code(lang).or_else(|| match lang {
-        "sr" => lexicon::word_list_code("hr"),
-        _ => None,
-    })
-}
-
-/// `w` as the word list `list` spells it: Serbian Cyrillic in Gaj's Latin alphabet for the
-/// Serbo-Croatian list (the official one-to-one correspondence: љ → lj, ђ → đ, џ → dž…),
-/// else [`list_spelling`].
-pub(crate) fn spelled<'a>(list: &str, w: &'a str) -> std::borrow::Cow<'a, str> {
-    if matches!(list, "hr" | "bs") && w.chars().any(|c| ('\u{400}'..='\u{4FF}').contains(&c)) {
-        return serbian_latin(w).into();
-    }
-    list_spelling(list, w)
-}
-
-/// Serbian Cyrillic → Latin, letter by letter (lower case: words are looked up lowered).
-pub(super) fn serbian_latin(w: &str) -> String {
-    let mut out = String::with_capacity(w.len());
-    for c in w.chars() {
-        let l = match c {
-            'а' => "a",
-            'б' => "b",
-            'в' => "v",
-            'г' => "g",
-            'д' => "d",
-            'ђ' => "đ",
-            'е' => "e",
-            'ж' => "ž",
-            'з' => "z",
-            'и' => "i",
-            'ј' => "j",
-            'к' => "k",
-            'л' => "l",
-            'љ' => "lj",
-            'м' => "m",
-            'н' => "n",
-            'њ' => "nj",
-            'о' => "o",
-            'п' => "p",
-            'р' => "r",
-            'с' => "s",
-            'т' => "t",
-            'ћ' => "ć",
-            'у' => "u",
-            'ф' => "f",
-            'х' => "h",
-            'ц' => "c",
-            'ч' => "č",
-            'џ' => "dž",
-            'ш' => "š",
-            _ => {
-                out.push(c);
-                continue;
-            }
-        };
-        out.push_str(l);
-    }
-    out
 }
 
 /// A character of a script written without spaces between words (Han, kana): a run of them
