@@ -69,7 +69,8 @@ fn a_tie_on_shared_words_is_explained_by_each_readings_own_words() {
 
 /// A punctuation mark or symbol between two letters that text does not write there cuts a word
 /// (`nungkan๚iaya`, `y‚ban`, `wolno¶ci`); apostrophes (and ´ typed for one), the middle dot,
-/// dashes, ¿ after a word whose space was lost, spaces and the zero-width non-joiner do not; nor
+/// dashes, ¿ after a word whose space was lost, spaces (a no-break one before a capital, a digit
+/// or a guillemet) and the zero-width non-joiner do not; nor
 /// does a script's digit glued to its own letters (Thai `ราคา๕บาท`), though one glued to a letter
 /// of another script does (`๔ron`). The pieces on either side are not a reading's own words.
 #[test]
@@ -79,6 +80,9 @@ fn misread_letters_that_cut_words_are_counted_and_their_pieces_set_aside() {
     assert_eq!(words::cut_words("wolno¶ci"), 1);
     // A script's digit against a letter of another script, at a word's edge too.
     assert_eq!(words::cut_words("\u{E54}ron y\u{E54}"), 2);
+    // A no-break space between two small letters (KOI8-R's `swanet ego` for `swanetšego`);
+    // between words text writes too (`de la`), every reading keeping the byte counts it alike.
+    assert_eq!(words::cut_words("swanet\u{A0}ego"), 1);
     for fine in [
         "ราคา\u{E55}บาท ปี \u{E52}\u{E55}\u{E56}\u{E57}",
         "l’homme",
@@ -86,7 +90,9 @@ fn misread_letters_that_cut_words_are_counted_and_their_pieces_set_aside() {
         "col·lecció",
         "Nord–Süd",
         "a b",
-        "a\u{A0}b",
+        "Mme\u{A0}Dupont",
+        "10\u{A0}000 km",
+        "mot\u{A0}»",
         "می\u{200C}خواهم",
         "«word»",
         "30º",

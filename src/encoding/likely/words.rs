@@ -175,6 +175,13 @@ fn cuts(text: &str) -> impl Iterator<Item = usize> + '_ {
             if is_letter(before) && cuts_word(c) && after.is_some_and(is_letter) {
                 return Some(i);
             }
+            // A no-break space between two small letters (KOI8-R's 9A for Northern Sotho's
+            // `š`: `swanet ego`). Where text writes one between two words (`de la`), every
+            // reading that keeps the byte a no-break space counts the same cut, so it weighs
+            // only against a code page that made a letter into one.
+            if c == '\u{A0}' && before.is_lowercase() && after.is_some_and(|n| n.is_lowercase()) {
+                return Some(i);
+            }
             // A script's digit or sign that is no letter, glued to a letter of another script
             // (windows-874's `๔ron` and `y๔` for Tiv `ôron`, `yô`): no text writes it there.
             if !c.is_ascii() && !is_letter(c) {
