@@ -438,14 +438,18 @@ pub fn readings(inp: &Inputs) -> (Vec<Reading>, Vec<RuledOut>) {
             .count();
         if c1 > allowed as usize {
             let pos = text
-                .char_indices()
-                .find(|(_, c)| ('\u{80}'..='\u{9F}').contains(c))
-                .map_or(0, |(i, _)| i);
-            let at = if wide || stateful {
+                .chars()
+                .position(|c| ('\u{80}'..='\u{9F}').contains(&c))
+                .unwrap_or(0);
+            let at = if wide {
+                // Two bytes a character (outside the astral planes).
+                inp.sample_start + 2 * pos as u64
+            } else if stateful {
                 inp.sample_start + pos as u64
             } else {
-                // Bytes 0x80–0x9F are one character each in these encodings: the position in
-                // the text is near the byte's in the condensed bytes.
+                // Bytes 0x80–0x9F are one character each in these encodings: the character's
+                // position in the text is the byte's in the condensed bytes (exactly, in a
+                // single-byte encoding).
                 to_input(pos.min(condensed.len().saturating_sub(1)))
             };
             ruled_out.push(RuledOut {

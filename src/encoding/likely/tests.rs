@@ -206,3 +206,39 @@ fn unwritten_counts_letters_no_one_language_writes() {
     // Punctuation and symbols every script uses are no strays.
     assert_eq!(letters::unwritten("“café” – 30 °C, 5 €"), 0);
 }
+
+/// A reading ruled out by C1 controls names the byte of the first one, not the position of
+/// its character in the decoded text (which the letters before it, two bytes each in UTF-8,
+/// pushed further on).
+#[test]
+fn a_c1_rule_out_names_the_byte() {
+    let mut bytes = Vec::new();
+    for _ in 0..20 {
+        bytes.extend_from_slice(b"la f\xeate d\xe9j\xe0 pr\xe8s du ch\xe2teau, ");
+    }
+    let first = bytes.len() + 7;
+    for _ in 0..10 {
+        bytes.extend_from_slice(b"c'est l\x92\xe9t\xe9 \x93beau\x94 ici. ");
+    }
+    let v = crate::decode::validity::validate(&bytes);
+    let inp = Inputs {
+        sample: &bytes,
+        sample_start: 0,
+        at_end: true,
+        budget: CONDENSED_BYTES,
+        validity: &v,
+        bom: None,
+        declared: Vec::new(),
+        chardet: Some(encoding_rs::WINDOWS_1252),
+        decision: Charset::Whatwg(encoding_rs::WINDOWS_1252),
+        decision_declared: false,
+        block: false,
+    };
+    let (_, ruled_out) = readings(&inp);
+    let latin9 = ruled_out
+        .iter()
+        .find(|r| r.name == Charset::Whatwg(encoding_rs::ISO_8859_15))
+        .expect("ISO-8859-15 reads C1 controls for the quotes");
+    assert!(latin9.why.contains("C1 control"), "{}", latin9.why);
+    assert_eq!(latin9.offset, first as u64, "{}", latin9.why);
+}
