@@ -492,7 +492,8 @@ pub struct LangidBuildArgs {
     #[arg(long, default_value = "assets/langid", value_name = "DIR")]
     pub out: PathBuf,
     /// An unpacked `cldr-misc-full` npm package (`npm pack cldr-misc-full@48.2.0`): writes
-    /// `exemplars.tsv`, the letters of the languages without a word list.
+    /// `exemplars.tsv`, the standard letters of the model's languages (the alphabets of those
+    /// without a word list; langid's check of Cyrillic letters).
     #[arg(long, value_name = "DIR")]
     pub cldr: Option<PathBuf>,
     /// Training sources named by language code (`scripts/fetch_dictionaries.sh DIR` writes

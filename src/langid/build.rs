@@ -422,7 +422,7 @@ pub fn build_stopwords(data: &Path, codes: &[String]) -> String {
 /// `alphabets.tsv`, `stopwords.tsv`).
 ///
 /// With `cldr` (an unpacked `cldr-misc-full` package), also `exemplars.tsv`: the CLDR letters of
-/// the model's languages that have no word list ([`build_exemplars`]).
+/// the model's languages ([`build_exemplars`]).
 pub fn build_all(
     data: &Path,
     out: &Path,
@@ -458,17 +458,7 @@ pub fn build_all(
     ));
     notes.push(format!("wrote {} ({n_words} words)", w.display()));
     if let Some(cldr) = cldr {
-        let listed = crate::lexicon::alphabets_tsv(&words)?;
-        let without: Vec<String> = codes
-            .iter()
-            .filter(|c| {
-                !listed
-                    .lines()
-                    .any(|l| l.split('\t').next() == Some(c.as_str()))
-            })
-            .cloned()
-            .collect();
-        let (tsv, n) = build_exemplars(cldr, &without)?;
+        let (tsv, n) = build_exemplars(cldr, &codes)?;
         let e = write("exemplars.tsv", tsv.as_bytes())?;
         notes.push(format!("wrote {} ({n} languages)", e.display()));
     }
@@ -490,12 +480,13 @@ pub fn build_all(
 
 /// The CLDR main exemplar letters (non-ASCII, lower case, sorted) of each of `codes` that CLDR
 /// has, as `code<TAB>letters` lines: the letters a language writes where the tool has no word
-/// list to learn them from (Estonian `õ`, Maltese `ħ`, Esperanto `ĝ`). Reads
+/// list to learn them from (Estonian `õ`, Maltese `ħ`, Esperanto `ĝ`), and its standard
+/// alphabet where a list's letters hold loans (the Ukrainian list writes Russian `ы`). Reads
 /// `main/<code>/characters.json` of the `cldr-misc-full` npm package (Unicode licence).
 /// Returns the TSV and how many languages it holds.
 pub fn build_exemplars(cldr: &Path, codes: &[String]) -> Result<(String, usize), ResourceError> {
     let mut out = String::from(
-        "# CLDR main exemplar letters (non-ASCII) of the model's languages without a word list (written by `delineate langid build-profiles --cldr`)\n",
+        "# CLDR main exemplar letters (non-ASCII) of the model's languages (written by `delineate langid build-profiles --cldr`)\n",
     );
     let mut n = 0;
     for code in codes {

@@ -569,7 +569,10 @@ fn identify_nb(
     };
     let prose = prose_of(scored);
     let scored: &str = &prose;
-    let (scores, features) = m.scores(scored, Some(&allowed));
+    let (mut scores, features) = m.scores(scored, Some(&allowed));
+    if script.as_deref() == Some("CYRILLIC") {
+        lacking_letters(text, m, &allowed, &mut scores, features);
+    }
     let mut order: Vec<usize> = (0..scores.len()).filter(|&i| allowed[i]).collect();
     let rank = |&a: &usize, &b: &usize| {
         scores[b]
@@ -677,6 +680,56 @@ fn identify_nb(
         ];
     }
     v
+}
+
+/// Nats per feature a Cyrillic language loses for each letter of the text its alphabet lacks
+/// beyond the fewest any language lacks: a lead of [`CLEAR_MARGIN`] (set beforehand, not fitted).
+const LACKING_LETTER: f64 = CLEAR_MARGIN;
+
+/// Letters a language does not write, within Cyrillic: each language's standard alphabet
+/// (CLDR's exemplars, [`crate::lexicon::exemplars`]; a word list's letters hold loans, the
+/// Ukrainian list's Russian `ы`) is checked against the text's Cyrillic letters, and each letter a language lacks beyond the fewest any lacks costs
+/// it [`LACKING_LETTER`] nats per feature. The letters set Cyrillic languages apart by design
+/// (Kazakh ә ғ қ ң ө ұ ү һ, Ukrainian є ї ґ, Serbian and Macedonian ђ ћ ј љ њ џ and ѓ ќ ѕ,
+/// Russian ы э ё): `Тринидад және Тобаго Республикасы` fits Russian n-grams better by its
+/// names, and `ә` is no Russian letter. A language without a known alphabet is not charged.
+fn lacking_letters(
+    text: &str,
+    m: &nb::Model,
+    allowed: &[bool],
+    scores: &mut [f64],
+    features: usize,
+) {
+    let mut letters: Vec<char> = text
+        .chars()
+        .filter(|&c| !c.is_ascii() && char_info(c).script == Script::Cyrillic)
+        .filter(|&c| char_info(c).is_letter())
+        .flat_map(char::to_lowercase)
+        .collect();
+    letters.sort_unstable();
+    letters.dedup();
+    let lacking: Vec<Option<usize>> = (0..m.langs.len())
+        .map(|i| {
+            (allowed[i])
+                .then(|| crate::lexicon::exemplars(&m.langs[i].code))
+                .flatten()
+                .map(|a| {
+                    letters
+                        .iter()
+                        .filter(|c| a.binary_search(c).is_err())
+                        .count()
+                })
+        })
+        .collect();
+    let Some(fewest) = lacking.iter().flatten().copied().min() else {
+        return;
+    };
+    let per = features.max(1) as f64;
+    for (score, l) in scores.iter_mut().zip(&lacking) {
+        if let Some(n) = l.filter(|&n| n > fewest) {
+            *score -= (n - fewest) as f64 * LACKING_LETTER * per;
+        }
+    }
 }
 
 /// Weights of [`calibrated_confidence`]: bias, per-feature margin, ln(1 + features), total

@@ -150,3 +150,21 @@ fn code_tokens_and_quoted_words_are_left_out_of_what_is_scored() {
         "i són mútuament excloents"
     );
 }
+
+/// A Cyrillic letter a language's standard alphabet lacks counts against it: Kazakh `және`
+/// among names whose n-grams are Russian's (`ә` is no Russian letter), while a Russian
+/// sentence naming `Київ` keeps Russian (it writes `ы`, which Ukrainian lacks, so neither
+/// lacks more than the other).
+#[test]
+fn cyrillic_letters_a_language_does_not_write_count_against_it() {
+    let opts = Options::default();
+    let kk = identify("Тринидад және Тобаго Республикасы", &opts);
+    assert_eq!(kk.language, "kk", "{kk:?}");
+    let ru = identify(
+        "Мы были в городе, который по-украински пишется Київ.",
+        &opts,
+    );
+    assert_eq!(ru.language, "ru", "{ru:?}");
+    let uk = identify("Київ є столицею України", &opts);
+    assert_eq!(uk.language, "uk", "{uk:?}");
+}

@@ -213,22 +213,44 @@ static EXEMPLARS: &str = include_str!(concat!(
     "/assets/langid/exemplars.tsv"
 ));
 
+/// The standard alphabet of language `code` by CLDR (its main exemplar letters, non-ASCII,
+/// lower case, sorted; `exemplars.tsv`): the letters the language writes by its own rules,
+/// where [`alphabet`] holds those its word list's words write (loans too). `None` where CLDR
+/// has none.
+pub fn exemplars(code: &str) -> Option<&'static [char]> {
+    static E: OnceLock<Vec<(&'static str, Vec<char>)>> = OnceLock::new();
+    E.get_or_init(|| parse_letters(EXEMPLARS.lines()))
+        .iter()
+        .find(|(c, _)| *c == code)
+        .map(|(_, a)| a.as_slice())
+}
+
+/// `code<TAB>letters` lines (comments skipped), each alphabet sorted.
+fn parse_letters<'a>(lines: impl Iterator<Item = &'a str>) -> Vec<(&'a str, Vec<char>)> {
+    lines
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| l.split_once('\t'))
+        .map(|(code, letters)| {
+            let mut v: Vec<char> = letters.chars().collect();
+            v.sort_unstable();
+            (code, v)
+        })
+        .collect()
+}
+
 /// Every shipped alphabet, parsed once: those learnt from the word lists, then CLDR's
 /// exemplar letters of the languages that have no list (`exemplars.tsv`).
 fn alphabets() -> &'static [(&'static str, Vec<char>)] {
     static A: OnceLock<Vec<(&'static str, Vec<char>)>> = OnceLock::new();
     A.get_or_init(|| {
-        ALPHABETS
-            .lines()
-            .chain(EXEMPLARS.lines())
-            .filter(|l| !l.starts_with('#'))
-            .filter_map(|l| l.split_once('\t'))
-            .map(|(code, letters)| {
-                let mut v: Vec<char> = letters.chars().collect();
-                v.sort_unstable();
-                (code, v)
-            })
-            .collect()
+        let mut all = parse_letters(ALPHABETS.lines());
+        let listed: Vec<&str> = all.iter().map(|(c, _)| *c).collect();
+        let unlisted: Vec<_> = parse_letters(EXEMPLARS.lines())
+            .into_iter()
+            .filter(|(c, _)| !listed.contains(c))
+            .collect();
+        all.extend(unlisted);
+        all
     })
 }
 
@@ -374,18 +396,16 @@ mod tests {
         assert!(alphabet("xx").is_none());
     }
 
-    /// The shipped alphabets are those of the shipped word lists; the CLDR exemplars add only
-    /// languages that have none.
+    /// The shipped alphabets are those of the shipped word lists; the CLDR exemplars add the
+    /// languages that have none (a list's alphabet is its own, loans and all).
     #[test]
     fn alphabets_asset_matches_the_word_lists() {
         assert_eq!(alphabets_tsv(WORDS).unwrap(), ALPHABETS);
-        let listed: Vec<&str> = ALPHABETS
-            .lines()
-            .filter_map(|l| l.split('\t').next())
-            .collect();
+        assert!(alphabet("uk").unwrap().contains(&'ы'));
+        assert!(!exemplars("uk").unwrap().contains(&'ы'));
+        assert!(exemplars("kk").unwrap().contains(&'ә'));
         for l in EXEMPLARS.lines().filter(|l| !l.starts_with('#')) {
-            let (code, letters) = l.split_once('\t').expect("code<TAB>letters");
-            assert!(!listed.contains(&code), "{code} has a word list");
+            let (_, letters) = l.split_once('\t').expect("code<TAB>letters");
             assert!(
                 letters
                     .chars()
