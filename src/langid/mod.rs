@@ -570,9 +570,12 @@ fn identify_nb(
     let prose = prose_of(scored);
     let scored: &str = &prose;
     let (mut scores, features) = m.scores(scored, Some(&allowed));
-    if script.as_deref() == Some("CYRILLIC") {
-        lacking_letters(text, m, &allowed, &mut scores, features);
-    }
+    let before = scores.clone();
+    let lacked = if script.as_deref() == Some("CYRILLIC") {
+        lacking_letters(text, m, &allowed, &mut scores, features)
+    } else {
+        Vec::new()
+    };
     let mut order: Vec<usize> = (0..scores.len()).filter(|&i| allowed[i]).collect();
     let rank = |&a: &usize, &b: &usize| {
         scores[b]
@@ -664,6 +667,19 @@ fn identify_nb(
             opts,
         );
     }
+    // Where a language the n-grams put first lost the lead by letters it does not write, say so.
+    if v.reason.is_none()
+        && let Some((i, letters)) = lacked
+            .iter()
+            .filter(|(i, _)| before[*i] > before[best])
+            .max_by(|a, b| before[a.0].total_cmp(&before[b.0]))
+    {
+        v.reason = Some(format!(
+            "{} fits the n-grams better, but does not write {} (CLDR's alphabet)",
+            m.langs[*i].name,
+            letters.iter().collect::<String>()
+        ));
+    }
     if v.language.contains('|') {
         // A group holds the truth more often than a single answer at the same margin.
         v.confidence = calibrated_confidence(margin, features, true);
@@ -693,13 +709,14 @@ const LACKING_LETTER: f64 = CLEAR_MARGIN;
 /// (Kazakh ә ғ қ ң ө ұ ү һ, Ukrainian є ї ґ, Serbian and Macedonian ђ ћ ј љ њ џ and ѓ ќ ѕ,
 /// Russian ы э ё): `Тринидад және Тобаго Республикасы` fits Russian n-grams better by its
 /// names, and `ә` is no Russian letter. A language without a known alphabet is not charged.
+/// Returns each charged language with the letters it lacks.
 fn lacking_letters(
     text: &str,
     m: &nb::Model,
     allowed: &[bool],
     scores: &mut [f64],
     features: usize,
-) {
+) -> Vec<(usize, Vec<char>)> {
     let mut letters: Vec<char> = text
         .chars()
         .filter(|&c| !c.is_ascii() && char_info(c).script == Script::Cyrillic)
@@ -708,7 +725,7 @@ fn lacking_letters(
         .collect();
     letters.sort_unstable();
     letters.dedup();
-    let lacking: Vec<Option<usize>> = (0..m.langs.len())
+    let lacking: Vec<Option<Vec<char>>> = (0..m.langs.len())
         .map(|i| {
             (allowed[i])
                 .then(|| crate::lexicon::exemplars(&m.langs[i].code))
@@ -716,20 +733,24 @@ fn lacking_letters(
                 .map(|a| {
                     letters
                         .iter()
+                        .copied()
                         .filter(|c| a.binary_search(c).is_err())
-                        .count()
+                        .collect()
                 })
         })
         .collect();
-    let Some(fewest) = lacking.iter().flatten().copied().min() else {
-        return;
+    let Some(fewest) = lacking.iter().flatten().map(Vec::len).min() else {
+        return Vec::new();
     };
     let per = features.max(1) as f64;
-    for (score, l) in scores.iter_mut().zip(&lacking) {
-        if let Some(n) = l.filter(|&n| n > fewest) {
-            *score -= (n - fewest) as f64 * LACKING_LETTER * per;
+    let mut charged = Vec::new();
+    for (i, l) in lacking.into_iter().enumerate() {
+        if let Some(l) = l.filter(|l| l.len() > fewest) {
+            scores[i] -= (l.len() - fewest) as f64 * LACKING_LETTER * per;
+            charged.push((i, l));
         }
     }
+    charged
 }
 
 /// Weights of [`calibrated_confidence`]: bias, per-feature margin, ln(1 + features), total

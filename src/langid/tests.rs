@@ -160,6 +160,11 @@ fn cyrillic_letters_a_language_does_not_write_count_against_it() {
     let opts = Options::default();
     let kk = identify("Тринидад және Тобаго Республикасы", &opts);
     assert_eq!(kk.language, "kk", "{kk:?}");
+    let why = kk.reason.as_deref().unwrap_or_default();
+    assert!(
+        why.contains("Russian") && why.contains("does not write ә"),
+        "{why}"
+    );
     let ru = identify(
         "Мы были в городе, который по-украински пишется Київ.",
         &opts,
