@@ -698,18 +698,19 @@ fn identify_nb(
     v
 }
 
-/// Nats per feature a Cyrillic language loses for each letter of the text its alphabet lacks
-/// beyond the fewest any language lacks: a lead of [`CLEAR_MARGIN`] (set beforehand, not fitted).
+/// Nats per feature a Cyrillic language loses for each letter of the text its alphabet lacks,
+/// where another's writes them all: a lead of [`CLEAR_MARGIN`] (set beforehand, not fitted).
 const LACKING_LETTER: f64 = CLEAR_MARGIN;
 
 /// Letters a language does not write, within Cyrillic: each language's standard alphabet
 /// (CLDR's exemplars, [`crate::lexicon::exemplars`]; a word list's letters hold loans, the
-/// Ukrainian list's Russian `ы`) is checked against the text's Cyrillic letters, and each letter a language lacks beyond the fewest any lacks costs
-/// it [`LACKING_LETTER`] nats per feature. The letters set Cyrillic languages apart by design
-/// (Kazakh ә ғ қ ң ө ұ ү һ, Ukrainian є ї ґ, Serbian and Macedonian ђ ћ ј љ њ џ and ѓ ќ ѕ,
-/// Russian ы э ё): `Тринидад және Тобаго Республикасы` fits Russian n-grams better by its
-/// names, and `ә` is no Russian letter. A language without a known alphabet is not charged.
-/// Returns each charged language with the letters it lacks.
+/// Ukrainian list's Russian `ы`) is checked against the text's Cyrillic letters, and where one
+/// language writes them all, each letter another lacks costs it [`LACKING_LETTER`] nats per
+/// feature. The letters set Cyrillic languages apart by design (Kazakh ә ғ қ ң ө ұ ү һ,
+/// Ukrainian є ї ґ, Serbian and Macedonian ђ ћ ј љ њ џ and ѓ ќ ѕ, Russian ы э ё):
+/// `Тринидад және Тобаго Республикасы` fits Russian n-grams better by its names, and `ә` is no
+/// Russian letter. A language without a known alphabet is not charged. Returns each charged
+/// language with the letters it lacks.
 fn lacking_letters(
     text: &str,
     m: &nb::Model,
@@ -739,14 +740,17 @@ fn lacking_letters(
                 })
         })
         .collect();
-    let Some(fewest) = lacking.iter().flatten().map(Vec::len).min() else {
+    // Only where some language writes them all: letters no one alphabet holds (a Kazakh font
+    // that put its letters on Macedonian `ќ` and Serbian `ђ`, NLTK's Kazakh UDHR) are no
+    // evidence of which language it is.
+    if !lacking.iter().flatten().any(Vec::is_empty) {
         return Vec::new();
-    };
+    }
     let per = features.max(1) as f64;
     let mut charged = Vec::new();
     for (i, l) in lacking.into_iter().enumerate() {
-        if let Some(l) = l.filter(|l| l.len() > fewest) {
-            scores[i] -= (l.len() - fewest) as f64 * LACKING_LETTER * per;
+        if let Some(l) = l.filter(|l| !l.is_empty()) {
+            scores[i] -= l.len() as f64 * LACKING_LETTER * per;
             charged.push((i, l));
         }
     }
