@@ -570,11 +570,15 @@ fn identify_nb(
     let prose = prose_of(scored);
     let scored: &str = &prose;
     let (mut scores, features) = m.scores(scored, Some(&allowed));
-    let before = scores.clone();
-    let lacked = if script.as_deref() == Some("CYRILLIC") {
-        lacking_letters(text, m, &allowed, &mut scores, features)
+    // The n-grams' scores before letters a language does not write are charged (for the reason).
+    let (lacked, before) = if script.as_deref() == Some("CYRILLIC") {
+        let before = scores.clone();
+        (
+            lacking_letters(text, m, &allowed, &mut scores, features),
+            before,
+        )
     } else {
-        Vec::new()
+        (Vec::new(), Vec::new())
     };
     let mut order: Vec<usize> = (0..scores.len()).filter(|&i| allowed[i]).collect();
     let rank = |&a: &usize, &b: &usize| {

@@ -153,8 +153,8 @@ fn code_tokens_and_quoted_words_are_left_out_of_what_is_scored() {
 
 /// A Cyrillic letter a language's standard alphabet lacks counts against it: Kazakh `және`
 /// among names whose n-grams are Russian's (`ә` is no Russian letter), while a Russian
-/// sentence naming `Київ` keeps Russian (it writes `ы`, which Ukrainian lacks, so neither
-/// lacks more than the other).
+/// sentence naming `Київ` keeps Russian (it writes `ы`, which Ukrainian lacks: no one alphabet
+/// holds both, so the letters say nothing).
 #[test]
 fn cyrillic_letters_a_language_does_not_write_count_against_it() {
     let opts = Options::default();
