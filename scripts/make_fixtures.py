@@ -235,6 +235,28 @@ uk = ("Кожна людина має право на освіту. Освіта
       "повинна бути загальнодоступною, а вища освіта повинна бути однаково доступною для всіх "
       "на основі здібностей кожного.\n")
 write(E + "mixed-1252-koi8u.txt", es.encode("cp1252") + uk.encode("koi8_u"))
+# Latvian in ISO-8859-13 before Sango in windows-1252 (the UDHR's preamble and articles 1-2):
+# the whole's best readings (windows-1252, -1254, -1258) misread the Latvian alike
+# (`izglîtîbai`), so only a block's own guess (windows-1257, ISO-8859-13's twin here) shows it.
+lv = ("pasludina \u0161o Visp\u0101r\u0113jo cilv\u0113ka ties\u012bbu deklar\u0101ciju par visu "
+      "tautu un n\u0101ciju sasniegumu kop\u0113jo standartu, lai katrs cilv\u0113ks un katra "
+      "sabiedr\u012bbas instit\u016bcija, past\u0101v\u012bgi paturot pr\u0101t\u0101 \u0161o "
+      "Deklar\u0101ciju, censtos ar apm\u0101c\u012bbu un izgl\u012bto\u0161anu veicin\u0101t "
+      "\u0161o ties\u012bbu un br\u012bv\u012bbas respekt\u0113\u0161anu un, \u012bstenojot "
+      "progres\u012bvus nacion\u0101los un starptautiskos pas\u0101kumus, nodro\u0161in\u0101tu to "
+      "visp\u0101r\u0113ju un efekt\u012bvu atz\u012b\u0161anu un iev\u0113ro\u0161anu k\u0101 "
+      "pa\u0161u Organiz\u0101cijas dal\u012bbvalstu starp\u0101, t\u0101 ar\u012b to "
+      "jurisdikcij\u0101 eso\u0161o teritoriju taut\u0101s.\n")
+sg = ("Ad\u00fc \u00e2zo k\u00fb\u00ea yamba, ng\u00e2 \u00e2la l\u00eengbi ter\u00ea na "
+      "l\u00eag\u00eb t\u00ee n\u00ebng\u00f6-ter\u00ea na t\u00ee \u00e2ngang\u00fc. Ala "
+      "k\u00fb\u00ea awara ndar\u00e4 na b\u00f6r\u00f6-li s\u00ef \u00e2la l\u00eengbi t\u00ee "
+      "dut\u00ef na \u00e2mb\u00e2 t\u00ee \u00e2la g\u00ef na l\u00eang\u00f6 s\u00f6ng\u00f6."
+      "\nSura 2\nZo \u00f4ko \u00f4ko al\u00eengbi t\u00ee p\u00eeka kate na nd\u00f6 t\u00ee "
+      "\u00e2ngang\u00fc s\u00f4 d\u00eap\u00e4 av\u00fbnga, na s\u00e4r\u00e4ng\u00f6 "
+      "k\u00e2ngbi \u00f4ko p\u00ebp\u00eb wala na nd\u00f6 t\u00ee ten\u00eb t\u00ee mar\u00e4, "
+      "wala t\u00ee nzor\u00f4ko t\u00ee ter\u00ea wala t\u00ee ndi\u00e4 wala t\u00ee k\u00f4l\u00ef "
+      "na w\u00e2l\u00ef t\u00ee y\u00e2ng\u00e2 k\u00f6d\u00f6r\u00f6 wala t\u00ee mosoro.\n")
+write(E + "mixed-iso-8859-13-latvian-1252-sango.txt", lv.encode("iso8859_13") + sg.encode("cp1252"))
 # A part too small for a block of its own: one pasted windows-1252 word after UTF-8 text, and a
 # German sentence with two accented words after the Russian text.
 write(E + "mixed-utf8-one-word-1252.txt",

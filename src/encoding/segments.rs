@@ -5,7 +5,8 @@
 //!
 //! 1. **Signs** (cheap, so single-encoding files pay little): the bytes are valid UTF-8 in
 //!    places and not in others, or the whole input's verdict reads some blocks clearly worse
-//!    than others (`likely::local_fit_quick` on a few stretches of each block).
+//!    than others, or another reading (the whole's next two, each block's own chardetng guess)
+//!    reads some block clearly better (`likely::local_fit_quick` on a few stretches of each).
 //! 2. **Blocks**: the input is cut at white space into at most [`MAX_BLOCKS`] blocks holding
 //!    similar amounts of non-ASCII bytes; each gets its own likely verdict.
 //! 3. **Runs**: consecutive blocks whose open answers share an encoding form a run.
@@ -192,6 +193,18 @@ fn signs(bytes: &[u8], cuts: &[(usize, usize)], whole: &Likely) -> bool {
     }
     if readers.is_empty() {
         return false;
+    }
+    // Each block's own guess (chardetng on the block alone), where no reader has it: what a
+    // part in another encoding reads as on its own, with the language its words bear out. The
+    // whole's next readings may misread that part alike (windows-1254 and windows-1258 read
+    // Latvian ISO-8859-13 as windows-1252 does, `izglîtîbai`, beside Sango). On the four dev
+    // sets +1 / 0 / +3 / +2 boundaries, no false split; about 4 % more CPU on the speed corpus.
+    for &(a, b) in cuts {
+        let g = chardet(&bytes[a..b]);
+        if readers.iter().all(|r| r.0 != g) {
+            let lang = language_of(&bytes[a..b], Charset::Whatwg(g), None).0;
+            readers.push((g, lang));
+        }
     }
     // Mean fit per block and reader.
     let mut means: Vec<Vec<f64>> = Vec::new();
