@@ -197,6 +197,9 @@ samples.append(("tiv-windows-1252.txt", "cp1252",
 samples.append(("nso-windows-1252.txt", "cp1252",
      "Ga go motho yo a swanet\u0161ego go gobo\u0161wa goba a swarwa ka mokgwa wo mobe wa go "
      "nyefola seriti sa gagwe goba a otlwa gabohloko.\n"))
+# German in macintosh, 36 bytes: windows-1252 reads its ß as § and cuts `Ma§nahmen` into two
+# listed words, while the list spells `Maßnahmen` case-folded (`massnahmen`) as wordfreq does.
+samples.append(("deu-macintosh.txt", "mac_roman", "Weitere Ma\u00dfnahmen folgen, hei\u00dft es.\n"))
 for name, codec, text in samples:
     write(E + name, text.encode(codec))
 # UTF-16 without a byte order mark, Korean and Chinese (no NUL columns to betray it).

@@ -60,6 +60,9 @@ fn each_failure_class_is_read_as_written() {
         ("tiv-windows-1252.txt", "windows-1252"),
         // Its š is a no-break space in KOI8-R, inside words (`swanet ego`).
         ("nso-windows-1252.txt", "windows-1252"),
+        // Its ß is § in windows-1252 (`Ma§nahmen`: two listed words), and the German list
+        // spells ß case-folded (`massnahmen`).
+        ("deu-macintosh.txt", "macintosh"),
     ];
     let mut wrong = Vec::new();
     for (name, truth) in cases {

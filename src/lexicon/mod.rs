@@ -51,6 +51,7 @@ fn words() -> Option<&'static fst::Set<&'static [u8]>> {
 ///
 /// The FST holds `code<TAB>word`; the walk starts from the node after each language's
 /// `code<TAB>`, found once (the audit asks this for every distinct term of every document).
+/// The word is looked up as the lists spell it ([`folded`]).
 pub fn is_word(code: &str, word: &str) -> Option<bool> {
     let fst = words()?.as_fst();
     let &(_, start) = word_list_starts().iter().find(|(c, _)| *c == code)?;
@@ -58,9 +59,45 @@ pub fn is_word(code: &str, word: &str) -> Option<bool> {
         return Some(false);
     };
     Some(
-        fst_walk(fst, fst.node(start), Output::zero(), word.bytes())
+        fst_walk(fst, fst.node(start), Output::zero(), folded(word).bytes())
             .is_some_and(|(n, _)| n.is_final()),
     )
+}
+
+/// A lower-case `word` as wordfreq writes its lists and stop words: case-folded (Unicode full
+/// case folding, CaseFolding.txt), which beyond lower case writes German `ß` as `ss` and Greek
+/// final `ς` as `σ` (the German list holds `strasse` and no word with `ß`; the Greek one `τησ`
+/// for `της`, and no `ς` at all), and the long s, micro sign and Greek symbol forms as their
+/// letters. Without it every German word with `ß` and every Greek word ending in `ς` was
+/// unknown to its own language.
+pub fn folded(word: &str) -> std::borrow::Cow<'_, str> {
+    let fold = |c: char| -> Option<&'static str> {
+        Some(match c {
+            'ß' | 'ẞ' => "ss",
+            'ς' => "σ",
+            'ſ' => "s",
+            'µ' => "μ",
+            'ϐ' => "β",
+            'ϑ' => "θ",
+            'ϕ' => "φ",
+            'ϖ' => "π",
+            'ϰ' => "κ",
+            'ϱ' => "ρ",
+            'ϵ' => "ε",
+            _ => return None,
+        })
+    };
+    if word.is_ascii() || !word.chars().any(|c| fold(c).is_some()) {
+        return word.into();
+    }
+    let mut out = String::with_capacity(word.len() + 1);
+    for c in word.chars() {
+        match fold(c) {
+            Some(f) => out.push_str(f),
+            None => out.push(c),
+        }
+    }
+    out.into()
 }
 
 /// Follows `bytes` down an FST from `node`, adding the transitions' outputs to `out`: the node
@@ -161,7 +198,11 @@ pub fn stopword_languages() -> &'static [String] {
 
 /// The languages (bits, as in [`stopword_languages`]) for which `token` is a frequent word.
 pub fn stopword_bits(token: &str) -> u64 {
-    stopwords().1.get(token).copied().unwrap_or(0)
+    stopwords()
+        .1
+        .get(folded(token).as_ref())
+        .copied()
+        .unwrap_or(0)
 }
 
 /// The word-list languages (bits, as in [`stopword_languages`]) whose 30,000 most frequent
@@ -170,6 +211,7 @@ pub fn languages_of(word: &str) -> u64 {
     let Some(w) = words() else { return 0 };
     let fst = w.as_fst();
     let mut bits = 0u64;
+    let word = folded(word);
     for (i, &(_, start)) in word_list_starts().iter().enumerate() {
         if let Some(start) = start
             && fst_walk(fst, fst.node(start), Output::zero(), word.bytes())
@@ -413,6 +455,22 @@ mod tests {
                 "{l}"
             );
         }
+    }
+
+    /// Words are looked up case-folded, as wordfreq wrote the lists and stop words: German
+    /// `ß` as `ss`, Greek final `ς` as `σ`; other words unchanged.
+    #[test]
+    fn words_are_looked_up_case_folded() {
+        assert_eq!(folded("straße"), "strasse");
+        assert_eq!(folded("της"), "τησ");
+        assert!(matches!(folded("über"), std::borrow::Cow::Borrowed("über")));
+        assert_eq!(is_word("de", "straße"), Some(true));
+        assert_eq!(is_word("de", "maßnahmen"), Some(true));
+        assert_eq!(is_word("el", "της"), Some(true));
+        assert_eq!(is_word("el", "ένας"), Some(true));
+        assert_eq!(is_word("de", "stra"), Some(false));
+        assert_ne!(languages_of("schließt"), 0);
+        assert_ne!(stopword_bits("της"), 0);
     }
 
     /// The walk from each language's start node answers as a lookup of `code<TAB>word` in
