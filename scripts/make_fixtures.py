@@ -260,6 +260,27 @@ sg = ("Ad\u00fc \u00e2zo k\u00fb\u00ea yamba, ng\u00e2 \u00e2la l\u00eengbi ter\
       "wala t\u00ee nzor\u00f4ko t\u00ee ter\u00ea wala t\u00ee ndi\u00e4 wala t\u00ee k\u00f4l\u00ef "
       "na w\u00e2l\u00ef t\u00ee y\u00e2ng\u00e2 k\u00f6d\u00f6r\u00f6 wala t\u00ee mosoro.\n")
 write(E + "mixed-iso-8859-13-latvian-1252-sango.txt", lv.encode("iso8859_13") + sg.encode("cp1252"))
+# A part with few non-ASCII bytes (eleven in 774: Haitian `fèt`, `lòt`) before Croatian: the first
+# blocks hold all of it and as much Croatian, and read as windows-1250 like the rest; blocks of
+# half the size find the turn.
+ht = ("Tout moun f\u00e8t lib, egal ego pou diyite kou w\u00e8 dwa. Yo gen rezon ak konsyans, "
+      "epi yo dwe aji youn ak l\u00f2t nan yon espri frat\u00e8nite.\n"
+      "Chak moun gen dwa pou yo viv, pou yo lib, pou yo an sekirite. Pesonn pa dwe f\u00e8 moun "
+      "esklav, pesonn pa dwe f\u00e8 moun sibi t\u00f2ti ni move tretman ki pa gen imanite.\n"
+      "Tout moun gen dwa pou lalwa rekon\u00e8t yo tankou moun toupatou. Tout moun egal devan "
+      "lalwa, epi lalwa dwe pwoteje yo tout menm jan an, san okenn diskriminasyon.\n"
+      "Chak moun gen dwa pou yo jwenn jistis devan tribinal peyi a l\u00e8 yon l\u00f2t moun vyole "
+      "dwa yo. Pesonn pa dwe arete, mete nan prizon oswa voye ale nan egzil san rezon.\n"
+      "Chak moun gen dwa pou yo deplase lib andedan peyi yo, epi pou yo chwazi kote yo "
+      "vle rete. Chak moun gen dwa pou yo kite nenp\u00f2t peyi, menm pa yo, epi pou yo retounen.\n")
+hr = ("Svatko ima pravo na slobodu mi\u0161ljenja, savjesti i vjeroispovijedi. To pravo "
+      "uklju\u010duje slobodu promjene vjere ili uvjerenja i slobodu da pojedina\u010dno ili u "
+      "zajednici s drugima, javno ili privatno, iskazuje svoju vjeru ili uvjerenje "
+      "pou\u010davanjem, obi\u010dajima, bogoslu\u017ejem i obredima.\n"
+      "Svatko ima pravo na slobodu mi\u0161ljenja i izra\u017eavanja. To pravo uklju\u010duje slobodu "
+      "zadr\u017eavanja mi\u0161ljenja bez vanjskih pritisaka te slobodu tra\u017eenja, primanja i "
+      "\u0161irenja obavijesti i misli bilo kojim sredstvima i bez obzira na granice.\n")
+write(E + "mixed-1252-haitian-1250-croatian.txt", ht.encode("cp1252") + hr.encode("cp1250"))
 # A part too small for a block of its own: one pasted windows-1252 word after UTF-8 text, and a
 # German sentence with two accented words after the Russian text.
 write(E + "mixed-utf8-one-word-1252.txt",

@@ -298,7 +298,7 @@ fn a_boundary_is_placed_again_when_the_draft_after_it_reads_otherwise() {
 /// gives the text each part was written as.
 #[test]
 fn mixed_files_are_cut_into_segments_at_the_true_boundaries() {
-    let cases: [(&str, &[(&str, usize)]); 10] = [
+    let cases: [(&str, &[(&str, usize)]); 11] = [
         (
             "mixed-utf8-windows-1252.txt",
             &[("UTF-8", 445), ("windows-1252", 896), ("UTF-8", usize::MAX)],
@@ -345,6 +345,11 @@ fn mixed_files_are_cut_into_segments_at_the_true_boundaries() {
         (
             "mixed-iso-8859-13-latvian-1252-sango.txt",
             &[("windows-1257", 493), ("windows-1252", usize::MAX)],
+        ),
+        // Eleven non-ASCII bytes before the Croatian: found by blocks of half the size.
+        (
+            "mixed-1252-haitian-1250-croatian.txt",
+            &[("windows-1252", 774), ("windows-1250", usize::MAX)],
         ),
     ];
     for (name, parts) in cases {
