@@ -298,7 +298,7 @@ fn a_boundary_is_placed_again_when_the_draft_after_it_reads_otherwise() {
 /// gives the text each part was written as.
 #[test]
 fn mixed_files_are_cut_into_segments_at_the_true_boundaries() {
-    let cases: [(&str, &[(&str, usize)]); 11] = [
+    let cases: [(&str, &[(&str, usize)]); 12] = [
         (
             "mixed-utf8-windows-1252.txt",
             &[("UTF-8", 445), ("windows-1252", 896), ("UTF-8", usize::MAX)],
@@ -350,6 +350,11 @@ fn mixed_files_are_cut_into_segments_at_the_true_boundaries() {
         (
             "mixed-1252-haitian-1250-croatian.txt",
             &[("windows-1252", 774), ("windows-1250", usize::MAX)],
+        ),
+        // Three `30º` before x-mac-cyrillic, whose block verdicts merge away: found at the edge.
+        (
+            "mixed-1252-ordinals-x-mac-cyrillic.txt",
+            &[("windows-1252", 1024), ("x-mac-cyrillic", usize::MAX)],
         ),
     ];
     for (name, parts) in cases {

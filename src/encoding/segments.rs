@@ -647,13 +647,22 @@ pub fn segment(
     if gaps.is_empty() {
         gaps = block_turns(bytes, base, at_end, whole);
     }
-    if gaps.is_empty() {
-        gaps = edge_turns(bytes, whole);
+    let cut = if gaps.is_empty() {
+        Vec::new()
+    } else {
+        cut_at(bytes, base, at_end, whole, gaps)
+    };
+    if !cut.is_empty() {
+        return cut;
     }
-    if gaps.is_empty() {
+    // Where the block verdicts found no part that stands apart, a part too sparse for a block
+    // of its own may still sit at an edge (three `30º` before a page of x-mac-cyrillic, whose
+    // blocks turn back and forth between it and windows-1251 on capitals alone).
+    let edges = edge_turns(bytes, whole);
+    if edges.is_empty() {
         return Vec::new();
     }
-    cut_at(bytes, base, at_end, whole, gaps)
+    cut_at(bytes, base, at_end, whole, edges)
 }
 
 #[cfg(test)]
