@@ -86,12 +86,13 @@ const RESOLVE_AT: f64 = 1.0;
 const LEAN_SCALE: f64 = 0.29;
 
 /// The n-grams' lead of `pair[0]` over `pair[1]` (`lead`, nats over the whole text) without
-/// what the text's English loans add to it (`linear`, `spline`, `interpolated` in a Malay
-/// software string): words the English word list holds and neither relative's list does. Web
-/// and software text borrows English words freely, and the relatives' training text borrowed
-/// them unevenly, so their n-grams lean by chance (10.7 nats for Indonesian on `Adakah ini
-/// lekuk linear, spline interpolated, atau bebas`). Returns the lead and the loans (first
-/// eight). Relatives without word lists keep the whole lead.
+/// what the text's English loans add to it: words the English word list holds and neither
+/// relative's list does (`direct` in the Croatian `ne mogu se kombinirati direct i nocache`).
+/// Web and software text borrows English words freely, and the relatives' training text
+/// borrowed them unevenly, so their n-grams lean by chance (`direct` gave Bosnian the lead
+/// there). A loan either list holds stays (`linear` is in the Indonesian one, so it still
+/// leans a Malay sentence that uses it). Returns the lead and the loans (first eight). Relatives without word lists keep the
+/// whole lead.
 fn native_lead(text: &str, pair: [&LangInfo; 2], lead: f64) -> (f64, Vec<String>) {
     use crate::lexicon::{is_word, word_list_code};
     let (Some(la), Some(lb)) = (word_list_code(&pair[0].code), word_list_code(&pair[1].code))

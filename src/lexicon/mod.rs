@@ -5,7 +5,7 @@
 //!
 //! | part | what |
 //! |---|---|
-//! | word lists | the 30,000 most frequent words of each of the 42 wordfreq languages, an FST set of `code<TAB>word` read in place ([`is_word`], [`languages_of`]) |
+//! | word lists | the 30,000 most frequent words of each of the 42 wordfreq languages, an FST set of `code<TAB>word` read in place ([`is_word`], [`languages_of`]), looked up case-folded as wordfreq wrote them ([`folded`]: `ß` as `ss`, final `ς` as `σ`) |
 //! | stop words | the 100 most frequent words of each, as language bits ([`stopword_bits`]) |
 //! | alphabets | the non-ASCII letters each list's words use, and CLDR's exemplar letters for the model's languages without a list ([`alphabet`]), which break ties between mojibake repairs |
 //! | [`nb`] | the naive Bayes n-gram and word model of 77 languages ([`model`]) |
