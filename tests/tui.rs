@@ -321,6 +321,24 @@ fn snapshot_segments_in_header_hex_and_evidence_120x40() {
     insta::assert_snapshot!(s);
 }
 
+/// Where the cursor's segment reads in another encoding than the text pane's (three `30º` in
+/// windows-1252 before x-mac-cyrillic, decided windows-1251 as a whole), the hex title says
+/// which decoding its gutter draws (`30є` is windows-1251's reading of `30º`).
+#[test]
+fn hex_title_names_the_gutters_decoding_inside_another_segment() {
+    let s = screen(
+        &["encodings/mixed-1252-ordinals-x-mac-cyrillic.txt"],
+        160,
+        30,
+        "",
+    );
+    assert!(s.contains("mixed: 2 segments (e)"), "{s}");
+    assert!(
+        s.contains("§1/2 windows-1252, shown as windows-1251"),
+        "{s}"
+    );
+}
+
 #[test]
 fn snapshot_invalid_byte_inspector_80x24() {
     insta::assert_snapshot!(screen(

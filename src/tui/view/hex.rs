@@ -172,14 +172,22 @@ pub fn render(f: &mut Frame, app: &App, area: Rect, theme: &Theme) {
         lines.push(Line::from(spans));
     }
     let segs = &d.report.segments;
+    // The gutter draws the text pane's decoding; where the cursor's segment reads in another
+    // encoding, the title says which one the gutter shows, so `30є` under a windows-1252
+    // segment is not taken for that segment's reading.
     let title = match segs.iter().position(|s| s.byte_span.contains(d.cursor)) {
         Some(i) => format!(
-            " Hex · byte {} (0x{:x}) · §{}/{} {} ",
+            " Hex · byte {} (0x{:x}) · §{}/{} {}{} ",
             d.cursor,
             d.cursor,
             i + 1,
             segs.len(),
-            segs[i].encoding
+            segs[i].encoding,
+            if segs[i].encoding == d.charset {
+                String::new()
+            } else {
+                format!(", shown as {}", d.charset)
+            }
         ),
         None => format!(" Hex · byte {} (0x{:x}) ", d.cursor, d.cursor),
     };
