@@ -4,26 +4,7 @@
 
 use crate::lexicon;
 
-/// A word as word list `list` spells it: for Romanian, ş ţ with a cedilla (what ISO-8859-2
-/// and windows-1250 have) as ș ț with the comma below (what its list holds), so the spelling of
-/// the code page does not count against it. Only Romanian: Turkish writes ş with the cedilla,
-/// and its list holds 3,451 words so spelt (none with the comma).
-pub(super) fn list_spelling<'a>(list: &str, w: &'a str) -> std::borrow::Cow<'a, str> {
-    // Turkish `İnsan` lowered by the default (not Turkish) case mapping is `i̇nsan`, an i with a
-    // combining dot above (Unicode SpecialCasing): the list spells `insan`.
-    if list == "tr" && w.contains('\u{307}') {
-        return w.replace("i\u{307}", "i").into();
-    }
-    if list == "ro" && w.contains(['ş', 'ţ', 'Ş', 'Ţ']) {
-        w.replace('ş', "ș")
-            .replace('ţ', "ț")
-            .replace('Ş', "Ș")
-            .replace('Ţ', "Ț")
-            .into()
-    } else {
-        w.into()
-    }
-}
+pub(super) use crate::lexicon::list_spelling;
 
 /// The word list for a language the n-gram model names: its own, or for Serbian — written in
 /// Cyrillic, while wordfreq's Serbo-Croatian list is in Latin letters — that list, which
