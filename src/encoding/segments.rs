@@ -129,9 +129,15 @@ fn blocks(
     out
 }
 
-/// The likely verdict on `bytes` alone (no declaration; chardetng votes); `None` when they are
-/// pure ASCII, which every candidate reads alike.
-fn verdict(bytes: &[u8], base: u64, at_end: bool) -> Option<Likely> {
+/// The likely verdict on `bytes` alone (no declaration; chardetng votes, with `guess` when the
+/// caller already has its guess on these bytes); `None` when they are pure ASCII, which every
+/// candidate reads alike.
+fn verdict(
+    bytes: &[u8],
+    base: u64,
+    at_end: bool,
+    guess: Option<&'static encoding_rs::Encoding>,
+) -> Option<Likely> {
     let v = validity::validate(bytes);
     // Seven-bit ISO-2022-JP is not ASCII to its readers.
     if v.is_pure_ascii() && !bytes.contains(&0x1B) {
@@ -139,7 +145,7 @@ fn verdict(bytes: &[u8], base: u64, at_end: bool) -> Option<Likely> {
     }
     // What a consumer would decide on these bytes alone: chardetng's guess (no declaration
     // covers a part), as for a whole plain-text file.
-    let guess = chardet(bytes);
+    let guess = guess.unwrap_or_else(|| chardet(bytes));
     Some(likely::likely(&likely::Inputs {
         sample: bytes,
         sample_start: base,
@@ -179,7 +185,13 @@ fn list_code(l: &Likely) -> Option<&'static str> {
 /// Signs that one encoding does not fit all of `bytes`: the whole verdict's encoding reads
 /// one block clearly worse than another, or a runner-up reading reads some block clearly
 /// better than the verdict ([`likely::local_fit_quick`] on a few stretches of each block).
-fn signs(bytes: &[u8], cuts: &[(usize, usize)], whole: &Likely) -> bool {
+/// `guesses` are chardetng's on each block.
+fn signs(
+    bytes: &[u8],
+    cuts: &[(usize, usize)],
+    guesses: &[&'static encoding_rs::Encoding],
+    whole: &Likely,
+) -> bool {
     // The verdict and the two best other readings, each with its language.
     let mut readers: Vec<(&'static encoding_rs::Encoding, Option<&'static str>)> = Vec::new();
     if let Some(e) = whole.name.whatwg() {
@@ -203,8 +215,7 @@ fn signs(bytes: &[u8], cuts: &[(usize, usize)], whole: &Likely) -> bool {
     // whole's next readings may misread that part alike (windows-1254 and windows-1258 read
     // Latvian ISO-8859-13 as windows-1252 does, `izglîtîbai`, beside Sango). On the four dev
     // sets +1 / 0 / +3 / +2 boundaries, no false split; about 4 % more CPU on the speed corpus.
-    for &(a, b) in cuts {
-        let g = chardet(&bytes[a..b]);
+    for (&(a, b), &g) in cuts.iter().zip(guesses) {
         if readers.iter().all(|r| r.0 != g) {
             let lang = language_of(&bytes[a..b], Charset::Whatwg(g), None).0;
             readers.push((g, lang));
@@ -520,21 +531,30 @@ fn block_turns(bytes: &[u8], base: u64, at_end: bool, whole: &Likely) -> Vec<(us
     // other out (Hebrew ISO-8859-8 then Arabic ISO-8859-6) leave only a reading wrong
     // everywhere, which no misreading test can single out.
     let unsure = !whole.readings.is_empty() && whole.confidence < UNSURE_WHOLE;
-    if cuts.len() < 2
-        || !(unsure
-            || misread_cluster(bytes, &pieces, whole)
-            || (!multibyte && signs(bytes, &cuts, whole)))
-    {
+    if cuts.len() < 2 {
         return Vec::new();
     }
-    let judge = |cuts: &[(usize, usize)]| -> Vec<Option<Likely>> {
+    let called = unsure || misread_cluster(bytes, &pieces, whole);
+    if !called && multibyte {
+        return Vec::new();
+    }
+    // Each block's chardetng guess, for the signs and the block verdicts alike.
+    let guesses: Vec<&'static encoding_rs::Encoding> =
+        cuts.iter().map(|&(a, b)| chardet(&bytes[a..b])).collect();
+    if !called && !signs(bytes, &cuts, &guesses, whole) {
+        return Vec::new();
+    }
+    let judge = |cuts: &[(usize, usize)], guesses: Option<&[&'static encoding_rs::Encoding]>| {
         let last = cuts.len() - 1;
         cuts.iter()
             .enumerate()
-            .map(|(i, &(a, b))| verdict(&bytes[a..b], base + a as u64, at_end && i == last))
-            .collect()
+            .map(|(i, &(a, b))| {
+                let guess = guesses.map(|g| g[i]);
+                verdict(&bytes[a..b], base + a as u64, at_end && i == last, guess)
+            })
+            .collect::<Vec<Option<Likely>>>()
     };
-    let mut verdicts = judge(&cuts);
+    let mut verdicts = judge(&cuts, Some(&guesses));
     let mut cuts = cuts;
     // Verdicts that all agree, where something called for them, may have been given blocks too
     // coarse for a part with few non-ASCII bytes: a block that holds all of it and as much of
@@ -550,7 +570,7 @@ fn block_turns(bytes: &[u8], base: u64, at_end: bool, whole: &Likely) -> Vec<(us
             (MIN_BLOCK_STRETCHES / 2, MIN_BLOCK_NON_ASCII / 2),
         );
         if finer.len() > cuts.len() {
-            verdicts = judge(&finer);
+            verdicts = judge(&finer, None);
             cuts = finer;
         }
     }

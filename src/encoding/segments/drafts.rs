@@ -114,7 +114,12 @@ pub(super) fn cut_at(
                 .count()
                 >= MIN_BLOCK_NON_ASCII;
         let (s, e) = if own { (core_s, core_e) } else { (s, e) };
-        verdict(&bytes[s..e], base + s as u64, at_end && e == bytes.len())
+        verdict(
+            &bytes[s..e],
+            base + s as u64,
+            at_end && e == bytes.len(),
+            None,
+        )
     };
     for i in 0..drafts.len() {
         drafts[i].verdict = judge(&drafts, i);
