@@ -64,6 +64,8 @@ pub struct Decoded {
     pub errors: Vec<DecodeError>,
     /// Number of malformed sequences (= U+FFFD inserted in replace mode).
     pub error_count: u64,
+    /// Bytes in malformed sequences, all of them (replaced or dropped).
+    pub error_bytes: u64,
     /// Bytes dropped (ignore mode).
     pub deleted_bytes: u64,
     /// In strict mode, the first malformed sequence, which ended decoding.
@@ -74,8 +76,23 @@ pub struct Decoded {
 /// when false (a sample cut from a longer input) an incomplete sequence at the end is left
 /// undecoded rather than reported as an error.
 pub fn decode(bytes: &[u8], base: u64, charset: Charset, mode: ErrorMode, last: bool) -> Decoded {
+    decode_keeping(bytes, base, charset, mode, last, MAX_KEPT_ERRORS)
+}
+
+/// [`decode`], keeping only the first `keep` error spans (the counts stay exact): a candidate
+/// reading that is wrong for the bytes (a legacy file read as UTF-8) meets an error every few
+/// bytes, and its list of thousands of spans is never shown.
+pub fn decode_keeping(
+    bytes: &[u8],
+    base: u64,
+    charset: Charset,
+    mode: ErrorMode,
+    last: bool,
+    keep: usize,
+) -> Decoded {
     let mut engine = Engine::new(charset, base, true);
     let mut sink = TextSink::new(base, mode, true, bytes.len());
+    sink.keep = keep.min(MAX_KEPT_ERRORS);
     engine.feed(bytes, last, &mut sink);
     let strict_error = sink.strict_at.map(|(offset, len)| {
         let rel = (offset - base) as usize;
@@ -93,6 +110,7 @@ pub fn decode(bytes: &[u8], base: u64, charset: Charset, mode: ErrorMode, last: 
         map: sink.map.unwrap_or_default(),
         errors: sink.errors,
         error_count: sink.error_count,
+        error_bytes: sink.error_bytes,
         deleted_bytes: sink.deleted,
         strict_error,
     }
@@ -230,7 +248,10 @@ struct TextSink {
     map: Option<OffsetMap>,
     mode: ErrorMode,
     errors: Vec<DecodeError>,
+    /// How many error spans `errors` keeps.
+    keep: usize,
     error_count: u64,
+    error_bytes: u64,
     deleted: u64,
     strict_at: Option<(u64, usize)>,
 }
@@ -242,7 +263,9 @@ impl TextSink {
             map: with_map.then(|| OffsetMap::new(base)),
             mode,
             errors: Vec::new(),
+            keep: MAX_KEPT_ERRORS,
             error_count: 0,
+            error_bytes: 0,
             deleted: 0,
             strict_at: None,
         }
@@ -273,7 +296,8 @@ impl Sink for TextSink {
             return false;
         }
         self.error_count += 1;
-        if self.errors.len() < MAX_KEPT_ERRORS {
+        self.error_bytes += len as u64;
+        if self.errors.len() < self.keep {
             self.errors.push(DecodeError {
                 byte_span: ByteSpan::at(offset, len as u64),
                 text_offset: self.text.len(),

@@ -333,7 +333,14 @@ pub(super) fn decode_and_score(
         };
         let skip = if bom_matches { bom_len } else { 0 };
         let covers_all = (sample.end == len && base == skip) || opts.scope == Scope::Sample;
-        let d = decode::decode(bytes, base, cs, ErrorMode::Replace, sample.end == len);
+        // The decided reading's errors become findings; the others show their first few.
+        let keep = if cs == decision.encoding {
+            decode::MAX_KEPT_ERRORS
+        } else {
+            validity::MAX_ERROR_POSITIONS
+        };
+        let d =
+            decode::decode_keeping(bytes, base, cs, ErrorMode::Replace, sample.end == len, keep);
         // Markup would make every word that touches a tag look mixed-script; the features are
         // about the text. (A real HTML/XML extractor arrives with the formats stage.)
         let prose = match kind {
@@ -359,7 +366,7 @@ pub(super) fn decode_and_score(
         let stats = if covers_all {
             DecodeStats {
                 replacement_chars: d.error_count,
-                deleted_bytes: d.errors.iter().map(|e| e.byte_span.len()).sum(),
+                deleted_bytes: d.error_bytes,
                 first_error_offset: d.errors.first().map(|e| e.byte_span.start),
                 error_spans: d
                     .errors

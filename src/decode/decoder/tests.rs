@@ -189,3 +189,24 @@ fn counter_matches_full_decode_across_chunks() {
         }
     }
 }
+
+/// A decoding that keeps few error spans still counts every error and every error byte: a
+/// candidate's `deleted_bytes` once summed only the spans kept (10,000 at most).
+#[test]
+fn keeping_few_spans_keeps_exact_counts() {
+    // 12,000 lone continuation bytes and 3,000 truncated two-byte sequences (C3 before ASCII).
+    let mut bytes = Vec::new();
+    for _ in 0..3_000 {
+        bytes.extend_from_slice(b"\x80\x81\x82\x83a\xC3b");
+    }
+    let full = decode(&bytes, 0, Charset::UTF_8, ErrorMode::Replace, true);
+    let few = decode_keeping(&bytes, 0, Charset::UTF_8, ErrorMode::Replace, true, 5);
+    assert_eq!(full.error_count, 15_000);
+    assert_eq!(full.errors.len(), MAX_KEPT_ERRORS);
+    assert_eq!(full.error_bytes, 15_000);
+    assert_eq!(few.errors.len(), 5);
+    assert_eq!(few.errors[..], full.errors[..5]);
+    assert_eq!((few.error_count, few.error_bytes), (15_000, 15_000));
+    assert_eq!(few.text, full.text);
+    assert_eq!(few.map, full.map);
+}
