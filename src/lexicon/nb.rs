@@ -101,6 +101,46 @@ thread_local! {
         std::cell::RefCell::new((0, FxHashMap::default()));
 }
 
+/// Where one byte leads in the features' FST: the node reached, the transition's output, and
+/// the node's final output when it ends a feature.
+#[derive(Clone, Copy)]
+struct Step {
+    addr: fst::raw::CompiledAddr,
+    out: u64,
+    fin: Option<u64>,
+}
+
+/// The step from the node at `addr` on byte `b`, read from the FST (`None`: no transition).
+fn step<D: AsRef<[u8]>>(
+    fst: &fst::raw::Fst<D>,
+    addr: fst::raw::CompiledAddr,
+    b: u8,
+) -> Option<Step> {
+    let node = fst.node(addr);
+    let t = node.transition(node.find_input(b)?);
+    let next = fst.node(t.addr);
+    Some(Step {
+        addr: t.addr,
+        out: t.out.value(),
+        fin: next.is_final().then(|| next.final_output().value()),
+    })
+}
+
+/// (node, byte) → where it leads.
+type StepCache = FxHashMap<(fst::raw::CompiledAddr, u8), Option<Step>>;
+
+/// Steps in a thread's step cache before it starts over (≈ 40 bytes each: ≈ 10 MB).
+const STEP_CACHE_MAX: usize = 1 << 18;
+
+thread_local! {
+    /// (node, byte) → [`Step`], per thread, tagged with the model: the n-grams of new tokens
+    /// (the misreadings the encoding verdict weighs are nearly all new) are mostly n-grams met
+    /// before, and reading an FST node costs several times a hash look-up. Decoding the nodes
+    /// was most of [`Model::token_gains`], a seventh of `inspect`.
+    static STEPS: std::cell::RefCell<(usize, StepCache)> =
+        std::cell::RefCell::new((0, FxHashMap::default()));
+}
+
 /// Header line of the languages file.
 const MAGIC: &str = "delineate-langid-nb 3";
 
@@ -256,26 +296,60 @@ impl Model {
         let chars = at.len() - 1 - MAX_N;
         let fst = self.fst.as_fst();
         let mut features = 0u32;
-        // Windows start at the blank (bigrams and longer) or at one of the token's characters.
-        for i in 0..=chars {
-            let shortest = if i == 0 { 2 } else { 1 };
-            // The node after the window's characters so far, while the FST has them.
-            let mut at_node = Some((fst.root(), fst::raw::Output::zero()));
-            for n in 1..=MAX_N {
-                at_node = at_node.and_then(|(node, out)| {
-                    let char_bytes = padded.as_bytes()[at[i + n - 1]..at[i + n]].iter().copied();
-                    super::fst_walk(fst, node, out, char_bytes)
+        // Only the shipped model, read in place from static bytes, keeps its steps: its address
+        // tags it for the life of the process (a trained model's memory may be reused by
+        // another one).
+        let shipped = matches!(self.postings, std::borrow::Cow::Borrowed(_));
+        let mut own = StepCache::default();
+        STEPS.with_borrow_mut(|kept| {
+            let model = self.postings.as_ptr() as usize;
+            let steps = if shipped {
+                if kept.0 != model || kept.1.len() > STEP_CACHE_MAX {
+                    kept.0 = model;
+                    kept.1.clear();
+                    // A file's misreadings take tens of thousands of steps: no growing by
+                    // halves.
+                    kept.1.reserve(STEP_CACHE_MAX / 4);
+                }
+                &mut kept.1
+            } else {
+                &mut own
+            };
+            // Windows start at the blank (bigrams and longer) or at one of the token's
+            // characters.
+            for i in 0..=chars {
+                let shortest = if i == 0 { 2 } else { 1 };
+                // The node after the window's characters so far, while the FST has them.
+                let mut at_node = Some(Step {
+                    addr: fst.root().addr(),
+                    out: 0,
+                    fin: None,
                 });
-                if n >= shortest {
-                    features += 1;
-                    if let Some((node, out)) = at_node
-                        && node.is_final()
-                    {
-                        add(out.cat(node.final_output()).value());
+                for n in 1..=MAX_N {
+                    at_node = at_node.and_then(|from| {
+                        let bytes = &padded.as_bytes()[at[i + n - 1]..at[i + n]];
+                        bytes.iter().try_fold(from, |from, &b| {
+                            let step = *steps
+                                .entry((from.addr, b))
+                                .or_insert_with(|| step(fst, from.addr, b));
+                            step.map(|s| Step {
+                                out: from.out.wrapping_add(s.out),
+                                ..s
+                            })
+                        })
+                    });
+                    if n >= shortest {
+                        features += 1;
+                        if let Some(Step {
+                            out, fin: Some(f), ..
+                        }) = at_node
+                        {
+                            add(out.wrapping_add(f));
+                        }
                     }
                 }
             }
-        }
+        });
         features += 1;
         if let Some(v) = self.fst.get(word_feature(token)) {
             add(v);
