@@ -55,7 +55,10 @@ fn words() -> Option<&'static fst::Set<&'static [u8]>> {
 /// `ş` with the cedilla as `ș`, which the corpus audit asks about too).
 pub fn is_word(code: &str, word: &str) -> Option<bool> {
     let fst = words()?.as_fst();
-    let &(_, start) = word_list_starts().iter().find(|(c, _)| *c == code)?;
+    // Byte by byte: a `str` comparison calls `memcmp`, which took a third of a look-up here.
+    let &(_, start) = word_list_starts()
+        .iter()
+        .find(|(c, _)| c.bytes().eq(code.bytes()))?;
     let Some(start) = start else {
         return Some(false);
     };
