@@ -41,6 +41,7 @@ use serde::Serialize;
 use std::sync::OnceLock;
 use unicode_script::Script;
 mod document;
+mod han;
 pub use document::{
     DOCUMENT_PREFIX, StopwordVotes, document_language_with, document_verdict,
     document_verdict_with, document_votes,
@@ -570,6 +571,9 @@ fn identify_nb(
     let prose = prose_of(scored);
     let scored: &str = &prose;
     let (mut scores, features) = m.scores(scored, Some(&allowed));
+    if script.as_deref() == Some("CJK") {
+        han::simplified_scores(scored, m, &allowed, &mut scores);
+    }
     // The n-grams' scores before letters a language does not write are charged (for the reason).
     let (lacked, before) = if script.as_deref() == Some("CYRILLIC") {
         let before = scores.clone();

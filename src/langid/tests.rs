@@ -188,3 +188,19 @@ fn english_loans_are_left_out_of_the_relatives_lead() {
     let why = native.reason.as_deref().unwrap_or_default();
     assert!(!why.contains("left out"), "{why}");
 }
+
+/// Han text without kana is scored under the Chinese models in Simplified characters too: a
+/// Traditional sentence was Japanese (its `開`, `檔`, `設` are Japanese kanji as well, and the
+/// Chinese models learnt Simplified text only); Japanese with kana, and Simplified Chinese, are
+/// as before.
+#[test]
+fn traditional_chinese_is_chinese() {
+    let opts = Options::default();
+    let tw = identify("這個程式無法開啟您選擇的檔案，請檢查權限設定。", &opts);
+    assert_eq!(tw.language, "zh", "{tw:?}");
+    assert!(tw.confidence > 0.9, "{tw:?}");
+    let cn = identify("这个程序无法打开您选择的文件，请检查权限设置。", &opts);
+    assert_eq!(cn.language, "zh", "{cn:?}");
+    let ja = identify("検索結果を表示できませんでした。", &opts);
+    assert_eq!(ja.language, "ja", "{ja:?}");
+}

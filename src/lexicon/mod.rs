@@ -84,6 +84,11 @@ pub fn list_spelling<'a>(list: &str, w: &'a str) -> std::borrow::Cow<'a, str> {
     if list == "tr" && w.contains('\u{307}') {
         return w.replace("i\u{307}", "i").into();
     }
+    // The Chinese list is Simplified (wordfreq converts Traditional text), so `檔案` is looked
+    // up as `档案`.
+    if list == "zh" {
+        return simplified(w);
+    }
     if list == "ro" && w.contains(['ş', 'ţ', 'Ş', 'Ţ']) {
         w.replace('ş', "ș")
             .replace('ţ', "ț")
@@ -93,6 +98,27 @@ pub fn list_spelling<'a>(list: &str, w: &'a str) -> std::borrow::Cow<'a, str> {
     } else {
         w.into()
     }
+}
+
+/// Chinese `text` in Simplified characters: Traditional ones (Big5 text, Taiwan's and Hong
+/// Kong's) mapped character by character, with the few that depend on their neighbours
+/// (`乾隆` stays, `乾燥` becomes `干燥`) by the `fast2s` crate's table (from OpenCC's). The
+/// Chinese word list and the Chinese and Cantonese language models know only Simplified
+/// characters (wordfreq and the UDHR translations are Simplified). Kana, Hangul and every other
+/// script are left alone, but a Japanese kanji that is also a Traditional character is mapped
+/// too: only text without kana is Chinese enough to map.
+pub fn simplified(text: &str) -> std::borrow::Cow<'_, str> {
+    // Only CJK ideographs (three UTF-8 bytes) change.
+    if !text.chars().any(|c| c.len_utf8() == 3 && is_han(c)) {
+        return text.into();
+    }
+    let s = fast2s::convert(text);
+    if s == text { text.into() } else { s.into() }
+}
+
+/// A CJK unified or compatibility ideograph of the Basic Multilingual Plane.
+fn is_han(c: char) -> bool {
+    matches!(c, '\u{3400}'..='\u{4DBF}' | '\u{4E00}'..='\u{9FFF}' | '\u{F900}'..='\u{FAFF}')
 }
 
 /// A lower-case `word` as wordfreq writes its lists and stop words: case-folded (Unicode full
@@ -510,6 +536,30 @@ mod tests {
         assert_eq!(is_word("ro", "şi"), Some(true));
         assert_eq!(is_word("ro", "ţară"), Some(true));
         assert_ne!(stopword_bits("της"), 0);
+    }
+
+    /// The Chinese list is Simplified: Traditional words are looked up in Simplified
+    /// characters; kana, Latin and Simplified text are left as they are.
+    #[test]
+    fn chinese_words_are_looked_up_in_simplified_characters() {
+        assert_eq!(simplified("無法開啟檔案"), "无法开启档案");
+        assert!(matches!(
+            simplified("档案"),
+            std::borrow::Cow::Borrowed("档案")
+        ));
+        assert!(matches!(
+            simplified("file"),
+            std::borrow::Cow::Borrowed("file")
+        ));
+        assert!(matches!(
+            simplified("ひらがな"),
+            std::borrow::Cow::Borrowed(_)
+        ));
+        assert_eq!(is_word("zh", "档案"), Some(true));
+        assert_eq!(is_word("zh", "檔案"), Some(true));
+        assert_eq!(is_word("zh", "開啟"), is_word("zh", "开启"));
+        // Only the Chinese list is spelt so.
+        assert_eq!(list_spelling("ja", "檔案"), "檔案");
     }
 
     /// The walk from each language's start node answers as a lookup of `code<TAB>word` in
