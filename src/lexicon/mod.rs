@@ -76,8 +76,9 @@ pub fn is_word(code: &str, word: &str) -> Option<bool> {
 
 /// A word as word list `list` spells it: for Romanian, ş ţ with a cedilla (what ISO-8859-2
 /// and windows-1250 have) as ș ț with the comma below (what its list holds), so the spelling of
-/// the code page does not count against it. Only Romanian: Turkish writes ş with the cedilla,
-/// and its list holds 3,451 words so spelt (none with the comma).
+/// the code page does not count against it (only Romanian: Turkish writes ş with the cedilla,
+/// and its list holds 3,451 words so spelt, none with the comma); for Chinese, in Simplified
+/// characters ([`simplified`]); for Turkish, a dotted capital I lowered without its dot.
 pub fn list_spelling<'a>(list: &str, w: &'a str) -> std::borrow::Cow<'a, str> {
     // Turkish `İnsan` lowered by the default (not Turkish) case mapping is `i̇nsan`, an i with a
     // combining dot above (Unicode SpecialCasing): the list spells `insan`.
