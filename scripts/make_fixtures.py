@@ -573,3 +573,11 @@ ja = ("すべての人は、教育を受ける権利を有する。教育は、�
       "なければならず、また、高等教育は、能力に応じ、すべての者にひとしく開放されていなければならない。\n")
 write(E + "mixed-iso-2022-jp-1252.txt", ja.encode("iso2022_jp") + es.encode("cp1252"))
 write(E + "mixed-1252-iso-2022-jp.txt", es.encode("cp1252") + ja.encode("iso2022_jp"))
+# Japanese articles dense in kanji: with its kana read as single-character words and its kanji
+# looked up in Simplified characters, the Chinese list knew more of its words than the Japanese
+# one, and the likely language was zh. Text with kana is never Chinese.
+ja_kanji = ("第１条\n何人も、正当な理由なく、他人の住居に侵入してはならない。住居の所有者及び管理者は、"
+            "これを拒否することができる。\n第２条\n何人も、拷問又は残虐な、非人道的な取扱もしくは刑罰を"
+            "受けることはない。\n第３条\n国及び地方公共団体は、市民の生命、自由及び財産を保護する義務を負う。\n")
+write(E + "ja-shift_jis-kanji.txt", ja_kanji.encode("cp932"))
+write(E + "ja-iso-2022-jp-kanji.txt", ja_kanji.encode("iso2022_jp"))

@@ -105,6 +105,32 @@ fn serbian_cyrillic_words_are_looked_up_in_latin() {
     assert!(known * 10 >= words * 8, "{known} of {words}");
 }
 
+/// Japanese dense in kanji is Japanese: the Chinese list, looked up in Simplified characters,
+/// knows its kanji and (as one-character words) its kana, but text with kana is not Chinese.
+#[test]
+fn japanese_dense_in_kanji_is_not_chinese() {
+    for (name, truth) in [
+        ("ja-shift_jis-kanji.txt", "Shift_JIS"),
+        ("ja-iso-2022-jp-kanji.txt", "ISO-2022-JP"),
+    ] {
+        let j = inspect(name);
+        assert_eq!(j["likely"]["name"], truth, "{name}");
+        assert_eq!(
+            j["likely"]["language"]["language"], "ja",
+            "{name}: {}",
+            j["likely"]
+        );
+        let lang = j["evidence"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["kind"] == "language")
+            .expect("a language evidence item");
+        let detail = lang["detail"].as_str().unwrap();
+        assert!(detail.contains(" as ja words ("), "{name}: {detail}");
+    }
+}
+
 /// The decision is what a conforming consumer does: the prescan passes over a label that is
 /// not an encoding and takes the next `<meta>`; a name outside WHATWG is ignored by the
 /// decision, named in the evidence, and weighed by the likely verdict.

@@ -313,9 +313,14 @@ pub(super) fn word_evidence(readings: &mut [Reading]) {
             0.0
         };
         f.fit = f.ngram;
-        // (word list, language): the same code but for Serbian (see [`list_of`]).
+        // (word list, language): the same code but for Serbian (see [`list_of`]). A reading
+        // with kana is no Chinese: Chinese text does not write them, and the Chinese list,
+        // looked up in Simplified characters, holds as many of the characters Japanese text is
+        // cut into as the Japanese list does.
+        let kana = r.text.chars().any(is_kana);
         let langs: Vec<(&'static str, &str)> = order
             .iter()
+            .filter(|&&i| !(kana && ["zh", "yue"].contains(&model.langs[i].code.as_str())))
             .take(3)
             .filter_map(|&i| {
                 let code = model.langs[i].code.as_str();
@@ -390,6 +395,11 @@ pub(super) fn word_evidence(readings: &mut [Reading]) {
             })
             .collect();
     }
+}
+
+/// Hiragana or katakana (full or half width), which only Japanese writes.
+fn is_kana(c: char) -> bool {
+    matches!(c, '\u{3041}'..='\u{309F}' | '\u{30A0}'..='\u{30FF}' | '\u{31F0}'..='\u{31FF}' | '\u{FF66}'..='\u{FF9D}')
 }
 
 /// Whether `w` is in word list `l`, looked up once per (list, word) in `memo`.
