@@ -309,10 +309,11 @@ pub fn build_nb(data: &Path, dicts: Option<&Path>) -> Result<(Model, Vec<String>
     Ok((Model::train(infos, counts, KEEP, ALPHA), notes))
 }
 
-/// The contrasts of every pair of close relatives ([`super::CONFUSABLE`]) written in one script
-/// (the script cut already parts Serbian Cyrillic from Croatian) that have parallel translations
+/// The contrasts of every pair of close relatives ([`super::CONFUSABLE`]) that have parallel translations
 /// in `dicts/pairs/` (`<a>-<b>.tsv`, written by `scripts/gettext_pairs.py`):
-/// [`super::contrast::build`].
+/// [`super::contrast::build`]. Relatives of two scripts are contrasted in Latin letters: the
+/// script cut parts Serbian Cyrillic from Croatian, but Serbian in Latin letters only its words
+/// tell apart ([`super::relatives::serbian_in_latin`]).
 pub fn build_contrasts(dicts: Option<&Path>, langs: &[super::nb::LangInfo]) -> String {
     let Some(dir) = dicts else {
         return String::new();
@@ -327,10 +328,16 @@ pub fn build_contrasts(dicts: Option<&Path>, langs: &[super::nb::LangInfo]) -> S
     for group in super::CONFUSABLE {
         for (i, a) in group.iter().enumerate() {
             for b in &group[i + 1..] {
+                let [mut ta, mut tb] = parallel(dir, a, b);
                 if script(a) != script(b) {
-                    continue;
+                    // Serbian is written in Latin letters too, where only the words tell it from
+                    // Croatian and Bosnian: its side, transliterated, gives Latin contrasts.
+                    match (*a, *b) {
+                        ("sr", _) => ta = crate::lexicon::serbian_latin(&ta.to_lowercase()),
+                        (_, "sr") => tb = crate::lexicon::serbian_latin(&tb.to_lowercase()),
+                        _ => continue,
+                    }
                 }
-                let [ta, tb] = parallel(dir, a, b);
                 lines.extend(super::contrast::build(a, &ta, b, &tb));
             }
         }

@@ -181,6 +181,18 @@ pub struct Lean {
 /// (each distinct word once); `None` when the pair has no contrasts or no word of the text
 /// weighs anything.
 pub fn lean(text: &str, a: &str, b: &str) -> Option<Lean> {
+    lean_by(text, a, b, true)
+}
+
+/// As [`lean`], by whole words and pairs of words only: a word the table lacks weighs nothing
+/// instead of its letter sequences' sum. Where no n-gram lead checks the lean (Serbian in Latin
+/// letters, [`super::relatives::serbian_in_latin`]), the sequences' small weights add up over
+/// text unlike the translations' (UDHR Bosnian `povremenim (meni)`, `izborim (rim)`).
+pub fn lean_of_words(text: &str, a: &str, b: &str) -> Option<Lean> {
+    lean_by(text, a, b, false)
+}
+
+fn lean_by(text: &str, a: &str, b: &str, by_grams: bool) -> Option<Lean> {
     let (table, sign) = match table(a, b) {
         Some(t) => (t, 1.0),
         None => (table(b, a)?, -1.0),
@@ -192,7 +204,14 @@ pub fn lean(text: &str, a: &str, b: &str) -> Option<Lean> {
         if !seen.insert(w.as_str()) {
             continue;
         }
-        let (weight, shown) = word_weight(w, &table.words, &table.grams);
+        let (weight, shown) = if by_grams {
+            word_weight(w, &table.words, &table.grams)
+        } else {
+            (
+                table.words.get(w.as_str()).copied().unwrap_or(0.0),
+                w.clone(),
+            )
+        };
         if weight != 0.0 {
             weighed.push(((sign * weight).clamp(-CAP, CAP), shown));
         }
@@ -365,6 +384,20 @@ mod tests {
         assert!(hr_bs.words["sačuvaj"] < 0.0);
         assert!(!hr_bs.words.contains_key("no-such-word"));
         assert!(table("bs", "hr").is_none() && table("en", "de").is_none());
+    }
+
+    /// Serbian against Croatian in Latin letters (its side transliterated when built): the
+    /// ekavian `vreme` against `vrijeme`, by words only where asked.
+    #[test]
+    fn shipped_contrasts_tell_serbian_in_latin_letters() {
+        let sr_hr = table("hr", "sr").unwrap();
+        assert!(sr_hr.words["vreme"] < -1.0 && sr_hr.words["vrijeme"] > 1.0);
+        let l = lean_of_words("vreme izmene", "sr", "hr").unwrap();
+        assert!(l.score > 2.0, "{l:?}");
+        // A word the table lacks weighs nothing by words, something by its letters.
+        let w = "povremenim";
+        assert!(!sr_hr.words.contains_key(w));
+        assert!(lean_of_words(w, "sr", "hr").is_none());
     }
 
     /// On the shipped contrasts: Bosnian's `izaberi` and `tačke`, Croatian's `spremi`.

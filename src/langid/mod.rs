@@ -703,6 +703,9 @@ fn identify_nb(
             },
         ];
     }
+    // Serbian in Latin letters, which its n-grams (trained on Cyrillic) do not know.
+    let group = calibrated_confidence(margin, features, true);
+    relatives::serbian_in_latin(&mut v, text, m, opts, group);
     v
 }
 

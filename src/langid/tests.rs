@@ -204,3 +204,49 @@ fn traditional_chinese_is_chinese() {
     let ja = identify("検索結果を表示できませんでした。", &opts);
     assert_eq!(ja.language, "ja", "{ja:?}");
 }
+
+/// Serbian in Latin letters is Serbian where its words say so (ekavian `vreme`, `izmene`,
+/// `proverite`; `direktorijum`, `ne mogu da`), though the n-grams know Serbian in Cyrillic only;
+/// the same sentences in Croatian and Bosnian (ijekavian) stay theirs, a sentence all three
+/// write alike is left to the n-grams, and `--only` without Serbian keeps Serbian out.
+#[test]
+fn serbian_in_latin_letters_is_serbian_by_its_words() {
+    let opts = Options::default();
+    for text in [
+        "Izaberite vreme kada će se izmene sačuvati u direktorijumu",
+        "Ne mogu da pronađem datoteku, proverite putanju i pokušajte ponovo",
+    ] {
+        let v = identify(text, &opts);
+        assert_eq!(v.language, "sr", "{v:?}");
+        let why = v.reason.as_deref().unwrap_or_default();
+        assert!(why.starts_with("Serbian in Latin letters"), "{why}");
+        assert!((0.5..0.95).contains(&v.confidence), "{v:?}");
+        assert!(
+            v.distinguishing
+                .iter()
+                .any(|d| d.code == "sr" && !d.words.is_empty()),
+            "{v:?}"
+        );
+    }
+    let hr = identify(
+        "Odaberite vrijeme kada će se izmjene spremiti u mapu",
+        &opts,
+    );
+    assert_eq!(hr.language, "hr", "{hr:?}");
+    let bs = identify(
+        "Izaberite vrijeme kada će se izmjene sačuvati u folderu",
+        &opts,
+    );
+    assert_eq!(bs.language, "bs", "{bs:?}");
+    let alike = identify("Nije moguće pronaći datoteku", &opts);
+    assert_ne!(alike.language, "sr", "{alike:?}");
+    let only = Options {
+        only: vec!["hr".into(), "bs".into()],
+        ..Options::default()
+    };
+    let v = identify(
+        "Izaberite vreme kada će se izmene sačuvati u direktorijumu",
+        &only,
+    );
+    assert_ne!(v.language, "sr", "{v:?}");
+}

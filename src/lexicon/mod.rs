@@ -101,6 +101,53 @@ pub fn list_spelling<'a>(list: &str, w: &'a str) -> std::borrow::Cow<'a, str> {
     }
 }
 
+/// Serbian Cyrillic → Latin, letter by letter, in Gaj's alphabet (the official one-to-one
+/// correspondence: љ → lj, ђ → đ, џ → dž…), lower case only: words are looked up lowered, and
+/// the Serbian side of the parallel translations is lowered before the contrasts count it.
+pub fn serbian_latin(w: &str) -> String {
+    let mut out = String::with_capacity(w.len());
+    for c in w.chars() {
+        let l = match c {
+            'а' => "a",
+            'б' => "b",
+            'в' => "v",
+            'г' => "g",
+            'д' => "d",
+            'ђ' => "đ",
+            'е' => "e",
+            'ж' => "ž",
+            'з' => "z",
+            'и' => "i",
+            'ј' => "j",
+            'к' => "k",
+            'л' => "l",
+            'љ' => "lj",
+            'м' => "m",
+            'н' => "n",
+            'њ' => "nj",
+            'о' => "o",
+            'п' => "p",
+            'р' => "r",
+            'с' => "s",
+            'т' => "t",
+            'ћ' => "ć",
+            'у' => "u",
+            'ф' => "f",
+            'х' => "h",
+            'ц' => "c",
+            'ч' => "č",
+            'џ' => "dž",
+            'ш' => "š",
+            _ => {
+                out.push(c);
+                continue;
+            }
+        };
+        out.push_str(l);
+    }
+    out
+}
+
 /// Chinese `text` in Simplified characters: Traditional ones (Big5 text, Taiwan's and Hong
 /// Kong's) mapped character by character, with the few that depend on their neighbours
 /// (`乾隆` stays, `乾燥` becomes `干燥`) by the `fast2s` crate's table (from OpenCC's). The

@@ -5,6 +5,7 @@
 use crate::lexicon;
 
 pub(super) use crate::lexicon::list_spelling;
+use crate::lexicon::serbian_latin;
 
 /// The word list for a language the n-gram model names: its own, or for Serbian — written in
 /// Cyrillic, while wordfreq's Serbo-Croatian list is in Latin letters — that list, which
@@ -24,49 +25,4 @@ pub(crate) fn spelled<'a>(list: &str, w: &'a str) -> std::borrow::Cow<'a, str> {
         return serbian_latin(w).into();
     }
     list_spelling(list, w)
-}
-
-/// Serbian Cyrillic → Latin, letter by letter (lower case: words are looked up lowered).
-pub(super) fn serbian_latin(w: &str) -> String {
-    let mut out = String::with_capacity(w.len());
-    for c in w.chars() {
-        let l = match c {
-            'а' => "a",
-            'б' => "b",
-            'в' => "v",
-            'г' => "g",
-            'д' => "d",
-            'ђ' => "đ",
-            'е' => "e",
-            'ж' => "ž",
-            'з' => "z",
-            'и' => "i",
-            'ј' => "j",
-            'к' => "k",
-            'л' => "l",
-            'љ' => "lj",
-            'м' => "m",
-            'н' => "n",
-            'њ' => "nj",
-            'о' => "o",
-            'п' => "p",
-            'р' => "r",
-            'с' => "s",
-            'т' => "t",
-            'ћ' => "ć",
-            'у' => "u",
-            'ф' => "f",
-            'х' => "h",
-            'ц' => "c",
-            'ч' => "č",
-            'џ' => "dž",
-            'ш' => "š",
-            _ => {
-                out.push(c);
-                continue;
-            }
-        };
-        out.push_str(l);
-    }
-    out
 }
