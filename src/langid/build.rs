@@ -313,7 +313,7 @@ pub fn build_nb(data: &Path, dicts: Option<&Path>) -> Result<(Model, Vec<String>
 /// in `dicts/pairs/` (`<a>-<b>.tsv`, written by `scripts/gettext_pairs.py`):
 /// [`super::contrast::build`]. Relatives of two scripts are contrasted in Latin letters: the
 /// script cut parts Serbian Cyrillic from Croatian, but Serbian in Latin letters only its words
-/// tell apart ([`super::relatives::serbian_in_latin`]).
+/// tell apart (`relatives::serbian_in_latin`).
 pub fn build_contrasts(dicts: Option<&Path>, langs: &[super::nb::LangInfo]) -> String {
     let Some(dir) = dicts else {
         return String::new();

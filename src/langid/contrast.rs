@@ -186,7 +186,7 @@ pub fn lean(text: &str, a: &str, b: &str) -> Option<Lean> {
 
 /// As [`lean`], by whole words and pairs of words only: a word the table lacks weighs nothing
 /// instead of its letter sequences' sum. Where no n-gram lead checks the lean (Serbian in Latin
-/// letters, [`super::relatives::serbian_in_latin`]), the sequences' small weights add up over
+/// letters, `relatives::serbian_in_latin`), the sequences' small weights add up over
 /// text unlike the translations' (UDHR Bosnian `povremenim (meni)`, `izborim (rim)`).
 pub fn lean_of_words(text: &str, a: &str, b: &str) -> Option<Lean> {
     lean_by(text, a, b, false)
