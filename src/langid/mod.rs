@@ -60,7 +60,7 @@ use prose::{prose_of, without_latin_words};
 pub enum Method {
     /// Cavnar–Trenkle over the seed's nine languages.
     CavnarTrenkle,
-    /// Naive Bayes over 77 languages, with a script cut.
+    /// Naive Bayes over 81 languages, with a script cut.
     #[default]
     Bayes,
 }

@@ -303,7 +303,7 @@ pub(super) fn word_evidence(readings: &mut [Reading]) {
             .map(|w| w.0.as_str())
             .collect::<Vec<_>>()
             .join(" ");
-        let (scores, features) = model.scores(&joined, None);
+        let (scores, features) = model.scores(&joined, Some(lexicon::encoding_languages()));
         let mut order: Vec<usize> = (0..scores.len()).collect();
         order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]));
         f.ngram_features = features as u32;
@@ -561,7 +561,7 @@ fn own_ngram(language: &str, own: &[&String]) -> Option<f64> {
         .map(|w| w.as_str())
         .collect::<Vec<_>>()
         .join(" ");
-    let (scores, features) = model.scores(&joined, None);
+    let (scores, features) = model.scores(&joined, Some(lexicon::encoding_languages()));
     (features > 0).then(|| scores[li] / features as f64)
 }
 

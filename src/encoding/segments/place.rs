@@ -84,7 +84,7 @@ pub(super) fn place_in_gap(
     let model = lexicon::model();
     let ngram = |w: &str| {
         let Some((a, b)) = models else { return 0.0 };
-        let (s, n) = model.scores(w, None);
+        let (s, n) = model.scores(w, Some(lexicon::encoding_languages()));
         if n == 0 {
             0.0
         } else {
