@@ -21,6 +21,16 @@ fn inspect(name: &str) -> Value {
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
+/// The report's `language` evidence item (issue 18: one per verdict that words decided).
+fn language_evidence(j: &Value) -> &Value {
+    j["evidence"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["kind"] == "language")
+        .expect("a language evidence item")
+}
+
 fn decode(bytes: &[u8], label: &str) -> String {
     let enc = encoding_rs::Encoding::for_label(label.as_bytes()).unwrap();
     enc.decode_without_bom_handling(bytes).0.into_owned()
@@ -120,12 +130,7 @@ fn japanese_dense_in_kanji_is_not_chinese() {
             "{name}: {}",
             j["likely"]
         );
-        let lang = j["evidence"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|e| e["kind"] == "language")
-            .expect("a language evidence item");
+        let lang = language_evidence(&j);
         let detail = lang["detail"].as_str().unwrap();
         assert!(detail.contains(" as ja words ("), "{name}: {detail}");
     }
@@ -186,12 +191,7 @@ fn json_gains_the_likely_verdict_and_language_evidence() {
     assert_eq!(j["likely"]["name"], "windows-1250");
     let because = j["likely"]["because"].as_str().unwrap();
     assert!(because.contains("különböző"), "{because}");
-    let lang = j["evidence"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|e| e["kind"] == "language")
-        .expect("a language evidence item");
+    let lang = language_evidence(&j);
     assert_eq!(lang["encoding"], "windows-1250");
     let bytes = std::fs::read("tests/fixtures/encodings/hu-windows-1250.txt").unwrap();
     let w = &j["likely"]["language"]["examples"][0];
