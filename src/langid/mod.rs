@@ -260,7 +260,7 @@ pub struct Options {
     pub method: Method,
     /// Restrict to these codes (empty: all the method knows).
     pub only: Vec<String>,
-    /// Report the group for close relatives instead of the best of them.
+    /// Always name one language, even between close relatives (no `ms|id` groups).
     pub no_abstain: bool,
 }
 
