@@ -3,9 +3,10 @@
 //!
 //! * Cavnar–Trenkle: the nine languages of the seed, from the **first half** (by characters,
 //!   after trimming) of each NLTK UDHR translation, decoded as Latin-1 as its manifest says.
-//! * Bayes: the 77 languages of `udhr/core/` and four more ([`EXTRA`]) (first half of each; for the nine, the same NLTK
-//!   text as C–T, so the evaluation's second halves stay unseen), plus the wordfreq list of the
-//!   language where there is one, each word's features weighted by its frequency.
+//! * Bayes: the 77 languages of `udhr/core/` and four more ([`EXTRA`]) (first half of each;
+//!   for the nine, the same NLTK text as C–T, so the evaluation's second halves stay unseen),
+//!   plus the wordfreq list of the language where there is one, each word's features weighted
+//!   by its frequency.
 
 use super::ct::{PROFILE_SIZE, Profile};
 use super::nb::{LangInfo, Model, count_text};
@@ -363,8 +364,8 @@ pub fn build_nb(data: &Path, dicts: Option<&Path>) -> Result<(Model, Vec<String>
     Ok((Model::train(infos, counts, KEEP, ALPHA), notes))
 }
 
-/// The contrasts of every pair of close relatives ([`super::CONFUSABLE`]) that have parallel translations
-/// in `dicts/pairs/` (`<a>-<b>.tsv`, written by `scripts/gettext_pairs.py`):
+/// The contrasts of every pair of close relatives ([`super::CONFUSABLE`]) that have parallel
+/// translations in `dicts/pairs/` (`<a>-<b>.tsv`, written by `scripts/gettext_pairs.py`):
 /// [`super::contrast::build`]. Relatives of two scripts are contrasted in Latin letters: the
 /// script cut parts Serbian Cyrillic from Croatian, but Serbian in Latin letters only its words
 /// tell apart (`relatives::serbian_in_latin`).

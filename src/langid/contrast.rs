@@ -394,7 +394,7 @@ mod tests {
         assert!(sr_hr.words["vreme"] < -1.0 && sr_hr.words["vrijeme"] > 1.0);
         let l = lean_of_words("vreme izmene", "sr", "hr").unwrap();
         assert!(l.score > 2.0, "{l:?}");
-        // A word the table lacks weighs nothing by words, something by its letters.
+        // A word the table lacks weighs nothing by words (by its letter sequences it may).
         let w = "povremenim";
         assert!(!sr_hr.words.contains_key(w));
         assert!(lean_of_words(w, "sr", "hr").is_none());

@@ -253,15 +253,15 @@ pub(super) fn serbian_in_latin(
     group: f64,
 ) -> bool {
     let serbian_allowed = opts.only.is_empty() || opts.only.iter().any(|c| c == "sr");
-    let Some(sr) = m.langs.iter().find(|l| l.code == "sr") else {
-        return false;
-    };
     if v.script.as_deref() != Some("LATIN")
         || !serbian_allowed
         || !matches!(v.language.as_str(), "hr" | "bs" | "hr|bs" | "bs|hr")
     {
         return false;
     }
+    let Some(sr) = m.langs.iter().find(|l| l.code == "sr") else {
+        return false;
+    };
     let (Some(hr), Some(bs)) = (
         contrast::lean_of_words(text, "sr", "hr"),
         contrast::lean_of_words(text, "sr", "bs"),

@@ -317,10 +317,14 @@ pub(super) fn word_evidence(readings: &mut [Reading]) {
         // with kana is no Chinese: Chinese text does not write them, and the Chinese list,
         // looked up in Simplified characters, holds as many of the characters Japanese text is
         // cut into as the Japanese list does.
-        let kana = r.text.chars().any(is_kana);
+        // Scanned only when Chinese is among the first languages.
+        let mut kana: Option<bool> = None;
         let langs: Vec<(&'static str, &str)> = order
             .iter()
-            .filter(|&&i| !(kana && ["zh", "yue"].contains(&model.langs[i].code.as_str())))
+            .filter(|&&i| {
+                !(["zh", "yue"].contains(&model.langs[i].code.as_str())
+                    && *kana.get_or_insert_with(|| r.text.chars().any(is_kana)))
+            })
             .take(3)
             .filter_map(|&i| {
                 let code = model.langs[i].code.as_str();
@@ -399,7 +403,7 @@ pub(super) fn word_evidence(readings: &mut [Reading]) {
 
 /// Hiragana or katakana (full or half width), which only Japanese writes.
 fn is_kana(c: char) -> bool {
-    matches!(c, '\u{3041}'..='\u{309F}' | '\u{30A0}'..='\u{30FF}' | '\u{31F0}'..='\u{31FF}' | '\u{FF66}'..='\u{FF9D}')
+    matches!(char_info(c).script, Script::Hiragana | Script::Katakana)
 }
 
 /// Whether `w` is in word list `l`, looked up once per (list, word) in `memo`.
