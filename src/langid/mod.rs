@@ -66,10 +66,19 @@ pub enum Method {
 }
 
 impl Method {
+    /// The name `--method` takes (`ct`, `nb`).
     pub fn name(self) -> &'static str {
         match self {
             Method::CavnarTrenkle => "ct",
             Method::Bayes => "nb",
+        }
+    }
+
+    /// The name a reader is shown: `nb` beside a language verdict reads as Norwegian Bokmål.
+    pub fn label(self) -> &'static str {
+        match self {
+            Method::CavnarTrenkle => "Cavnar–Trenkle",
+            Method::Bayes => "naive Bayes",
         }
     }
 }

@@ -187,7 +187,7 @@ pub(super) fn passage_lines(app: &App, theme: &Theme) -> Option<Vec<Line<'static
         pass.start,
         pass.end,
         v.confidence,
-        v.method.name(),
+        v.method.label(),
         v.script
             .as_ref()
             .map(|s| format!(" · script {}", s.to_lowercase()))
