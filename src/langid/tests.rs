@@ -3,6 +3,13 @@
 use super::prose::*;
 use super::*;
 
+/// The verdict on `text` under the default options, checked to be `code`.
+fn reads_as(text: &str, code: &str) -> Verdict {
+    let v = identify(text, &Options::default());
+    assert_eq!(v.language, code, "{text}: {v:?}");
+    v
+}
+
 #[test]
 fn passages_are_paragraphs_and_sentence_windows() {
     let t = "First paragraph here.\n\n  Second one.\n \nThird.";
@@ -38,8 +45,7 @@ fn leader_share_is_even_at_no_margin_and_grows_with_it() {
 /// are the group's confidence (Croatian and Bosnian write this alike).
 #[test]
 fn a_group_answer_carries_its_members_probabilities() {
-    let v = identify("Greška prilikom zatvaranja datoteke", &Options::default());
-    assert_eq!(v.language, "hr|bs", "{v:?}");
+    let v = reads_as("Greška prilikom zatvaranja datoteke", "hr|bs");
     assert_eq!(v.members.len(), 2, "{v:?}");
     let codes: Vec<&str> = v.members.iter().map(|m| m.code.as_str()).collect();
     assert!(codes.contains(&"hr") && codes.contains(&"bs"), "{codes:?}");
@@ -63,10 +69,8 @@ fn a_group_answer_carries_its_members_probabilities() {
 /// marks make rare n-grams of a name); junk fits every language alike and stays `und`.
 #[test]
 fn a_clear_leader_is_an_answer_even_where_no_language_fits_well() {
-    let v = identify("Gúúsù Áfríkà", &Options::default());
-    assert_eq!(v.language, "yo", "{v:?}");
-    let junk = identify("qzxv kjhq wxzp", &Options::default());
-    assert_eq!(junk.language, "und", "{junk:?}");
+    reads_as("Gúúsù Áfríkà", "yo");
+    reads_as("qzxv kjhq wxzp", "und");
 }
 
 /// Borrowed Latin words are left out of what a text in another script is scored on: a Latin
@@ -93,14 +97,9 @@ fn borrowed_latin_words_are_not_scored() {
 /// `und`.
 #[test]
 fn a_sentence_around_latin_identifiers_is_its_own_words_language() {
-    let v = identify(
-        "debugrecordfunction: немає виклику debugsetfilename",
-        &Options::default(),
-    );
-    assert_eq!(v.language, "uk", "{v:?}");
+    let v = reads_as("debugrecordfunction: немає виклику debugsetfilename", "uk");
     assert!(v.reason.as_deref().unwrap().contains("cyrillic"), "{v:?}");
-    let junk = identify("xqzvbnm wqrtplk zzxq", &Options::default());
-    assert_eq!(junk.language, "und", "{junk:?}");
+    reads_as("xqzvbnm wqrtplk zzxq", "und");
 }
 
 /// Identifiers are not language: a capital inside a word, an underscore, a digit between
@@ -157,21 +156,14 @@ fn code_tokens_and_quoted_words_are_left_out_of_what_is_scored() {
 /// holds both, so the letters say nothing).
 #[test]
 fn cyrillic_letters_a_language_does_not_write_count_against_it() {
-    let opts = Options::default();
-    let kk = identify("Тринидад және Тобаго Республикасы", &opts);
-    assert_eq!(kk.language, "kk", "{kk:?}");
+    let kk = reads_as("Тринидад және Тобаго Республикасы", "kk");
     let why = kk.reason.as_deref().unwrap_or_default();
     assert!(
         why.contains("Russian") && why.contains("does not write ә"),
         "{why}"
     );
-    let ru = identify(
-        "Мы были в городе, который по-украински пишется Київ.",
-        &opts,
-    );
-    assert_eq!(ru.language, "ru", "{ru:?}");
-    let uk = identify("Київ є столицею України", &opts);
-    assert_eq!(uk.language, "uk", "{uk:?}");
+    reads_as("Мы были в городе, который по-украински пишется Київ.", "ru");
+    reads_as("Київ є столицею України", "uk");
 }
 
 /// Between close relatives, the n-grams' lead leaves out English loans neither relative's word
@@ -180,8 +172,7 @@ fn cyrillic_letters_a_language_does_not_write_count_against_it() {
 #[test]
 fn english_loans_are_left_out_of_the_relatives_lead() {
     let opts = Options::default();
-    let hr = identify("ne mogu se kombinirati direct i nocache", &opts);
-    assert_eq!(hr.language, "hr", "{hr:?}");
+    let hr = reads_as("ne mogu se kombinirati direct i nocache", "hr");
     let why = hr.reason.as_deref().unwrap_or_default();
     assert!(why.contains("English words left out: direct"), "{why}");
     let native = identify("Navedi kako se upravlja mijenjanje veličine", &opts);
@@ -195,14 +186,10 @@ fn english_loans_are_left_out_of_the_relatives_lead() {
 /// as before.
 #[test]
 fn traditional_chinese_is_chinese() {
-    let opts = Options::default();
-    let tw = identify("這個程式無法開啟您選擇的檔案，請檢查權限設定。", &opts);
-    assert_eq!(tw.language, "zh", "{tw:?}");
+    let tw = reads_as("這個程式無法開啟您選擇的檔案，請檢查權限設定。", "zh");
     assert!(tw.confidence > 0.9, "{tw:?}");
-    let cn = identify("这个程序无法打开您选择的文件，请检查权限设置。", &opts);
-    assert_eq!(cn.language, "zh", "{cn:?}");
-    let ja = identify("検索結果を表示できませんでした。", &opts);
-    assert_eq!(ja.language, "ja", "{ja:?}");
+    reads_as("这个程序无法打开您选择的文件，请检查权限设置。", "zh");
+    reads_as("検索結果を表示できませんでした。", "ja");
 }
 
 /// Serbian in Latin letters is Serbian where its words say so (ekavian `vreme`, `izmene`,
@@ -228,16 +215,11 @@ fn serbian_in_latin_letters_is_serbian_by_its_words() {
             "{v:?}"
         );
     }
-    let hr = identify(
-        "Odaberite vrijeme kada će se izmjene spremiti u mapu",
-        &opts,
-    );
-    assert_eq!(hr.language, "hr", "{hr:?}");
-    let bs = identify(
+    reads_as("Odaberite vrijeme kada će se izmjene spremiti u mapu", "hr");
+    reads_as(
         "Izaberite vrijeme kada će se izmjene sačuvati u folderu",
-        &opts,
+        "bs",
     );
-    assert_eq!(bs.language, "bs", "{bs:?}");
     let alike = identify("Nije moguće pronaći datoteku", &opts);
     assert_ne!(alike.language, "sr", "{alike:?}");
     let only = Options {
