@@ -46,6 +46,7 @@ pub use document::{
     DOCUMENT_PREFIX, StopwordVotes, document_language_with, document_verdict,
     document_verdict_with, document_votes,
 };
+mod cyrillic;
 mod passages;
 mod prose;
 pub use passages::{
@@ -587,7 +588,7 @@ fn identify_nb(
     let (lacked, before) = if script.as_deref() == Some("CYRILLIC") {
         let before = scores.clone();
         (
-            lacking_letters(text, m, &allowed, &mut scores, features),
+            cyrillic::lacking_letters(text, m, &allowed, &mut scores, features),
             before,
         )
     } else {
@@ -722,61 +723,6 @@ fn identify_nb(
 /// where another's writes them all: a lead of [`CLEAR_MARGIN`] (set beforehand, not fitted).
 const LACKING_LETTER: f64 = CLEAR_MARGIN;
 
-/// Letters a language does not write, within Cyrillic: each language's standard alphabet
-/// (CLDR's exemplars, [`crate::lexicon::exemplars`]; a word list's letters hold loans, the
-/// Ukrainian list's Russian `ы`) is checked against the text's Cyrillic letters, and where one
-/// language writes them all, each letter another lacks costs it [`LACKING_LETTER`] nats per
-/// feature. The letters set Cyrillic languages apart by design (Kazakh ә ғ қ ң ө ұ ү һ,
-/// Ukrainian є ї ґ, Serbian and Macedonian ђ ћ ј љ њ џ and ѓ ќ ѕ, Russian ы э ё):
-/// `Тринидад және Тобаго Республикасы` fits Russian n-grams better by its names, and `ә` is no
-/// Russian letter. A language without a known alphabet is not charged. Returns each charged
-/// language with the letters it lacks.
-fn lacking_letters(
-    text: &str,
-    m: &nb::Model,
-    allowed: &[bool],
-    scores: &mut [f64],
-    features: usize,
-) -> Vec<(usize, Vec<char>)> {
-    let mut letters: Vec<char> = text
-        .chars()
-        .filter(|&c| !c.is_ascii() && char_info(c).script == Script::Cyrillic)
-        .filter(|&c| char_info(c).is_letter())
-        .flat_map(char::to_lowercase)
-        .collect();
-    letters.sort_unstable();
-    letters.dedup();
-    let lacking: Vec<Option<Vec<char>>> = (0..m.langs.len())
-        .map(|i| {
-            (allowed[i])
-                .then(|| crate::lexicon::exemplars(&m.langs[i].code))
-                .flatten()
-                .map(|a| {
-                    letters
-                        .iter()
-                        .copied()
-                        .filter(|c| a.binary_search(c).is_err())
-                        .collect()
-                })
-        })
-        .collect();
-    // Only where some language writes them all: letters no one alphabet holds (a Kazakh font
-    // that put its letters on Macedonian `ќ` and Serbian `ђ`, NLTK's Kazakh UDHR) are no
-    // evidence of which language it is.
-    if !lacking.iter().flatten().any(Vec::is_empty) {
-        return Vec::new();
-    }
-    let per = features.max(1) as f64;
-    let mut charged = Vec::new();
-    for (i, l) in lacking.into_iter().enumerate() {
-        if let Some(l) = l.filter(|l| !l.is_empty()) {
-            scores[i] -= l.len() as f64 * LACKING_LETTER * per;
-            charged.push((i, l));
-        }
-    }
-    charged
-}
-
 /// Weights of [`calibrated_confidence`]: bias, per-feature margin, ln(1 + features), total
 /// margin, group answer. Fitted by `scripts/fit_langid_confidence.py` on a calibration set of
 /// everyday text (Debian's software translations, 67 languages, sharing nothing with the dev
@@ -835,9 +781,14 @@ fn decide(
             .copied()
             .filter(|c| *c == best.code || *c == s.code)
             .collect();
+        let mut names = [&best.name, &s.name];
+        if members[0] != best.code {
+            names.reverse();
+        }
         return Verdict {
             language: members.join("|"),
-            name: format!("{} or {}", best.name, s.name),
+            // Named in the code's order: `hr|bs` is "Croatian or Bosnian" whichever leads.
+            name: format!("{} or {}", names[0], names[1]),
             margin,
             confidence,
             reason: Some(format!(

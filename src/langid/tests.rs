@@ -45,7 +45,7 @@ fn leader_share_is_even_at_no_margin_and_grows_with_it() {
 /// are the group's confidence (Croatian and Bosnian write this alike).
 #[test]
 fn a_group_answer_carries_its_members_probabilities() {
-    let v = reads_as("Greška prilikom zatvaranja datoteke", "hr|bs");
+    let v = reads_as("Greška", "hr|bs");
     assert_eq!(v.members.len(), 2, "{v:?}");
     let codes: Vec<&str> = v.members.iter().map(|m| m.code.as_str()).collect();
     assert!(codes.contains(&"hr") && codes.contains(&"bs"), "{codes:?}");
@@ -164,20 +164,6 @@ fn cyrillic_letters_a_language_does_not_write_count_against_it() {
     );
     reads_as("Мы были в городе, который по-украински пишется Київ.", "ru");
     reads_as("Київ є столицею України", "uk");
-}
-
-/// Between close relatives, the n-grams' lead leaves out English loans neither relative's word
-/// list holds: `direct` leaned the Croatian sentence to Bosnian. Without loans the lead is the
-/// whole text's, and the reason says nothing of them.
-#[test]
-fn english_loans_are_left_out_of_the_relatives_lead() {
-    let opts = Options::default();
-    let hr = reads_as("ne mogu se kombinirati direct i nocache", "hr");
-    let why = hr.reason.as_deref().unwrap_or_default();
-    assert!(why.contains("English words left out: direct"), "{why}");
-    let native = identify("Navedi kako se upravlja mijenjanje veličine", &opts);
-    let why = native.reason.as_deref().unwrap_or_default();
-    assert!(!why.contains("left out"), "{why}");
 }
 
 /// Han text without kana is scored under the Chinese models in Simplified characters too: a
