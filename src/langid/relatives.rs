@@ -153,17 +153,24 @@ pub(super) fn decide(
             } else {
                 format!(" ({})", words.join(", "))
             };
-            v.reason = Some(format!(
-                "close relatives: a tenth of the n-grams' lead, {:.1} nats for {}, and the \
+            // Said where it decided something: a group, the runner-up, or a leader whose words
+            // lean the other way (the distinguishing words show the rest).
+            let decided = close || w == 1 || toward != w;
+            v.reason = decided
+                .then(|| {
+                    format!(
+                        "close relatives: a tenth of the n-grams' lead, {:.1} nats for {}, and the \
                  words that tell them apart, {:.1} nats for {}{}, add up to {:.1} nats for {}",
-                lead.abs(),
-                names[usize::from(lead < 0.0)],
-                lean.score.abs(),
-                names[toward],
-                shown,
-                sum.abs(),
-                names[w],
-            ));
+                        lead.abs(),
+                        names[usize::from(lead < 0.0)],
+                        lean.score.abs(),
+                        names[toward],
+                        shown,
+                        sum.abs(),
+                        names[w],
+                    )
+                })
+                .or(v.reason.take());
         }
         let [a, b] = &lean.evidence;
         if !a.words.is_empty() || !b.words.is_empty() {
