@@ -223,7 +223,7 @@ fn an_unsure_verdict_neither_contradicts_a_declaration_nor_judges_words() {
     assert_eq!(doc["signals"]["checked_tokens"], 0, "{doc}");
     // A sure verdict does: the English fixture's words are checked.
     let sure: serde_json::Value =
-        serde_json::from_str(&stdout(&["audit", "--json", &fx("rainfall-report.txt")])).unwrap();
+        serde_json::from_str(&stdout(&["audit", "--json", &fx("mixed.txt")])).unwrap();
     assert!(
         sure["documents"][0]["signals"]["checked_tokens"]
             .as_u64()
@@ -412,4 +412,29 @@ fn relatives_are_decided_by_the_words_that_tell_them_apart_and_the_ngrams_lead()
     assert_eq!(verdict["language"], "id", "{verdict}");
     let ms = side(verdict, "ms");
     assert!(ms["weight"].as_f64().unwrap() > 10.0, "{verdict}");
+}
+
+/// A long text that fits its best language far worse than that language's own text does is in
+/// a language the model lacks: `und`, with the closest candidates kept and the fit said. A
+/// Fijian UDHR excerpt was Malay at 0.97; the English wire report made of Portuguese place
+/// names was Portuguese at 1.00. The audit then judges none of their words by a word list.
+#[test]
+fn a_long_text_in_a_language_the_model_lacks_is_undetermined() {
+    for (file, closest) in [
+        ("fij-udhr-excerpt.txt", "ms"),
+        ("rainfall-report.txt", "pt"),
+    ] {
+        let out = stdout(&["langid", "--json", &fx(file)]);
+        let v: Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+        let verdict = &v["units"][0]["verdict"];
+        assert_eq!(verdict["language"], "und", "{verdict}");
+        let why = verdict["reason"].as_str().unwrap();
+        assert!(why.starts_with("no language of the model fits"), "{why}");
+        assert_eq!(verdict["candidates"][0]["code"], closest, "{verdict}");
+        let audit: Value = serde_json::from_str(&stdout(&["audit", "--json", &fx(file)])).unwrap();
+        assert_eq!(audit["documents"][0]["signals"]["checked_tokens"], 0);
+    }
+    // A long text in the model's languages keeps its verdict.
+    let id = stdout(&["langid", &fx("id-udhr-excerpt.txt")]);
+    assert!(id.contains(" — id Indonesian"), "{id}");
 }

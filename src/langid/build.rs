@@ -512,6 +512,12 @@ pub fn build_all(
         crate::lexicon::alphabets_tsv(&words)?.as_bytes(),
     )?;
     write("stopwords.tsv", build_stopwords(data, &codes).as_bytes())?;
+    let fit = build_fit(data, &nb)?;
+    write("fit.tsv", fit.as_bytes())?;
+    notes.push(format!(
+        "wrote fit.tsv (the typical fit of {} languages)",
+        fit.lines().filter(|l| !l.starts_with('#')).count()
+    ));
     let contrasts = build_contrasts(dicts, &nb.langs);
     write("contrasts.tsv", contrasts.as_bytes())?;
     notes.push(format!(
@@ -538,6 +544,25 @@ pub fn build_all(
         ),
     );
     Ok(notes)
+}
+
+/// Each language's typical fit ([`super::fit`]): the median mean log-likelihood per feature
+/// the model gives it on windows of the second half of its UDHR translation, which it never
+/// trained on; `code<TAB>fit` lines.
+pub fn build_fit(data: &Path, nb: &Model) -> Result<String, ResourceError> {
+    let mut out = String::from(
+        "# The typical fit (mean log-likelihood per feature) of each language on its held-out UDHR half (written by `delineate langid build-profiles`)\n",
+    );
+    for l in core_langs(data)? {
+        let (_, held_out) = train_and_test(data, &l)?;
+        let Some(i) = nb.langs.iter().position(|x| x.code == l.info.code) else {
+            continue;
+        };
+        if let Some(fit) = super::fit::measure(nb, i, &held_out) {
+            out.push_str(&format!("{}\t{fit:.2}\n", l.info.code));
+        }
+    }
+    Ok(out)
 }
 
 /// The CLDR main exemplar letters (non-ASCII, lower case, sorted) of each of `codes` that CLDR

@@ -25,6 +25,7 @@ pub mod build;
 pub mod contrast;
 pub mod ct;
 pub mod eval;
+pub mod fit;
 mod relatives;
 
 /// The n-gram model and the tokenisation live below the encoding stage (the lexicon), which
@@ -659,6 +660,27 @@ fn identify_nb(
             Method::Bayes,
             script,
         );
+    }
+    // A long text that fits its best language far worse than that language's own text does is
+    // in a language the model lacks: said so, with the closest candidates kept.
+    if let Some(typical) = fit::typical(&m.langs[best].code)
+        && !clear
+        && features >= fit::MIN_FEATURES
+        && scores[best] / per < typical - fit::SLACK
+        && fit::apart(m, &scores, &allowed, best) / per < fit::APART
+    {
+        let mut v = Verdict::undetermined(
+            format!(
+                "no language of the model fits: the closest, {}, scores {:.1} per feature here \
+                 and {typical:.1} on its own text",
+                m.langs[best].name,
+                scores[best] / per
+            ),
+            Method::Bayes,
+            script,
+        );
+        (v.candidates, v.features) = (candidates, features);
+        return v;
     }
     let margin = (scores[best] - scores[order[1]]) / per;
     let threshold = ABSTAIN_PER_FEATURE;
