@@ -429,7 +429,10 @@ fn a_long_text_in_a_language_the_model_lacks_is_undetermined() {
         let verdict = &v["units"][0]["verdict"];
         assert_eq!(verdict["language"], "und", "{verdict}");
         let why = verdict["reason"].as_str().unwrap();
-        assert!(why.starts_with("no language of the model fits"), "{why}");
+        assert!(
+            why.starts_with("no one language of the model fits"),
+            "{why}"
+        );
         assert_eq!(verdict["candidates"][0]["code"], closest, "{verdict}");
         let audit: Value = serde_json::from_str(&stdout(&["audit", "--json", &fx(file)])).unwrap();
         assert_eq!(audit["documents"][0]["signals"]["checked_tokens"], 0);

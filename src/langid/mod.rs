@@ -671,8 +671,8 @@ fn identify_nb(
     {
         let mut v = Verdict::undetermined(
             format!(
-                "no language of the model fits: the closest, {}, scores {:.1} per feature here \
-                 and {typical:.1} on its own text",
+                "no one language of the model fits (a language it lacks, or several): the \
+                 closest, {}, scores {:.1} per feature here and {typical:.1} on its own text",
                 m.langs[best].name,
                 scores[best] / per
             ),
