@@ -11,10 +11,12 @@
 //!   Cyrillic it is one of six languages).
 //!
 //! Around both: text too short, mostly non-letters or junk is "undetermined" (`und`), never
-//! a language; when the two best are close relatives and close in score (Malay and
-//! Indonesian, Spanish/Portuguese/Galician…) and nothing tells them apart (the words their
-//! parallel translations weigh, [`contrast`], added to the n-grams' lead), the verdict is the
-//! group (`ms|id`) with each member's probability, not a confident label. [`passages`]
+//! a language, and so is a long text that fits no one language of the model as well as that
+//! language's own text does ([`fit`]); when the two best are close relatives (Malay and
+//! Indonesian, Spanish/Portuguese/Galician…) the words their parallel translations weigh
+//! ([`contrast`], a logistic regression) and a tenth of the n-grams' lead decide, and where
+//! nothing tells them apart the verdict is the group (`ms|id`) with each member's probability,
+//! not a confident label. [`passages`]
 //! identifies each paragraph (or window) of a longer text, so mixed documents show every
 //! language with its span.
 //!
