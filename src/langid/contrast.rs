@@ -150,8 +150,8 @@ pub(crate) fn words(text: &str) -> impl Iterator<Item = String> + '_ {
 
 /// What the word `w` weighs in a pair's table: its own weight and those of its letter sequences
 /// not already counted in the text (`counted`: a regression feature is present or not);
-/// uncapped. And how to show it (`tačke (tač)`: its
-/// strongest sequence, where that outweighs the word).
+/// uncapped. And how to show it (`tačke (tač)`: its strongest sequence, where that outweighs
+/// the word).
 fn word_weight(
     w: &str,
     table: &Table,
@@ -189,8 +189,8 @@ pub struct Lean {
 }
 
 /// How `text` leans between `a` and `b` by the words their parallel translations tell apart
-/// (each word, letter sequence and pair of words once, as the regression saw them); `None` when the pair has no contrasts or no word of the text
-/// weighs anything.
+/// (each word, letter sequence and pair of words once, as the regression saw them); `None`
+/// when the pair has no contrasts or no word of the text weighs anything.
 pub fn lean(text: &str, a: &str, b: &str) -> Option<Lean> {
     let (table, sign) = match table(a, b) {
         Some(t) => (t, 1.0),

@@ -665,9 +665,9 @@ fn identify_nb(
     }
     // A long text that fits its best language far worse than that language's own text does is
     // in a language the model lacks: said so, with the closest candidates kept.
-    if let Some(typical) = fit::typical(&m.langs[best].code)
-        && !clear
+    if !clear
         && features >= fit::MIN_FEATURES
+        && let Some(typical) = fit::typical(&m.langs[best].code)
         && scores[best] / per < typical - fit::SLACK
         && fit::apart(m, &scores, &allowed, best) / per < fit::APART
     {

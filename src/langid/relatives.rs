@@ -109,8 +109,8 @@ const LEAN_SCALE: f64 = 0.65;
 /// the text's words and a share ([`LEAD_WEIGHT`]) of the n-grams' lead (`margin` per feature over
 /// `features`) add up as two log-odds; a sum of [`RESOLVE_AT`] or more decides a group the
 /// n-grams left (`close`), or overrules their leader, and sets the confidence of the side it
-/// decides for. Where the pair has no contrasts, words
-/// only one word list holds decide a group. The words are kept in `v.distinguishing` either way.
+/// decides for. Where the pair has no contrasts, words only one word list holds decide a
+/// group. The words are kept in `v.distinguishing` either way.
 pub(super) fn decide(
     v: &mut Verdict,
     text: &str,
@@ -146,31 +146,28 @@ pub(super) fn decide(
             // were learnt on other text, hence a fitted scale).
             v.confidence = calibrated_confidence(margin, features, true)
                 / (1.0 + (-LEAN_SCALE * sum.abs()).exp());
-            let toward = usize::from(lean.score < 0.0);
-            let words = &lean.evidence[toward].words;
-            let shown = if words.is_empty() {
-                String::new()
-            } else {
-                format!(" ({})", words.join(", "))
-            };
             // Said where it decided something: a group, the runner-up, or a leader whose words
             // lean the other way (the distinguishing words show the rest).
-            let decided = close || w == 1 || toward != w;
-            v.reason = decided
-                .then(|| {
-                    format!(
-                        "close relatives: a tenth of the n-grams' lead, {:.1} nats for {}, and the \
-                 words that tell them apart, {:.1} nats for {}{}, add up to {:.1} nats for {}",
-                        lead.abs(),
-                        names[usize::from(lead < 0.0)],
-                        lean.score.abs(),
-                        names[toward],
-                        shown,
-                        sum.abs(),
-                        names[w],
-                    )
-                })
-                .or(v.reason.take());
+            let toward = usize::from(lean.score < 0.0);
+            if close || w == 1 || toward != w {
+                let words = &lean.evidence[toward].words;
+                let shown = if words.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", words.join(", "))
+                };
+                v.reason = Some(format!(
+                    "close relatives: a tenth of the n-grams' lead, {:.1} nats for {}, and the \
+                     words that tell them apart, {:.1} nats for {}{}, add up to {:.1} nats for {}",
+                    lead.abs(),
+                    names[usize::from(lead < 0.0)],
+                    lean.score.abs(),
+                    names[toward],
+                    shown,
+                    sum.abs(),
+                    names[w],
+                ));
+            }
         }
         let [a, b] = &lean.evidence;
         if !a.words.is_empty() || !b.words.is_empty() {
