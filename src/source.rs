@@ -442,7 +442,9 @@ mod tests {
 
     #[test]
     fn large_file_streams_in_chunks() {
-        let dir = std::env::temp_dir().join(format!("delineate-src-{}", std::process::id()));
+        // Removed when `scratch` drops, even when the test fails.
+        let scratch = tempfile::tempdir().unwrap();
+        let dir = scratch.path().join("src");
         std::fs::create_dir_all(&dir).unwrap();
         let p = dir.join("big.bin");
         let data: Vec<u8> = (0..(IN_MEMORY_LIMIT as usize + 12345))
@@ -464,6 +466,5 @@ mod tests {
         assert_eq!(total, data.len() as u64);
         assert_eq!(sum, data.iter().map(|&b| b as u64).sum::<u64>());
         assert_eq!(input.read_range(5, 8).unwrap(), &data[5..8]);
-        std::fs::remove_dir_all(&dir).ok();
     }
 }

@@ -457,7 +457,9 @@ fn reports_never_emit_document_controls() {
 fn a_closed_pipe_exits_quietly() {
     use std::io::Read;
     use std::process::{Command as Std, Stdio};
-    let dir = std::env::temp_dir().join(format!("delineate-pipe-{}", std::process::id()));
+    // Removed when `scratch` drops, even when the test fails.
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path().join("pipe");
     std::fs::create_dir_all(&dir).unwrap();
     let big = dir.join("big.txt");
     std::fs::write(&big, "word ".repeat(2_000_000)).unwrap();
@@ -473,7 +475,6 @@ fn a_closed_pipe_exits_quietly() {
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success(), "status {:?}", out.status);
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 // ---- explain ------------------------------------------------------------------------------------
@@ -649,7 +650,9 @@ fn normalize_writes_text_explains_and_answers_queries() {
 
 #[test]
 fn normalize_record_is_written_but_never_over_the_input() {
-    let dir = std::env::temp_dir().join(format!("delineate-rec-{}", std::process::id()));
+    // Removed when `scratch` drops, even when the test fails.
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path().join("rec");
     std::fs::create_dir_all(&dir).unwrap();
     let rec = dir.join("record.json");
     stdout_of(&[
@@ -682,7 +685,6 @@ fn normalize_record_is_written_but_never_over_the_input() {
                 .and(predicate::str::contains("refusing to write there")),
         );
     assert_eq!(std::fs::read_to_string(&input).unwrap(), "a\u{200b}b\n");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// `fix` works line by line, and the line `zvlášť v rodine.` alone looks like UTF-8 read as
@@ -768,8 +770,9 @@ fn man_pages_cover_every_subcommand() {
         let roff_name = format!("delineate\\-{}(1)", s.replace('-', "\\-"));
         assert!(page.contains(&roff_name), "man lacks {roff_name}");
     }
-    let dir = std::env::temp_dir().join(format!("delineate-man-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    // Removed when `scratch` drops, even when the test fails.
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path().join("man");
     Command::cargo_bin("delineate")
         .unwrap()
         .args(["man", "--out"])
@@ -781,7 +784,6 @@ fn man_pages_cover_every_subcommand() {
         let text = std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
         assert!(text.contains(".SH SYNOPSIS"), "{}", p.display());
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Issue 22: `--version` names the version and the Unicode version of the tables.
@@ -800,7 +802,9 @@ fn version_names_the_unicode_tables() {
 /// as the placeholder ␛, and the text `decode` writes is never coloured.
 #[test]
 fn color_always_never_and_auto() {
-    let dir = std::env::temp_dir().join(format!("delineate-color-{}", std::process::id()));
+    // Removed when `scratch` drops, even when the test fails.
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path().join("color");
     std::fs::create_dir_all(&dir).unwrap();
     let hostile = dir.join("hostile.txt");
     std::fs::write(
@@ -862,5 +866,4 @@ fn color_always_never_and_auto() {
         !text.contains("\x1b[1m") && text.contains("résumé"),
         "{text}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -28,8 +28,9 @@ fn the_demo_corpus_regenerates_byte_identically_from_its_script() {
         eprintln!("skipped: python3 is not installed (.ci/run installs it)");
         return;
     }
-    let out = std::env::temp_dir().join(format!("delineate-demo-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&out);
+    // Removed when `scratch` drops, even when the test fails.
+    let scratch = tempfile::tempdir().unwrap();
+    let out = scratch.path().join("demo");
     let status = Command::new("python3")
         .arg(concat!(
             env!("CARGO_MANIFEST_DIR"),
@@ -45,7 +46,6 @@ fn the_demo_corpus_regenerates_byte_identically_from_its_script() {
         env!("CARGO_MANIFEST_DIR"),
         "/assets/demo"
     )));
-    let _ = std::fs::remove_dir_all(&out);
     let names = |m: &BTreeMap<PathBuf, Vec<u8>>| m.keys().cloned().collect::<Vec<_>>();
     assert_eq!(names(&made), names(&kept), "the script writes other files");
     let differ: Vec<_> = made

@@ -519,7 +519,9 @@ fn hostile_files_are_errors_for_themselves_only() {
 
 #[test]
 fn no_document_byte_reaches_the_terminal_as_a_control() {
-    let dir = std::env::temp_dir().join(format!("delineate-extract-{}", std::process::id()));
+    // Removed when `scratch` drops, even when the test fails.
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path().join("extract");
     std::fs::create_dir_all(&dir).unwrap();
     let f = dir.join("evil.html");
     std::fs::write(
@@ -538,7 +540,6 @@ fn no_document_byte_reaches_the_terminal_as_a_control() {
         String::from_utf8_lossy(&s)
     );
     assert!(String::from_utf8_lossy(&s).contains("␛[31m"));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

@@ -95,17 +95,18 @@ pub fn write(
 mod tests {
     use super::*;
 
-    fn tmp(name: &str) -> PathBuf {
-        let d =
-            std::env::temp_dir().join(format!("delineate-outfile-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        std::fs::create_dir_all(&d).unwrap();
-        d
+    /// A scratch directory, removed when the guard drops (even when the test fails).
+    fn tmp() -> tempfile::TempDir {
+        tempfile::Builder::new()
+            .prefix("delineate-outfile-")
+            .tempdir()
+            .unwrap()
     }
 
     #[test]
     fn an_output_that_is_an_input_by_any_name_is_refused() {
-        let d = tmp("names");
+        let guard = tmp();
+        let d = guard.path();
         let input = d.join("in.txt");
         std::fs::write(&input, "text").unwrap();
         let hard = d.join("hard.txt");
@@ -129,7 +130,8 @@ mod tests {
 
     #[test]
     fn an_output_inside_an_input_directory_or_linked_to_its_files_is_refused() {
-        let d = tmp("dirs");
+        let guard = tmp();
+        let d = guard.path();
         let corpus = d.join("c");
         std::fs::create_dir_all(corpus.join("deep")).unwrap();
         let f = corpus.join("deep/a.txt");

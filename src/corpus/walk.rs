@@ -317,8 +317,9 @@ mod tests {
     /// although `.` sorts before `/` in the paths' text.
     #[test]
     fn walk_order_is_depth_first_by_name() {
-        let dir = std::env::temp_dir().join(format!("delineate-walk-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        // Removed when `scratch` drops, even when the test fails.
+        let scratch = tempfile::tempdir().unwrap();
+        let dir = scratch.path().join("walk");
         for f in ["b", "a.txt", "a/x", "a/b/z", "a/c", "A"] {
             let p = dir.join(f);
             std::fs::create_dir_all(p.parent().unwrap()).unwrap();
@@ -328,7 +329,6 @@ mod tests {
         // The same order when the root is written with a trailing slash.
         let slashed = PathBuf::from(format!("{}/", dir.display()));
         let (again, _) = files(std::slice::from_ref(&slashed));
-        let _ = std::fs::remove_dir_all(&dir);
         assert!(errors.is_empty());
         let names = |v: &[PathBuf]| -> Vec<String> {
             v.iter()

@@ -671,7 +671,9 @@ mod exemplar_tests {
     /// Stems without their flags, in lower case, letters only; decoded as the `.aff` says.
     #[test]
     fn reads_hunspell_stems() {
-        let dir = std::env::temp_dir().join(format!("delineate-dic-{}", std::process::id()));
+        // Removed when `scratch` drops, even when the test fails.
+        let scratch = tempfile::tempdir().unwrap();
+        let dir = scratch.path().join("dic");
         std::fs::create_dir_all(&dir).unwrap();
         let p = dir.join("nn.dic");
         std::fs::write(&p, b"4\nikkje/AB\nEg\nb\xe5t/C\n3d/X\n").unwrap();
@@ -680,7 +682,6 @@ mod exemplar_tests {
             hunspell_stems(&p).unwrap(),
             vec!["båt".to_string(), "eg".into(), "ikkje".into()]
         );
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     /// A name keeps its variety only where two languages would otherwise share it.
