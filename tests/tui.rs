@@ -670,7 +670,8 @@ fn snapshot_extracted_docx_120x40() {
 #[test]
 fn language_tab_lists_passages_and_jumps_to_them() {
     let s = headless(opened(&["langid/mixed.txt"]), 120, 40, "L wait", false);
-    assert!(s.contains("document: en English"), "{s}");
+    // English 58 %, German 42 %: the document is in several languages.
+    assert!(s.contains("document: mul multiple languages"), "{s}");
     assert!(s.contains("passages: en"), "{s}");
     assert!(s.contains(" de "), "{s}");
     // The second passage is German; Enter shows it in the extracted text.

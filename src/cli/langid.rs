@@ -215,7 +215,8 @@ fn verdict_words(v: &Verdict) -> String {
             let each: Vec<String> = v.members.iter().map(ToString::to_string).collect();
             s.push_str(&format!(" = {}", each.join(" + ")));
         }
-        if v.margin.is_finite() {
+        // A `mul` verdict's margin is its whole text's, which is not what decided it.
+        if v.margin.is_finite() && v.language != "mul" {
             match v.method {
                 Method::Bayes => s.push_str(&format!(", margin {:.3} nats per feature", v.margin)),
                 Method::CavnarTrenkle => s.push_str(&format!(", margin {:.1} %", v.margin * 100.0)),

@@ -1,6 +1,8 @@
 //! The one language policy for a whole document, used by the audit, `langid` and the explorer:
 //! clear stop-word votes (one per distinct term of the document's start) decide; else the
-//! n-gram model on the first 200 KB. Votes can be counted while tokenizing (the audit does).
+//! n-gram model on the first 200 KB; and a document whose passages are sure of several
+//! languages, none with two thirds of the letters, is `mul`. Votes can be counted while
+//! tokenizing (the audit does).
 
 use super::{Identifier, Verdict, models, stopword_bits};
 
@@ -85,7 +87,9 @@ pub const DOCUMENT_PREFIX: usize = 200_000;
 /// audit share, so that a document has one language wherever it is looked at: the stop-word
 /// votes of its distinct words when they are clear (the markup seed's evidence; where they
 /// decide they are right 99.96 % of the time, see [`StopwordVotes::language`]), else `id`'s
-/// verdict over its first [`DOCUMENT_PREFIX`] bytes.
+/// verdict over its first [`DOCUMENT_PREFIX`] bytes; `mul` where the passages of those bytes
+/// are sure of several languages and none holds two thirds of their letters
+/// ([`super::mixed`]).
 pub fn document_verdict(id: &Identifier, text: &str) -> Verdict {
     document_verdict_with(id, text, &document_votes(text))
 }
@@ -93,6 +97,29 @@ pub fn document_verdict(id: &Identifier, text: &str) -> Verdict {
 /// [`document_verdict`] with the votes already counted (the audit counts them while it
 /// tokenizes): one vote per distinct term of the text, numbers left out.
 pub fn document_verdict_with(id: &Identifier, text: &str, votes: &StopwordVotes) -> Verdict {
+    let whole = whole_verdict(id, text, votes);
+    if votes.language().is_some() {
+        return whole;
+    }
+    let head = prefix(text, DOCUMENT_PREFIX);
+    let spans = super::passages::passage_spans(head);
+    if spans.len() < 2 {
+        return whole;
+    }
+    let passages: Vec<super::Passage> = spans
+        .into_iter()
+        .map(|(start, end)| super::Passage {
+            start,
+            end,
+            verdict: id.identify(&head[start..end]),
+        })
+        .collect();
+    super::mixed::judge(whole, head, &passages)
+}
+
+/// The verdict of a document read whole: clear stop-word votes, else the model on its first
+/// [`DOCUMENT_PREFIX`] bytes.
+fn whole_verdict(id: &Identifier, text: &str, votes: &StopwordVotes) -> Verdict {
     match votes.language() {
         Some(code) => {
             let mut v = id.identify(prefix(text, VOTED_PREFIX));

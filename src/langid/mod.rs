@@ -18,7 +18,8 @@
 //! nothing tells them apart the verdict is the group (`ms|id`) with each member's probability,
 //! not a confident label. [`passages`]
 //! identifies each paragraph (or window) of a longer text, so mixed documents show every
-//! language with its span.
+//! language with its span, and a document whose sure passages leave no language two thirds of
+//! the letters is `mul` ([`mixed`]).
 //!
 //! The models are built by `delineate langid build-profiles` from `../shared/data` and shipped
 //! in `assets/langid/` (compiled into the binary and read in place: no parsing at start-up).
@@ -50,6 +51,7 @@ pub use document::{
     document_verdict_with, document_votes,
 };
 mod cyrillic;
+pub mod mixed;
 mod passages;
 mod prose;
 pub use passages::{
@@ -117,7 +119,8 @@ pub struct Candidate {
 /// What a text is.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Verdict {
-    /// ISO 639-1 where one exists, else 639-3; `und` when undetermined; `ms|id` for a group.
+    /// ISO 639-1 where one exists, else 639-3; `und` when undetermined; `ms|id` for a group;
+    /// `mul` (ISO 639-2) for a document in several languages ([`mixed`]).
     pub language: String,
     pub name: String,
     /// Best first (at most five).
@@ -180,9 +183,9 @@ impl Verdict {
         }
     }
 
-    /// Is the verdict one language (not `und`, not a group)?
+    /// Is the verdict one language (not `und`, not a group, not `mul`)?
     pub fn is_single(&self) -> bool {
-        self.language != "und" && !self.language.contains('|')
+        self.language != "und" && self.language != "mul" && !self.language.contains('|')
     }
 }
 

@@ -131,11 +131,24 @@ pub const CONTRADICTS_AT: f64 = 0.9;
 pub fn analyze_unit(u: &crate::extract::DocumentUnit, opts: &Options) -> TextLanguages {
     let mut t = analyze_text(&u.text, opts);
     let mut declared = Vec::new();
+    // A document in several languages holds each its passages are in, and is named by them.
+    let within: Vec<String> = if t.verdict.language == "mul" {
+        t.passages
+            .iter()
+            .map(|p| p.verdict.language.clone())
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let several = several_languages(&t.shares);
     let mut check = |source: String, value: &str, v: &Verdict| {
         let code = primary_code(value);
         let actual = &v.language;
-        let holds = actual.split('|').any(|c| c == code) || actual == "und";
+        let holds = actual.split('|').any(|c| c == code)
+            || actual == "und"
+            || (actual == "mul" && within.iter().any(|l| l.split('|').any(|c| c == code)));
         let agrees = holds || v.confidence < CONTRADICTS_AT;
+        let actual = if actual == "mul" { &several } else { actual };
         let note = if !agrees {
             Some(format!(
                 "declared {value} ({source}), but the text reads as {actual}"
@@ -191,6 +204,18 @@ pub fn analyze_text(text: &str, opts: &Options) -> TextLanguages {
         passages,
         declared: Vec::new(),
     }
+}
+
+/// `mul (en 58 %, de 42 %)`: a document in several languages, named by its passages' shares
+/// of the letters.
+fn several_languages(shares: &[(String, usize)]) -> String {
+    let all: usize = shares.iter().map(|(_, n)| n).sum::<usize>().max(1);
+    let each: Vec<String> = shares
+        .iter()
+        .filter(|(l, n)| l != "und" && n * 200 >= all)
+        .map(|(l, n)| format!("{l} {:.0} %", 100.0 * *n as f64 / all as f64))
+        .collect();
+    format!("mul ({})", each.join(", "))
 }
 
 /// The share of letters per language over passages (single languages only).

@@ -129,10 +129,10 @@ impl Theme {
     }
 
     /// A language's colour (stable per code, so a language keeps its colour across the
-    /// list, the text and the inspector); `und` and groups are dim. Without colour the
+    /// list, the text and the inspector); `und`, groups and `mul` are dim. Without colour the
     /// passages are told apart by the code shown next to them.
     pub fn language(&self, code: &str) -> Style {
-        if code == "und" || code.contains('|') {
+        if code == "und" || code == "mul" || code.contains('|') {
             return self.dim();
         }
         const PALETTE: [Color; 6] = [
