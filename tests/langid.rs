@@ -454,3 +454,30 @@ fn a_long_text_in_a_language_the_model_lacks_is_undetermined() {
     let id = stdout(&["langid", &fx("id-udhr-excerpt.txt")]);
     assert!(id.contains(" — id Indonesian"), "{id}");
 }
+
+/// A document half English, half French was French at 0.99 (margin 0.000 nats per feature):
+/// read whole, the confidence grows with length alone. Its passages say it is both.
+#[test]
+fn a_document_in_two_languages_is_mul_with_each_share() {
+    let out = stdout(&["langid", "--json", &fx("en-fr-udhr.txt")]);
+    let v: Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    let verdict = &v["units"][0]["verdict"];
+    assert_eq!(verdict["language"], "mul", "{verdict}");
+    assert_eq!(verdict["name"], "multiple languages");
+    let why = verdict["reason"].as_str().unwrap();
+    assert!(why.contains("English 50 %, French 50 %"), "{why}");
+    // The whole text's candidates are kept.
+    let top: Vec<&str> = verdict["candidates"].as_array().unwrap()[..2]
+        .iter()
+        .map(|c| c["code"].as_str().unwrap())
+        .collect();
+    assert!(top.contains(&"en") && top.contains(&"fr"), "{top:?}");
+    let human = stdout(&["langid", &fx("en-fr-udhr.txt")]);
+    assert!(
+        human.contains("— mul multiple languages (confidence 0.93) — no language holds two thirds"),
+        "{human}"
+    );
+    let audit: Value =
+        serde_json::from_str(&stdout(&["audit", "--json", &fx("en-fr-udhr.txt")])).unwrap();
+    assert_eq!(audit["summary"]["languages"]["mul"], 1, "{audit}");
+}

@@ -6,6 +6,7 @@ use super::document::document_verdict;
 use super::document::prefix;
 use super::{Identifier, Options, Verdict, primary_code};
 use serde::Serialize;
+use unicode_script::Script;
 
 /// A passage of a text and its verdict.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -19,8 +20,9 @@ pub struct Passage {
 /// Longest passage before it is cut into windows at sentence ends.
 pub const MAX_PASSAGE: usize = 600;
 
-/// The passages of `text`: paragraphs (blank-line separated), long ones cut at sentence
-/// ends into pieces of a few hundred characters.
+/// The passages of `text`: paragraphs (blank-line separated), cut where a line's script
+/// differs from the lines before it, long ones cut at sentence ends into pieces of a few hundred
+/// characters.
 pub fn passage_spans(text: &str) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     let mut start = 0;
@@ -34,6 +36,11 @@ pub fn passage_spans(text: &str) -> Vec<(usize, usize)> {
             out.push((s + lead, e - trail));
         }
     };
+    let mut paragraph = |s: usize, e: usize, out: &mut Vec<(usize, usize)>| {
+        for (a, z) in script_runs(text, s, e) {
+            split_long(text, a, z, out, &mut push);
+        }
+    };
     while i < b.len() {
         // A paragraph break: a newline followed by optional spaces and another newline.
         if b[i] == b'\n' {
@@ -42,7 +49,7 @@ pub fn passage_spans(text: &str) -> Vec<(usize, usize)> {
                 j += 1;
             }
             if j < b.len() && b[j] == b'\n' {
-                split_long(text, start, i, &mut out, &mut push);
+                paragraph(start, i, &mut out);
                 start = j + 1;
                 i = j + 1;
                 continue;
@@ -50,8 +57,65 @@ pub fn passage_spans(text: &str) -> Vec<(usize, usize)> {
         }
         i += 1;
     }
-    split_long(text, start, text.len(), &mut out, &mut push);
+    paragraph(start, text.len(), &mut out);
     out
+}
+
+/// Least letters a line needs for its script to cut a paragraph (a line of figures or a short
+/// label belongs with the lines around it).
+const SCRIPT_LINE_LETTERS: usize = 8;
+
+/// A family of scripts one language writes together: Han with kana (Japanese), else the
+/// script itself (UAX #24 values).
+fn script_family(s: Script) -> Script {
+    match s {
+        Script::Hiragana | Script::Katakana => Script::Han,
+        s => s,
+    }
+}
+
+/// The dominant script family of a line's letters, if it has [`SCRIPT_LINE_LETTERS`].
+fn line_script(line: &str) -> Option<Script> {
+    let mut counts: [(Script, usize); 4] = [(Script::Unknown, 0); 4];
+    let mut letters = 0;
+    for c in line.chars() {
+        let info = crate::unicode::char_info(c);
+        if !info.is_letter() || !info.has_real_script() {
+            continue;
+        }
+        letters += 1;
+        let f = script_family(info.script);
+        if let Some(slot) = counts.iter_mut().find(|(s, n)| *s == f || *n == 0) {
+            slot.0 = f;
+            slot.1 += 1;
+        }
+    }
+    (letters >= SCRIPT_LINE_LETTERS)
+        .then(|| counts.iter().max_by_key(|(_, n)| *n).map(|(s, _)| *s))
+        .flatten()
+}
+
+/// The paragraph `s..e` cut before each line whose script differs from the lines before it: a
+/// paragraph of Korean lines and Spanish lines is two languages, which one verdict would hide.
+fn script_runs(text: &str, s: usize, e: usize) -> Vec<(usize, usize)> {
+    let mut runs = Vec::new();
+    let (mut from, mut current) = (s, None);
+    let mut at = s;
+    for line in text[s..e].split_inclusive('\n') {
+        if let Some(script) = line_script(line) {
+            match current {
+                Some(c) if c != script => {
+                    runs.push((from, at));
+                    (from, current) = (at, Some(script));
+                }
+                None => current = Some(script),
+                _ => {}
+            }
+        }
+        at += line.len();
+    }
+    runs.push((from, e));
+    runs
 }
 
 pub(super) fn split_long(

@@ -22,6 +22,26 @@ fn passages_are_paragraphs_and_sentence_windows() {
     assert!(spans.iter().all(|&(s, e)| e - s <= MAX_PASSAGE));
 }
 
+/// A paragraph is cut before a line in another script (of eight letters or more), so Korean
+/// and Spanish lines get a verdict each; figures, short labels and Japanese kanji beside kana do
+/// not cut.
+#[test]
+fn passages_are_cut_where_a_line_changes_script() {
+    let t = "모든 사람은 교육을 받을 권리를 가진다\nToda persona tiene derecho a la educación\n\
+             1948 12 10\nLa educación será gratuita\n모든 사람은 자유롭다";
+    let texts: Vec<&str> = passage_spans(t).iter().map(|&(s, e)| &t[s..e]).collect();
+    assert_eq!(
+        texts,
+        [
+            "모든 사람은 교육을 받을 권리를 가진다",
+            "Toda persona tiene derecho a la educación\n1948 12 10\nLa educación será gratuita",
+            "모든 사람은 자유롭다",
+        ]
+    );
+    let ja = "すべての人間は、生まれながらにして自由であり\n尊厳と権利とについて平等である。\nOK";
+    assert_eq!(passage_spans(ja).len(), 1);
+}
+
 #[test]
 fn bcp47_primary_codes() {
     assert_eq!(primary_code("en-GB"), "en");
