@@ -167,14 +167,18 @@ pub fn extract_as(name: &str, data: &[u8]) {
     }
 }
 
-/// Language identification of a whole text and of its passages.
+/// Language identification of a whole text, of its passages, and the document policy over them.
 pub fn language(data: &[u8]) {
     let text = text_of(data);
     let opts = langid::Options::default();
     let _ = langid::identify(&text, &opts);
     for p in langid::passages(&text, &opts) {
         assert!(p.start <= p.end && p.end <= text.len());
+        assert!(text.is_char_boundary(p.start) && text.is_char_boundary(p.end));
     }
+    // The document policy, with its mixing check over the passages.
+    let v = langid::document_verdict(&langid::Identifier::new(&opts), &text);
+    assert!((0.0..=1.0).contains(&v.confidence), "{v:?}");
 }
 
 /// Installs, once, a panic hook that stays quiet for panics inside an isolated extractor
