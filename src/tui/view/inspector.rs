@@ -172,7 +172,19 @@ pub(super) fn passage_lines(app: &App, theme: &Theme) -> Option<Vec<Line<'static
     let pass = l.passages.get(p)?;
     let v = &pass.verdict;
     let bold = Style::default().add_modifier(Modifier::BOLD);
-    let mut out = vec![Line::from(vec![
+    let mut out = Vec::new();
+    // Why the unit's own verdict is what it is (`mul` and its shares, `und`, the relatives'
+    // words), which the list's first row names without saying why.
+    if let Some(r) = &l.verdict.reason {
+        out.push(Line::from(vec![
+            Span::styled(format!("unit {}: ", u + 1), theme.dim()),
+            Span::styled(
+                format!("{} — {}", l.verdict.language, v_(r)),
+                theme.language(&l.verdict.language),
+            ),
+        ]));
+    }
+    out.push(Line::from(vec![
         Span::styled(
             format!("passage {} of unit {}  ", p + 1, u + 1),
             theme.dim(),
@@ -181,7 +193,7 @@ pub(super) fn passage_lines(app: &App, theme: &Theme) -> Option<Vec<Line<'static
             format!("{} {}", v.language, v.name),
             bold.patch(theme.language(&v.language)),
         ),
-    ])];
+    ]));
     out.push(Line::from(format!(
         "text {}–{} · confidence {:.2} · {}{}",
         pass.start,
