@@ -25,9 +25,19 @@ def group(c):
     return next(('/'.join(g) for g in GROUPS if c in g), c)
 
 
+SYLLABLES = [(0x1100, 0x11FF), (0x3040, 0x30FF), (0x3130, 0x318F), (0x31F0, 0x31FF),
+             (0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xA000, 0xA4CF), (0xAC00, 0xD7AF),
+             (0xF900, 0xFAFF), (0xFF66, 0xFF9F), (0x20000, 0x2FFFF)]
+
+
 def letters(t):
-    """Letters and marks, as Rust's Alphabetic property counts them (nearly)."""
-    return sum(unicodedata.category(ch)[0] in 'LM' for ch in t)
+    """Letters and marks as langid weighs passages: a Han, kana, Hangul or Yi syllable two."""
+    n = 0
+    for ch in t:
+        if unicodedata.category(ch)[0] in 'LM':
+            o = ord(ch)
+            n += 2 if any(a <= o <= b for a, b in SYLLABLES) else 1
+    return n
 
 
 def take(pool, n_letters, rng):

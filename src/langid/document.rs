@@ -98,23 +98,25 @@ pub fn document_verdict(id: &Identifier, text: &str) -> Verdict {
 /// tokenizes): one vote per distinct term of the text, numbers left out.
 pub fn document_verdict_with(id: &Identifier, text: &str, votes: &StopwordVotes) -> Verdict {
     let whole = whole_verdict(id, text, votes);
-    if votes.language().is_some() {
+    let head = prefix(text, DOCUMENT_PREFIX);
+    // Where the stop words decided, a second language with a list of its own would have voted
+    // against them; one without a list is looked for only in another script, which is cheap
+    // to see (a Chinese or Georgian half beside English).
+    if votes.language().is_some() && !super::mixed::another_script_shares(head) {
         return whole;
     }
-    let head = prefix(text, DOCUMENT_PREFIX);
     let spans = super::passages::passage_spans(head);
     if spans.len() < 2 {
         return whole;
     }
-    let passages: Vec<super::Passage> = spans
-        .into_iter()
-        .map(|(start, end)| super::Passage {
-            start,
-            end,
-            verdict: id.identify(&head[start..end]),
-        })
+    let letters: Vec<usize> = spans
+        .iter()
+        .map(|&(s, e)| super::passages::weighted_letters(&head[s..e]))
         .collect();
-    super::mixed::judge(whole, head, &passages)
+    super::mixed::judge(whole, &letters, |i| {
+        let (s, e) = spans[i];
+        id.identify(&head[s..e])
+    })
 }
 
 /// The verdict of a document read whole: clear stop-word votes, else the model on its first
@@ -148,8 +150,9 @@ fn whole_verdict(id: &Identifier, text: &str, votes: &StopwordVotes) -> Verdict 
 }
 
 /// [`document_verdict_with`]'s language alone, the cheap mode of the same policy for the
-/// corpus audit: where the votes decide, the model is not run at all. `None`: the model's
-/// verdict is not one language (`und`, a group) or too unsure to judge the document's words by
+/// corpus audit: where the votes decide and no second script holds a quarter of the letters,
+/// the model is not run at all. `None`: the verdict is not one language (`und`, a group,
+/// `mul`) or too unsure to judge the document's words by
 /// (below [`super::CONTRADICTS_AT`], where it would not contradict a declared language
 /// either: the demo's French page in mojibake reads as Portuguese at 0.62, and its words are
 /// no Portuguese); its code is in the second field.
@@ -159,8 +162,12 @@ pub fn document_language_with(
     votes: &StopwordVotes,
 ) -> (Option<String>, String) {
     match votes.language() {
-        Some(code) => (Some(code.to_string()), code.to_string()),
-        None => {
+        // Clear votes decide without the model unless another script may hold a third (the
+        // mixing check of `document_verdict_with`, which the audit must share).
+        Some(code) if !super::mixed::another_script_shares(prefix(text, DOCUMENT_PREFIX)) => {
+            (Some(code.to_string()), code.to_string())
+        }
+        _ => {
             let v = document_verdict_with(id, text, votes);
             let sure = v.is_single() && v.confidence >= super::CONTRADICTS_AT;
             (sure.then(|| v.language.clone()), v.language)

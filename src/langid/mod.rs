@@ -56,7 +56,7 @@ mod passages;
 mod prose;
 pub use passages::{
     CONTRADICTS_AT, Declared, MAX_PASSAGE, MAX_PASSAGE_TEXT, Passage, TextLanguages, analyze_text,
-    analyze_unit, language_shares, passage_spans, passages,
+    analyze_unit, language_shares, passage_spans, passages, weighted_letters,
 };
 use prose::{prose_of, without_latin_words};
 

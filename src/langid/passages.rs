@@ -61,38 +61,44 @@ pub fn passage_spans(text: &str) -> Vec<(usize, usize)> {
     out
 }
 
-/// Least letters a line needs for its script to cut a paragraph (a line of figures or a short
-/// label belongs with the lines around it).
+/// Least letters (weighed: four Han characters are eight) a line needs for its script to cut a
+/// paragraph (a line of figures or a short label belongs with the lines around it).
 const SCRIPT_LINE_LETTERS: usize = 8;
 
 /// A family of scripts one language writes together: Han with kana (Japanese), else the
-/// script itself (UAX #24 values).
-fn script_family(s: Script) -> Script {
+/// script itself (UAX #24 values); and what a letter of it weighs (a syllable two, as
+/// [`weighted_letters`]).
+fn script_family(s: Script) -> (Script, usize) {
     match s {
-        Script::Hiragana | Script::Katakana => Script::Han,
-        s => s,
+        Script::Han | Script::Hiragana | Script::Katakana => (Script::Han, 2),
+        Script::Hangul | Script::Yi => (s, 2),
+        s => (s, 1),
     }
 }
 
-/// The dominant script family of a line's letters, if it has [`SCRIPT_LINE_LETTERS`].
-fn line_script(line: &str) -> Option<Script> {
+/// The weighed letters of `text` per script family (four at most, most first) and in all.
+pub(super) fn script_families(text: &str) -> ([(Script, usize); 4], usize) {
     let mut counts: [(Script, usize); 4] = [(Script::Unknown, 0); 4];
-    let mut letters = 0;
-    for c in line.chars() {
+    let mut all = 0;
+    for c in text.chars() {
         let info = crate::unicode::char_info(c);
         if !info.is_letter() || !info.has_real_script() {
             continue;
         }
-        letters += 1;
-        let f = script_family(info.script);
-        if let Some(slot) = counts.iter_mut().find(|(s, n)| *s == f || *n == 0) {
-            slot.0 = f;
-            slot.1 += 1;
+        let (family, w) = script_family(info.script);
+        all += w;
+        if let Some(slot) = counts.iter_mut().find(|(s, n)| *s == family || *n == 0) {
+            *slot = (family, slot.1 + w);
         }
     }
-    (letters >= SCRIPT_LINE_LETTERS)
-        .then(|| counts.iter().max_by_key(|(_, n)| *n).map(|(s, _)| *s))
-        .flatten()
+    counts.sort_by_key(|&(_, n)| std::cmp::Reverse(n));
+    (counts, all)
+}
+
+/// The dominant script family of a line's letters, if it has [`SCRIPT_LINE_LETTERS`].
+fn line_script(line: &str) -> Option<Script> {
+    let (families, all) = script_families(line);
+    (all >= SCRIPT_LINE_LETTERS).then_some(families[0].0)
 }
 
 /// The paragraph `s..e` cut before each line whose script differs from the lines before it: a
@@ -282,14 +288,32 @@ fn several_languages(shares: &[(String, usize)]) -> String {
     format!("mul ({})", each.join(", "))
 }
 
-/// The share of letters per language over passages (single languages only).
+/// The letters of `text` as passages are weighed against each other: a Han, kana, Hangul or Yi
+/// character is a syllable and counts two, as when the dominant script is chosen (a Chinese
+/// paragraph is not a third of an English one of the same length in print).
+pub fn weighted_letters(text: &str) -> usize {
+    text.chars()
+        .map(|c| {
+            let info = crate::unicode::char_info(c);
+            if !(info.is_letter() || info.is_mark()) {
+                0
+            } else if matches!(
+                info.script,
+                Script::Han | Script::Hiragana | Script::Katakana | Script::Hangul | Script::Yi
+            ) {
+                2
+            } else {
+                1
+            }
+        })
+        .sum()
+}
+
+/// The share of letters ([`weighted_letters`]) per language over passages.
 pub fn language_shares(text: &str, ps: &[Passage]) -> Vec<(String, usize)> {
     let mut out: Vec<(String, usize)> = Vec::new();
     for p in ps {
-        let n = text[p.start..p.end]
-            .chars()
-            .filter(|c| c.is_alphabetic())
-            .count();
+        let n = weighted_letters(&text[p.start..p.end]);
         match out.iter_mut().find(|(l, _)| *l == p.verdict.language) {
             Some((_, k)) => *k += n,
             None => out.push((p.verdict.language.clone(), n)),
