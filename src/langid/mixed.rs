@@ -205,4 +205,41 @@ mod tests {
         let v = judged(&[("en", 1.0, 400), ("fr", 1.0, 400), ("und", 0.0, 100)]);
         assert_eq!(v.language, "mul");
     }
+
+    /// The judgement over every passage, without stopping early: what [`judge`] must equal.
+    fn judged_in_full(parts: &[(&str, f64, usize)]) -> &'static str {
+        let sure = |c: f64, l: &str| l != "und" && c >= CONTRADICTS_AT;
+        let all: usize = parts.iter().map(|p| p.2).sum();
+        let sure_letters: usize = parts.iter().filter(|p| sure(p.1, p.0)).map(|p| p.2).sum();
+        let mut groups: Vec<(&str, usize)> = Vec::new();
+        for p in parts.iter().filter(|p| sure(p.1, p.0)) {
+            match groups.iter_mut().find(|(k, _)| *k == group_key(p.0)) {
+                Some((_, n)) => *n += p.2,
+                None => groups.push((group_key(p.0), p.2)),
+            }
+        }
+        let lead = groups.iter().map(|g| g.1).max().unwrap_or(0);
+        let mixed = parts.len() >= 2
+            && sure_letters > 0
+            && sure_letters as f64 >= MIXED_COVERAGE * all as f64
+            && (lead as f64) < MIXED_BELOW * sure_letters as f64;
+        if mixed { "mul" } else { "en" }
+    }
+
+    proptest::proptest! {
+        /// Stopping once the outcome is settled never changes it.
+        #[test]
+        fn stopping_early_gives_the_full_answer(
+            parts in proptest::collection::vec(
+                (
+                    proptest::sample::select(vec!["en", "fr", "hr", "sr", "bs", "und"]),
+                    proptest::sample::select(vec![0.5, 0.95]),
+                    1usize..400,
+                ),
+                0..12,
+            )
+        ) {
+            proptest::prop_assert_eq!(judged(&parts).language, judged_in_full(&parts));
+        }
+    }
 }
