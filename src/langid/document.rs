@@ -97,6 +97,18 @@ pub fn document_verdict(id: &Identifier, text: &str) -> Verdict {
 /// [`document_verdict`] with the votes already counted (the audit counts them while it
 /// tokenizes): one vote per distinct term of the text, numbers left out.
 pub fn document_verdict_with(id: &Identifier, text: &str, votes: &StopwordVotes) -> Verdict {
+    document_verdict_knowing(id, text, votes, &[])
+}
+
+/// [`document_verdict_with`], reusing the verdicts of `known` passages (identified with the
+/// same options) where they are the very passages the mixing check reads, so that a caller
+/// that shows the passages does not identify them twice.
+pub(super) fn document_verdict_knowing(
+    id: &Identifier,
+    text: &str,
+    votes: &StopwordVotes,
+    known: &[super::Passage],
+) -> Verdict {
     let whole = whole_verdict(id, text, votes);
     let head = prefix(text, DOCUMENT_PREFIX);
     // Where the stop words decided, a second language with a list of its own would have voted
@@ -113,9 +125,18 @@ pub fn document_verdict_with(id: &Identifier, text: &str, votes: &StopwordVotes)
         .iter()
         .map(|&(s, e)| super::passages::weighted_letters(&head[s..e]))
         .collect();
+    let same = known.len() == spans.len()
+        && known
+            .iter()
+            .zip(&spans)
+            .all(|(p, &(s, e))| (p.start, p.end) == (s, e));
     super::mixed::judge(whole, &letters, |i| {
         let (s, e) = spans[i];
-        id.identify(&head[s..e])
+        if same {
+            known[i].verdict.clone()
+        } else {
+            id.identify(&head[s..e])
+        }
     })
 }
 

@@ -342,17 +342,22 @@ fn letters(text: &str) -> (usize, usize, usize, Option<Script>, bool, bool) {
 /// one with more letters leads.
 const BORROWING_LETTERS: usize = 300;
 
+/// Is `s` written a syllable per character (Han, kana, Hangul, Yi)? Such a character counts as
+/// two letters wherever scripts or passages are weighed against each other.
+fn syllabic(s: Script) -> bool {
+    matches!(
+        s,
+        Script::Han | Script::Hiragana | Script::Katakana | Script::Hangul | Script::Yi
+    )
+}
+
 /// How much `n` letters of script `s` count towards the dominant script: a Han, kana or Hangul
 /// character is a syllable (two letters' worth); and in a short text (`short`) Latin counts
 /// half, because a sentence in another script borrows Latin words (`PostgreSQL superuser로
 /// 프로그램을 실행하십시오`, `registeralloc: πίνακας alloc γεμάτος`) far more often than a Latin
 /// sentence quotes another script.
 fn script_weight(s: Script, n: usize, short: bool) -> usize {
-    let syllables = matches!(
-        s,
-        Script::Han | Script::Hiragana | Script::Katakana | Script::Hangul | Script::Yi
-    );
-    let base = if syllables { 2 * n } else { n };
+    let base = if syllabic(s) { 2 * n } else { n };
     if short && s != Script::Latin {
         2 * base
     } else {

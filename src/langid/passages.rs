@@ -2,7 +2,6 @@
 //! identified; the languages a unit declares (HTML `lang`, metadata) checked against its text;
 //! each language's share of the letters.
 
-use super::document::document_verdict;
 use super::document::prefix;
 use super::{Identifier, Options, Verdict, primary_code};
 use serde::Serialize;
@@ -69,11 +68,11 @@ const SCRIPT_LINE_LETTERS: usize = 8;
 /// script itself (UAX #24 values); and what a letter of it weighs (a syllable two, as
 /// [`weighted_letters`]).
 fn script_family(s: Script) -> (Script, usize) {
-    match s {
-        Script::Han | Script::Hiragana | Script::Katakana => (Script::Han, 2),
-        Script::Hangul | Script::Yi => (s, 2),
-        s => (s, 1),
-    }
+    let family = match s {
+        Script::Hiragana | Script::Katakana => Script::Han,
+        s => s,
+    };
+    (family, if super::syllabic(s) { 2 } else { 1 })
 }
 
 /// The weighed letters of `text` per script family (four at most, most first) and in all.
@@ -268,8 +267,10 @@ pub const MAX_PASSAGE_TEXT: usize = 4 << 20;
 /// The verdict of `text` and of each of its passages.
 pub fn analyze_text(text: &str, opts: &Options) -> TextLanguages {
     let passages = passages(prefix(text, MAX_PASSAGE_TEXT), opts);
+    let id = Identifier::new(opts);
+    let votes = super::document::document_votes(text);
     TextLanguages {
-        verdict: document_verdict(&Identifier::new(opts), text),
+        verdict: super::document::document_verdict_knowing(&id, text, &votes, &passages),
         shares: language_shares(text, &passages),
         passages,
         declared: Vec::new(),
@@ -295,15 +296,10 @@ pub fn weighted_letters(text: &str) -> usize {
     text.chars()
         .map(|c| {
             let info = crate::unicode::char_info(c);
-            if !(info.is_letter() || info.is_mark()) {
-                0
-            } else if matches!(
-                info.script,
-                Script::Han | Script::Hiragana | Script::Katakana | Script::Hangul | Script::Yi
-            ) {
-                2
+            if info.is_letter() || info.is_mark() {
+                script_family(info.script).1
             } else {
-                1
+                0
             }
         })
         .sum()
