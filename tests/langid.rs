@@ -455,6 +455,48 @@ fn a_long_text_in_a_language_the_model_lacks_is_undetermined() {
     assert!(id.contains(" — id Indonesian"), "{id}");
 }
 
+/// A close relative the model lacks reads as the relative letter by letter (its n-grams fit
+/// Icelandic within a nat per feature), but its words are its own: Faroese UDHR was Icelandic
+/// at 1.00, by the model and, where `og`, `í`, `at` are frequent enough, by the stop words;
+/// Luxembourgish was German. Now `und`, the relative the closest candidate, the word shares in
+/// the reason; the audit judges none of their words by the relative's list. Icelandic itself
+/// keeps its verdict.
+#[test]
+fn a_close_relative_the_model_lacks_is_undetermined_by_its_words() {
+    for (file, closest) in [
+        ("fo-udhr-excerpt.txt", "is"),
+        ("fo-udhr-voted.txt", "is"),
+        ("lb-udhr-excerpt.txt", "de"),
+    ] {
+        let out = stdout(&["langid", "--json", &fx(file)]);
+        let v: Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+        let verdict = &v["units"][0]["verdict"];
+        assert_eq!(verdict["language"], "und", "{file}: {verdict}");
+        assert_eq!(verdict["candidates"][0]["code"], closest, "{verdict}");
+        let why = verdict["reason"].as_str().unwrap();
+        assert!(
+            why.starts_with("no language of the model fits its words: its letters read as"),
+            "{why}"
+        );
+        assert!(why.contains("distinct words are"), "{why}");
+        let audit: Value = serde_json::from_str(&stdout(&["audit", "--json", &fx(file)])).unwrap();
+        assert_eq!(
+            audit["documents"][0]["signals"]["checked_tokens"], 0,
+            "{file}"
+        );
+    }
+    let is = stdout(&["langid", &fx("is-udhr-excerpt.txt")]);
+    assert!(is.contains(" — is Icelandic (confidence 1.00"), "{is}");
+    let audit: Value =
+        serde_json::from_str(&stdout(&["audit", "--json", &fx("is-udhr-excerpt.txt")])).unwrap();
+    assert!(
+        audit["documents"][0]["signals"]["checked_tokens"]
+            .as_u64()
+            .unwrap()
+            > 100
+    );
+}
+
 /// A document half English, half French was French at 0.99 (margin 0.000 nats per feature):
 /// read whole, the confidence grows with length alone. Its passages say it is both.
 #[test]

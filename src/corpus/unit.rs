@@ -340,7 +340,7 @@ pub(super) fn audit_unit(
             // of figures is as English as its few words). Only the document's start votes,
             // as for the explorer (`langid::document_votes`).
             if acc.scratch.stop & DIGITS_ONLY == 0 && a < langid::DOCUMENT_PREFIX {
-                votes.add_bits(acc.scratch.stop & !(STOP_KNOWN | DIGITS_ONLY));
+                votes.add_term(term, acc.scratch.stop & !(STOP_KNOWN | DIGITS_ONLY));
             }
         }
         if let Some(f) = flag {

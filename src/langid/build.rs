@@ -512,7 +512,7 @@ pub fn build_all(
         crate::lexicon::alphabets_tsv(&words)?.as_bytes(),
     )?;
     write("stopwords.tsv", build_stopwords(data, &codes).as_bytes())?;
-    let fit = build_fit(data, &nb)?;
+    let fit = build_fit(data, &nb, &words)?;
     write("fit.tsv", fit.as_bytes())?;
     notes.push(format!(
         "wrote fit.tsv (the typical fit of {} languages)",
@@ -548,18 +548,34 @@ pub fn build_all(
 
 /// Each language's typical fit ([`super::fit`]): the median mean log-likelihood per feature
 /// the model gives it on windows of the second half of its UDHR translation, which it never
-/// trained on; `code<TAB>fit` lines.
-pub fn build_fit(data: &Path, nb: &Model) -> Result<String, ResourceError> {
+/// trained on; and, where `words` (the word lists' FST) has its list, the median share of
+/// those windows' distinct words the list holds. `code<TAB>fit<TAB>share` lines (`-`: no
+/// list).
+pub fn build_fit(data: &Path, nb: &Model, words: &[u8]) -> Result<String, ResourceError> {
+    let set =
+        fst::Set::new(words).map_err(|e| ResourceError::invalid(format!("word lists: {e}")))?;
     let mut out = String::from(
-        "# The typical fit (mean log-likelihood per feature) of each language on its held-out UDHR half (written by `delineate langid build-profiles`)\n",
+        "# The typical fit (mean log-likelihood per feature) of each language on its held-out UDHR half, and the share of its distinct words in its word list (written by `delineate langid build-profiles`)\n",
     );
     for l in core_langs(data)? {
         let (_, held_out) = train_and_test(data, &l)?;
-        let Some(i) = nb.langs.iter().position(|x| x.code == l.info.code) else {
+        let code = l.info.code.as_str();
+        let Some(i) = nb.langs.iter().position(|x| x.code == code) else {
             continue;
         };
         if let Some(fit) = super::fit::measure(nb, i, &held_out) {
-            out.push_str(&format!("{}\t{fit:.2}\n", l.info.code));
+            let share = wordfreq(data, code)
+                .and_then(|_| {
+                    super::fit::measure_words(&held_out, |w| {
+                        let w = crate::lexicon::folded(w);
+                        set.contains(format!(
+                            "{code}\t{}",
+                            crate::lexicon::list_spelling(code, &w)
+                        ))
+                    })
+                })
+                .map_or_else(|| "-".to_string(), |s| format!("{s:.3}"));
+            out.push_str(&format!("{code}\t{fit:.2}\t{share}\n"));
         }
     }
     Ok(out)

@@ -13,6 +13,8 @@ use super::{Identifier, Verdict, models, stopword_bits};
 pub struct StopwordVotes {
     pub(super) votes: [f32; 64],
     pub(super) tokens: u32,
+    /// The words the document's word share is judged on, gathered with the votes.
+    pub(super) words: super::fit::WordSample,
 }
 
 impl Default for StopwordVotes {
@@ -20,14 +22,22 @@ impl Default for StopwordVotes {
         StopwordVotes {
             votes: [0.0; 64],
             tokens: 0,
+            words: Default::default(),
         }
     }
 }
 
 impl StopwordVotes {
-    /// Adds one (lower-case) token.
+    /// Adds one (lower-case) distinct token.
     pub fn add(&mut self, token: &str) {
-        self.add_bits(stopword_bits(token));
+        self.add_term(token, stopword_bits(token));
+    }
+
+    /// Adds one (lower-case) distinct token given its [`stopword_bits`]: its vote, and the
+    /// token to the sample of words ([`super::fit::WordSample`]).
+    pub fn add_term(&mut self, token: &str, bits: u64) {
+        self.add_bits(bits);
+        self.words.offer(token);
     }
 
     /// Adds one token given its [`stopword_bits`] (callers that cache them per term).
@@ -164,6 +174,13 @@ fn whole_verdict(id: &Identifier, text: &str, votes: &StopwordVotes) -> Verdict 
                 v.name
             ));
             v.confidence = STOPWORD_CONFIDENCE;
+            // Frequent words a close relative shares (Faroese `og`, `í` with Icelandic) vote
+            // for it; the rest of the words say whose they are.
+            if let Some(reason) = super::fit::words_misfit(code, &v.name, &votes.words) {
+                let mut u = Verdict::undetermined(reason, v.method, v.script.take());
+                (u.candidates, u.features) = (std::mem::take(&mut v.candidates), v.features);
+                return u;
+            }
             v
         }
         None => id.identify(prefix(text, DOCUMENT_PREFIX)),
@@ -185,7 +202,10 @@ pub fn document_language_with(
     match votes.language() {
         // Clear votes decide without the model unless another script may hold a third (the
         // mixing check of `document_verdict_with`, which the audit must share).
-        Some(code) if !super::mixed::another_script_shares(prefix(text, DOCUMENT_PREFIX)) => {
+        Some(code)
+            if !super::mixed::another_script_shares(prefix(text, DOCUMENT_PREFIX))
+                && super::fit::words_misfit(code, code, &votes.words).is_none() =>
+        {
             (Some(code.to_string()), code.to_string())
         }
         _ => {

@@ -748,6 +748,17 @@ fn identify_nb(
     // Serbian in Latin letters, which its n-grams (trained on Cyrillic) do not know.
     let group = calibrated_confidence(margin, features, true);
     relatives::serbian_in_latin(&mut v, text, m, opts, group);
+    // Letters that read as one language in words that are not its own: a relative it lacks.
+    if v.is_single()
+        && !unspaced
+        && features >= fit::MIN_FEATURES
+        && fit::typical_words(&v.language).is_some()
+        && let Some(why) = fit::words_misfit(&v.language, &v.name, &fit::WordSample::of(scored))
+    {
+        let mut u = Verdict::undetermined(why, Method::Bayes, v.script.take());
+        (u.candidates, u.features) = (std::mem::take(&mut v.candidates), features);
+        return u;
+    }
     v
 }
 

@@ -54,24 +54,43 @@ fn words() -> Option<&'static fst::Set<&'static [u8]>> {
 /// The word is looked up as the lists spell it ([`folded`], then [`list_spelling`]: Romanian
 /// `ş` with the cedilla as `ș`, which the corpus audit asks about too).
 pub fn is_word(code: &str, word: &str) -> Option<bool> {
-    let fst = words()?.as_fst();
+    word_list(code).map(|l| l.contains(word))
+}
+
+/// One language's word list, found once for many look-ups ([`is_word`] finds it at each).
+#[derive(Clone, Copy)]
+pub struct WordList {
+    code: &'static str,
+    /// The node after `code<TAB>`; `None` where the list is empty.
+    start: Option<fst::raw::CompiledAddr>,
+}
+
+/// The word list of `code`, when the tool has one.
+pub fn word_list(code: &str) -> Option<WordList> {
+    words()?;
     // Byte by byte: a `str` comparison calls `memcmp`, which took a third of a look-up here.
-    let &(_, start) = word_list_starts()
+    word_list_starts()
         .iter()
-        .find(|(c, _)| c.bytes().eq(code.bytes()))?;
-    let Some(start) = start else {
-        return Some(false);
-    };
-    let word = folded(word);
-    Some(
+        .find(|(c, _)| c.bytes().eq(code.bytes()))
+        .map(|&(code, start)| WordList { code, start })
+}
+
+impl WordList {
+    /// Is `word` (lower case) in the list? Looked up as [`is_word`] says.
+    pub fn contains(&self, word: &str) -> bool {
+        let (Some(start), Some(w)) = (self.start, words()) else {
+            return false;
+        };
+        let fst = w.as_fst();
+        let word = folded(word);
         fst_walk(
             fst,
             fst.node(start),
             Output::zero(),
-            list_spelling(code, &word).bytes(),
+            list_spelling(self.code, &word).bytes(),
         )
-        .is_some_and(|(n, _)| n.is_final()),
-    )
+        .is_some_and(|(n, _)| n.is_final())
+    }
 }
 
 /// A word as word list `list` spells it: for Romanian, ş ţ with a cedilla (what ISO-8859-2
