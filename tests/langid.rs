@@ -479,6 +479,11 @@ fn a_close_relative_the_model_lacks_is_undetermined_by_its_words() {
             "{why}"
         );
         assert!(why.contains("distinct words are"), "{why}");
+        // Its passages, too short to judge by their own words, are judged by the document's.
+        for p in v["units"][0]["passages"].as_array().unwrap() {
+            assert_eq!(p["verdict"]["language"], "und", "{file}: {p}");
+            assert_eq!(p["verdict"]["candidates"][0]["code"], closest, "{p}");
+        }
         let audit: Value = serde_json::from_str(&stdout(&["audit", "--json", &fx(file)])).unwrap();
         assert_eq!(
             audit["documents"][0]["signals"]["checked_tokens"], 0,
@@ -487,6 +492,7 @@ fn a_close_relative_the_model_lacks_is_undetermined_by_its_words() {
     }
     let is = stdout(&["langid", &fx("is-udhr-excerpt.txt")]);
     assert!(is.contains(" — is Icelandic (confidence 1.00"), "{is}");
+    assert!(is.contains("passages (4): is 100 %"), "{is}");
     let audit: Value =
         serde_json::from_str(&stdout(&["audit", "--json", &fx("is-udhr-excerpt.txt")])).unwrap();
     assert!(

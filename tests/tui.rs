@@ -923,3 +923,29 @@ fn language_tab_shows_a_group_answers_members() {
     );
     assert!(screen.contains("1.5 nats for hr: pisma (pis)"), "{screen}");
 }
+
+/// A close relative the model lacks (issue 20): the Language tab says the document is `und`
+/// and why — its letters read as Icelandic, its words are not Icelandic — and its passages
+/// follow the document rather than showing Icelandic at 1.00.
+#[test]
+fn language_tab_says_why_a_close_relative_is_undetermined() {
+    let screen = headless(
+        opened(&["langid/fo-udhr-excerpt.txt"]),
+        120,
+        40,
+        "L wait",
+        false,
+    );
+    assert!(screen.contains("document: und undetermined"), "{screen}");
+    assert!(screen.contains("passages: und 100 %"), "{screen}");
+    assert!(
+        screen.contains("no language of the model fits its words"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("distinct words are Icelandic words"),
+        "{screen}"
+    );
+    assert!(screen.contains("words are not Icelandic words"), "{screen}");
+    assert!(!screen.contains(" is     1.00"), "{screen}");
+}

@@ -248,6 +248,17 @@ fn remembered(list: &str, word: &str, look_up: impl FnOnce() -> bool) -> bool {
     })
 }
 
+/// How the reason of a [`words_misfit`] verdict begins.
+pub const WORDS_MISFIT: &str = "no language of the model fits its words";
+
+/// The language whose words a verdict found the text not to be in (its closest candidate),
+/// when it is `und` by [`words_misfit`].
+pub fn misfit_language(v: &super::Verdict) -> Option<&str> {
+    (v.language == "und" && v.reason.as_deref()?.starts_with(WORDS_MISFIT))
+        .then(|| v.candidates.first().map(|c| c.code.as_str()))
+        .flatten()
+}
+
 /// Why a text its n-grams put in `code` is not in it: its distinct words' share in `code`'s
 /// word list is under [`WORD_RATIO`] of what `code`'s own text scores. `None` when the words
 /// fit, or cannot be judged (no list, too few words).
@@ -271,7 +282,7 @@ pub fn words_misfit(code: &str, name: &str, sample: &WordSample) -> Option<Strin
     let (share, words) = (held as f64 / n as f64, n);
     (share < WORD_RATIO * typical).then(|| {
         format!(
-            "no language of the model fits its words: its letters read as {name}, but only \
+            "{WORDS_MISFIT}: its letters read as {name}, but only \
              {:.0} % of its {} distinct words are {name} words ({:.0} % of {name}'s own text's \
              are): a close relative the model lacks, several languages, or damaged text",
             100.0 * share,

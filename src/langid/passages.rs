@@ -266,14 +266,39 @@ pub const MAX_PASSAGE_TEXT: usize = 4 << 20;
 
 /// The verdict of `text` and of each of its passages.
 pub fn analyze_text(text: &str, opts: &Options) -> TextLanguages {
-    let passages = passages(prefix(text, MAX_PASSAGE_TEXT), opts);
+    let mut passages = passages(prefix(text, MAX_PASSAGE_TEXT), opts);
     let id = Identifier::new(opts);
     let votes = super::document::document_votes(text);
+    let verdict = super::document::document_verdict_knowing(&id, text, &votes, &passages);
+    if let Some(code) = super::fit::misfit_language(&verdict) {
+        refuted_passages(&mut passages, code);
+    }
     TextLanguages {
-        verdict: super::document::document_verdict_knowing(&id, text, &votes, &passages),
+        verdict,
         shares: language_shares(text, &passages),
         passages,
         declared: Vec::new(),
+    }
+}
+
+/// Passages in `code`, a language the document's words refute ([`super::fit::words_misfit`]),
+/// are `und` too: one passage has too few distinct words to judge by itself (a Faroese
+/// excerpt's passages read as Icelandic at 1.00, under a document verdict saying why it is not
+/// Icelandic), but the document's words speak for its passages.
+fn refuted_passages(passages: &mut [Passage], code: &str) {
+    for p in passages.iter_mut().filter(|p| p.verdict.language == code) {
+        let v = &mut p.verdict;
+        let mut u = Verdict::undetermined(
+            format!(
+                "its letters read as {}, but the document's words are not {} words (see the \
+                 document's verdict)",
+                v.name, v.name
+            ),
+            v.method,
+            v.script.take(),
+        );
+        (u.candidates, u.features) = (std::mem::take(&mut v.candidates), v.features);
+        *v = u;
     }
 }
 
