@@ -479,11 +479,21 @@ fn a_close_relative_the_model_lacks_is_undetermined_by_its_words() {
             "{why}"
         );
         assert!(why.contains("distinct words are"), "{why}");
-        // Its passages, too short to judge by their own words, are judged by the document's.
-        for p in v["units"][0]["passages"].as_array().unwrap() {
-            assert_eq!(p["verdict"]["language"], "und", "{file}: {p}");
-            assert_eq!(p["verdict"]["candidates"][0]["code"], closest, "{p}");
-        }
+        // Its passages, too short to judge by their own words alone, go with the document
+        // where their words are nearer its share than the relative's own.
+        let human = stdout(&["langid", &fx(file)]);
+        assert!(
+            human.contains("passages (") && human.contains("): und "),
+            "{human}"
+        );
+        let und = v["units"][0]["passages"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|p| p["verdict"]["language"] == "und")
+            .inspect(|p| assert_eq!(p["verdict"]["candidates"][0]["code"], closest, "{p}"))
+            .count();
+        assert!(und >= 2, "{file}: {human}");
         let audit: Value = serde_json::from_str(&stdout(&["audit", "--json", &fx(file)])).unwrap();
         assert_eq!(
             audit["documents"][0]["signals"]["checked_tokens"], 0,
@@ -501,6 +511,25 @@ fn a_close_relative_the_model_lacks_is_undetermined_by_its_words() {
             .unwrap()
             > 100
     );
+}
+
+/// Half English, half Faroese: the document's words are not English enough (und), but its
+/// English passages are English and stay so; only the Faroese ones, whose words are like the
+/// document's rather than English's own, are `und`.
+#[test]
+fn an_english_half_keeps_its_passages_beside_a_language_the_model_lacks() {
+    let out = stdout(&["langid", "--json", &fx("en-fo-udhr.txt")]);
+    let v: Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    let unit = &v["units"][0];
+    assert_eq!(unit["verdict"]["language"], "und", "{unit}");
+    let langs: Vec<&str> = unit["passages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["verdict"]["language"].as_str().unwrap())
+        .collect();
+    assert_eq!(&langs[..5], ["en"; 5], "{langs:?}");
+    assert!(langs[5..].contains(&"und"), "{langs:?}");
 }
 
 /// A document half English, half French was French at 0.99 (margin 0.000 nats per feature):

@@ -123,8 +123,13 @@ pub(super) fn document_verdict_knowing(
     let head = prefix(text, DOCUMENT_PREFIX);
     // Where the stop words decided, a second language with a list of its own would have voted
     // against them; one without a list is looked for only in another script, which is cheap
-    // to see (a Chinese or Georgian half beside English).
-    if votes.language().is_some() && !super::mixed::another_script_shares(head) {
+    // to see (a Chinese or Georgian half beside English), or where the words are too few of
+    // the voted language's own (a Zulu half beside English: `und` by its words, `mul` by its
+    // passages).
+    if votes.language().is_some()
+        && !super::mixed::another_script_shares(head)
+        && super::fit::misfit_language(&whole).is_none()
+    {
         return whole;
     }
     let spans = super::passages::passage_spans(head);

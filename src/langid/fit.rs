@@ -263,10 +263,51 @@ pub fn misfit_language(v: &super::Verdict) -> Option<&str> {
 /// word list is under [`WORD_RATIO`] of what `code`'s own text scores. `None` when the words
 /// fit, or cannot be judged (no list, too few words).
 pub fn words_misfit(code: &str, name: &str, sample: &WordSample) -> Option<String> {
+    let (share, typical) = short_share(code, sample, MIN_WORDS)?;
+    Some(format!(
+        "{WORDS_MISFIT}: its letters read as {name}, but only {:.0} % of its {} distinct words \
+         are {name} words ({:.0} % of {name}'s own text's are): a close relative the model \
+         lacks, several languages, or damaged text",
+        100.0 * share,
+        sample.len(),
+        100.0 * typical
+    ))
+}
+
+/// Distinct words a passage needs before its words can confirm the document's finding that
+/// they are not its language's (a passage alone needs [`MIN_WORDS`]).
+pub const MIN_PASSAGE_WORDS: usize = 10;
+
+/// The share of `sample`'s words that `code`'s list holds, and `code`'s typical share; `None`
+/// without a list or words.
+pub fn words_share(code: &str, sample: &WordSample) -> Option<(f64, f64)> {
+    let typical = typical_words(code)?;
+    let list = crate::lexicon::word_list(code)?;
+    let held = sample
+        .words()
+        .filter(|w| remembered(code, w, || list.contains(w)))
+        .count();
+    (!sample.is_empty()).then(|| (held as f64 / sample.len() as f64, typical))
+}
+
+/// Is a passage of a document whose words are refuted as `code`'s ([`words_misfit`]; their
+/// share `document`) refuted too? A few words say little alone, but enough to tell which of
+/// two shares they are nearer: the document's, or that of `code`'s own text. So a Faroese
+/// passage of 30 words, half of them spelt as Icelandic ones are, goes with its document, and
+/// the English half of a document half Faroese keeps its English.
+pub fn passage_misfits(code: &str, sample: &WordSample, document: f64) -> bool {
+    sample.len() >= MIN_PASSAGE_WORDS
+        && words_share(code, sample)
+            .is_some_and(|(share, typical)| share < (document + typical) / 2.0)
+}
+
+/// The share of `sample`'s words in `code`'s list and `code`'s typical share, when the sample
+/// has `min` words or more and the share is under [`WORD_RATIO`] of the typical one.
+fn short_share(code: &str, sample: &WordSample, min: usize) -> Option<(f64, f64)> {
     let typical = typical_words(code)?;
     let list = crate::lexicon::word_list(code)?;
     let n = sample.len();
-    if n < MIN_WORDS {
+    if n < min {
         return None;
     }
     // Looked up until the words held settle it (most texts are their language's: a Reuters
@@ -279,17 +320,7 @@ pub fn words_misfit(code: &str, name: &str, sample: &WordSample) -> Option<Strin
             return None;
         }
     }
-    let (share, words) = (held as f64 / n as f64, n);
-    (share < WORD_RATIO * typical).then(|| {
-        format!(
-            "{WORDS_MISFIT}: its letters read as {name}, but only \
-             {:.0} % of its {} distinct words are {name} words ({:.0} % of {name}'s own text's \
-             are): a close relative the model lacks, several languages, or damaged text",
-            100.0 * share,
-            words,
-            100.0 * typical
-        )
-    })
+    Some((held as f64 / n as f64, typical))
 }
 
 /// The median of the mean log-likelihoods per feature that `model` gives `lang` (its index) on

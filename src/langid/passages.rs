@@ -270,8 +270,10 @@ pub fn analyze_text(text: &str, opts: &Options) -> TextLanguages {
     let id = Identifier::new(opts);
     let votes = super::document::document_votes(text);
     let verdict = super::document::document_verdict_knowing(&id, text, &votes, &passages);
-    if let Some(code) = super::fit::misfit_language(&verdict) {
-        refuted_passages(&mut passages, code);
+    if let Some(code) = super::fit::misfit_language(&verdict)
+        && let Some((share, _)) = super::fit::words_share(code, &votes.words)
+    {
+        refuted_passages(text, &mut passages, code, share);
     }
     TextLanguages {
         verdict,
@@ -281,12 +283,21 @@ pub fn analyze_text(text: &str, opts: &Options) -> TextLanguages {
     }
 }
 
-/// Passages in `code`, a language the document's words refute ([`super::fit::words_misfit`]),
-/// are `und` too: one passage has too few distinct words to judge by itself (a Faroese
-/// excerpt's passages read as Icelandic at 1.00, under a document verdict saying why it is not
-/// Icelandic), but the document's words speak for its passages.
-fn refuted_passages(passages: &mut [Passage], code: &str) {
-    for p in passages.iter_mut().filter(|p| p.verdict.language == code) {
+/// Passages in `code`, a language the document's words refute ([`super::fit::words_misfit`];
+/// `share` of them are `code`'s), are `und` too where their own words are nearer the
+/// document's share than `code`'s own ([`super::fit::passage_misfits`]): one passage has too
+/// few distinct words to be judged alone (a Faroese excerpt's passages read as Icelandic at
+/// 1.00, under a document verdict saying why it is not Icelandic), but they can tell which of
+/// the two they are like, so the passages of a part truly in `code` keep it.
+fn refuted_passages(text: &str, passages: &mut [Passage], code: &str, share: f64) {
+    for p in passages.iter_mut().filter(|p| {
+        p.verdict.language == code
+            && super::fit::passage_misfits(
+                code,
+                &super::fit::WordSample::of(&text[p.start..p.end]),
+                share,
+            )
+    }) {
         let v = &mut p.verdict;
         let mut u = Verdict::undetermined(
             format!(
