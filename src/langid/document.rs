@@ -182,9 +182,7 @@ fn whole_verdict(id: &Identifier, text: &str, votes: &StopwordVotes) -> Verdict 
             // Frequent words a close relative shares (Faroese `og`, `í` with Icelandic) vote
             // for it; the rest of the words say whose they are.
             if let Some(reason) = super::fit::words_misfit(code, &v.name, &votes.words) {
-                let mut u = Verdict::undetermined(reason, v.method, v.script.take());
-                (u.candidates, u.features) = (std::mem::take(&mut v.candidates), v.features);
-                return u;
+                super::fit::undetermine(&mut v, reason);
             }
             v
         }

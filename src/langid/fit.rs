@@ -261,17 +261,39 @@ pub fn misfit_language(v: &super::Verdict) -> Option<&str> {
 
 /// Why a text its n-grams put in `code` is not in it: its distinct words' share in `code`'s
 /// word list is under [`WORD_RATIO`] of what `code`'s own text scores. `None` when the words
-/// fit, or cannot be judged (no list, too few words).
+/// fit, or cannot be judged (no list, fewer than [`MIN_WORDS`] words).
 pub fn words_misfit(code: &str, name: &str, sample: &WordSample) -> Option<String> {
-    let (share, typical) = short_share(code, sample, MIN_WORDS)?;
+    let typical = typical_words(code)?;
+    let list = crate::lexicon::word_list(code)?;
+    let n = sample.len();
+    if n < MIN_WORDS {
+        return None;
+    }
+    // Looked up until the words held settle it (most texts are their language's: a Reuters
+    // story is settled in about two thirds of its words).
+    let enough = WORD_RATIO * typical * n as f64;
+    let mut held = 0usize;
+    for w in sample.words() {
+        held += usize::from(remembered(code, w, || list.contains(w)));
+        if held as f64 >= enough {
+            return None;
+        }
+    }
     Some(format!(
-        "{WORDS_MISFIT}: its letters read as {name}, but only {:.0} % of its {} distinct words \
+        "{WORDS_MISFIT}: its letters read as {name}, but only {:.0} % of its {n} distinct words \
          are {name} words ({:.0} % of {name}'s own text's are): a close relative the model \
          lacks, several languages, or damaged text",
-        100.0 * share,
-        sample.len(),
+        100.0 * held as f64 / n as f64,
         100.0 * typical
     ))
+}
+
+/// Turns `v` into `und` for `reason`, keeping its candidates, features, method and script: what
+/// the words refute, the n-grams still rank (the closest first), and views show it.
+pub(super) fn undetermine(v: &mut super::Verdict, reason: String) {
+    let mut u = super::Verdict::undetermined(reason, v.method, v.script.take());
+    (u.candidates, u.features) = (std::mem::take(&mut v.candidates), v.features);
+    *v = u;
 }
 
 /// Distinct words a passage needs before its words can confirm the document's finding that
@@ -299,28 +321,6 @@ pub fn passage_misfits(code: &str, sample: &WordSample, document: f64) -> bool {
     sample.len() >= MIN_PASSAGE_WORDS
         && words_share(code, sample)
             .is_some_and(|(share, typical)| share < (document + typical) / 2.0)
-}
-
-/// The share of `sample`'s words in `code`'s list and `code`'s typical share, when the sample
-/// has `min` words or more and the share is under [`WORD_RATIO`] of the typical one.
-fn short_share(code: &str, sample: &WordSample, min: usize) -> Option<(f64, f64)> {
-    let typical = typical_words(code)?;
-    let list = crate::lexicon::word_list(code)?;
-    let n = sample.len();
-    if n < min {
-        return None;
-    }
-    // Looked up until the words held settle it (most texts are their language's: a Reuters
-    // story is settled in about two thirds of its words).
-    let enough = WORD_RATIO * typical * n as f64;
-    let mut held = 0usize;
-    for w in sample.words() {
-        held += usize::from(remembered(code, w, || list.contains(w)));
-        if held as f64 >= enough {
-            return None;
-        }
-    }
-    Some((held as f64 / n as f64, typical))
 }
 
 /// The median of the mean log-likelihoods per feature that `model` gives `lang` (its index) on

@@ -755,9 +755,7 @@ fn identify_nb(
         && fit::typical_words(&v.language).is_some()
         && let Some(why) = fit::words_misfit(&v.language, &v.name, &fit::WordSample::of(scored))
     {
-        let mut u = Verdict::undetermined(why, Method::Bayes, v.script.take());
-        (u.candidates, u.features) = (std::mem::take(&mut v.candidates), features);
-        return u;
+        fit::undetermine(&mut v, why);
     }
     v
 }

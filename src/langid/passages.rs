@@ -298,18 +298,12 @@ fn refuted_passages(text: &str, passages: &mut [Passage], code: &str, share: f64
                 share,
             )
     }) {
-        let v = &mut p.verdict;
-        let mut u = Verdict::undetermined(
-            format!(
-                "its letters read as {}, but the document's words are not {} words (see the \
-                 document's verdict)",
-                v.name, v.name
-            ),
-            v.method,
-            v.script.take(),
+        let name = &p.verdict.name;
+        let why = format!(
+            "its letters read as {name}, but the document's words are not {name} words (see the \
+             document's verdict)"
         );
-        (u.candidates, u.features) = (std::mem::take(&mut v.candidates), v.features);
-        *v = u;
+        super::fit::undetermine(&mut p.verdict, why);
     }
 }
 
