@@ -10,6 +10,8 @@ differ between the first two binaries.
 
     scripts/langid_unknown_eval.py --bin /tmp/old/delineate --bin target/release/delineate \
         [--lengths 1000 3000] [--files LIST.txt]
+
+Beside them, py3langid on the same snippets when it is installed (`pip install py3langid`).
 """
 import argparse
 import csv
@@ -53,6 +55,18 @@ def verdicts(binary, paths):
     return res
 
 
+def py3langid_verdicts(paths):
+    """py3langid's answers (normalised probabilities), when it is installed; it has no `und`."""
+    try:
+        import py3langid
+        from py3langid.langid import LanguageIdentifier, MODEL_FILE
+    except ImportError:
+        return None
+    ident = LanguageIdentifier.from_modelpath(
+        os.path.join(os.path.dirname(py3langid.__file__), MODEL_FILE), norm_probs=True)
+    return {p: ident.classify(open(p, encoding='utf-8').read()) for p in paths}
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--bin', action='append', required=True)
@@ -69,10 +83,15 @@ def main():
             print(f'\n{length} characters: {len(meta)} snippets, '
                   f'{sum(m[1] in model for m in meta)} in the model\'s languages')
             print('binary | in model: right / und / wrong (wrong at >= 0.9) | '
-                  'lacking: und / named / named at >= 0.9')
-            for b in a.bin:
-                res = verdicts(b, paths)
+                  'lacking: und / named / named at >= 0.9 (of them right: a language '
+                  'the tool knows and the model lacks)')
+            runs = [(b, verdicts(b, paths)) for b in a.bin]
+            theirs = py3langid_verdicts(paths)
+            if theirs is not None:
+                runs.append(('py3langid (no und answer)', theirs))
+            for b, res in runs:
                 right = und_in = wrong = wrong_sure = und_out = named = named_sure = 0
+                sure_right = 0
                 for path, truth, _ in meta:
                     lang, conf = res[path]
                     if truth in model:
@@ -88,8 +107,9 @@ def main():
                     else:
                         named += 1
                         named_sure += conf >= 0.9 and lang != 'mul'
+                        sure_right += conf >= 0.9 and lang == truth
                 print(f'{b} | {right} / {und_in} / {wrong} ({wrong_sure}) | '
-                      f'{und_out} / {named} / {named_sure}')
+                      f'{und_out} / {named} / {named_sure} ({sure_right})')
     if a.files and len(a.bin) >= 2:
         paths = [l.strip() for l in open(a.files, encoding='utf-8') if l.strip()]
         old, new = verdicts(a.bin[0], paths), verdicts(a.bin[1], paths)
