@@ -221,7 +221,9 @@ fn signs(
             readers.push((g, lang));
         }
     }
-    // Mean fit per block and reader.
+    // Mean fit per block and reader. Words repeat from block to block (`é`, `não`, `и`), and
+    // each is read once per reader.
+    let mut fits: rustc_hash::FxHashMap<(usize, &[u8]), f64> = Default::default();
     let mut means: Vec<Vec<f64>> = Vec::new();
     for &(a, b) in cuts {
         let pieces = stretches(bytes, a, b);
@@ -237,10 +239,15 @@ fn signs(
         means.push(
             readers
                 .iter()
-                .map(|&(e, l)| {
+                .enumerate()
+                .map(|(k, &(e, l))| {
                     probe
                         .iter()
-                        .map(|&(s, t)| likely::local_fit_quick(e, l, &bytes[s..t]))
+                        .map(|&(s, t)| {
+                            *fits
+                                .entry((k, &bytes[s..t]))
+                                .or_insert_with(|| likely::local_fit_quick(e, l, &bytes[s..t]))
+                        })
                         .sum::<f64>()
                         / probe.len() as f64
                 })
