@@ -122,6 +122,30 @@ fn a_letter_glued_to_a_number_is_a_misread_ordinal() {
     assert!(!features::misread(EUC_KR, b"23\xc1\xb6"));
 }
 
+/// Japanese writes iteration marks, the prolonged sound mark and full-width digits among its
+/// letters (`一般の人々の`, `コーヒー`, `第９条`): no misreading, and no odd character in a
+/// stretch's fit. A symbol between Japanese letters still is a misreading.
+#[test]
+fn japanese_marks_and_full_width_digits_are_text() {
+    use encoding_rs::{EUC_JP, SHIFT_JIS, UTF_8};
+    let euc = b"\xb0\xec\xc8\xcc\xa4\xce\xbf\xcd\xa1\xb9\xa4\xce\xba\xc7\xb9\xe2";
+    assert!(!features::misread(EUC_JP, euc));
+    assert!(!features::misread(EUC_JP, b"\xc2\xe8\xa3\xb9\xbe\xf2"));
+    assert!(!features::misread(
+        SHIFT_JIS,
+        b"\x83\x52\x81\x5b\x83\x71\x81\x5b"
+    ));
+    assert!(!features::misread(SHIFT_JIS, b"\x91\xe6\x82\x58\x8f\xf0"));
+    assert!(features::misread(UTF_8, "人¥の".as_bytes()));
+    // The fit of a Japanese reading counts 々 as it counts a letter.
+    let plain = "\u{4EBA}\u{4EBA}\u{306E}".as_bytes();
+    let marked = "\u{4EBA}\u{3005}\u{306E}".as_bytes();
+    assert_eq!(
+        features::local_fit(UTF_8, None, marked),
+        features::local_fit(UTF_8, None, plain)
+    );
+}
+
 /// A capital right after a small letter, in a cased script other than Latin, is no spelling of
 /// a word (`предоставЯщо`, windows-1251's reading of x-mac-cyrillic's я): the word is kept as
 /// it is, so the lower-case lists do not find it. Irish `hÉireann` and capitals in a row are
