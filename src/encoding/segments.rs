@@ -537,7 +537,12 @@ fn block_turns(bytes: &[u8], base: u64, at_end: bool, whole: &Likely) -> Vec<(us
     // A verdict unsure of the whole is a sign too: bytes in two encodings that each rule the
     // other out (Hebrew ISO-8859-8 then Arabic ISO-8859-6) leave only a reading wrong
     // everywhere, which no misreading test can single out.
-    let unsure = !whole.readings.is_empty() && whole.confidence < UNSURE_WHOLE;
+    // Unsure by the readings' probabilities, not by a confidence held down only because the
+    // sample had few differing words to weigh (`calibrate`): blocks of the same bytes have no
+    // more (a page of one Persian word repeated, in windows-1256, was judged block by block).
+    let unsure = !whole.readings.is_empty()
+        && whole.confidence < UNSURE_WHOLE
+        && whole.probability_of(whole.name) < UNSURE_WHOLE;
     if cuts.len() < 2 {
         return Vec::new();
     }
