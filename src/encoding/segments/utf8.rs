@@ -120,16 +120,16 @@ fn one_script(bytes: &[u8]) -> bool {
     let text = String::from_utf8_lossy(bytes);
     let letter = |c: char| crate::unicode::char_info(c).is_letter();
     let chars: Vec<char> = text.chars().collect();
-    let defective = chars.iter().enumerate().any(|(i, &c)| {
-        crate::unicode::char_info(c).is_mark()
-            && !chars[..i]
-                .iter()
-                .rev()
-                .find(|&&p| !crate::unicode::char_info(p).is_mark())
-                .is_some_and(|&p| letter(p))
-    });
-    if defective {
-        return false;
+    // One pass: whether the last character that is no mark is a letter.
+    let mut on_letter = false;
+    for &c in &chars {
+        if crate::unicode::char_info(c).is_mark() {
+            if !on_letter {
+                return false;
+            }
+        } else {
+            on_letter = letter(c);
+        }
     }
     let in_word = chars.iter().enumerate().any(|(i, &c)| {
         !c.is_ascii()
