@@ -202,6 +202,22 @@ samples.append(("nso-windows-1252.txt", "cp1252",
 samples.append(("deu-macintosh.txt", "mac_roman", "Weitere Ma\u00dfnahmen folgen, hei\u00dft es.\n"))
 for name, codec, text in samples:
     write(E + name, text.encode(codec))
+# Lithuanian in ISO-8859-4 with two `š` typed as windows-125x bytes (9A, a C1 control in ISO
+# 8859), as in a file edited on Windows: windows-1250 reads every byte as a letter (`raąo`,
+# `knygů`), the true reading has two controls. Sentences written here.
+lt_text = (
+     "Šis laiškas parašytas lietuvių kalba senu kompiuteriu. Kiekvienas žodis turi savo reikšmę, o mokytojai džiaugiasi, kai mokiniai skaito knygas ir rašo sakinius be klaidų. Bibliotekoje yra daug įdomių knygų apie mūsų šalies istoriją, ir ją lankyti gali visi gyventojai. Vaikai mokosi rašyti ilgas pastraipas, o tėvai padeda jiems suprasti sunkius žodžius.\n"
+     "Rudenį mokykloje vyksta skaitymo šventė. Mokiniai pasirenka mėgstamą knygą, perskaito ją per savaitę ir pasakoja draugams, kas jai patiko labiausiai. Geriausi pasakotojai gauna dovanų, o visi kiti išmoksta klausytis ir užduoti klausimų. Vakare klasėje skamba juokas, nes kiekvienas turi ką papasakoti.\n"
+     "Žiemą, kai lauke šalta ir sninga, šeimos renkasi prie stalo, geria arbatą ir dalijasi prisiminimais. Seneliai pasakoja, kaip jie mokėsi rašyti plunksna, o anūkai rodo, kaip tą patį padaryti telefonu. Močiutė išsaugojo senus laiškus, kuriuos gavo iš brolio, gyvenusio už jūrų. Jų popierius pageltęs, bet žodžiai aiškūs.\n"
+     "Pavasarį miestelio aikštėje įvyksta knygų mugė. Leidėjai atveža naujų romanų, eilėraščių rinkinių ir žodynų, o rašytojai pasirašo savo knygas ir kalbasi su skaitytojais. Jaunimas klausinėja, kaip tapti rašytoju, ir išgirsta, kad svarbiausia yra daug skaityti ir nebijoti klysti.\n"
+     "Vasarą mokiniai ilsisi, tačiau daugelis jų vis tiek nešasi knygą prie ežero ar į sodą. Kai kurie rašo dienoraščius, kiti kuria trumpas istorijas apie savo nuotykius. Rugsėjo pradžioje mokytojai perskaito geriausius kūrinius visai klasei, ir autoriai didžiuojasi savo darbu.\n"
+     "Šiandien daugelis dokumentų rašomi kompiuteriu, tačiau seni failai kartais atsiveria su keistais ženklais. Tada reikia išsiaiškinti, kokia koduote jie buvo įrašyti, ir perskaityti juos iš naujo. Tik taip išsaugomi visi žodžiai, o tekstas vėl tampa suprantamas kiekvienam skaitytojui.\n"
+)
+lt_bytes = bytearray(lt_text.encode("iso8859_4"))
+lt_s = [i for i, b in enumerate(lt_bytes) if b == 0xB9]
+for i in (lt_s[9], lt_s[24]):
+    lt_bytes[i] = 0x9A
+write(E + "lt-iso-8859-4-windows-s.txt", bytes(lt_bytes))
 # UTF-16 without a byte order mark, Korean and Chinese (no NUL columns to betray it).
 write(E + "ko-utf16le-nobom.txt", "모든 사람은 교육을 받을 권리를 가진다. 교육은 인격의 완전한 발전을 목표로 한다.\n".encode("utf-16-le"))
 write(E + "zh-utf16be-nobom.txt", "人人都有受教育的权利。教育的目的在于充分发展人的个性，并加强对人权和基本自由的尊重。\n".encode("utf-16-be"))

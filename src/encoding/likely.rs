@@ -43,7 +43,7 @@ pub use features::{Features, WEIGHTS};
 use features::{char_features, decode_counting, ordinary};
 pub(crate) use features::{local_fit, local_fit_quick, misread};
 pub use prior::{base_prior, prior};
-use select::preselect;
+use select::{c1_tolerated, is_c1, preselect};
 
 /// Every encoding bytes without a byte order mark may be in, ASCII-compatible ones first.
 pub const CANDIDATES: &[&Encoding] = &[
@@ -282,6 +282,9 @@ pub fn readings(inp: &Inputs) -> (Vec<Reading>, Vec<RuledOut>) {
         .count() as u32;
     let nuls = inp.sample.iter().filter(|&&b| b == 0).count();
     let mut groups: Vec<(String, Vec<Charset>, u32, u32, u32, bool)> = Vec::new();
+    // Readings kept despite a few C1 controls ([`c1_tolerated`]), with the reason to rule them
+    // out after all.
+    let mut tolerated: Vec<RuledOut> = Vec::new();
     // The sample's ASCII letters write Latin words around the stretches (in an
     // ASCII-compatible reading).
     let latin_context = inp
@@ -347,15 +350,9 @@ pub fn readings(inp: &Inputs) -> (Vec<Reading>, Vec<RuledOut>) {
             });
             continue;
         }
-        let c1 = text
-            .chars()
-            .filter(|c| ('\u{80}'..='\u{9F}').contains(c))
-            .count();
+        let c1 = text.chars().filter(|&c| is_c1(c)).count();
         if c1 > allowed as usize {
-            let pos = text
-                .chars()
-                .position(|c| ('\u{80}'..='\u{9F}').contains(&c))
-                .unwrap_or(0);
+            let pos = text.chars().position(is_c1).unwrap_or(0);
             let at = if wide {
                 // Two bytes a character (outside the astral planes).
                 inp.sample_start + 2 * pos as u64
@@ -367,14 +364,20 @@ pub fn readings(inp: &Inputs) -> (Vec<Reading>, Vec<RuledOut>) {
                 // single-byte encoding).
                 to_input(pos.min(condensed.len().saturating_sub(1)))
             };
-            ruled_out.push(RuledOut {
+            let out = RuledOut {
                 name: cs,
                 offset: at,
                 why: format!(
                     "{c1} C1 control characters in running text, the first near byte {at}"
                 ),
-            });
-            continue;
+            };
+            // ISO 8859 readings of text with a few windows-125x bytes typed in are kept, on
+            // condition (checked below) that they read cleanly otherwise.
+            if c1 > c1_tolerated(enc, units) {
+                ruled_out.push(out);
+                continue;
+            }
+            tolerated.push(out);
         }
         if wide {
             // UTF-16 without a BOM must read as text: no NUL, no control, no unpaired half.
@@ -448,6 +451,8 @@ pub fn readings(inp: &Inputs) -> (Vec<Reading>, Vec<RuledOut>) {
             },
         )
         .collect();
+    // A tolerated reading must read cleanly but for its controls: damage, not a misreading.
+    let damaged = select::drop_flawed_tolerated(&mut all, tolerated, &mut ruled_out);
     // Words are weighed for the readings the characters leave in the running: the few with
     // the best character-level score (a reading full of controls or box drawing is out
     // whatever its words).
@@ -456,7 +461,7 @@ pub fn readings(inp: &Inputs) -> (Vec<Reading>, Vec<RuledOut>) {
     }
     // Best first by characters; ties at the last place go to letters one language writes.
     let mut all = letters::rank(all, MAX_WEIGHED - 3, !inp.block);
-    let mut out = preselect(&mut all);
+    let mut out = preselect(&mut all, &damaged);
     word_evidence(&mut out);
     // The n-gram likelihood counts relative to the best reading's.
     let top = out
@@ -469,8 +474,8 @@ pub fn readings(inp: &Inputs) -> (Vec<Reading>, Vec<RuledOut>) {
             r.features.ngram -= top;
         }
         r.features.ngram_sum = (r.features.ngram * r.features.ngram_features as f64).max(-20.0);
-        r.score = r.features.select_score();
     }
+    select::select_scores(&mut out, &damaged);
     // The three best by the selecting weights compare their own words; then every reading
     // gets its final score.
     out.sort_by(|a, b| b.score.total_cmp(&a.score));

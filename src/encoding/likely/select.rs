@@ -1,16 +1,39 @@
-//! Which readings reach the weighing of words: the few whose words are weighed
-//! ([`preselect`]).
+//! Which readings reach the weighing of words: the C1 controls a reading may hold as damage
+//! ([`c1_tolerated`]), and the few readings whose words are weighed ([`preselect`]).
 
-use super::{MAX_WEIGHED, Reading};
+use super::letters::unwritten;
+use super::{Features, MAX_WEIGHED, Reading, RuledOut};
+use crate::decode::charset::Charset;
+use encoding_rs::Encoding;
+
+/// How many C1 controls (U+0080–U+009F) a reading in `enc` of `units` non-ASCII characters
+/// may hold and still be weighed. For ISO 8859, one in fifty: windows-125x letters or quotes
+/// typed into ISO 8859 text (an editor on Windows: `š` as 9A in Lithuanian ISO-8859-4) are C1
+/// controls in its true reading, and the `controls` feature weighs them. Elsewhere a C1
+/// control is a byte the code page leaves undefined (WHATWG maps windows-1252's 81 to U+0081):
+/// as many as decoding errors, one in two hundred.
+pub(super) fn c1_tolerated(enc: &'static Encoding, units: usize) -> usize {
+    if is_iso_8859(Charset::Whatwg(enc)) {
+        (units / 50).max(2)
+    } else {
+        (units / 200).max(1)
+    }
+}
+
+/// A C1 control character.
+pub(super) fn is_c1(c: char) -> bool {
+    ('\u{80}'..='\u{9F}').contains(&c)
+}
 
 /// The readings whose words are weighed, taken out of `all` (sorted best first by character
 /// score): the best [`MAX_WEIGHED`] − 3; the reading nearest the best, when it is not among
-/// them; the best of each script not yet among them; then the next best. Many readings
-/// have no character flaw at all; by score alone the Latin ones (the most numerous) would fill
-/// every place, and an Arabic or Greek reading that reads every word — or x-mac-cyrillic beside
-/// a windows-1251 that reads its capitals as punctuation (`—лен` for `Член`) — might never be
-/// weighed.
-pub(super) fn preselect(all: &mut Vec<Reading>) -> Vec<Reading> {
+/// them; the best reading whose only flaw is a few controls (text damaged by a few bytes, see
+/// [`c1_tolerated`]); the best of each script not yet among them; then the next best. Many
+/// readings have no character flaw at all; by score alone the Latin ones (the most numerous)
+/// would fill every place, and an Arabic or Greek reading that reads every word — or
+/// x-mac-cyrillic beside a windows-1251 that reads its capitals as punctuation (`—лен` for
+/// `Член`) — might never be weighed.
+pub(super) fn preselect(all: &mut Vec<Reading>, damaged: &[Charset]) -> Vec<Reading> {
     let mut take: Vec<usize> = (0..all.len().min(MAX_WEIGHED - 3)).collect();
     // The reading nearest the best (fewest characters read otherwise), when none of the
     // best is: the competitor that parts from it on a few letters only.
@@ -39,6 +62,22 @@ pub(super) fn preselect(all: &mut Vec<Reading>) -> Vec<Reading> {
     {
         take.push(i);
     }
+    // The best reading whose only flaw is a few controls (text damaged by a few bytes of
+    // another encoding, see [`c1_tolerated`]): the readings without controls may read as
+    // cleanly, and only the words tell. Readings damaged alike (ISO 8859 parts share their
+    // C1 bytes) go by the letters one language writes.
+    let top = (0..all.len())
+        .filter(|&i| is_damaged(&all[i], damaged))
+        .map(|i| all[i].score)
+        .reduce(f64::max);
+    if let Some(top) = top {
+        let tied = (0..all.len()).filter(|&i| is_damaged(&all[i], damaged) && all[i].score == top);
+        if let Some(i) = tied.min_by_key(|&i| unwritten(&all[i].text))
+            && !take.contains(&i)
+        {
+            take.push(i);
+        }
+    }
     for i in first..all.len() {
         if take.len() >= MAX_WEIGHED {
             break;
@@ -65,4 +104,83 @@ pub(super) fn preselect(all: &mut Vec<Reading>) -> Vec<Reading> {
     }
     out.reverse();
     out
+}
+
+/// A reading without any character flaw but controls: no decoding error, no odd character, no
+/// letter of an alien script, no word of mixed scripts.
+fn reads_cleanly(f: &Features) -> bool {
+    f.errors == 0.0 && f.odd == 0.0 && f.alien == 0.0 && f.mixed == 0.0
+}
+
+/// Rules out after all the readings kept despite their C1 controls ([`c1_tolerated`]) that
+/// have another flaw: damage is a few bytes in text that reads cleanly, a misreading has flaws
+/// of every kind. Their reasons move from `tolerated` to `ruled_out`; returns the encodings of
+/// the damaged readings that stay.
+pub(super) fn drop_flawed_tolerated(
+    all: &mut Vec<Reading>,
+    tolerated: Vec<RuledOut>,
+    ruled_out: &mut Vec<RuledOut>,
+) -> Vec<Charset> {
+    let (flawed, kept): (Vec<RuledOut>, Vec<RuledOut>) = tolerated.into_iter().partition(|t| {
+        all.iter()
+            .any(|r| r.members.contains(&t.name) && !reads_cleanly(&r.features))
+    });
+    all.retain(|r| !flawed.iter().any(|t| r.members.contains(&t.name)));
+    ruled_out.extend(flawed.into_iter().map(|mut t| {
+        t.why.push_str(", and it reads with other flaws");
+        t
+    }));
+    kept.into_iter().map(|t| t.name).collect()
+}
+
+/// Sets each reading's selecting score (which picks the three that compare their own words).
+/// A damaged reading (one of the encodings `damaged`, kept by [`drop_flawed_tolerated`]) is
+/// scored blind to its controls, so that it competes on its words with the readings without
+/// controls (the final score weighs the controls) — unless a reading without controls reads
+/// the same text with letters where it has controls: that one explains the bytes without any
+/// damage.
+pub(super) fn select_scores(out: &mut [Reading], damaged: &[Charset]) {
+    let blind: Vec<bool> = (0..out.len())
+        .map(|i| {
+            is_damaged(&out[i], damaged)
+                && !out
+                    .iter()
+                    .any(|o| o.features.controls == 0.0 && same_but_controls(&o.text, &out[i].text))
+        })
+        .collect();
+    for (r, blind) in out.iter_mut().zip(blind) {
+        r.score = if blind {
+            Features {
+                controls: 0.0,
+                ..r.features.clone()
+            }
+            .select_score()
+        } else {
+            r.features.select_score()
+        };
+    }
+}
+
+/// `other` and `damaged` have the same characters wherever `damaged` has no C1 control.
+pub(super) fn same_but_controls(other: &str, damaged: &str) -> bool {
+    let (mut a, mut b) = (other.chars(), damaged.chars());
+    loop {
+        match (a.next(), b.next()) {
+            (None, None) => return true,
+            (Some(x), Some(y)) if x == y || is_c1(y) => {}
+            _ => return false,
+        }
+    }
+}
+
+/// A part of ISO 8859 (which keeps 80–9F for the C1 controls).
+fn is_iso_8859(cs: Charset) -> bool {
+    cs.whatwg()
+        .is_some_and(|e| e.name().starts_with("ISO-8859-"))
+}
+
+/// A reading in one of the `damaged` encodings: an ISO 8859 reading kept despite its C1
+/// controls, which reads cleanly otherwise (text with a few windows-125x bytes typed in).
+fn is_damaged(r: &Reading, damaged: &[Charset]) -> bool {
+    r.members.iter().any(|m| damaged.contains(m))
 }

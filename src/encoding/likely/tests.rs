@@ -190,7 +190,7 @@ fn the_reading_nearest_the_best_is_weighed() {
         all.push(reading(cs, "×ëåí ‚ñåêè", 0.0));
     }
     all.push(reading(X_MAC_CYRILLIC, "Член Всеки", 0.0));
-    let weighed = preselect(&mut all);
+    let weighed = preselect(&mut all, &[]);
     assert!(
         weighed
             .iter()
@@ -265,4 +265,71 @@ fn a_c1_rule_out_names_the_byte() {
         .expect("ISO-8859-15 reads C1 controls for the quotes");
     assert!(latin9.why.contains("C1 control"), "{}", latin9.why);
     assert_eq!(latin9.offset, first as u64, "{}", latin9.why);
+}
+
+/// ISO 8859 readings may hold one C1 control in fifty non-ASCII characters (two at least) as
+/// damage; other encodings' C1 controls are undefined bytes, as many as decoding errors.
+#[test]
+fn c1_controls_are_tolerated_in_iso_8859_only() {
+    assert_eq!(c1_tolerated(encoding_rs::ISO_8859_4, 111), 2);
+    assert_eq!(c1_tolerated(encoding_rs::ISO_8859_4, 1000), 20);
+    assert_eq!(c1_tolerated(encoding_rs::WINDOWS_1252, 1000), 5);
+    assert_eq!(c1_tolerated(encoding_rs::WINDOWS_1250, 111), 1);
+}
+
+/// French windows-1252 with two curly quotes: ISO-8859-15 reads the same letters and two C1
+/// controls, so it is kept as damaged text and weighed, and loses to the reading without
+/// them; ISO-8859-7 reads Greek letters among the French ones as well, so it is ruled out
+/// with both reasons.
+#[test]
+fn a_damaged_reading_is_weighed_only_when_it_reads_cleanly() {
+    let mut bytes = Vec::new();
+    for _ in 0..12 {
+        bytes.extend_from_slice(b"la f\xeate d\xe9j\xe0 pr\xe8s du ch\xe2teau, o\xf9 l'\xe9t\xe9 ");
+    }
+    bytes.extend_from_slice(b"c'est \x93beau\x94 ici.\n");
+    let v = crate::decode::validity::validate(&bytes);
+    let inp = Inputs {
+        sample: &bytes,
+        sample_start: 0,
+        at_end: true,
+        budget: CONDENSED_BYTES,
+        validity: &v,
+        bom: None,
+        declared: Vec::new(),
+        chardet: Some(encoding_rs::WINDOWS_1252),
+        decision: Charset::Whatwg(encoding_rs::WINDOWS_1252),
+        decision_declared: false,
+        block: false,
+    };
+    let (weighed, ruled_out) = readings(&inp);
+    let latin9 = Charset::Whatwg(encoding_rs::ISO_8859_15);
+    assert!(
+        weighed.iter().any(|r| r.members.contains(&latin9)),
+        "{ruled_out:?}"
+    );
+    assert!(
+        weighed[0].members.contains(&Charset::WINDOWS_1252),
+        "{:?}",
+        weighed[0].members
+    );
+    let greek = ruled_out
+        .iter()
+        .find(|r| r.name == Charset::Whatwg(encoding_rs::ISO_8859_7))
+        .expect("ISO-8859-7 is ruled out");
+    assert!(
+        greek.why.contains("C1 control") && greek.why.contains("other flaws"),
+        "{}",
+        greek.why
+    );
+}
+
+/// A reading that reads letters where the damaged one has controls explains the bytes
+/// without damage.
+#[test]
+fn controls_are_compared_as_wildcards_only_in_the_damaged_reading() {
+    assert!(select::same_but_controls("raško", "ra\u{9A}ko"));
+    assert!(!select::same_but_controls("ra\u{9A}ko", "raško"));
+    assert!(!select::same_but_controls("raąko", "raško"));
+    assert!(!select::same_but_controls("raško", "ra\u{9A}k"));
 }
