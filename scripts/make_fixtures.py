@@ -218,6 +218,21 @@ lt_s = [i for i, b in enumerate(lt_bytes) if b == 0xB9]
 for i in (lt_s[9], lt_s[24]):
     lt_bytes[i] = 0x9A
 write(E + "lt-iso-8859-4-windows-s.txt", bytes(lt_bytes))
+# Czech in ISO-8859-2 with windows-1250 quotes („…“ as 84 93, C1 controls in ISO 8859), as web
+# pages typed on Windows often are: windows-1250 reads `vyąla` for `vyšla`. Sentences written here.
+cs_text = (
+    "Kniha vyšla poprvé v roce 1923 a od té doby se dočkala mnoha vydání. Autor v ní popisuje život "
+    "v malém městě, kde se všichni znají a kde se každá zpráva rychle šíří. Hlavní postava, učitel "
+    "Josef Žák, přijíždí do města na podzim a brzy zjišťuje, že jeho představy o klidném životě "
+    "nebudou naplněny. Obyvatelé ho zpočátku přijímají s nedůvěrou, ale postupně si získá jejich "
+    "respekt. Kritici knihu označili za \x84současnou klasiku\x93 a dodnes se čte ve školách. "
+    "Překlad do němčiny vyšel o dva roky později a setkal se s velkým ohlasem. Ve druhé části knihy "
+    "se děj přesouvá do Prahy, kam se Žák vydává hledat práci. Tam poznává nové přátele, ale také "
+    "pocit osamění, který ho provází až do konce. Závěrečná kapitola, nazvaná \x84Šťastný návrat\x93, "
+    "je podle mnoha čtenářů nejkrásnější pasáží celého díla. Kniha byla také zfilmována a film "
+    "získal několik ocenění na mezinárodních festivalech.\n"
+)
+write(E + "cs-iso-8859-2-windows-quotes.txt", cs_text.encode("iso8859_2"))
 # UTF-16 without a byte order mark, Korean and Chinese (no NUL columns to betray it).
 write(E + "ko-utf16le-nobom.txt", "모든 사람은 교육을 받을 권리를 가진다. 교육은 인격의 완전한 발전을 목표로 한다.\n".encode("utf-16-le"))
 write(E + "zh-utf16be-nobom.txt", "人人都有受教育的权利。教育的目的在于充分发展人的个性，并加强对人权和基本自由的尊重。\n".encode("utf-16-be"))
