@@ -245,19 +245,7 @@ fn a_c1_rule_out_names_the_byte() {
         bytes.extend_from_slice(b"c'est l\x92\xe9t\xe9 \x93beau\x94 ici. ");
     }
     let v = crate::decode::validity::validate(&bytes);
-    let inp = Inputs {
-        sample: &bytes,
-        sample_start: 0,
-        at_end: true,
-        budget: CONDENSED_BYTES,
-        validity: &v,
-        bom: None,
-        declared: Vec::new(),
-        chardet: Some(encoding_rs::WINDOWS_1252),
-        decision: Charset::Whatwg(encoding_rs::WINDOWS_1252),
-        decision_declared: false,
-        block: false,
-    };
+    let inp = whole_windows_1252(&bytes, &v);
     let (_, ruled_out) = readings(&inp);
     let latin9 = ruled_out
         .iter()
@@ -289,19 +277,7 @@ fn a_damaged_reading_is_weighed_only_when_it_reads_cleanly() {
     }
     bytes.extend_from_slice(b"c'est \x93beau\x94 ici.\n");
     let v = crate::decode::validity::validate(&bytes);
-    let inp = Inputs {
-        sample: &bytes,
-        sample_start: 0,
-        at_end: true,
-        budget: CONDENSED_BYTES,
-        validity: &v,
-        bom: None,
-        declared: Vec::new(),
-        chardet: Some(encoding_rs::WINDOWS_1252),
-        decision: Charset::Whatwg(encoding_rs::WINDOWS_1252),
-        decision_declared: false,
-        block: false,
-    };
+    let inp = whole_windows_1252(&bytes, &v);
     let (weighed, ruled_out) = readings(&inp);
     let latin9 = Charset::Whatwg(encoding_rs::ISO_8859_15);
     assert!(
@@ -332,4 +308,24 @@ fn controls_are_compared_as_wildcards_only_in_the_damaged_reading() {
     assert!(!select::same_but_controls("ra\u{9A}ko", "raško"));
     assert!(!select::same_but_controls("raąko", "raško"));
     assert!(!select::same_but_controls("raško", "ra\u{9A}k"));
+}
+
+/// The inputs of a whole file of `bytes` that chardetng and the decision call windows-1252.
+fn whole_windows_1252<'a>(
+    bytes: &'a [u8],
+    v: &'a crate::decode::validity::Utf8Validity,
+) -> Inputs<'a> {
+    Inputs {
+        sample: bytes,
+        sample_start: 0,
+        at_end: true,
+        budget: CONDENSED_BYTES,
+        validity: v,
+        bom: None,
+        declared: Vec::new(),
+        chardet: Some(encoding_rs::WINDOWS_1252),
+        decision: Charset::Whatwg(encoding_rs::WINDOWS_1252),
+        decision_declared: false,
+        block: false,
+    }
 }
