@@ -329,3 +329,49 @@ fn whole_windows_1252<'a>(
         block: false,
     }
 }
+
+/// A damaged reading's controls count per hundred high characters at least: two quotes in 15
+/// accented letters weigh as two in a hundred; a reading ruled out keeps its reason and gains
+/// "other flaws".
+#[test]
+fn damage_in_short_text_counts_per_hundred_high_characters() {
+    let reading = |cs: &'static Encoding, text: &str, controls: f64, odd: f64| Reading {
+        members: vec![Charset::Whatwg(cs)],
+        text: text.into(),
+        features: Features {
+            controls,
+            odd,
+            ..Default::default()
+        },
+        words: Vec::new(),
+        vocabulary: Vec::new(),
+        own: Default::default(),
+        score: 0.0,
+        script: None,
+    };
+    let text = format!(
+        "\u{84}{}\u{93}",
+        "ąęśćźżółń".repeat(2).chars().take(13).collect::<String>()
+    );
+    let per_15 = 2.0 * 100.0 / 15.0;
+    let mut all = vec![
+        reading(encoding_rs::ISO_8859_2, &text, per_15, 0.0),
+        reading(encoding_rs::ISO_8859_7, &text, per_15, 1.0),
+    ];
+    let tolerated = [encoding_rs::ISO_8859_2, encoding_rs::ISO_8859_7].map(|e| RuledOut {
+        name: Charset::Whatwg(e),
+        offset: 0,
+        why: "2 C1 control characters in running text".into(),
+    });
+    let mut ruled_out = Vec::new();
+    let kept = select::drop_flawed_tolerated(&mut all, tolerated.to_vec(), &mut ruled_out);
+    assert_eq!(kept, [Charset::Whatwg(encoding_rs::ISO_8859_2)]);
+    assert_eq!(all.len(), 1);
+    assert!(
+        (all[0].features.controls - 2.0).abs() < 1e-9,
+        "{}",
+        all[0].features.controls
+    );
+    assert_eq!(ruled_out.len(), 1);
+    assert!(ruled_out[0].why.ends_with("and it reads with other flaws"));
+}
