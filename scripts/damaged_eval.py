@@ -6,7 +6,10 @@ truth (an ISO 8859 text with windows-125x bytes typed in) may read a typed byte 
 Prints accuracy per kind (ISO 8859 damaged, Windows with its own quotes) and length, the
 confusions, and the reliability of the confidence.
 
-  scripts/damaged_eval.py DAMAGED_DEVSET [--bin target/release/delineate]
+  scripts/damaged_eval.py DAMAGED_DEVSET [--bin target/release/delineate] [--others]
+
+--others scores chardet and charset-normalizer too (their Python APIs, when importable), on
+the same terms.
 """
 import argparse
 import collections
@@ -28,6 +31,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("devset")
     ap.add_argument("--bin", default=os.path.join(os.path.dirname(__file__), "..", "target", "release", "delineate"))
+    ap.add_argument("--others", action="store_true")
     a = ap.parse_args()
     lines = open(os.path.join(a.devset, "manifest.tsv"), encoding="utf-8").read().splitlines()
     head = lines[0].split("\t")
@@ -65,6 +69,39 @@ def main():
         ece += abs(conf - ok) / n
         print(f"    {k / 10:.1f}–{(k + 1) / 10:.1f} {files:6} {conf / files:6.3f} {ok / files:6.3f}")
     print(f"  expected calibration error: {ece:.3f}")
+    if a.others:
+        others(a.devset, rows)
+
+
+def others(devset, rows):
+    """chardet and charset-normalizer, when importable, scored as above."""
+    detectors = []
+    try:
+        import chardet
+        detectors.append((f"chardet {chardet.__version__}", lambda b: chardet.detect(b)["encoding"]))
+    except ImportError:
+        print("chardet: not installed")
+    try:
+        import charset_normalizer
+
+        def cn(b):
+            best = charset_normalizer.from_bytes(b).best()
+            return best.encoding if best else None
+        detectors.append((f"charset-normalizer {charset_normalizer.__version__}", cn))
+    except ImportError:
+        print("charset-normalizer: not installed")
+    for name, detect in detectors:
+        right = collections.Counter()
+        total = collections.Counter()
+        for r in rows:
+            data = open(os.path.join(devset, "files", r["file"]), "rb").read()
+            label = detect(data)
+            kind = "ISO damaged" if r["encoding"].startswith("ISO") else "Windows, own quotes"
+            total[kind] += 1
+            right[kind] += bool(label) and letters_right(decode(data, label), decode(data, r["encoding"]))
+        n = sum(total.values())
+        parts = ", ".join(f"{k} {right[k]} / {total[k]}" for k in sorted(total))
+        print(f"  {name}: {sum(right.values())} / {n} ({100 * sum(right.values()) / n:.1f} %): {parts}")
 
 
 if __name__ == "__main__":
