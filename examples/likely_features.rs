@@ -6,6 +6,7 @@
 //!   cargo run --release --example likely_features -- DEVSET_DIR > features.tsv
 
 use delineate::decode::Charset;
+use delineate::encoding::likely::same_but_controls;
 use delineate::source::Input;
 
 fn main() {
@@ -71,18 +72,6 @@ fn main() {
                 f.chardet,
                 f.words
             );
-        }
-    }
-}
-
-/// `text` reads as `truth` wherever `truth` has no C1 control.
-fn same_but_controls(text: &str, truth: &str) -> bool {
-    let (mut a, mut b) = (text.chars(), truth.chars());
-    loop {
-        match (a.next(), b.next()) {
-            (None, None) => return true,
-            (Some(x), Some(y)) if x == y || ('\u{80}'..='\u{9F}').contains(&y) => {}
-            _ => return false,
         }
     }
 }

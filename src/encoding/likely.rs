@@ -39,11 +39,13 @@ pub(crate) use spelling::{list_of, spelled};
 pub(crate) use words::spaceless;
 use words::{WordSpans, because, own_words, word_evidence};
 mod features;
+use crate::encoding::is_c1;
 pub use features::{Features, WEIGHTS};
 use features::{char_features, decode_counting, ordinary};
 pub(crate) use features::{local_fit, local_fit_quick, misread};
 pub use prior::{base_prior, prior};
-use select::{c1_tolerated, is_c1, preselect};
+pub use select::same_but_controls;
+use select::{c1_tolerated, preselect};
 
 /// Every encoding bytes without a byte order mark may be in, ASCII-compatible ones first.
 pub const CANDIDATES: &[&Encoding] = &[

@@ -591,6 +591,12 @@ fn mojibake_of(
     })
 }
 
+/// A C1 control character (U+0080–U+009F): what ISO 8859 and Latin-1 make of the bytes 80–9F,
+/// and WHATWG's windows-125x of the bytes they leave undefined; text never holds one.
+pub(crate) fn is_c1(c: char) -> bool {
+    ('\u{80}'..='\u{9F}').contains(&c)
+}
+
 pub(crate) fn plural(n: u64) -> &'static str {
     if n == 1 { "" } else { "s" }
 }

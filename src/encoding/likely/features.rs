@@ -7,6 +7,7 @@ use super::letters::Alphabet;
 use super::spelling::spelled;
 use super::words::{lookup_words, mixed_script, words_of};
 use crate::decode::charset::Charset;
+use crate::encoding::is_c1;
 use crate::lexicon;
 use crate::unicode::char_info;
 use encoding_rs::Encoding;
@@ -336,7 +337,7 @@ fn fit_of(enc: &'static Encoding, lang: Option<&str>, bytes: &[u8], alphabet: bo
             fit += 3.0;
         } else if c == '\u{FFFD}' {
             fit -= 3.0;
-        } else if ('\u{80}'..='\u{9F}').contains(&c) || c == '¤' {
+        } else if is_c1(c) || c == '¤' {
             fit -= 2.0;
         } else if !c.is_ascii() && !ordinary(c) && !cjk {
             fit -= 1.0;
@@ -382,7 +383,7 @@ pub(crate) fn misread(enc: &'static Encoding, bytes: &[u8]) -> bool {
             .is_some_and(|c| crate::unicode::is_alphabetic(*c))
     };
     for (i, &c) in chars.iter().enumerate() {
-        if c == '\u{FFFD}' || ('\u{80}'..='\u{9F}').contains(&c) {
+        if c == '\u{FFFD}' || is_c1(c) {
             return true;
         }
         if foreign_between_letters(c)
@@ -510,7 +511,7 @@ pub(super) fn char_features(
         non_ascii += 1;
         // ¤ is what windows-1252 makes of ISO-8859-15's euro sign: text never writes it, so it
         // weighs like a control.
-        if ('\u{80}'..='\u{9F}').contains(&c) || c == '¤' {
+        if is_c1(c) || c == '¤' {
             controls += 1;
         } else if !ordinary(c) {
             odd += 1;

@@ -4,6 +4,7 @@
 use super::letters::unwritten;
 use super::{Features, MAX_WEIGHED, Reading, RuledOut};
 use crate::decode::charset::Charset;
+use crate::encoding::is_c1;
 use encoding_rs::Encoding;
 
 /// How many C1 controls (U+0080–U+009F) a reading in `enc` of `units` non-ASCII characters
@@ -20,11 +21,6 @@ pub(super) fn c1_tolerated(enc: &'static Encoding, units: usize) -> usize {
     } else {
         (units / 200).max(1)
     }
-}
-
-/// A C1 control character.
-pub(super) fn is_c1(c: char) -> bool {
-    ('\u{80}'..='\u{9F}').contains(&c)
 }
 
 /// The readings whose words are weighed, taken out of `all` (sorted best first by character
@@ -68,17 +64,16 @@ pub(super) fn preselect(all: &mut Vec<Reading>, damaged: &[Charset]) -> Vec<Read
     // another encoding, see [`c1_tolerated`]): the readings without controls may read as
     // cleanly, and only the words tell. Readings damaged alike (ISO 8859 parts share their
     // C1 bytes) go by the letters one language writes.
-    let top = (0..all.len())
+    let hurt: Vec<usize> = (0..all.len())
         .filter(|&i| is_damaged(&all[i], damaged))
-        .map(|i| all[i].score)
-        .reduce(f64::max);
-    if let Some(top) = top {
-        let tied = (0..all.len()).filter(|&i| is_damaged(&all[i], damaged) && all[i].score == top);
-        if let Some(i) = tied.min_by_key(|&i| unwritten(&all[i].text))
-            && !take.contains(&i)
-        {
-            take.push(i);
-        }
+        .collect();
+    let top = hurt.iter().map(|&i| all[i].score).reduce(f64::max);
+    if let Some(i) = (hurt.into_iter())
+        .filter(|&i| Some(all[i].score) == top)
+        .min_by_key(|&i| unwritten(&all[i].text))
+        && !take.contains(&i)
+    {
+        take.push(i);
     }
     for i in first..all.len() {
         if take.len() >= MAX_WEIGHED {
@@ -177,8 +172,9 @@ pub(super) fn select_scores(out: &mut [Reading], damaged: &[Charset]) {
     }
 }
 
-/// `other` and `damaged` have the same characters wherever `damaged` has no C1 control.
-pub(super) fn same_but_controls(other: &str, damaged: &str) -> bool {
+/// `other` and `damaged` have the same characters wherever `damaged` has no C1 control: `other`
+/// reads every letter of `damaged`, text with windows-125x bytes typed in (see [`c1_tolerated`]).
+pub fn same_but_controls(other: &str, damaged: &str) -> bool {
     let (mut a, mut b) = (other.chars(), damaged.chars());
     loop {
         match (a.next(), b.next()) {

@@ -375,10 +375,7 @@ pub fn clean_at_a_glance(text: &str) -> bool {
     !c1 && !text.contains('\u{FFFD}') && !text.contains("Ã ") && fingerprints(text) == 0
 }
 
-/// A C1 control (U+0080–U+009F).
-pub(super) fn is_c1(c: char) -> bool {
-    ('\u{80}'..='\u{9F}').contains(&c)
-}
+pub(super) use crate::encoding::is_c1;
 
 /// Is `c` believable as the result of a repair?
 pub(super) fn plausible(c: char) -> bool {
