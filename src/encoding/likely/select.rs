@@ -173,7 +173,7 @@ pub(super) fn select_scores(out: &mut [Reading], damaged: &[Charset]) {
 }
 
 /// `other` and `damaged` have the same characters wherever `damaged` has no C1 control: `other`
-/// reads every letter of `damaged`, text with windows-125x bytes typed in (see [`c1_tolerated`]).
+/// reads every letter of `damaged`, text with windows-125x bytes typed in (see `c1_tolerated`).
 pub fn same_but_controls(other: &str, damaged: &str) -> bool {
     let (mut a, mut b) = (other.chars(), damaged.chars());
     loop {
