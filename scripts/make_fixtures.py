@@ -233,6 +233,17 @@ cs_text = (
     "získal několik ocenění na mezinárodních festivalech.\n"
 )
 write(E + "cs-iso-8859-2-windows-quotes.txt", cs_text.encode("iso8859_2"))
+# Slovak in ISO-8859-2 with one windows-1250 dash (96, a C1 control in ISO 8859): one control
+# is damage too, and windows-1250 reads `ľudia` as `µudia`, `všetkým` as `vąetkým`. Sentences
+# written here.
+sk_text = (
+    "Naša obec leží v údolí pod horami, kde sa v lete stretávajú turisti z celého Slovenska. Každý rok tu "
+    "organizujeme jarmok, na ktorom si ľudia môžu kúpiť domáce výrobky \x96 med, syry aj drevené hračky. Deti "
+    "sa najviac tešia na kolotoč a večerný ohňostroj. Starosta vždy povie niekoľko slov o histórii obce a "
+    "poďakuje všetkým, ktorí pomáhali s prípravou. Tento rok prišlo viac návštevníkov ako minulý rok, a preto "
+    "sme museli rozšíriť parkovisko pri škole.\n"
+)
+write(E + "sk-iso-8859-2-one-dash.txt", sk_text.encode("iso8859_2"))
 # UTF-16 without a byte order mark, Korean and Chinese (no NUL columns to betray it).
 write(E + "ko-utf16le-nobom.txt", "모든 사람은 교육을 받을 권리를 가진다. 교육은 인격의 완전한 발전을 목표로 한다.\n".encode("utf-16-le"))
 write(E + "zh-utf16be-nobom.txt", "人人都有受教育的权利。教育的目的在于充分发展人的个性，并加强对人权和基本自由的尊重。\n".encode("utf-16-be"))

@@ -58,6 +58,8 @@ fn each_failure_class_is_read_as_written() {
         ("lt-iso-8859-4-windows-s.txt", "iso-8859-4"),
         // Two pairs of windows-1250 quotes (84 93) in Czech ISO-8859-2: four controls.
         ("cs-iso-8859-2-windows-quotes.txt", "iso-8859-2"),
+        // One windows-1250 dash (96) in Slovak ISO-8859-2: one control is damage too.
+        ("sk-iso-8859-2-one-dash.txt", "iso-8859-2"),
         ("is-iso-8859-10.txt", "iso-8859-10"),
         ("eo-iso-8859-3.txt", "iso-8859-3"),
         ("ko-utf16le-nobom.txt", "utf-16le"),

@@ -410,11 +410,21 @@ static EXEMPLARS: &str = include_str!(concat!(
 /// where [`alphabet`] holds those its word list's words write (loans too). `None` where CLDR
 /// has none.
 pub fn exemplars(code: &str) -> Option<&'static [char]> {
-    static E: OnceLock<Vec<(&'static str, Vec<char>)>> = OnceLock::new();
-    E.get_or_init(|| parse_letters(EXEMPLARS.lines()))
+    exemplar_table()
         .iter()
         .find(|(c, _)| *c == code)
         .map(|(_, a)| a.as_slice())
+}
+
+/// Every standard alphabet CLDR gives (`exemplars.tsv`), as [`exemplars`] reads them.
+pub fn every_exemplar() -> impl Iterator<Item = &'static [char]> {
+    exemplar_table().iter().map(|(_, a)| a.as_slice())
+}
+
+/// `exemplars.tsv`, parsed once.
+fn exemplar_table() -> &'static [(&'static str, Vec<char>)] {
+    static E: OnceLock<Vec<(&'static str, Vec<char>)>> = OnceLock::new();
+    E.get_or_init(|| parse_letters(EXEMPLARS.lines()))
 }
 
 /// `code<TAB>letters` lines (comments skipped), each alphabet sorted.

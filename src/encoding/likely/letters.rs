@@ -74,6 +74,19 @@ fn unfit(readings: &[Reading]) -> f64 {
 /// alphabet lacks: 0 when some language writes them all. Lithuanian in windows-1257 read as
 /// windows-1252 (`bûti motinystë gimæ þmogus`) mixes letters no one language writes.
 pub(super) fn unwritten(text: &str) -> usize {
+    lacking(text, lexicon::every_alphabet())
+}
+
+/// As [`unwritten`], by the standard alphabets (CLDR's exemplar letters) alone, without the
+/// loans a word list's alphabet holds: Esperanto in ISO-8859-15 (`æiu`, `aýtoritato`) has
+/// letters some word lists write together, but no language's standard alphabet.
+pub(super) fn unruled(text: &str) -> usize {
+    lacking(text, lexicon::every_exemplar())
+}
+
+/// Of the distinct non-ASCII letters of `text` (lower-cased), the fewest that one of
+/// `alphabets` lacks; a script's digit or mark that is no letter counts as lacking.
+fn lacking<'a>(text: &str, alphabets: impl Iterator<Item = &'a [char]>) -> usize {
     let (mut letters, mut strays): (Vec<char>, Vec<char>) = (Vec::new(), Vec::new());
     for c in text.chars().filter(|c| !c.is_ascii()) {
         let i = char_info(c);
@@ -93,7 +106,7 @@ pub(super) fn unwritten(text: &str) -> usize {
         return strays.len();
     }
     strays.len()
-        + lexicon::every_alphabet()
+        + alphabets
             .map(|a| {
                 letters
                     .iter()

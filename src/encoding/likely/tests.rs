@@ -375,3 +375,66 @@ fn damage_in_short_text_counts_per_hundred_high_characters() {
     assert_eq!(ruled_out.len(), 1);
     assert!(ruled_out[0].why.ends_with("and it reads with other flaws"));
 }
+
+/// A reading of `text` in `cs`, with `controls` C1 controls per hundred high characters.
+fn reading_of(cs: &'static Encoding, text: &str, controls: f64) -> Reading {
+    Reading {
+        members: vec![Charset::Whatwg(cs)],
+        text: text.into(),
+        features: Features {
+            controls,
+            ..Default::default()
+        },
+        words: Vec::new(),
+        vocabulary: Vec::new(),
+        own: Default::default(),
+        score: 0.0,
+        script: None,
+    }
+}
+
+/// The readings that compare their own words: a damaged reading whose twin without controls
+/// ranks above it gives up its place (the two share every word), and a damaged reading no
+/// other explains joins the three best as a fourth.
+#[test]
+fn damaged_readings_compare_their_words_unless_a_twin_reads_the_same() {
+    use encoding_rs::*;
+    let names = |out: &[Reading]| out.iter().map(|r| r.members[0]).collect::<Vec<_>>();
+    // Lithuanian ISO-8859-13 with two windows quotes: windows-1257 reads the same letters.
+    let mut out = vec![
+        reading_of(WINDOWS_1257, "„žmogus“ teisę", 0.0),
+        reading_of(ISO_8859_13, "\u{84}žmogus\u{93} teisę", 2.0),
+        reading_of(MACINTOSH, "„ĺmogus“ teisć", 0.0),
+        reading_of(WINDOWS_1252, "„þmogus“ teisæ", 0.0),
+    ];
+    let damaged = [Charset::Whatwg(ISO_8859_13)];
+    assert_eq!(select::compared_first(&mut out, &damaged), 3);
+    assert_eq!(
+        names(&out[..3]),
+        [WINDOWS_1257, MACINTOSH, WINDOWS_1252].map(Charset::Whatwg)
+    );
+    // Czech ISO-8859-2 with one windows dash: no reading without controls reads its `š`.
+    let mut out = vec![
+        reading_of(WINDOWS_1250, "každý \u{2013} vyąla", 0.0),
+        reading_of(WINDOWS_1252, "ka¾dý \u{2013} vy¹la", 0.0),
+        reading_of(WINDOWS_1258, "ka¾dý \u{2013} vy¹la", 0.0),
+        reading_of(ISO_8859_2, "každý \u{96} vyšla", 1.0),
+    ];
+    let damaged = [Charset::Whatwg(ISO_8859_2)];
+    assert_eq!(select::compared_first(&mut out, &damaged), 4);
+    assert_eq!(out[3].members[0], Charset::Whatwg(ISO_8859_2));
+    assert_eq!(out[0].members[0], Charset::Whatwg(WINDOWS_1250));
+    // Without a damaged reading, the three best compare.
+    let before = names(&out);
+    assert_eq!(select::compared_first(&mut out, &[]), 3);
+    assert_eq!(names(&out), before);
+}
+
+/// Letters some word lists write together may still be no language's standard alphabet:
+/// Esperanto read as ISO-8859-15 (`æiu`, `aýtune`) against its true reading (`ĉiu`, `aŭtune`).
+#[test]
+fn unruled_counts_letters_no_standard_alphabet_holds() {
+    assert_eq!(letters::unruled("ĉiuj aŭtune Ĝenevo ŝipisto"), 0);
+    assert!(letters::unruled("æiuj aýtune Øenevo þipisto") > 0);
+    assert_eq!(letters::unruled("plain ASCII text"), 0);
+}

@@ -428,7 +428,7 @@ const TELLING_BYTES: usize = 1024;
 /// `after`) that hold one of those byte values, up to [`TELLING_BYTES`], are decoded in each
 /// reading and their words added to its vocabulary, for [`own_words`] to judge.
 pub(super) fn telling_words(readings: &mut [Reading], sample: &[u8], after: usize) {
-    let k = readings.len().min(3);
+    let k = readings.len().min(4);
     let names: Vec<Charset> = readings[..k]
         .iter()
         .filter_map(|r| r.members.first().copied())
@@ -467,11 +467,12 @@ pub(super) fn telling_words(readings: &mut [Reading], sample: &[u8], after: usiz
     }
 }
 
-/// The words each of the three best readings makes on its own, judged in its language
+/// The words each of the readings compared (the three best, see `select::compared_first`) makes
+/// on its own, judged in its language
 /// ([`Features::known_own`]): known or not, letters foreign to it, n-gram fit. The caller
 /// scores again.
 pub(super) fn own_words(readings: &mut [Reading]) {
-    let k = readings.len().min(3);
+    let k = readings.len().min(4);
     if k < 2 {
         return;
     }
