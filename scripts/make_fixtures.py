@@ -244,6 +244,18 @@ sk_text = (
     "sme museli rozšíriť parkovisko pri škole.\n"
 )
 write(E + "sk-iso-8859-2-one-dash.txt", sk_text.encode("iso8859_2"))
+# Esperanto in ISO-8859-3 with windows quotes (84 93): Esperanto has no word list, and a
+# listed language the n-grams put second (Lithuanian: `mi`, `oro`) must not judge its words.
+# Sentences written here.
+eo_text = (
+    "La kunveno okazis en la malnova urbodomo, kie ĉiuj membroj de la klubo kolektiĝis post la labortago. "
+    "La prezidanto salutis la ĉeestantojn kaj anoncis, ke la venonta kongreso okazos aŭtune en Ĝenevo. "
+    "Poste unu juna ŝipisto rakontis pri sia vojaĝo tra la norda maro, kaj ĉiuj aŭskultis kun granda intereso. "
+    "Ŝi diris: \x84Mi ĝojas, ke ni renkontiĝas ĉi tie denove\x93 kaj la ĉambro pleniĝis per aplaŭdoj. "
+    "Je la fino oni manĝis kukon kaj trinkis teon, kaj la ĥoro kantis kelkajn malnovajn kantojn. "
+    "Neniu volis foriri antaŭ noktomezo, ĉar la etoso estis tre ĝoja kaj amika.\n"
+)
+write(E + "eo-iso-8859-3-windows-quotes.txt", eo_text.encode("iso8859_3"))
 # UTF-16 without a byte order mark, Korean and Chinese (no NUL columns to betray it).
 write(E + "ko-utf16le-nobom.txt", "모든 사람은 교육을 받을 권리를 가진다. 교육은 인격의 완전한 발전을 목표로 한다.\n".encode("utf-16-le"))
 write(E + "zh-utf16be-nobom.txt", "人人都有受教育的权利。教育的目的在于充分发展人的个性，并加强对人权和基本自由的尊重。\n".encode("utf-16-be"))

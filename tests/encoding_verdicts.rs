@@ -60,6 +60,8 @@ fn each_failure_class_is_read_as_written() {
         ("cs-iso-8859-2-windows-quotes.txt", "iso-8859-2"),
         // One windows-1250 dash (96) in Slovak ISO-8859-2: one control is damage too.
         ("sk-iso-8859-2-one-dash.txt", "iso-8859-2"),
+        // Windows quotes in Esperanto ISO-8859-3, a language without a word list.
+        ("eo-iso-8859-3-windows-quotes.txt", "iso-8859-3"),
         ("is-iso-8859-10.txt", "iso-8859-10"),
         ("eo-iso-8859-3.txt", "iso-8859-3"),
         ("ko-utf16le-nobom.txt", "utf-16le"),
