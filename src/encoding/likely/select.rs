@@ -68,14 +68,20 @@ pub(super) fn preselect(all: &mut Vec<Reading>, damaged: &[Charset]) -> Vec<Read
     // another encoding, see [`c1_tolerated`]): the readings without controls may read as
     // cleanly, and only the words tell. Readings damaged alike (ISO 8859 parts share their
     // C1 bytes) go by the letters one language writes, then by a standard alphabet (Esperanto's
-    // ISO-8859-3 `ĉiu` against ISO-8859-15's `æiu`, whose letters some word lists hold too).
+    // ISO-8859-3 `ĉiu` against ISO-8859-15's `æiu`, whose letters some word lists hold too),
+    // then by how few characters part them from the best reading: the bytes were typed in a
+    // code page of the text's own region (Czech ISO-8859-2 with a windows dash beside
+    // windows-1250's `kaľdý` against ISO-8859-15's `Èlánek kaÿdý`, all letters Welsh writes).
     let hurt: Vec<usize> = (0..all.len())
         .filter(|&i| is_damaged(&all[i], damaged))
         .collect();
     let top = hurt.iter().map(|&i| all[i].score).reduce(f64::max);
     if let Some(i) = (hurt.into_iter())
         .filter(|&i| Some(all[i].score) == top)
-        .min_by_key(|&i| (unwritten(&all[i].text), unruled(&all[i].text)))
+        .min_by_key(|&i| {
+            let apart = nearest(i).unwrap_or(usize::MAX);
+            (unwritten(&all[i].text), unruled(&all[i].text), apart)
+        })
         && !take.contains(&i)
     {
         take.push(i);

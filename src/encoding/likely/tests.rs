@@ -439,3 +439,36 @@ fn unruled_counts_letters_no_standard_alphabet_holds() {
     assert!(letters::unruled("æiuj aýtune Øenevo þipisto") > 0);
     assert_eq!(letters::unruled("plain ASCII text"), 0);
 }
+
+/// Damaged readings tied on characters and on the alphabets their letters fit go by how few
+/// characters part them from the best reading: Czech ISO-8859-2 with a windows dash, beside
+/// ISO-8859-15's `Èlánek kaÿdý` (letters Welsh writes).
+#[test]
+fn tied_damaged_readings_go_by_nearness_to_the_best() {
+    use encoding_rs::*;
+    let scored = |cs: &'static Encoding, text: &str, controls: f64, score: f64| Reading {
+        score,
+        ..reading_of(cs, text, controls)
+    };
+    let mut all = vec![scored(WINDOWS_1250, "Článek – kaľdý má", 0.0, 1.0)];
+    for cs in [
+        WINDOWS_1252,
+        WINDOWS_1254,
+        WINDOWS_1258,
+        WINDOWS_1257,
+        MACINTOSH,
+    ] {
+        all.push(scored(cs, "x", 0.0, 0.5));
+    }
+    // Nearer the best than any damaged reading: it takes the nearest's place.
+    all.push(scored(X_MAC_CYRILLIC, "Článek – kaľdý mą", 0.0, 0.5));
+    all.push(scored(IBM866, "y", 0.0, 0.5));
+    all.push(scored(KOI8_U, "z", 0.0, 0.5));
+    all.push(scored(ISO_8859_15, "Èlánek \u{96} kaÿdý má", 1.0, 0.0));
+    all.push(scored(ISO_8859_2, "Článek \u{96} každý má", 1.0, 0.0));
+    let damaged = [ISO_8859_15, ISO_8859_2].map(Charset::Whatwg);
+    let weighed = preselect(&mut all, &damaged);
+    let names: Vec<Charset> = weighed.iter().map(|r| r.members[0]).collect();
+    assert!(names.contains(&Charset::Whatwg(ISO_8859_2)), "{names:?}");
+    assert!(!names.contains(&Charset::Whatwg(ISO_8859_15)), "{names:?}");
+}
