@@ -402,12 +402,15 @@ fn damaged_readings_compare_their_words_unless_a_twin_reads_the_same() {
     use encoding_rs::*;
     let names = |out: &[Reading]| out.iter().map(|r| r.members[0]).collect::<Vec<_>>();
     // Lithuanian ISO-8859-13 with two windows quotes: windows-1257 reads the same letters.
-    let mut out = vec![
-        reading_of(WINDOWS_1257, "„žmogus“ teisę", 0.0),
-        reading_of(ISO_8859_13, "\u{84}žmogus\u{93} teisę", 2.0),
-        reading_of(MACINTOSH, "„ĺmogus“ teisć", 0.0),
-        reading_of(WINDOWS_1252, "„þmogus“ teisæ", 0.0),
-    ];
+    let readings = |spec: &[(&'static Encoding, &str, f64)]| -> Vec<Reading> {
+        spec.iter().map(|&(e, t, c)| reading_of(e, t, c)).collect()
+    };
+    let mut out = readings(&[
+        (WINDOWS_1257, "„žmogus“ teisę", 0.0),
+        (ISO_8859_13, "\u{84}žmogus\u{93} teisę", 2.0),
+        (MACINTOSH, "„ĺmogus“ teisć", 0.0),
+        (WINDOWS_1252, "„þmogus“ teisæ", 0.0),
+    ]);
     let damaged = [Charset::Whatwg(ISO_8859_13)];
     assert_eq!(select::compared_first(&mut out, &damaged), 3);
     assert_eq!(
@@ -415,12 +418,12 @@ fn damaged_readings_compare_their_words_unless_a_twin_reads_the_same() {
         [WINDOWS_1257, MACINTOSH, WINDOWS_1252].map(Charset::Whatwg)
     );
     // Czech ISO-8859-2 with one windows dash: no reading without controls reads its `š`.
-    let mut out = vec![
-        reading_of(WINDOWS_1250, "každý \u{2013} vyąla", 0.0),
-        reading_of(WINDOWS_1252, "ka¾dý \u{2013} vy¹la", 0.0),
-        reading_of(WINDOWS_1258, "ka¾dý \u{2013} vy¹la", 0.0),
-        reading_of(ISO_8859_2, "každý \u{96} vyšla", 1.0),
-    ];
+    let mut out = readings(&[
+        (WINDOWS_1250, "každý \u{2013} vyąla", 0.0),
+        (WINDOWS_1252, "ka¾dý \u{2013} vy¹la", 0.0),
+        (WINDOWS_1258, "ka¾dý \u{2013} vy¹la", 0.0),
+        (ISO_8859_2, "každý \u{96} vyšla", 1.0),
+    ]);
     let damaged = [Charset::Whatwg(ISO_8859_2)];
     assert_eq!(select::compared_first(&mut out, &damaged), 4);
     assert_eq!(out[3].members[0], Charset::Whatwg(ISO_8859_2));
