@@ -2,7 +2,9 @@
 """Scores the likely verdict on a damaged dev set (scripts/make_damaged_devset.py): a file is
 read right when the text decoded under `likely` has every letter of the truth's, where the
 truth (an ISO 8859 text with windows-125x bytes typed in) may read a typed byte as a C1 control
-(windows-1252's `“` for ISO-8859-15's U+0093 is right). A file given segments counts as wrong.
+(windows-1252's `“` for ISO-8859-15's U+0093 is right). A file given segments counts as wrong;
+a line says how many of them `decode --encoding likely` (each segment with its own verdict)
+nonetheless reads with every letter.
 Prints accuracy per kind (ISO 8859 damaged, Windows with its own quotes) and length, the
 confusions, and the reliability of the confidence.
 
@@ -40,6 +42,7 @@ def main():
     total = collections.Counter()
     confusions = collections.Counter()
     bins = collections.defaultdict(lambda: [0, 0, 0.0])
+    segmented = [0, 0]
     for start in range(0, len(rows), 500):
         part = rows[start:start + 500]
         paths = [os.path.join(a.devset, "files", r["file"]) for r in part]
@@ -48,6 +51,12 @@ def main():
             j = json.loads(line)
             data = open(path, "rb").read()
             ok = not j.get("segments") and letters_right(decode(data, j["likely"]["name"]), decode(data, r["encoding"]))
+            if j.get("segments"):
+                # What a user gets: each segment decoded with its own verdict.
+                got = subprocess.run([a.bin, "decode", "--encoding", "likely", path],
+                                     capture_output=True, check=False).stdout.decode("utf-8", "replace")
+                segmented[0] += 1
+                segmented[1] += letters_right(got, decode(data, r["encoding"]))
             kind = ("ISO damaged" if r["encoding"].startswith("ISO") else "Windows, own quotes", r["length"])
             total[kind] += 1
             right[kind] += ok
@@ -62,6 +71,8 @@ def main():
         print(f"  {k[0]:22} {k[1]:>4}: {right[k]:5} / {total[k]:5}  {100 * right[k] / total[k]:5.1f} %")
     n = sum(total.values())
     print(f"  all: {sum(right.values())} / {n}  {100 * sum(right.values()) / n:.1f} %")
+    print(f"  files given segments (counted wrong above): {segmented[0]}; decoded segment by segment"
+          f" (`decode --encoding likely`) with every letter of the truth: {segmented[1]}")
     print("  confusions:", ", ".join(f"{t}→{g} {c}" for (t, g), c in confusions.most_common(12)))
     ece = 0.0
     for k in sorted(bins):
