@@ -551,3 +551,20 @@ fn paired_bytes_without_spaces_are_not_utf16() {
         "UTF-16LE"
     );
 }
+
+/// A verdict of ISO 8859 text with windows bytes typed in says so, and where: decoding the file
+/// under it leaves those bytes C1 controls.
+#[test]
+fn a_damaged_verdict_names_its_controls_and_where_the_first_is() {
+    let j = inspect("cs-iso-8859-2-windows-quotes.txt");
+    assert_eq!(j["likely"]["name"], "ISO-8859-2");
+    let because = j["likely"]["because"].as_str().unwrap();
+    assert!(
+        because.contains("its reading holds 4 C1 controls (the first, byte 84 at offset 407)"),
+        "{because}"
+    );
+    // A clean file's verdict says nothing of damage.
+    let j = inspect("hu-iso-8859-2.txt");
+    let because = j["likely"]["because"].as_str().unwrap();
+    assert!(!because.contains("C1 control"), "{because}");
+}

@@ -663,6 +663,9 @@ pub fn likely(inp: &Inputs) -> Likely {
             readings[0].members[0], probs[0]
         );
     }
+    if let Some(damage) = damage_note(name, &best.text, &spans) {
+        because.push_str(&damage);
+    }
     let same: Vec<Charset> = members.iter().copied().filter(|m| *m != name).collect();
     if !same.is_empty() {
         because.push_str(&format!(
@@ -728,6 +731,25 @@ fn telling_bytes(a: Charset, others: &[Charset]) -> Option<String> {
         i = j + 1;
     }
     Some(out.join(" "))
+}
+
+/// What a verdict of ISO 8859 text damaged by windows-125x bytes says of them (see
+/// `select::c1_tolerated`): how many C1 controls its reading of the sample holds, and the byte
+/// of the first, so that no one decodes the file under it unwarned. `None` without controls.
+fn damage_note(name: Charset, text: &str, spans: &WordSpans) -> Option<String> {
+    if !select::is_iso_8859(name) {
+        return None;
+    }
+    let at = text.find(is_c1)?;
+    let n = text.chars().filter(|&c| is_c1(c)).count();
+    let first = text[at..].chars().next()?;
+    let byte = spans.span(text, at, first.encode_utf8(&mut [0; 4])).start;
+    Some(format!(
+        "; its reading holds {n} C1 control{} (the first, byte {:02X} at offset {byte}): \
+         windows-125x bytes typed into {name} text, where they are controls",
+        if n == 1 { "" } else { "s" },
+        first as u32
+    ))
 }
 
 /// The byte values 80–FF that single-byte `a` decodes otherwise than one of `others`;
