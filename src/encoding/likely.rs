@@ -747,7 +747,7 @@ fn damage_note(name: Charset, text: &str, spans: &WordSpans) -> Option<String> {
     Some(format!(
         "; its reading holds {n} C1 control{} (the first, byte {:02X} at offset {byte}): \
          windows-125x bytes typed into {name} text, where they are controls",
-        if n == 1 { "" } else { "s" },
+        crate::encoding::plural(n as u64),
         first as u32
     ))
 }

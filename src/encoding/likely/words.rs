@@ -319,7 +319,7 @@ pub(super) fn word_evidence(readings: &mut [Reading]) {
         // cut into as the Japanese list does.
         // Scanned only when Chinese is among the first languages.
         let mut kana: Option<bool> = None;
-        let langs: Vec<(&'static str, &str)> = order
+        let langs: Vec<(&'static str, &str, usize)> = order
             .iter()
             .filter(|&&i| {
                 !(["zh", "yue"].contains(&model.langs[i].code.as_str())
@@ -328,11 +328,13 @@ pub(super) fn word_evidence(readings: &mut [Reading]) {
             .take(3)
             .filter_map(|&i| {
                 let code = model.langs[i].code.as_str();
-                list_of(code).map(|l| (l, code))
+                list_of(code).map(|l| (l, code, i))
             })
             .collect();
         let mut best = (0u32, 0u32, "", "");
-        for &(l, code) in &langs {
+        // The model's index of `best`'s language.
+        let mut best_at = None;
+        for &(l, code, i) in &langs {
             let (mut hits, mut distinct) = (0u32, 0u32);
             for w in &differing {
                 if known_in(&mut listed, l, &w.0) {
@@ -342,14 +344,13 @@ pub(super) fn word_evidence(readings: &mut [Reading]) {
             }
             if distinct > best.1 || (distinct == best.1 && hits > best.0) {
                 best = (hits, distinct, l, code);
+                best_at = Some(i);
             }
         }
         // A language without a word list that the n-grams put well ahead keeps its reading:
         // a listed runner-up knowing a word or two by chance must not judge it.
-        if let (Some(&top), Some(listed)) = (
-            order.first(),
-            (0..scores.len()).find(|&i| !best.3.is_empty() && model.langs[i].code == best.3),
-        ) && list_of(model.langs[top].code.as_str()).is_none()
+        if let (Some(&top), Some(listed)) = (order.first(), best_at)
+            && list_of(model.langs[top].code.as_str()).is_none()
             && (scores[top] - scores[listed]) / features.max(1) as f64 >= UNLISTED_LEAD
         {
             best = (0, 0, "", "");
@@ -437,18 +438,19 @@ fn known_in<'a>(
 /// the NLTK UDHR files; damaged seeds 1 and 2 gain 3 and 5 files (at 0.7 the same).
 const UNLISTED_LEAD: f64 = 1.0;
 
-/// Bytes of the sample's later stretches read for the three best readings' own words
+/// Bytes of the sample's later stretches read for the compared readings' own words
 /// ([`telling_words`]).
 const TELLING_BYTES: usize = 1024;
 
-/// A second look past the condensed sample, at what tells the three best readings apart:
+/// A second look past the condensed sample, at what tells `readings` apart (those compared:
+/// the three best, and perhaps a damaged one, see `select::compared_first`):
 /// where they are single-byte encodings that differ only on a few byte values (ISO-8859-16 and
 /// windows-1250 on Hungarian text: `ű`, read `ř` by windows-1250, and nothing else), the first
 /// 2 KiB of stretches may hold one such word or none. The later stretches of the sample (from
 /// `after`) that hold one of those byte values, up to [`TELLING_BYTES`], are decoded in each
 /// reading and their words added to its vocabulary, for [`own_words`] to judge.
 pub(super) fn telling_words(readings: &mut [Reading], sample: &[u8], after: usize) {
-    let k = readings.len().min(4);
+    let k = readings.len();
     let names: Vec<Charset> = readings[..k]
         .iter()
         .filter_map(|r| r.members.first().copied())
@@ -487,12 +489,11 @@ pub(super) fn telling_words(readings: &mut [Reading], sample: &[u8], after: usiz
     }
 }
 
-/// The words each of the readings compared (the three best, see `select::compared_first`) makes
-/// on its own, judged in its language
-/// ([`Features::known_own`]): known or not, letters foreign to it, n-gram fit. The caller
+/// The words each of `readings` (those compared: the three best, and perhaps a damaged one, see
+/// `select::compared_first`) makes on its own, judged in its language ([`Features::known_own`]): known or not, letters foreign to it, n-gram fit. The caller
 /// scores again.
 pub(super) fn own_words(readings: &mut [Reading]) {
-    let k = readings.len().min(4);
+    let k = readings.len();
     if k < 2 {
         return;
     }
