@@ -10,40 +10,8 @@ use delineate::tui::app::{App, Focus, Overlay};
 use delineate::tui::{Sources, headless};
 use std::sync::Arc;
 
-fn fixture(name: &str) -> Vec<u8> {
-    std::fs::read(format!(
-        "{}/tests/fixtures/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    ))
-    .unwrap()
-}
-
-fn sources(names: &[&str]) -> Sources {
-    names
-        .iter()
-        .map(|n| {
-            let name = format!("tests/fixtures/{n}");
-            (name.clone(), Arc::new(Input::from_bytes(name, fixture(n))))
-        })
-        .collect()
-}
-
-/// The explorer on `names` once the jobs its opening posts (the whole-file report and anomaly
-/// count, the extraction) have run, as they have by a person's first key press.
-fn app(names: &[&str], w: u16, h: u16) -> App {
-    let (mut a, mut jobs) = App::new(sources(names), (w, h));
-    while let Some(j) = jobs.pop() {
-        let (tx, _rx) = std::sync::mpsc::channel();
-        let msg = delineate::tui::worker::run(&j, &std::sync::atomic::AtomicBool::new(false), &tx);
-        jobs.extend(a.update(Action::Job(msg)));
-    }
-    a
-}
-
-/// The screen after `keys`, the opening's background jobs run first (`wait`).
-fn screen(names: &[&str], w: u16, h: u16, keys: &str) -> String {
-    headless(sources(names), w, h, &format!("wait {keys}"), false)
-}
+mod common;
+use common::tui::{app, fixture, screen, sources};
 
 // ---- state ------------------------------------------------------------------------------------
 
@@ -143,22 +111,6 @@ fn the_extraction_follows_the_chosen_encoding() {
     assert_eq!(third.user_charset, None);
     a.update(Action::Job(run(third)));
     assert!(text(&a).unwrap().contains("rÃ©sumÃ©"));
-}
-
-#[test]
-fn evidence_jumps_to_its_bytes() {
-    let mut a = app(&["meta-lies.html"], 120, 40);
-    a.update(Action::ShowTab(Tab::Evidence));
-    let meta = a
-        .doc()
-        .report
-        .evidence
-        .iter()
-        .position(|e| e.kind.name() == "html-meta")
-        .unwrap();
-    a.update(Action::SelectDelta(meta as i64));
-    a.update(Action::Activate);
-    assert_eq!(a.doc().cursor, 40);
 }
 
 #[test]
@@ -283,42 +235,6 @@ fn snapshot_resume_cursor_on_e_acute_120x40() {
 #[test]
 fn snapshot_lying_meta_side_by_side_120x40() {
     insta::assert_snapshot!(screen(&["meta-lies.html"], 120, 40, "s"));
-}
-
-#[test]
-fn snapshot_lying_meta_evidence_80x24() {
-    insta::assert_snapshot!(screen(&["meta-lies.html"], 80, 24, "e"));
-}
-
-/// Hungarian in windows-1250, decided windows-1252 by statistics: the header says what the
-/// bytes are, the Evidence tab leads with the likely verdict, and its language item lists the
-/// words with their bytes (issue 18).
-#[test]
-fn snapshot_likely_verdict_and_language_evidence_120x30() {
-    let s = screen(&["encodings/hu-windows-1250.txt"], 120, 30, "e Down Down");
-    assert!(s.contains("words: különböző [0–9]"), "{s}");
-    assert!(s.contains("likely windows-1250 1.00"), "{s}");
-    assert!(s.contains("likely windows-1250"), "{s}");
-    insta::assert_snapshot!(s);
-}
-
-/// A file in three encodings (UTF-8, a windows-1252 paragraph, UTF-8): the header counts the
-/// segments, the hex pane marks the row where the windows-1252 segment begins (byte 445) and
-/// its title names the segment under the cursor, the Evidence tab lists each segment with its
-/// byte span (issue 18).
-#[test]
-fn snapshot_segments_in_header_hex_and_evidence_120x40() {
-    let s = screen(
-        &["encodings/mixed-utf8-windows-1252.txt"],
-        120,
-        40,
-        ": 4 4 6 Enter e",
-    );
-    assert!(s.contains("mixed: 3 segments (e)"), "{s}");
-    assert!(s.contains("§2/3 windows-1252"), "{s}");
-    assert!(s.contains("000001b8▸ 72 65 2e 20 0a 44 69 65"), "{s}");
-    assert!(s.contains("§2 windows-1252 445–896"), "{s}");
-    insta::assert_snapshot!(s);
 }
 
 /// Where the cursor's segment reads in another encoding than the text pane's (three `30º` in

@@ -6,7 +6,9 @@
 //! this module only asks for it.
 
 use super::action::{Action, Motion, PromptKind, Tab};
-use super::doc::{Doc, ExtractState, QueryState, ScanState, TextView, language_rows, unit_rows};
+use super::doc::{
+    Doc, ExtractState, QueryState, ScanState, TextView, evidence_rows, language_rows, unit_rows,
+};
 use super::layout::{self, Panes};
 use super::worker::{JobKind, JobMsg, Scan};
 use crate::decode::Charset;
@@ -596,7 +598,7 @@ impl App {
         match self.tab {
             Tab::Inspector => 0,
             Tab::Candidates => d.report.candidates.len(),
-            Tab::Evidence => d.report.evidence.len() + d.report.conflicts.len(),
+            Tab::Evidence => evidence_rows(d).len(),
             Tab::Anomalies => d.window_findings.len(),
             Tab::Files => self.docs.len(),
             Tab::Units => d.extracted().map_or(0, |x| unit_rows(x).len()),
@@ -608,11 +610,11 @@ impl App {
 /// Header rows above a tab's list items.
 pub fn header_rows(tab: Tab) -> usize {
     match tab {
-        Tab::Candidates | Tab::Evidence => 1,
+        Tab::Candidates => 1,
         Tab::Anomalies => 2,
         Tab::Units => 2,
         Tab::Language => 2,
-        Tab::Inspector | Tab::Files => 0,
+        Tab::Inspector | Tab::Evidence | Tab::Files => 0,
     }
 }
 

@@ -121,6 +121,28 @@ pub enum UnitRow {
     Diag(usize, usize),
 }
 
+/// A row of the evidence list: the decision, the likely verdict, each segment of a file in
+/// several encodings, each piece of evidence, each conflict. Every row is selectable, so the
+/// detail rows can show any of their sentences in full.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EvidenceRow {
+    Decision,
+    Likely,
+    Segment(usize),
+    Item(usize),
+    Conflict(usize),
+}
+
+/// The rows of the evidence list of `d`, in the order they are drawn.
+pub fn evidence_rows(d: &Doc) -> Vec<EvidenceRow> {
+    let r = &d.report;
+    let mut out = vec![EvidenceRow::Decision, EvidenceRow::Likely];
+    out.extend((0..r.segments.len()).map(EvidenceRow::Segment));
+    out.extend((0..r.evidence.len()).map(EvidenceRow::Item));
+    out.extend((0..r.conflicts.len()).map(EvidenceRow::Conflict));
+    out
+}
+
 /// The rows of the language list: (unit, passage) for every passage of every unit.
 pub fn language_rows(d: &Doc) -> Vec<(usize, usize)> {
     d.languages

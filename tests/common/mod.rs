@@ -2,6 +2,8 @@
 //! test, and `extract --json` read back with its diagnostics.
 #![allow(dead_code)]
 
+pub mod tui;
+
 use assert_cmd::Command;
 use serde_json::Value;
 use std::path::{Path, PathBuf};

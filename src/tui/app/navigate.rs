@@ -324,7 +324,7 @@ impl App {
                 return;
             }
             let first_row = p.panel.y + 2; // border + tab bar
-            if y >= first_row {
+            if y >= first_row && y - first_row < self.list_rows() {
                 let row = (y - first_row) as usize + self.list_offset();
                 let header = header_rows(self.tab);
                 if row >= header && row - header < self.list_len() {
@@ -339,8 +339,21 @@ impl App {
     pub fn list_offset(&self) -> usize {
         list_offset(
             self.doc().selection[tab_index(self.tab)] + header_rows(self.tab),
-            self.panes().panel.height.saturating_sub(3).max(1) as usize,
+            usize::from(self.list_rows().max(1)),
         )
+    }
+
+    /// List rows the panel shows, as drawn (the detail of the selection takes the rest).
+    fn list_rows(&self) -> u16 {
+        let p = self.panes().panel;
+        // Inside the border, below the tab bar.
+        let body = ratatui::layout::Rect::new(
+            p.x + 1,
+            p.y + 2,
+            p.width.saturating_sub(2),
+            p.height.saturating_sub(3),
+        );
+        crate::tui::view::panel::list_rows(self, self.tab, body)
     }
 
     /// The selection of `tab`.

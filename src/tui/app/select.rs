@@ -3,7 +3,9 @@
 //! start (part of [`App`]).
 
 use super::super::action::{Action, Tab};
-use super::super::doc::{ExtractState, TextView, UnitRow, language_rows, unit_rows};
+use super::super::doc::{
+    EvidenceRow, ExtractState, TextView, UnitRow, evidence_rows, language_rows, unit_rows,
+};
 use super::super::rows;
 use super::super::worker::Scan;
 use super::{App, tab_index};
@@ -20,25 +22,7 @@ impl App {
                 self.message = Some(format!("decoding as {cs}"));
                 scans
             }
-            Tab::Evidence => {
-                let d = self.doc();
-                let span = if sel < d.report.evidence.len() {
-                    d.report.evidence[sel].byte_span
-                } else {
-                    d.report
-                        .conflicts
-                        .get(sel - d.report.evidence.len())
-                        .and_then(|c| c.byte_span)
-                };
-                match span {
-                    Some(s) => {
-                        self.doc_mut().cursor = s.start;
-                        self.message = Some(format!("bytes {}–{}", s.start, s.end));
-                    }
-                    None => self.message = Some("this evidence is not in the file".into()),
-                }
-                Vec::new()
-            }
+            Tab::Evidence => self.activate_evidence(sel),
             Tab::Anomalies => {
                 if let Some(s) = self
                     .doc()
@@ -64,6 +48,45 @@ impl App {
             }
             Tab::Inspector => Vec::new(),
         }
+    }
+
+    /// Enter on the evidence list: the likely verdict decodes the text as it says; a segment,
+    /// a piece of evidence or a conflict moves the cursor to its bytes; the decision to the
+    /// bytes of the evidence that won.
+    fn activate_evidence(&mut self, sel: usize) -> Vec<Scan> {
+        let d = self.doc();
+        let r = &d.report;
+        let (span, what) = match evidence_rows(d).get(sel) {
+            Some(EvidenceRow::Likely) => {
+                let cs = r.likely.name;
+                let scans = self.set_charset(cs);
+                self.message = Some(format!("decoding as {cs}, the likely encoding"));
+                return scans;
+            }
+            Some(EvidenceRow::Decision) => (
+                r.encoding
+                    .evidence_index
+                    .and_then(|i| r.evidence.get(i))
+                    .and_then(|e| e.byte_span),
+                "the evidence that decided",
+            ),
+            Some(EvidenceRow::Segment(i)) => (r.segments.get(*i).map(|s| s.byte_span), "segment"),
+            Some(EvidenceRow::Item(i)) => {
+                (r.evidence.get(*i).and_then(|e| e.byte_span), "evidence")
+            }
+            Some(EvidenceRow::Conflict(i)) => {
+                (r.conflicts.get(*i).and_then(|c| c.byte_span), "conflict")
+            }
+            None => return Vec::new(),
+        };
+        match span {
+            Some(s) => {
+                self.doc_mut().cursor = s.start;
+                self.message = Some(format!("bytes {}–{}", s.start, s.end));
+            }
+            None => self.message = Some(format!("{what}: not at any bytes of the file")),
+        }
+        Vec::new()
     }
 
     /// `x`: the source text ↔ the extracted text (starting extraction if it has not run).

@@ -3,7 +3,9 @@
 
 use super::super::action::Tab;
 use super::super::app::{App, Focus, header_rows, list_offset};
-use super::super::doc::{ExtractState, TextView, UnitRow, language_rows, unit_rows};
+use super::super::doc::{
+    EvidenceRow, ExtractState, TextView, UnitRow, evidence_rows, language_rows, unit_rows,
+};
 use super::super::theme::{Theme, glyph};
 use super::block;
 use super::inspector::{inspector_lines, v, v_};
@@ -500,12 +502,10 @@ pub fn render(f: &mut Frame, app: &App, area: Rect, theme: &Theme, with_inspecto
         return;
     }
     // With the focus on the list, the last rows show the selected item in full.
-    let detail = (app.focus == Focus::Panel && body.height >= 6)
-        .then(|| detail_text(app, tab))
-        .flatten();
+    let detail = detail_of(app, tab, body);
     let body = match &detail {
         Some(text) => {
-            let h = 2.min(body.height);
+            let h = body.height - list_rows(app, tab, body);
             let area = Rect::new(body.x, body.y + body.height - h, body.width, h);
             f.render_widget(
                 Paragraph::new(Line::from(Span::styled(text.clone(), theme.dim())))
@@ -532,46 +532,59 @@ pub fn render(f: &mut Frame, app: &App, area: Rect, theme: &Theme, with_inspecto
     f.render_widget(Paragraph::new(shown), body);
 }
 
+/// The detail of the selected item, shown while the focus is on the list and the list has
+/// room for it.
+fn detail_of(app: &App, tab: Tab, body: Rect) -> Option<String> {
+    (app.focus == Focus::Panel && body.height >= 6)
+        .then(|| detail_text(app, tab))
+        .flatten()
+}
+
+/// How many rows of the list are shown in the panel's `body` (the detail rows take the rest);
+/// the mouse uses it too, so that a click selects the row drawn under it.
+pub fn list_rows(app: &App, tab: Tab, body: Rect) -> u16 {
+    detail_of(app, tab, body).map_or(body.height, |t| {
+        body.height - detail_height(&t, body.width, body.height)
+    })
+}
+
+/// Rows for the detail of the selected item: as many as its text wraps to, at least 2, and
+/// leaving the selected row and one more to the list, so that a long reason (the likely
+/// verdict's, a segment's) is read to its end.
+fn detail_height(text: &str, width: u16, height: u16) -> u16 {
+    let most = height.saturating_sub(2).max(2);
+    (wrapped_rows(text, usize::from(width.max(1))).min(usize::from(most)) as u16)
+        .max(2)
+        .min(height)
+}
+
+/// Rows `text` takes when wrapped at spaces into rows of `width` cells, as the detail's
+/// paragraph wraps it (a word wider than a row is cut).
+fn wrapped_rows(text: &str, width: usize) -> usize {
+    use unicode_width::UnicodeWidthStr;
+    let (mut rows, mut used) = (1, 0);
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        let w = word.width();
+        let need = if used == 0 { w } else { used + 1 + w };
+        if need <= width {
+            used = need;
+        } else {
+            rows += 1 + (w.saturating_sub(1)) / width;
+            used = w % width;
+            if used == 0 {
+                used = width;
+            }
+        }
+    }
+    rows
+}
+
 /// The whole text of the selected list item, for the detail rows.
 fn detail_text(app: &App, tab: Tab) -> Option<String> {
     let d = app.doc();
     let sel = app.selection(tab);
     Some(match tab {
-        Tab::Evidence => {
-            let r = &d.report;
-            if sel < r.evidence.len() {
-                let e = &r.evidence[sel];
-                // The language evidence lists its words with their bytes.
-                let words = match (&r.likely.language, e.kind) {
-                    (Some(l), crate::encoding::EvidenceKind::Language) => format!(
-                        "words: {}; ",
-                        l.examples
-                            .iter()
-                            .map(|w| format!(
-                                "{}{} [{}–{}]",
-                                v(&w.word),
-                                if w.known { "" } else { "?" },
-                                w.byte_span.start,
-                                w.byte_span.end
-                            ))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ),
-                    _ => String::new(),
-                };
-                format!(
-                    "{}: {words}{}{}",
-                    e.kind.name(),
-                    v(&e.detail),
-                    e.remap
-                        .as_ref()
-                        .map(|m| format!(" ({})", v(m)))
-                        .unwrap_or_default()
-                )
-            } else {
-                v(&r.conflicts.get(sel - r.evidence.len())?.message)
-            }
-        }
+        Tab::Evidence => evidence_detail(d, *evidence_rows(d).get(sel)?),
         Tab::Candidates => {
             let c = d.report.candidates.get(sel)?;
             let f = &c.features;
@@ -616,4 +629,91 @@ fn detail_text(app: &App, tab: Tab) -> Option<String> {
         }
         _ => return None,
     })
+}
+
+/// The whole text of one row of the evidence list: the sentences the list row truncates, and
+/// for the likely verdict the readings it weighed against and what Enter does.
+fn evidence_detail(d: &crate::tui::doc::Doc, row: EvidenceRow) -> String {
+    let r = &d.report;
+    match row {
+        EvidenceRow::Decision => format!(
+            "decided {} by {}: {} · Enter moves to the bytes that decided",
+            r.encoding.encoding,
+            r.encoding.decided_by.name(),
+            v(&r.encoding.explanation)
+        ),
+        EvidenceRow::Likely => {
+            let l = &r.likely;
+            let same = if l.same_text.is_empty() {
+                String::new()
+            } else {
+                let names: Vec<String> = l.same_text.iter().map(|c| c.to_string()).collect();
+                format!(" Same text: {}.", names.join(", "))
+            };
+            // The readings still in the running (those that would print as 0.00 are not).
+            let alts: Vec<String> = l
+                .alternatives
+                .iter()
+                .filter(|a| a.probability >= 0.005)
+                .take(3)
+                .map(|a| format!("{} {:.2}", a.name, a.probability))
+                .collect();
+            let others = if alts.is_empty() {
+                String::new()
+            } else {
+                format!(" Next: {}.", alts.join(", "))
+            };
+            format!(
+                "likely {} ({:.2}): {}.{same}{others} Enter decodes as {0}",
+                l.name,
+                l.confidence,
+                v(l.because.trim_end_matches('.'))
+            )
+        }
+        EvidenceRow::Segment(i) => r.segments.get(i).map_or_else(String::new, |sg| {
+            format!(
+                "segment {} of {}, bytes {}–{}: {} ({:.2}): {} · Enter moves to its first byte",
+                i + 1,
+                r.segments.len(),
+                sg.byte_span.start,
+                sg.byte_span.end,
+                sg.encoding,
+                sg.confidence,
+                v(&sg.because)
+            )
+        }),
+        EvidenceRow::Item(i) => r.evidence.get(i).map_or_else(String::new, |e| {
+            // The language evidence lists its words with their bytes.
+            let words = match (&r.likely.language, e.kind) {
+                (Some(l), crate::encoding::EvidenceKind::Language) => format!(
+                    "words: {}; ",
+                    l.examples
+                        .iter()
+                        .map(|w| format!(
+                            "{}{} [{}–{}]",
+                            v(&w.word),
+                            if w.known { "" } else { "?" },
+                            w.byte_span.start,
+                            w.byte_span.end
+                        ))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                _ => String::new(),
+            };
+            format!(
+                "{}: {words}{}{}",
+                e.kind.name(),
+                v(&e.detail),
+                e.remap
+                    .as_ref()
+                    .map(|m| format!(" ({})", v(m)))
+                    .unwrap_or_default()
+            )
+        }),
+        EvidenceRow::Conflict(i) => r
+            .conflicts
+            .get(i)
+            .map_or_else(String::new, |c| v(&c.message)),
+    }
 }
