@@ -60,6 +60,9 @@ fn each_failure_class_is_read_as_written() {
         ("cs-iso-8859-2-windows-quotes.txt", "iso-8859-2"),
         // One windows-1250 dash (96) in Slovak ISO-8859-2: one control is damage too.
         ("sk-iso-8859-2-one-dash.txt", "iso-8859-2"),
+        // Two windows-1250 `ť` (9D) and a pair of quotes in the last 100 bytes of Slovak
+        // ISO-8859-2: damage, not a windows-1250 part (it would misread `štát`, `ľudí`).
+        ("sk-iso-8859-2-windows-tail.txt", "iso-8859-2"),
         // Windows quotes in Esperanto ISO-8859-3, a language without a word list.
         ("eo-iso-8859-3-windows-quotes.txt", "iso-8859-3"),
         ("is-iso-8859-10.txt", "iso-8859-10"),
@@ -333,7 +336,7 @@ fn a_boundary_is_placed_again_when_the_draft_after_it_reads_otherwise() {
 /// gives the text each part was written as.
 #[test]
 fn mixed_files_are_cut_into_segments_at_the_true_boundaries() {
-    let cases: [(&str, &[(&str, usize)]); 12] = [
+    let cases: [(&str, &[(&str, usize)]); 13] = [
         (
             "mixed-utf8-windows-1252.txt",
             &[("UTF-8", 445), ("windows-1252", 896), ("UTF-8", usize::MAX)],
@@ -385,6 +388,13 @@ fn mixed_files_are_cut_into_segments_at_the_true_boundaries() {
         (
             "mixed-1252-haitian-1250-croatian.txt",
             &[("windows-1252", 774), ("windows-1250", usize::MAX)],
+        ),
+        // An English paragraph whose only non-ASCII bytes are windows quotes and a dash, after
+        // Russian ISO-8859-5: the whole reads as ISO-8859-5 with the quotes as C1 controls,
+        // but no Russian letter is in the English part, so the quotes are no typed damage.
+        (
+            "mixed-iso-8859-5-1252-quotes.txt",
+            &[("ISO-8859-5", 375), ("windows-1252", usize::MAX)],
         ),
         // Three `30º` before x-mac-cyrillic, whose block verdicts merge away: found at the edge.
         (

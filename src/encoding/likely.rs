@@ -114,7 +114,7 @@ const MIN_UNITS_FOR_SPACE: usize = 256;
 /// seeds 1–4 changes; at 6, 45 and 49; at 10, 48 and 56. With no share asked, German
 /// macintosh files whose one `ü` ISO-8859-15 reads as a control (`f\u{9F}r`: the words `f`
 /// and `r`) became windows-1252.
-const DAMAGE_SHARE: usize = 3;
+pub(crate) const DAMAGE_SHARE: usize = 3;
 
 /// The likely verdict.
 #[derive(Clone, Debug, Serialize)]

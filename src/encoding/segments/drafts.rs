@@ -5,9 +5,12 @@
 
 use super::place::{place_in_gap, split_straddler};
 use super::utf8::typographic;
-use super::{MIN_BLOCK_NON_ASCII, REJECT_P, Segment, language_of, stretches, turn, verdict};
+use super::{
+    MIN_BLOCK_NON_ASCII, REJECT_P, Segment, language_of, list_code, stretches, turn, verdict,
+};
 use crate::decode::charset::Charset;
-use crate::encoding::likely::Likely;
+use crate::encoding::likely::{DAMAGE_SHARE, Likely};
+use crate::lexicon;
 use crate::span::ByteSpan;
 
 /// Whether a draft read as `v` differs enough from its neighbour read as `other` to stand
@@ -56,6 +59,103 @@ pub(super) fn differing(bytes: &[u8], a: Charset, b: Charset) -> usize {
         })
         .take(3)
         .count()
+}
+
+/// Whether the whole verdict reads `bytes` as ISO 8859 text with windows-125x bytes typed in:
+/// an ISO 8859 encoding, and bytes 80–9F, its C1 controls, in the input.
+fn damaged_whole(bytes: &[u8], whole: &Likely) -> bool {
+    whole
+        .name
+        .whatwg()
+        .is_some_and(|e| e.name().starts_with("ISO-8859-"))
+        && bytes.iter().any(|b| (0x80..=0x9F).contains(b))
+}
+
+/// Whether a draft read as `v` differs from the whole's damaged ISO 8859 reading in more than
+/// the damage. The typed bytes themselves (a windows quote, dash or `ť` among ISO-8859-2
+/// letters) are what the whole's verdict already explains: a draft that wins on them alone,
+/// where the whole's encoding reads its language in the draft too (`rodině`, `dopúšťať`, or a
+/// word of its list that `v` misreads), is that damage, not a part in another encoding,
+/// provided its controls are as sparse as the whole's damage ([`DAMAGE_SHARE`]). It stands
+/// apart where `v` reads a word of its language in two stretches or more that the whole's
+/// encoding reads without a C1 control and as no word of its own, or where the whole's
+/// language is nowhere in it (an English paragraph with windows quotes beside Russian
+/// ISO-8859-5 text is a part). Without a word list for the whole's reading, or with `v` not a
+/// single-byte encoding (UTF-8 beside ISO-8859-5 is no typing slip), nothing is explained: the
+/// draft stands as before.
+fn beyond_damage(bytes: &[u8], v: &Likely, whole: &Likely) -> bool {
+    let (Some(ev), Some(ew), Some(lw)) = (
+        v.name.whatwg().filter(|e| e.is_single_byte()),
+        whole.name.whatwg(),
+        list_code(whole).and_then(lexicon::word_list),
+    ) else {
+        return true;
+    };
+    let lv = list_code(v).and_then(lexicon::word_list);
+    let aw = whole
+        .language
+        .as_ref()
+        .and_then(|e| lexicon::exemplars(&e.language))
+        .unwrap_or_default();
+    // A reading's words in a stretch: its runs of letters holding a non-ASCII one.
+    let knows = |list: Option<&lexicon::WordList>, text: &str| {
+        list.is_some_and(|l| {
+            text.split(|c: char| !c.is_alphabetic())
+                .filter(|w| !w.is_ascii())
+                .any(|w| l.contains(&w.to_lowercase()))
+        })
+    };
+    let (mut for_v, mut for_whole, mut present) = (0, 0, false);
+    let (mut c1, mut high) = (0, 0);
+    for (s, e) in stretches(bytes, 0, bytes.len()) {
+        let (tw, tv) = (
+            ew.decode_without_bom_handling(&bytes[s..e]).0,
+            ev.decode_without_bom_handling(&bytes[s..e]).0,
+        );
+        let n = tw.chars().filter(|&c| crate::encoding::is_c1(c)).count();
+        let controls = n > 0;
+        c1 += n;
+        high += tw.chars().filter(|c| !c.is_ascii()).count();
+        // The whole's language written in the draft, in letters both readings share (`rodině`).
+        present |= !controls && own_letters(&tw, aw);
+        if tw == tv {
+            continue;
+        }
+        let (kw, kv) = (knows(Some(&lw), &tw), knows(lv.as_ref(), &tv));
+        if kv && !kw && !controls {
+            for_v += 1;
+            if for_v >= 2 {
+                return true;
+            }
+        } else if kw && !kv {
+            for_whole += 1;
+        }
+    }
+    // Damage is sparse: at most one control in DAMAGE_SHARE high characters, as for the whole.
+    let explained = (for_whole > 0 || present) && c1 * DAMAGE_SHARE <= high;
+    !explained
+}
+
+/// Whether `text` holds letters beyond ASCII, every one of them in the standard `alphabet`
+/// (CLDR exemplars, non-ASCII, lower case, sorted), and nothing else beyond ASCII; ASCII
+/// letters only beside a Latin alphabet (`cafщ` is no Russian word).
+fn own_letters(text: &str, alphabet: &[char]) -> bool {
+    let latin = alphabet.iter().all(|&c| c <= '\u{24F}');
+    let mut any = false;
+    for c in text.chars() {
+        if c.is_ascii() {
+            if c.is_ascii_alphabetic() && !latin {
+                return false;
+            }
+            continue;
+        }
+        let l = c.to_lowercase().next().unwrap_or(c);
+        if alphabet.binary_search(&l).is_err() {
+            return false;
+        }
+        any = true;
+    }
+    any
 }
 
 /// A segment while it is being found: where it starts, the gap its start may lie in, and its
@@ -147,6 +247,7 @@ pub(super) fn cut_at(
         }
     };
     // Neighbours whose verdicts do not reject each other's encoding are one segment.
+    let damaged = damaged_whole(bytes, whole);
     let mut i = 0;
     while i + 1 < drafts.len() {
         let apart = match (&drafts[i].verdict, &drafts[i + 1].verdict) {
@@ -157,15 +258,21 @@ pub(super) fn cut_at(
                     x.name,
                     y.name,
                 );
+                let (here, there) = (
+                    &bytes[drafts[i].start..drafts[i + 1].start],
+                    &bytes[drafts[i + 1].start..end_of(&drafts, i + 1)],
+                );
+                // Beside the whole's damaged ISO 8859 reading, the other draft must differ in
+                // more than the typed bytes.
+                let undamaged = !damaged
+                    || (x.name != whole.name && y.name != whole.name)
+                    || (x.name == whole.name || beyond_damage(here, x, whole))
+                        && (y.name == whole.name || beyond_damage(there, y, whole));
                 x.probability_of(y.name) <= REJECT_P
                     && y.probability_of(x.name) <= REJECT_P
-                    && enough(this, x, y, &bytes[drafts[i].start..drafts[i + 1].start])
-                    && enough(
-                        next,
-                        y,
-                        x,
-                        &bytes[drafts[i + 1].start..end_of(&drafts, i + 1)],
-                    )
+                    && enough(this, x, y, here)
+                    && enough(next, y, x, there)
+                    && undamaged
             }
             _ => false,
         };
@@ -265,4 +372,28 @@ pub(super) fn cut_at(
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::own_letters;
+    use crate::lexicon;
+
+    /// A reading's own letters: every non-ASCII letter in the language's standard alphabet,
+    /// ASCII letters only beside a Latin one, and at least one letter beyond ASCII.
+    #[test]
+    fn own_letters_are_the_standard_alphabets() {
+        let sk = lexicon::exemplars("sk").unwrap();
+        let ru = lexicon::exemplars("ru").unwrap();
+        assert!(own_letters("dopúšťať", sk));
+        // windows-1250's reading of the same ISO-8859-2 bytes: `ą` is no Slovak letter, `»`
+        // no letter at all.
+        assert!(!own_letters("dopúą»a»", sk));
+        assert!(!own_letters("ľudia", ru));
+        assert!(own_letters("Каждый", ru));
+        // `café` in windows-1252 read as ISO-8859-5: a Cyrillic letter among Latin ones.
+        assert!(!own_letters("cafщ", ru));
+        // Nothing beyond ASCII: nothing of the language's own.
+        assert!(!own_letters("slobody", sk));
+    }
 }
