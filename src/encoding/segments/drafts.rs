@@ -74,29 +74,34 @@ fn damaged_whole(bytes: &[u8], whole: &Likely) -> bool {
 /// Whether a draft read as `v` differs from the whole's damaged ISO 8859 reading in more than
 /// the damage. The typed bytes themselves (a windows quote, dash or `ť` among ISO-8859-2
 /// letters) are what the whole's verdict already explains: a draft that wins on them alone,
-/// where the whole's encoding reads its language in the draft too (`rodině`, `dopúšťať`, or a
-/// word of its list that `v` misreads), is that damage, not a part in another encoding,
-/// provided its controls are as sparse as the whole's damage ([`DAMAGE_SHARE`]). It stands
-/// apart where `v` reads a word of its language in two stretches or more that the whole's
-/// encoding reads without a C1 control and as no word of its own, or where the whole's
-/// language is nowhere in it (an English paragraph with windows quotes beside Russian
-/// ISO-8859-5 text is a part). Without a word list for the whole's reading, or with `v` not a
-/// single-byte encoding (UTF-8 beside ISO-8859-5 is no typing slip), nothing is explained: the
-/// draft stands as before.
+/// where the whole's language is in the draft too (`rodině` in letters both read alike, a
+/// word of its list that `v` misreads as `dopúą»a»`, or `v`'s own words in that language), is
+/// that damage, not a part in another encoding, provided its controls are one, or as sparse as
+/// the whole's damage may be ([`DAMAGE_SHARE`]). It stands apart where `v` reads a word of its
+/// language in two stretches or more that the whole's encoding reads without a C1 control and
+/// as no word of its own, or where the whole's language is nowhere in it (an English paragraph
+/// with windows quotes beside Russian ISO-8859-5 text is a part). With `v` not a single-byte
+/// encoding (UTF-8 beside ISO-8859-5 is no typing slip), or neither a word list nor a standard
+/// alphabet for the whole's language, nothing is explained: the draft stands as before.
 fn beyond_damage(bytes: &[u8], v: &Likely, whole: &Likely) -> bool {
-    let (Some(ev), Some(ew), Some(lw)) = (
+    let (Some(ev), Some(ew)) = (
         v.name.whatwg().filter(|e| e.is_single_byte()),
         whole.name.whatwg(),
-        list_code(whole).and_then(lexicon::word_list),
     ) else {
         return true;
     };
-    let lv = list_code(v).and_then(lexicon::word_list);
+    let (lw, lv) = (
+        list_code(whole).and_then(lexicon::word_list),
+        list_code(v).and_then(lexicon::word_list),
+    );
     let aw = whole
         .language
         .as_ref()
         .and_then(|e| lexicon::exemplars(&e.language))
         .unwrap_or_default();
+    if lw.is_none() && aw.is_empty() {
+        return true;
+    }
     // A reading's words in a stretch: its runs of letters holding a non-ASCII one.
     let knows = |list: Option<&lexicon::WordList>, text: &str| {
         list.is_some_and(|l| {
@@ -121,7 +126,7 @@ fn beyond_damage(bytes: &[u8], v: &Likely, whole: &Likely) -> bool {
         if tw == tv {
             continue;
         }
-        let (kw, kv) = (knows(Some(&lw), &tw), knows(lv.as_ref(), &tv));
+        let (kw, kv) = (knows(lw.as_ref(), &tw), knows(lv.as_ref(), &tv));
         if kv && !kw && !controls {
             for_v += 1;
             if for_v >= 2 {
@@ -131,9 +136,15 @@ fn beyond_damage(bytes: &[u8], v: &Likely, whole: &Likely) -> bool {
             for_whole += 1;
         }
     }
-    // Damage is sparse: at most one control in DAMAGE_SHARE high characters, as for the whole.
-    let explained = (for_whole > 0 || present) && c1 * DAMAGE_SHARE <= high;
-    !explained
+    // The draft's words in the whole's language: a writer of it typed them.
+    let same = v
+        .language
+        .as_ref()
+        .zip(whole.language.as_ref())
+        .is_some_and(|(a, b)| a.language == b.language);
+    // Damage is sparse: one control, or one in DAMAGE_SHARE high characters at most.
+    let sparse = c1 <= 1 || c1 * DAMAGE_SHARE <= high;
+    !((for_whole > 0 || present || same) && sparse)
 }
 
 /// Whether `text` holds letters beyond ASCII, every one of them in the standard `alphabet`
