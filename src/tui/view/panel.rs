@@ -632,7 +632,8 @@ fn detail_text(app: &App, tab: Tab) -> Option<String> {
 }
 
 /// The whole text of one row of the evidence list: the sentences the list row truncates, and
-/// for the likely verdict the readings it weighed against and what Enter does.
+/// for the likely verdict the readings still in the running and what Enter does (its sentence
+/// already names the encodings that read the bytes the same).
 fn evidence_detail(d: &crate::tui::doc::Doc, row: EvidenceRow) -> String {
     let r = &d.report;
     match row {
@@ -644,12 +645,6 @@ fn evidence_detail(d: &crate::tui::doc::Doc, row: EvidenceRow) -> String {
         ),
         EvidenceRow::Likely => {
             let l = &r.likely;
-            let same = if l.same_text.is_empty() {
-                String::new()
-            } else {
-                let names: Vec<String> = l.same_text.iter().map(|c| c.to_string()).collect();
-                format!(" Same text: {}.", names.join(", "))
-            };
             // The readings still in the running (those that would print as 0.00 are not).
             let alts: Vec<String> = l
                 .alternatives
@@ -664,7 +659,7 @@ fn evidence_detail(d: &crate::tui::doc::Doc, row: EvidenceRow) -> String {
                 format!(" Next: {}.", alts.join(", "))
             };
             format!(
-                "likely {} ({:.2}): {}.{same}{others} Enter decodes as {0}",
+                "likely {} ({:.2}): {}.{others} Enter decodes as {0}",
                 l.name,
                 l.confidence,
                 v(l.because.trim_end_matches('.'))
