@@ -63,6 +63,9 @@ fn each_failure_class_is_read_as_written() {
         // Two windows-1250 `ť` (9D) and a pair of quotes in the last 100 bytes of Slovak
         // ISO-8859-2: damage, not a windows-1250 part (it would misread `štát`, `ľudí`).
         ("sk-iso-8859-2-windows-tail.txt", "iso-8859-2"),
+        // Windows quotes typed into the attributes of a Czech ISO-8859-2 page's head
+        // (`<meta name=“description”…>`): no windows-1252 segment for the markup.
+        ("cs-iso-8859-2-quoted-markup.html", "iso-8859-2"),
         // Windows quotes in Esperanto ISO-8859-3, a language without a word list.
         ("eo-iso-8859-3-windows-quotes.txt", "iso-8859-3"),
         ("is-iso-8859-10.txt", "iso-8859-10"),

@@ -82,7 +82,9 @@ fn damaged_whole(bytes: &[u8], whole: &Likely) -> bool {
 /// as no word of its own, or where the whole's language is nowhere in it (an English paragraph
 /// with windows quotes beside Russian ISO-8859-5 text is a part). With `v` not a single-byte
 /// encoding (UTF-8 beside ISO-8859-5 is no typing slip), or neither a word list nor a standard
-/// alphabet for the whole's language, nothing is explained: the draft stands as before.
+/// alphabet for the whole's language, nothing is explained: the draft stands as before. A
+/// draft that differs from the whole only inside tags of markup holds no text another
+/// encoding would read otherwise: it never stands apart.
 fn beyond_damage(bytes: &[u8], v: &Likely, whole: &Likely) -> bool {
     let (Some(ev), Some(ew)) = (
         v.name.whatwg().filter(|e| e.is_single_byte()),
@@ -111,7 +113,7 @@ fn beyond_damage(bytes: &[u8], v: &Likely, whole: &Likely) -> bool {
         })
     };
     let (mut for_v, mut for_whole, mut present) = (0, 0, false);
-    let (mut c1, mut high) = (0, 0);
+    let (mut c1, mut high, mut in_text) = (0, 0, false);
     for (s, e) in stretches(bytes, 0, bytes.len()) {
         let (tw, tv) = (
             ew.decode_without_bom_handling(&bytes[s..e]).0,
@@ -126,6 +128,7 @@ fn beyond_damage(bytes: &[u8], v: &Likely, whole: &Likely) -> bool {
         if tw == tv {
             continue;
         }
+        in_text |= !in_tag(bytes, s);
         let (kw, kv) = (knows(lw.as_ref(), &tw), knows(lv.as_ref(), &tv));
         if kv && !kw && !controls {
             for_v += 1;
@@ -144,7 +147,20 @@ fn beyond_damage(bytes: &[u8], v: &Likely, whole: &Likely) -> bool {
         .is_some_and(|(a, b)| a.language == b.language);
     // Damage is sparse: one control, or one in DAMAGE_SHARE high characters at most.
     let sparse = c1 <= 1 || c1 * DAMAGE_SHARE <= high;
-    !((for_whole > 0 || present || same) && sparse)
+    // A draft that differs only inside markup (`<meta” charset=…>`) holds no text to be in a
+    // language at all, nor any that another encoding would read otherwise.
+    in_text && !((for_whole > 0 || present || same) && sparse)
+}
+
+/// Whether the byte at `at` lies inside a tag of markup: the last `<` before it comes after the
+/// last `>` (a stretch of a typed quote in `<!DOCTYPE “html>`).
+fn in_tag(bytes: &[u8], at: usize) -> bool {
+    let before = &bytes[..at.min(bytes.len())];
+    match (memchr::memrchr(b'<', before), memchr::memrchr(b'>', before)) {
+        (Some(open), Some(close)) => open > close,
+        (Some(_), None) => true,
+        _ => false,
+    }
 }
 
 /// Whether `text` holds letters beyond ASCII, every one of them in the standard `alphabet`
@@ -387,8 +403,19 @@ pub(super) fn cut_at(
 
 #[cfg(test)]
 mod tests {
-    use super::own_letters;
+    use super::{in_tag, own_letters};
     use crate::lexicon;
+
+    /// Inside a tag: after a `<` that no `>` has closed yet.
+    #[test]
+    fn in_tag_is_after_an_open_angle_bracket() {
+        let page = b"<!DOCTYPE \x93html><p>text \x93here\x94</p><meta\x94 charset>";
+        let at = |needle: &[u8]| memchr::memmem::find(page, needle).unwrap();
+        assert!(in_tag(page, at(b"\x93html")));
+        assert!(!in_tag(page, at(b"\x93here")));
+        assert!(in_tag(page, at(b"\x94 charset")));
+        assert!(!in_tag(b"no markup \x93", 10));
+    }
 
     /// A reading's own letters: every non-ASCII letter in the language's standard alphabet,
     /// ASCII letters only beside a Latin one, and at least one letter beyond ASCII.
