@@ -123,8 +123,9 @@ fn beyond_damage(bytes: &[u8], v: &Likely, whole: &Likely) -> bool {
         let controls = n > 0;
         c1 += n;
         high += tw.chars().filter(|c| !c.is_ascii()).count();
-        // The whole's language written in the draft, in letters both readings share (`rodině`).
-        present |= !controls && own_letters(&tw, aw);
+        // The whole's language written in the draft: in letters both readings share
+        // (`rodině`), or around the typed bytes (`„– ограничениям,“`).
+        present |= own_letters(&tw, aw);
         if tw == tv {
             continue;
         }
@@ -164,8 +165,9 @@ fn in_tag(bytes: &[u8], at: usize) -> bool {
 }
 
 /// Whether `text` holds letters beyond ASCII, every one of them in the standard `alphabet`
-/// (CLDR exemplars, non-ASCII, lower case, sorted), and nothing else beyond ASCII; ASCII
-/// letters only beside a Latin alphabet (`cafщ` is no Russian word).
+/// (CLDR exemplars, non-ASCII, lower case, sorted), and nothing else beyond ASCII but C1
+/// controls (typed bytes); ASCII letters only beside a Latin alphabet (`cafщ` is no Russian
+/// word).
 fn own_letters(text: &str, alphabet: &[char]) -> bool {
     let latin = alphabet.iter().all(|&c| c <= '\u{24F}');
     let mut any = false;
@@ -174,6 +176,9 @@ fn own_letters(text: &str, alphabet: &[char]) -> bool {
             if c.is_ascii_alphabetic() && !latin {
                 return false;
             }
+            continue;
+        }
+        if crate::encoding::is_c1(c) {
             continue;
         }
         let l = c.to_lowercase().next().unwrap_or(c);
@@ -429,6 +434,9 @@ mod tests {
         assert!(!own_letters("dopúą»a»", sk));
         assert!(!own_letters("ľudia", ru));
         assert!(own_letters("Каждый", ru));
+        // Typed bytes aside: `„– ограничениям,“` read as ISO-8859-5.
+        assert!(own_letters("\u{84}\u{96} ограничениям,\u{93}", ru));
+        assert!(!own_letters("\u{84}\u{96}", ru));
         // `café` in windows-1252 read as ISO-8859-5: a Cyrillic letter among Latin ones.
         assert!(!own_letters("cafщ", ru));
         // Nothing beyond ASCII: nothing of the language's own.
