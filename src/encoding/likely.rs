@@ -31,6 +31,7 @@ use unicode_script::Script;
 mod letters;
 mod prior;
 mod select;
+pub(crate) use select::is_iso_8859;
 mod spelling;
 mod words;
 use super::stretches::condense;

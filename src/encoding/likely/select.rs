@@ -244,7 +244,7 @@ pub fn same_but_controls(other: &str, damaged: &str) -> bool {
 }
 
 /// A part of ISO 8859 (which keeps 80–9F for the C1 controls).
-pub(super) fn is_iso_8859(cs: Charset) -> bool {
+pub(crate) fn is_iso_8859(cs: Charset) -> bool {
     cs.whatwg()
         .is_some_and(|e| e.name().starts_with("ISO-8859-"))
 }

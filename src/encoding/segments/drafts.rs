@@ -9,7 +9,7 @@ use super::{
     MIN_BLOCK_NON_ASCII, REJECT_P, Segment, language_of, list_code, stretches, turn, verdict,
 };
 use crate::decode::charset::Charset;
-use crate::encoding::likely::{DAMAGE_SHARE, Likely};
+use crate::encoding::likely::{DAMAGE_SHARE, Likely, is_iso_8859};
 use crate::lexicon;
 use crate::span::ByteSpan;
 
@@ -64,11 +64,7 @@ pub(super) fn differing(bytes: &[u8], a: Charset, b: Charset) -> usize {
 /// Whether the whole verdict reads `bytes` as ISO 8859 text with windows-125x bytes typed in:
 /// an ISO 8859 encoding, and bytes 80–9F, its C1 controls, in the input.
 fn damaged_whole(bytes: &[u8], whole: &Likely) -> bool {
-    whole
-        .name
-        .whatwg()
-        .is_some_and(|e| e.name().starts_with("ISO-8859-"))
-        && bytes.iter().any(|b| (0x80..=0x9F).contains(b))
+    is_iso_8859(whole.name) && bytes.iter().any(|b| (0x80..=0x9F).contains(b))
 }
 
 /// Whether a draft read as `v` differs from the whole's damaged ISO 8859 reading in more than
@@ -125,7 +121,7 @@ fn beyond_damage(bytes: &[u8], v: &Likely, whole: &Likely) -> bool {
         high += tw.chars().filter(|c| !c.is_ascii()).count();
         // The whole's language written in the draft: in letters both readings share
         // (`rodině`), or around the typed bytes (`„– ограничениям,“`).
-        present |= own_letters(&tw, aw);
+        present = present || own_letters(&tw, aw);
         if tw == tv {
             continue;
         }
@@ -294,17 +290,16 @@ pub(super) fn cut_at(
                     &bytes[drafts[i].start..drafts[i + 1].start],
                     &bytes[drafts[i + 1].start..end_of(&drafts, i + 1)],
                 );
-                // Beside the whole's damaged ISO 8859 reading, the other draft must differ in
-                // more than the typed bytes.
-                let undamaged = !damaged
-                    || (x.name != whole.name && y.name != whole.name)
-                    || (x.name == whole.name || beyond_damage(here, x, whole))
-                        && (y.name == whole.name || beyond_damage(there, y, whole));
                 x.probability_of(y.name) <= REJECT_P
                     && y.probability_of(x.name) <= REJECT_P
                     && enough(this, x, y, here)
                     && enough(next, y, x, there)
-                    && undamaged
+                    // Beside the whole's damaged ISO 8859 reading, the other draft must differ
+                    // in more than the typed bytes (asked last: it decodes every stretch).
+                    && (!damaged
+                        || (x.name != whole.name && y.name != whole.name)
+                        || (x.name == whole.name || beyond_damage(here, x, whole))
+                            && (y.name == whole.name || beyond_damage(there, y, whole)))
             }
             _ => false,
         };

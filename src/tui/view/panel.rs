@@ -98,76 +98,11 @@ fn list_lines(app: &App, tab: Tab, theme: &Theme, width: usize) -> Vec<Line<'sta
             }
             rows
         }
-        Tab::Evidence => {
-            let r = &d.report;
-            let mut rows = vec![Line::from(Span::styled(
-                truncate(
-                    &format!(
-                        "{} by {}: {}",
-                        r.encoding.encoding,
-                        r.encoding.decided_by.name(),
-                        v(&r.encoding.explanation)
-                    ),
-                    width,
-                ),
-                theme.dim(),
-            ))];
-            rows.push(Line::from(Span::styled(
-                truncate(
-                    &format!(
-                        "likely {} ({:.2}): {}",
-                        r.likely.name,
-                        r.likely.confidence,
-                        v(&r.likely.because)
-                    ),
-                    width,
-                ),
-                theme.dim(),
-            )));
-            // A file in several encodings: each segment, its byte span and why.
-            for (i, sg) in r.segments.iter().enumerate() {
-                rows.push(Line::from(Span::styled(
-                    truncate(
-                        &format!(
-                            "§{} {:<12} {}–{} ({:.2}): {}",
-                            i + 1,
-                            sg.encoding.to_string(),
-                            sg.byte_span.start,
-                            sg.byte_span.end,
-                            sg.confidence,
-                            v(&sg.because)
-                        ),
-                        width,
-                    ),
-                    theme.warn(),
-                )));
-            }
-            for (i, e) in r.evidence.iter().enumerate() {
-                let won = if r.encoding.evidence_index == Some(i) {
-                    "✔"
-                } else {
-                    " "
-                };
-                let span = e
-                    .byte_span
-                    .map_or("—".to_string(), |s| format!("{}–{}", s.start, s.end));
-                rows.push(Line::from(truncate(
-                    &format!("{won} {:<15} {:<12} {}", e.kind.name(), span, v(&e.detail)),
-                    width,
-                )));
-            }
-            for c in &r.conflicts {
-                let style = match c.severity {
-                    Severity::Warning => theme.warn(),
-                    Severity::Note => Style::default(),
-                };
-                rows.push(Line::from(Span::styled(
-                    truncate(&format!("! {}", v(&c.message)), width),
-                    style,
-                )));
-            }
-            rows
-        }
+        // In the order of `evidence_rows`, which selection and Enter follow too.
+        Tab::Evidence => evidence_rows(d)
+            .into_iter()
+            .map(|row| evidence_line(d, row, theme, width))
+            .collect(),
         Tab::Anomalies => {
             let mut rows = Vec::new();
             match (&d.counts, d.scanning.as_ref()) {
@@ -629,6 +564,78 @@ fn detail_text(app: &App, tab: Tab) -> Option<String> {
         }
         _ => return None,
     })
+}
+
+/// One row of the evidence list, cut to `width`: the decision and the likely verdict dimmed,
+/// each segment with its byte span, each piece of evidence (✔ on the one that decided), each
+/// conflict.
+fn evidence_line(
+    d: &crate::tui::doc::Doc,
+    row: EvidenceRow,
+    theme: &Theme,
+    width: usize,
+) -> Line<'static> {
+    let r = &d.report;
+    let (text, style) = match row {
+        EvidenceRow::Decision => (
+            format!(
+                "{} by {}: {}",
+                r.encoding.encoding,
+                r.encoding.decided_by.name(),
+                v(&r.encoding.explanation)
+            ),
+            theme.dim(),
+        ),
+        EvidenceRow::Likely => (
+            format!(
+                "likely {} ({:.2}): {}",
+                r.likely.name,
+                r.likely.confidence,
+                v(&r.likely.because)
+            ),
+            theme.dim(),
+        ),
+        // A file in several encodings: each segment, its byte span and why.
+        EvidenceRow::Segment(i) => {
+            let sg = &r.segments[i];
+            (
+                format!(
+                    "§{} {:<12} {}–{} ({:.2}): {}",
+                    i + 1,
+                    sg.encoding.to_string(),
+                    sg.byte_span.start,
+                    sg.byte_span.end,
+                    sg.confidence,
+                    v(&sg.because)
+                ),
+                theme.warn(),
+            )
+        }
+        EvidenceRow::Item(i) => {
+            let e = &r.evidence[i];
+            let won = if r.encoding.evidence_index == Some(i) {
+                "✔"
+            } else {
+                " "
+            };
+            let span = e
+                .byte_span
+                .map_or("—".to_string(), |s| format!("{}–{}", s.start, s.end));
+            (
+                format!("{won} {:<15} {:<12} {}", e.kind.name(), span, v(&e.detail)),
+                Style::default(),
+            )
+        }
+        EvidenceRow::Conflict(i) => {
+            let c = &r.conflicts[i];
+            let style = match c.severity {
+                Severity::Warning => theme.warn(),
+                Severity::Note => Style::default(),
+            };
+            (format!("! {}", v(&c.message)), style)
+        }
+    };
+    Line::from(Span::styled(truncate(&text, width), style))
 }
 
 /// The whole text of one row of the evidence list: the sentences the list row truncates, and
