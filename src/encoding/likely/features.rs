@@ -5,7 +5,7 @@
 use super::Inputs;
 use super::letters::Alphabet;
 use super::spelling::spelled;
-use super::words::{lookup_words, mixed_script, words_of};
+use super::words::{cuts_word, lookup_words, mixed_script, words_of};
 use crate::decode::charset::Charset;
 use crate::encoding::is_c1;
 use crate::lexicon;
@@ -424,6 +424,28 @@ pub(crate) fn misread(enc: &'static Encoding, bytes: &[u8]) -> bool {
     false
 }
 
+/// Is `mid`, between `before` and `after`, a letter misread: a symbol between two letters
+/// (`k¥inalil`, what macintosh makes of `k´inalil`; `li¨en`), or a punctuation mark text does not
+/// write inside a word between two Latin letters (`własno¶ci`, what windows-1250 makes of
+/// ISO-8859-2's `własności`; [`cuts_word`] leaves out the apostrophes, the Catalan middle dot,
+/// dashes and the ellipsis). Latin only for the marks: Chinese and Japanese write `、` between
+/// their characters. Counted as an odd character, as the mark in a word weighs like one: as
+/// only a share of the words, a cut weighed less than two C1 controls typed into a 256-byte
+/// page whose true reading holds them.
+pub(super) fn glued(before: char, mid: char, after: char) -> bool {
+    let is_letter = |x: char| {
+        if x.is_ascii() {
+            x.is_ascii_alphabetic()
+        } else {
+            char_info(x).is_letter()
+        }
+    };
+    let latin = |x: char| x.is_ascii() || char_info(x).script == Script::Latin;
+    is_letter(after)
+        && is_letter(before)
+        && (foreign_between_letters(mid) || (cuts_word(mid) && latin(before) && latin(after)))
+}
+
 /// The character-level features of one reading of the condensed bytes (the word evidence is
 /// added by [`word_evidence`], which needs all readings).
 pub(super) fn char_features(
@@ -453,34 +475,16 @@ pub(super) fn char_features(
         }
         None => scripts.push((s, 1, !ascii as u32)),
     };
-    // A symbol between two letters (`k¥inalil`, what macintosh makes of `k´inalil`) is a
-    // letter or an apostrophe misread, whatever the symbol.
+    // The last two characters, for [`glued`].
     let mut prev: [char; 2] = [' ', ' '];
-    let between = |c: char, prev: &mut [char; 2]| {
-        let [before, mid] = *prev;
-        *prev = [mid, c];
-        // (Characters text rarely holds are counted as odd wherever they stand.) The middle
-        // character first: it is rarely non-ASCII, and the letter tests look up tables.
-        let is_letter = |x: char| {
-            if x.is_ascii() {
-                x.is_ascii_alphabetic()
-            } else {
-                char_info(x).is_letter()
-            }
-        };
-        if !mid.is_ascii()
-            && ordinary(mid)
-            && foreign_between_letters(mid)
-            && is_letter(c)
-            && is_letter(before)
-        {
-            1
-        } else {
-            0
-        }
-    };
     for c in text.chars() {
-        odd += between(c, &mut prev);
+        let [before, mid] = prev;
+        prev = [mid, c];
+        // (Characters text rarely holds are counted as odd wherever they stand, below.) The
+        // middle character first: it is rarely non-ASCII, and the letter tests look up tables.
+        if !mid.is_ascii() && ordinary(mid) && glued(before, mid, c) {
+            odd += 1;
+        }
         if c.is_ascii() {
             if pending && !c.is_ascii_alphabetic() {
                 lone += 1;

@@ -122,6 +122,33 @@ fn a_letter_glued_to_a_number_is_a_misread_ordinal() {
     assert!(!features::misread(EUC_KR, b"23\xc1\xb6"));
 }
 
+/// A mark glued between two letters is a letter misread: a symbol anywhere (`k¥inalil`), a
+/// punctuation mark text never writes inside a word between Latin letters (`własno¶ci`,
+/// `terr‡ri`). Not apostrophes, the Catalan middle dot, dashes, ¿ after a lost space, nor the
+/// marks Chinese writes between its characters.
+#[test]
+fn marks_glued_inside_a_word_are_letters_misread() {
+    for (b, m, a) in [
+        ('k', '¥', 'i'),
+        ('o', '¶', 'c'),
+        ('r', '‡', 'r'),
+        ('a', '§', 'n'),
+    ] {
+        assert!(features::glued(b, m, a), "{b}{m}{a}");
+    }
+    for (b, m, a) in [
+        ('l', '’', 'h'),
+        ('l', '·', 'l'),
+        ('d', '—', 'w'),
+        ('o', '¿', 't'),
+        ('o', '¶', ' '),
+        ('人', '、', '人'),
+        ('ש', '׳', 'ל'),
+    ] {
+        assert!(!features::glued(b, m, a), "{b}{m}{a}");
+    }
+}
+
 /// Japanese writes iteration marks, the prolonged sound mark and full-width digits among its
 /// letters (`一般の人々の`, `コーヒー`, `第９条`): no misreading, and no odd character in a
 /// stretch's fit. A symbol between Japanese letters still is a misreading.

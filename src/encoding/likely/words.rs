@@ -146,7 +146,7 @@ fn is_letter(c: char) -> bool {
 /// Catalan middle dot (`col·lecció`), hyphens and dashes (`Nord–Süd`), the ellipsis, the soft
 /// hyphen, ¿ and ¡ after a word whose space was lost (Arabela's `jiyano¿tioora`); nor spaces
 /// and format characters (the zero-width non-joiner inside Persian words).
-fn cuts_word(c: char) -> bool {
+pub(super) fn cuts_word(c: char) -> bool {
     if c.is_ascii() || c.is_whitespace() {
         return false;
     }
