@@ -431,9 +431,28 @@ fn parallel(dir: &Path, a: &str, b: &str) -> [String; 2] {
 /// Words kept per language in the word lists (the most frequent ones).
 pub const WORDS_PER_LANGUAGE: usize = 30_000;
 
+/// A full word list of a language wordfreq lacks, `dicts/<code>.words` (one word a line, every
+/// inflected form: `scripts/fetch_dictionaries.sh` writes Esperanto's from Debian's
+/// `wesperanto`), lower case, without the forms that hold an apostrophe (Esperanto's elided
+/// `forrastant'`, which the lexicon's words never hold).
+fn word_list(dicts: &Path, code: &str) -> Option<Vec<String>> {
+    let text = std::fs::read_to_string(dicts.join(format!("{code}.words"))).ok()?;
+    Some(
+        text.lines()
+            .map(|w| w.trim().to_lowercase())
+            .filter(|w| !w.is_empty() && w.chars().all(crate::unicode::is_alphabetic))
+            .collect(),
+    )
+}
+
 /// The word lists as one FST set of `code<TAB>word` keys: every wordfreq language, under the
-/// codes of the Bayes model (`sh` serves Croatian and Bosnian, `fil` Tagalog).
-pub fn build_words(data: &Path, codes: &[String]) -> Result<(Vec<u8>, usize), ResourceError> {
+/// codes of the Bayes model (`sh` serves Croatian and Bosnian, `fil` Tagalog), and the full
+/// lists of `dicts` for the model's languages wordfreq lacks ([`word_list`]).
+pub fn build_words(
+    data: &Path,
+    dicts: Option<&Path>,
+    codes: &[String],
+) -> Result<(Vec<u8>, usize), ResourceError> {
     let mut keys: Vec<String> = Vec::new();
     for code in codes {
         if let Some(words) = wordfreq(data, code) {
@@ -442,6 +461,8 @@ pub fn build_words(data: &Path, codes: &[String]) -> Result<(Vec<u8>, usize), Re
                     keys.push(format!("{code}\t{w}"));
                 }
             }
+        } else if let Some(words) = dicts.and_then(|d| word_list(d, code)) {
+            keys.extend(words.into_iter().map(|w| format!("{code}\t{w}")));
         }
     }
     keys.sort();
@@ -462,8 +483,9 @@ pub fn build_words(data: &Path, codes: &[String]) -> Result<(Vec<u8>, usize), Re
 pub const STOPWORDS_PER_LANGUAGE: usize = 100;
 
 /// `code<TAB>word word …` lines: the most frequent words of each wordfreq language, for the
-/// cheap stop-word first guess of a document's language.
-pub fn build_stopwords(data: &Path, codes: &[String]) -> String {
+/// cheap stop-word first guess of a document's language; an empty line for a language with a
+/// full list from `dicts` instead ([`word_list`]). The lines name the languages with a word list.
+pub fn build_stopwords(data: &Path, dicts: Option<&Path>, codes: &[String]) -> String {
     let mut out = String::from("# the 100 most frequent words of each wordfreq language\n");
     for code in codes {
         if let Some(words) = wordfreq(data, code) {
@@ -474,6 +496,10 @@ pub fn build_stopwords(data: &Path, codes: &[String]) -> String {
                 .take(STOPWORDS_PER_LANGUAGE)
                 .collect();
             out.push_str(&format!("{code}\t{}\n", ws.join(" ")));
+        } else if dicts.is_some_and(|d| d.join(format!("{code}.words")).is_file()) {
+            // A full list without frequencies ([`word_list`]) has no frequent words to name,
+            // but its language is listed: the line says the tool has its words.
+            out.push_str(&format!("{code}\t\n"));
         }
     }
     out
@@ -505,13 +531,16 @@ pub fn build_all(
     let f = write("nb-features.fst", fst)?;
     write("nb-postings.bin", postings)?;
     let codes: Vec<String> = nb.langs.iter().map(|l| l.code.clone()).collect();
-    let (words, n_words) = build_words(data, &codes)?;
+    let (words, n_words) = build_words(data, dicts, &codes)?;
     let w = write("words.fst", &words)?;
     write(
         "alphabets.tsv",
         crate::lexicon::alphabets_tsv(&words)?.as_bytes(),
     )?;
-    write("stopwords.tsv", build_stopwords(data, &codes).as_bytes())?;
+    write(
+        "stopwords.tsv",
+        build_stopwords(data, dicts, &codes).as_bytes(),
+    )?;
     let fit = build_fit(data, &nb, &words)?;
     write("fit.tsv", fit.as_bytes())?;
     notes.push(format!(
@@ -564,7 +593,18 @@ pub fn build_fit(data: &Path, nb: &Model, words: &[u8]) -> Result<String, Resour
             continue;
         };
         if let Some(fit) = super::fit::measure(nb, i, &held_out) {
-            let share = wordfreq(data, code)
+            // Languages with a word list: wordfreq's, or a full list ([`word_list`]).
+            let prefix = format!("{code}\t");
+            let listed = {
+                use fst::{IntoStreamer, Streamer};
+                set.range()
+                    .ge(&prefix)
+                    .into_stream()
+                    .next()
+                    .is_some_and(|k| k.starts_with(prefix.as_bytes()))
+            };
+            let share = listed
+                .then_some(())
                 .and_then(|_| {
                     super::fit::measure_words(&held_out, |w| {
                         let w = crate::lexicon::folded(w);
