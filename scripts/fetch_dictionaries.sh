@@ -32,9 +32,8 @@ done
 ls "$dir"/*.dic
 # Esperanto has no wordfreq list: Debian's wesperanto (eo-spell, GPL-2+) lists every inflected
 # form (1,057,057 lines), which build-profiles keeps whole as its word list (DIR/eo.words).
-apt-get download wesperanto
-dpkg -x wesperanto_*.deb ../x
-cp ../x/usr/share/dict/esperanto ../eo.words
+(cd "$dir/debs" && apt-get download wesperanto && dpkg -x wesperanto_*.deb "$dir/x")
+cp "$dir/x/usr/share/dict/esperanto" "$dir/eo.words"
 # LibreOffice's translations: the model's languages that Debian has a language pack for
 # (pa-in and en-gb and zh-cn under the model's pa, en and zh; none for ms, tl, sw, yo, ha, so,
 # mt, sq, az, hy, lo, my, ur, yue; id left out as ms has none, see l10n_text.py).
