@@ -105,6 +105,29 @@ pub(super) fn cut_pieces(text: &str) -> rustc_hash::FxHashSet<String> {
     out
 }
 
+/// The whole words that the cuts [`cut_words`] counts fall in (`własno¶ci`), each once, the
+/// first `n`: what a reading that cuts words shows of it.
+pub(super) fn cut_examples(text: &str, n: usize) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for at in cuts(text) {
+        let start = text[..at].rfind(|c: char| !is_letter(c)).map_or(0, |p| {
+            p + text[p..].chars().next().map_or(1, char::len_utf8)
+        });
+        let after = at + text[at..].chars().next().map_or(1, char::len_utf8);
+        let end = text[after..]
+            .find(|c: char| !is_letter(c))
+            .map_or(text.len(), |p| after + p);
+        let word = text[start..end].to_string();
+        if !out.contains(&word) {
+            out.push(word);
+        }
+        if out.len() == n {
+            break;
+        }
+    }
+    out
+}
+
 /// Does `word` hold a capital right after a small letter, in a script other than Latin (Irish
 /// writes `hÉireann`)?
 fn capital_inside(word: &str) -> bool {
@@ -694,6 +717,16 @@ pub(super) fn because(
             },
             p
         ));
+        // A runner-up that cuts words with a mark where the verdict cuts none (`własno¶ci`):
+        // the sign that it misreads a letter, which its word counts do not show.
+        let cut = cut_examples(&r.text, 3);
+        if !cut.is_empty() && cut_words(&best.text) == 0 {
+            s.push_str(&format!(
+                "; {} cuts words with a mark ({})",
+                r.members[0],
+                cut.join(", ")
+            ));
+        }
         // Tied on the shared count, their own words decided (Hungarian `ű` against `ř`).
         if r.features.known_words == f.known_words && !best.own[0].is_empty() {
             s.push_str(&format!(
