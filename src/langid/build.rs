@@ -447,7 +447,7 @@ fn word_list(dicts: &Path, code: &str) -> Option<Vec<String>> {
 
 /// The word lists as one FST set of `code<TAB>word` keys: every wordfreq language, under the
 /// codes of the Bayes model (`sh` serves Croatian and Bosnian, `fil` Tagalog), and the full
-/// lists of `dicts` for the model's languages wordfreq lacks ([`word_list`]).
+/// lists of `dicts` for the model's languages wordfreq lacks (`word_list`).
 pub fn build_words(
     data: &Path,
     dicts: Option<&Path>,
@@ -484,7 +484,7 @@ pub const STOPWORDS_PER_LANGUAGE: usize = 100;
 
 /// `code<TAB>word word …` lines: the most frequent words of each wordfreq language, for the
 /// cheap stop-word first guess of a document's language; an empty line for a language with a
-/// full list from `dicts` instead ([`word_list`]). The lines name the languages with a word list.
+/// full list from `dicts` instead (`word_list`). The lines name the languages with a word list.
 pub fn build_stopwords(data: &Path, dicts: Option<&Path>, codes: &[String]) -> String {
     let mut out = String::from("# the 100 most frequent words of each wordfreq language\n");
     for code in codes {
@@ -497,7 +497,7 @@ pub fn build_stopwords(data: &Path, dicts: Option<&Path>, codes: &[String]) -> S
                 .collect();
             out.push_str(&format!("{code}\t{}\n", ws.join(" ")));
         } else if dicts.is_some_and(|d| d.join(format!("{code}.words")).is_file()) {
-            // A full list without frequencies ([`word_list`]) has no frequent words to name,
+            // A full list without frequencies (`word_list`) has no frequent words to name,
             // but its language is listed: the line says the tool has its words.
             out.push_str(&format!("{code}\t\n"));
         }
@@ -593,7 +593,7 @@ pub fn build_fit(data: &Path, nb: &Model, words: &[u8]) -> Result<String, Resour
             continue;
         };
         if let Some(fit) = super::fit::measure(nb, i, &held_out) {
-            // Languages with a word list: wordfreq's, or a full list ([`word_list`]).
+            // Languages with a word list: wordfreq's, or a full list (`word_list`).
             let prefix = format!("{code}\t");
             let listed = {
                 use fst::{IntoStreamer, Streamer};
