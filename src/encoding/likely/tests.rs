@@ -105,6 +105,14 @@ fn misread_letters_that_cut_words_are_counted_and_their_pieces_set_aside() {
     let mut got: Vec<&str> = pieces.iter().map(String::as_str).collect();
     got.sort_unstable();
     assert_eq!(got, ["ban", "ci", "wolno", "y"]);
+    assert_eq!(
+        words::cut_examples("Y\u{201A}ban kum, wolno¶ci, y\u{E54} wolno¶ci", 3),
+        ["Y\u{201A}ban", "wolno¶ci", "y\u{E54}"]
+    );
+    assert_eq!(
+        words::cut_examples("wolno¶ci y\u{201A}ban", 1),
+        ["wolno¶ci"]
+    );
 }
 
 /// A letter glued to a number is a misread ordinal indicator, whatever its script (`27ș`,

@@ -83,20 +83,30 @@ pub(super) fn cut_words(text: &str) -> usize {
     cuts(text).count()
 }
 
+/// Each cut [`cut_words`] counts, as the byte ranges of the letters before it and after it:
+/// the two pieces of the word it cuts (`wolno`, `ci` of `wolno¶ci`).
+fn cut_sides(
+    text: &str,
+) -> impl Iterator<Item = (std::ops::Range<usize>, std::ops::Range<usize>)> + '_ {
+    cuts(text).map(move |at| {
+        let start = text[..at].rfind(|c: char| !is_letter(c)).map_or(0, |p| {
+            p + text[p..].chars().next().map_or(1, char::len_utf8)
+        });
+        let after = at + text[at..].chars().next().map_or(1, char::len_utf8);
+        let end = text[after..]
+            .find(|c: char| !is_letter(c))
+            .map_or(text.len(), |p| after + p);
+        (start..at, after..end)
+    })
+}
+
 /// The words on either side of each cut [`cut_words`] counts (lower case): pieces of one word,
 /// which a reading that makes them must not count as its own words (`wolno` and `ci` where
 /// windows-1250 reads ISO-8859-2's `wolności` as `wolno¶ci`).
 pub(super) fn cut_pieces(text: &str) -> rustc_hash::FxHashSet<String> {
     let mut out = rustc_hash::FxHashSet::default();
-    for at in cuts(text) {
-        let before = text[..at].rfind(|c: char| !is_letter(c)).map_or(0, |p| {
-            p + text[p..].chars().next().map_or(1, char::len_utf8)
-        });
-        let after_start = at + text[at..].chars().next().map_or(1, char::len_utf8);
-        let after = text[after_start..]
-            .find(|c: char| !is_letter(c))
-            .map_or(text.len(), |p| after_start + p);
-        for piece in [&text[before..at], &text[after_start..after]] {
+    for (before, after) in cut_sides(text) {
+        for piece in [&text[before], &text[after]] {
             if !piece.is_empty() {
                 out.insert(piece.to_lowercase());
             }
@@ -109,15 +119,8 @@ pub(super) fn cut_pieces(text: &str) -> rustc_hash::FxHashSet<String> {
 /// first `n`: what a reading that cuts words shows of it.
 pub(super) fn cut_examples(text: &str, n: usize) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
-    for at in cuts(text) {
-        let start = text[..at].rfind(|c: char| !is_letter(c)).map_or(0, |p| {
-            p + text[p..].chars().next().map_or(1, char::len_utf8)
-        });
-        let after = at + text[at..].chars().next().map_or(1, char::len_utf8);
-        let end = text[after..]
-            .find(|c: char| !is_letter(c))
-            .map_or(text.len(), |p| after + p);
-        let word = text[start..end].to_string();
+    for (before, after) in cut_sides(text) {
+        let word = text[before.start..after.end].to_string();
         if !out.contains(&word) {
             out.push(word);
         }
