@@ -360,7 +360,7 @@ fn a_boundary_is_placed_again_when_the_draft_after_it_reads_otherwise() {
 /// gives the text each part was written as.
 #[test]
 fn mixed_files_are_cut_into_segments_at_the_true_boundaries() {
-    let cases: [(&str, &[(&str, usize)]); 13] = [
+    let cases: [(&str, &[(&str, usize)]); 14] = [
         (
             "mixed-utf8-windows-1252.txt",
             &[("UTF-8", 445), ("windows-1252", 896), ("UTF-8", usize::MAX)],
@@ -419,6 +419,13 @@ fn mixed_files_are_cut_into_segments_at_the_true_boundaries() {
         (
             "mixed-iso-8859-5-1252-quotes.txt",
             &[("ISO-8859-5", 375), ("windows-1252", usize::MAX)],
+        ),
+        // Polish ISO-8859-2, then Swedish windows-1252 whose first block has no `å`: that block
+        // reads alike in ISO-8859-2 and joins the Polish run, whose language must still be
+        // Polish (its own blocks'), or the turn is sought between two Swedish readings.
+        (
+            "mixed-iso-8859-2-polish-1252-swedish.txt",
+            &[("ISO-8859-2", 1023), ("windows-1252", usize::MAX)],
         ),
         // Three `30º` before x-mac-cyrillic, whose block verdicts merge away: found at the edge.
         (

@@ -592,11 +592,18 @@ fn block_turns(bytes: &[u8], base: u64, at_end: bool, whole: &Likely) -> Vec<(us
         let side = |r: &Run| {
             let enc = run_encoding(r, &verdicts);
             let (a, b) = (cuts[r.first].0, cuts[r.last].1);
-            let best = verdicts[r.first..=r.last]
-                .iter()
-                .flatten()
-                .filter(|v| v.name == enc || v.same_text.contains(&enc))
-                .max_by(|x, y| x.confidence.total_cmp(&y.confidence));
+            // The run's language is that of its surest block whose own verdict is the run's
+            // encoding; a block that only reads alike in it (Swedish without `å` in a Polish
+            // ISO-8859-2 run) says nothing of the run's language. (Ties go to the first.)
+            let vs = || verdicts[r.first..=r.last].iter().flatten();
+            let surest = |own: bool| {
+                vs().filter(|v| v.name == enc || (!own && v.same_text.contains(&enc)))
+                    .fold(None, |best: Option<&Likely>, v| match best {
+                        Some(b) if b.confidence >= v.confidence => Some(b),
+                        _ => Some(v),
+                    })
+            };
+            let best = surest(true).or_else(|| surest(false));
             (enc, language_of(&bytes[a..b], enc, best).0)
         };
         let (sa, sb) = (side(&rs[k - 1]), side(&rs[k]));
