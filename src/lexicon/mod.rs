@@ -282,13 +282,11 @@ static STOPWORDS: &str = include_str!(concat!(
 ));
 
 /// Stop word → languages it is frequent in (bit i: language i of [`stopword_languages`]).
-/// The third part: the languages (bits) whose line names no stop words ([`is_full_form_list`]).
-fn stopwords() -> &'static (Vec<String>, FxHashMap<String, u64>, u64) {
-    static S: OnceLock<(Vec<String>, FxHashMap<String, u64>, u64)> = OnceLock::new();
+fn stopwords() -> &'static (Vec<String>, FxHashMap<String, u64>) {
+    static S: OnceLock<(Vec<String>, FxHashMap<String, u64>)> = OnceLock::new();
     S.get_or_init(|| {
         let mut langs = Vec::new();
         let mut map: FxHashMap<String, u64> = FxHashMap::default();
-        let mut unranked = 0u64;
         for line in STOPWORDS.lines().filter(|l| !l.starts_with('#')) {
             let Some((code, words)) = line.split_once('\t') else {
                 continue;
@@ -299,14 +297,11 @@ fn stopwords() -> &'static (Vec<String>, FxHashMap<String, u64>, u64) {
             }
             let bit = 1u64 << langs.len();
             langs.push(code.to_string());
-            if words.is_empty() {
-                unranked |= bit;
-            }
             for w in words.split(' ').filter(|w| !w.is_empty()) {
                 *map.entry(w.to_string()).or_default() |= bit;
             }
         }
-        (langs, map, unranked)
+        (langs, map)
     })
 }
 
@@ -338,17 +333,6 @@ pub fn encoding_languages() -> &'static [bool] {
             .map(|l| !LANGID_ONLY.contains(&l.code.as_str()))
             .collect()
     })
-}
-
-/// Is `code`'s word list a full list of forms without frequencies (Esperanto's, from Debian's
-/// `wesperanto`: a million inflected forms) rather than a frequency list's most frequent
-/// words? Its stop-word line is empty (`build_stopwords`).
-pub fn is_full_form_list(code: &str) -> bool {
-    let (langs, _, unranked) = stopwords();
-    langs
-        .iter()
-        .position(|c| c == code)
-        .is_some_and(|i| unranked & (1 << i) != 0)
 }
 
 /// The languages of the stop-word lists, in bit order (bit i of [`stopword_bits`]); the same

@@ -9,17 +9,8 @@ use crate::lexicon::serbian_latin;
 
 /// The word list for a language the n-gram model names: its own, or for Serbian — written in
 /// Cyrillic, while wordfreq's Serbo-Croatian list is in Latin letters — that list, which
-/// [`spelled`] reaches by transliterating. Not a full list of forms (Esperanto's,
-/// [`lexicon::is_full_form_list`]): the weights of the verdict were fitted with those languages
-/// unlisted, and weigh a share of known words below a share of unknown ones (the own-word
-/// features carry the words' evidence). With Esperanto's list, two clean 10 KB Esperanto pages
-/// whose `<meta>` lies went to windows-1252 (ISO-8859-3 read 40 of 44 words as Esperanto, yet
-/// was not among the three readings whose own words are compared) while two damaged ones came
-/// right: left unlisted here until a refit.
+/// [`spelled`] reaches by transliterating.
 pub(crate) fn list_of(lang: &str) -> Option<&'static str> {
-    if lexicon::is_full_form_list(lang) {
-        return None;
-    }
     lexicon::word_list_code(lang).or_else(|| match lang {
         "sr" => lexicon::word_list_code("hr"),
         _ => None,

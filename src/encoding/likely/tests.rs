@@ -130,17 +130,15 @@ fn a_letter_glued_to_a_number_is_a_misread_ordinal() {
     assert!(!features::misread(EUC_KR, b"23\xc1\xb6"));
 }
 
-/// Esperanto's list is every form of Debian's `wesperanto`, without frequencies: langid and the
-/// audit judge words by it; the encoding verdict, fitted without it, does not.
+/// Esperanto's list is every form of Debian's `wesperanto` (no frequencies, no stop words):
+/// its words are judged like any listed language's.
 #[test]
-fn esperanto_has_a_full_list_the_verdict_leaves_aside() {
+fn esperanto_has_a_full_list_of_forms() {
     assert_eq!(lexicon::is_word("eo", "ĉiuj"), Some(true));
     assert_eq!(lexicon::is_word("eo", "aŭtoritaton"), Some(true));
     assert_eq!(lexicon::is_word("eo", "æiuj"), Some(false));
-    assert!(lexicon::is_full_form_list("eo"));
-    assert!(!lexicon::is_full_form_list("en"));
-    assert_eq!(list_of("eo"), None);
-    assert_eq!(list_of("pl"), lexicon::word_list_code("pl"));
+    assert_eq!(list_of("eo"), Some("eo"));
+    assert_eq!(lexicon::stopword_bits(""), 0);
 }
 
 /// A mark glued between two letters is a letter misread: a symbol anywhere (`k¥inalil`), a
