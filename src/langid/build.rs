@@ -603,18 +603,18 @@ pub fn build_fit(data: &Path, nb: &Model, words: &[u8]) -> Result<String, Resour
                     .next()
                     .is_some_and(|k| k.starts_with(prefix.as_bytes()))
             };
-            let share = listed
-                .then_some(())
-                .and_then(|_| {
-                    super::fit::measure_words(&held_out, |w| {
-                        let w = crate::lexicon::folded(w);
-                        set.contains(format!(
-                            "{code}\t{}",
-                            crate::lexicon::list_spelling(code, &w)
-                        ))
-                    })
+            let share = if listed {
+                super::fit::measure_words(&held_out, |w| {
+                    let w = crate::lexicon::folded(w);
+                    set.contains(format!(
+                        "{code}\t{}",
+                        crate::lexicon::list_spelling(code, &w)
+                    ))
                 })
-                .map_or_else(|| "-".to_string(), |s| format!("{s:.3}"));
+            } else {
+                None
+            };
+            let share = share.map_or_else(|| "-".to_string(), |s| format!("{s:.3}"));
             out.push_str(&format!("{code}\t{fit:.2}\t{share}\n"));
         }
     }

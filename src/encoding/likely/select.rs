@@ -224,7 +224,8 @@ pub(super) fn compared_first(out: &mut [Reading], damaged: &[Charset]) -> usize 
     // compared with the windows-1252 misreading that won. (A count instead of the share
     // brought ISO-8859-2's 6 of 7 against windows-1250's 5 of 5 and lost a Croatian page.)
     // Not Chinese or Japanese readings, whose words are single characters that a list holds by
-    // the thousand (GBK made 16 of 25 "words" of UTF-8 and windows-1252 bytes).
+    // the thousand (GBK made 16 of 25 "words" of UTF-8 and windows-1252 bytes). One reading
+    // joins at most: this one takes the place a blind damaged reading gets below.
     let share = |r: &Reading| {
         if r.script
             .is_some_and(|s| matches!(s, Script::Han | Script::Hiragana | Script::Katakana))
