@@ -235,6 +235,9 @@ trait Sink {
     fn same(&mut self, s: &str);
     /// Text decoded from the next `src_len` input bytes.
     fn chars(&mut self, s: &str, src_len: usize);
+    /// `count` characters of the same UTF-8 length in `s`, each decoded from the next
+    /// `src_len` input bytes (a run of a single-byte encoding's letters, one call).
+    fn chars_fixed(&mut self, s: &str, count: usize, src_len: usize);
     /// `src_len` input bytes that produced no text (e.g. ISO-2022-JP escapes).
     fn skip(&mut self, src_len: usize);
     /// A malformed sequence of `len` bytes at `offset`. Returns false to stop decoding.
@@ -285,6 +288,12 @@ impl Sink for TextSink {
             m.push_char(src_len as u32, s.len() as u32);
         }
     }
+    fn chars_fixed(&mut self, s: &str, count: usize, src_len: usize) {
+        self.text.push_str(s);
+        if let Some(m) = &mut self.map {
+            m.push_chars(src_len as u32, (s.len() / count.max(1)) as u32, count);
+        }
+    }
     fn skip(&mut self, src_len: usize) {
         if let Some(m) = &mut self.map {
             m.skip_src(src_len as u64);
@@ -332,6 +341,7 @@ struct CountSink {
 impl Sink for CountSink {
     fn same(&mut self, _: &str) {}
     fn chars(&mut self, _: &str, _: usize) {}
+    fn chars_fixed(&mut self, _: &str, _: usize, _: usize) {}
     fn skip(&mut self, _: usize) {}
     fn error(&mut self, offset: u64, len: usize) -> bool {
         let s = &mut self.stats;
@@ -552,7 +562,7 @@ pub fn table_for(enc: &'static Encoding) -> Option<&'static SingleByteTable> {
 
 fn single_byte(table: &SingleByteTable, bytes: &[u8], pos: u64, sink: &mut dyn Sink) -> usize {
     let mut i = 0;
-    let mut buf = [0u8; 4];
+    let mut buf = [0u8; 4 * RUN_CHARS];
     while i < bytes.len() {
         if sink.stopped() {
             return i;
@@ -568,18 +578,39 @@ fn single_byte(table: &SingleByteTable, bytes: &[u8], pos: u64, sink: &mut dyn S
             i = ascii_end;
             continue;
         }
-        match table.chars[bytes[i] as usize] {
-            Some(c) => sink.chars(c.encode_utf8(&mut buf), 1),
-            None => {
-                if !sink.error(pos + i as u64, 1) {
-                    return i;
-                }
+        // A run of mapped non-ASCII bytes whose characters have one UTF-8 length (Cyrillic
+        // letters: 2 bytes each) goes to the sink in one call: one map run, one copy.
+        let mut n = 0usize;
+        let mut width = 0usize;
+        while i + n < bytes.len() && n < RUN_CHARS {
+            let Some(c) = table.chars[bytes[i + n] as usize].filter(|_| bytes[i + n] >= 0x80)
+            else {
+                break;
+            };
+            let w = c.len_utf8();
+            if n > 0 && w != width {
+                break;
             }
+            width = w;
+            c.encode_utf8(&mut buf[n * width..]);
+            n += 1;
+        }
+        if n > 0 {
+            let s = std::str::from_utf8(&buf[..n * width]).unwrap_or_default();
+            sink.chars_fixed(s, n, 1);
+            i += n;
+            continue;
+        }
+        if !sink.error(pos + i as u64, 1) {
+            return i;
         }
         i += 1;
     }
     i
 }
+
+/// The most characters [`single_byte`] hands the sink in one call.
+const RUN_CHARS: usize = 64;
 
 fn latin1(bytes: &[u8], sink: &mut dyn Sink) -> usize {
     let mut buf = [0u8; 4];

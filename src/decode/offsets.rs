@@ -125,6 +125,28 @@ impl OffsetMap {
         self.src_pos += src_len as u64;
     }
 
+    /// Appends `count` characters of `text_len` text bytes each, each decoded from the next
+    /// `src_len` input bytes: the same map as `count` calls of [`OffsetMap::push_char`].
+    pub fn push_chars(&mut self, src_len: u32, text_len: u32, count: usize) {
+        if count == 0 {
+            return;
+        }
+        if src_len == text_len && text_len == 1 {
+            self.push_same(count);
+            return;
+        }
+        self.push_char(src_len, text_len);
+        if let Some(Run {
+            kind: Kind::Fixed { count: c, .. },
+            ..
+        }) = self.runs.last_mut()
+        {
+            *c += count - 1;
+        }
+        self.text_len += text_len as usize * (count - 1);
+        self.src_pos += src_len as u64 * (count - 1) as u64;
+    }
+
     /// Skips `n` input bytes that produced no text (deleted by an "ignore" decode, or
     /// escape sequences).
     pub fn skip_src(&mut self, n: u64) {
@@ -271,6 +293,28 @@ mod tests {
             vec![ByteSpan::at(0, 1), ByteSpan::at(1, 1), ByteSpan::at(2, 1)]
         );
         assert_eq!(m.text_offset_of(text, 2), Some(3));
+    }
+
+    #[test]
+    fn a_run_of_chars_is_the_same_map_as_each_char() {
+        let steps: [(u32, u32, usize); 6] = [
+            (1, 2, 3),
+            (1, 2, 2),
+            (1, 3, 1),
+            (1, 1, 4),
+            (2, 3, 5),
+            (1, 2, 1),
+        ];
+        let mut one = OffsetMap::new(7);
+        let mut run = OffsetMap::new(7);
+        for (src, text, n) in steps {
+            for _ in 0..n {
+                one.push_char(src, text);
+            }
+            run.push_chars(src, text, n);
+            run.push_chars(src, text, 0);
+        }
+        assert_eq!(one, run);
     }
 
     #[test]

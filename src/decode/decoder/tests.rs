@@ -91,6 +91,41 @@ fn maps_are_exact() {
     check_map(&u32, "utf-32");
 }
 
+/// Single-byte decoding hands runs of same-width characters to the sink at once: over every
+/// byte value (runs longer than one call, characters of two and three UTF-8 bytes side by
+/// side, unmapped bytes inside a run), every WHATWG single-byte encoding decodes as
+/// encoding_rs does and maps each character to its own byte.
+#[test]
+fn single_byte_runs_map_each_character_to_its_byte() {
+    let mut bytes: Vec<u8> = (0x80..=0xFF).collect();
+    bytes.extend(b" abc ");
+    bytes.extend((0x80..=0xFF).rev());
+    for label in [
+        "windows-1252",
+        "windows-1251",
+        "windows-1253",
+        "windows-1255",
+        "windows-874",
+        "iso-8859-8",
+        "iso-8859-3",
+        "koi8-u",
+        "ibm866",
+        "x-mac-cyrillic",
+        "macintosh",
+        "x-user-defined",
+    ] {
+        let d = dec(&bytes, label, ErrorMode::Replace);
+        let enc = encoding_rs::Encoding::for_label(label.as_bytes()).unwrap();
+        assert_eq!(d.text, enc.decode_without_bom_handling(&bytes).0, "{label}");
+        let spans: Vec<ByteSpan> = d.map.iter(&d.text).map(|(_, s)| s).collect();
+        let each: Vec<ByteSpan> = (0..bytes.len() as u64)
+            .map(|i| ByteSpan::at(i, 1))
+            .collect();
+        assert_eq!(spans, each, "{label}");
+        check_map(&bytes, label);
+    }
+}
+
 /// Our UTF-8/UTF-16 decoders must count errors exactly as encoding_rs (WHATWG) does.
 #[test]
 fn agrees_with_encoding_rs_on_errors() {
