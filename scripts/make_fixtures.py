@@ -635,3 +635,17 @@ ja_kanji = ("第１条\n何人も、正当な理由なく、他人の住居に�
             "受けることはない。\n第３条\n国及び地方公共団体は、市民の生命、自由及び財産を保護する義務を負う。\n")
 write(E + "ja-shift_jis-kanji.txt", ja_kanji.encode("cp932"))
 write(E + "ja-iso-2022-jp-kanji.txt", ja_kanji.encode("iso2022_jp"))
+# East Asian text writes bullets, arrows and stars from the symbol rows of its national
+# character sets (KS X 1001, GB 2312, Big5). They counted as odd characters in the true
+# reading: a Chinese menu in GBK came out windows-874 at confidence 0.0, cut into windows-1255
+# and ISO-8859-5 parts; the same in Korean EUC-KR, ISO-8859-5 then EUC-KR.
+menu = {
+    "ko-euc-kr-bullets.txt": ("★ 오늘의 추천 메뉴 ★\n○ 김치찌개 → 7,000원\n○ 된장찌개 → 6,500원\n"
+                              "● 비빔밥 → 8,000원\n※ 가격은 부가세 포함입니다.\n", "euc_kr"),
+    "zh-gbk-bullets.txt": ("★ 今日推荐 ★\n○ 红烧肉 → 38元\n○ 宫保鸡丁 → 28元\n● 麻婆豆腐 → 18元\n"
+                           "※ 价格已含税。\n", "gbk"),
+    "zh-big5-bullets.txt": ("★ 今日推薦 ★\n○ 紅燒肉 → 38元\n○ 宮保雞丁 → 28元\n● 麻婆豆腐 → 18元\n"
+                            "※ 價格已含稅。\n", "big5"),
+}
+for name, (text, codec) in menu.items():
+    write(E + name, text.encode(codec))

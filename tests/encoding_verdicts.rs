@@ -142,6 +142,29 @@ fn esperanto_is_read_by_its_words() {
     );
 }
 
+/// Bullets, arrows and stars from the symbol rows of the East Asian character sets (`★`, `○`,
+/// `→`, `※`) are text in a Chinese or Korean reading, not misread letters: each menu is read
+/// whole in its own encoding, sure of it, and not cut into parts.
+#[test]
+fn cjk_bullets_and_arrows_are_text_in_a_cjk_reading() {
+    for (name, enc) in [
+        ("ko-euc-kr-bullets.txt", "EUC-KR"),
+        ("zh-gbk-bullets.txt", "GBK"),
+        ("zh-big5-bullets.txt", "Big5"),
+    ] {
+        let j = inspect(name);
+        assert_eq!(j["likely"]["name"], enc, "{name}: {}", j["likely"]);
+        let c = j["likely"]["confidence"].as_f64().unwrap();
+        assert!(c > 0.95, "{name}: confidence {c}");
+        assert_eq!(
+            j["segments"].as_array().unwrap().len(),
+            0,
+            "{name}: {}",
+            j["segments"]
+        );
+    }
+}
+
 /// Khasi fits no language the model knows: the Slovak letters windows-1250 makes of it
 /// (`ďa pynďoh`) are no evidence, and the sentence says what decided instead.
 #[test]

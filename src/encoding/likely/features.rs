@@ -296,6 +296,27 @@ fn cjk_in_text(c: char) -> bool {
     }
 }
 
+/// A symbol of the symbol rows of the East Asian national character sets (KS X 1001, JIS X
+/// 0208, GB 2312, Big5): arrows, stars, geometric shapes, enclosed numbers and letters, box
+/// drawing, units and full-width signs. Chinese, Japanese and Korean text writes them as
+/// bullets and marks (`◎ 파이썬`, `☆첫가끝`, `㈜`, `※`), so in a reading by one of those
+/// encodings ([`cjk_encoding`]), which makes each of them from two bytes, they are no sign of
+/// a misreading; in any other reading they stay odd (KOI8's box drawing from one byte).
+fn cjk_symbol(c: char) -> bool {
+    matches!(c as u32, 0x2010..=0x2BFF | 0x3000..=0x33FF | 0xFF01..=0xFFEF)
+        && !char_info(c).is_letter()
+}
+
+/// A multi-byte encoding of Chinese, Japanese or Korean: its readings make [`cjk_symbol`]s
+/// from two bytes.
+pub(super) fn cjk_encoding(enc: &'static Encoding) -> bool {
+    !enc.is_single_byte()
+        && enc != encoding_rs::UTF_8
+        && enc != encoding_rs::UTF_16LE
+        && enc != encoding_rs::UTF_16BE
+        && enc != encoding_rs::REPLACEMENT
+}
+
 /// How well `enc` reads one stretch of bytes between white space (a word or a few), in
 /// language `lang` (a word-list code): each word of the language counts for it; each word the
 /// list lacks, each letter of such a word that the language does not write (`ŕ` in Hungarian:
@@ -322,8 +343,9 @@ fn fit_of(enc: &'static Encoding, lang: Option<&str>, bytes: &[u8], alphabet: bo
     let utf8 = enc == encoding_rs::UTF_8;
     let letter = |c: Option<char>| c.is_some_and(crate::unicode::is_alphabetic);
     let chars: Vec<char> = text.chars().collect();
+    let cjk_reading = cjk_encoding(enc);
     for (i, &c) in chars.iter().enumerate() {
-        let cjk = cjk_in_text(c);
+        let cjk = cjk_in_text(c) || (cjk_reading && cjk_symbol(c));
         if foreign_between_letters(c)
             && !cjk
             && letter(i.checked_sub(1).map(|j| chars[j]))
@@ -382,12 +404,14 @@ pub(crate) fn misread(enc: &'static Encoding, bytes: &[u8]) -> bool {
         i.and_then(|i| chars.get(i))
             .is_some_and(|c| crate::unicode::is_alphabetic(*c))
     };
+    let cjk_reading = cjk_encoding(enc);
     for (i, &c) in chars.iter().enumerate() {
         if c == '\u{FFFD}' || is_c1(c) {
             return true;
         }
         if foreign_between_letters(c)
             && !cjk_in_text(c)
+            && !(cjk_reading && cjk_symbol(c))
             && letter(i.checked_sub(1))
             && letter(Some(i + 1))
         {
@@ -477,6 +501,7 @@ pub(super) fn char_features(
     };
     // The last two characters, for [`glued`].
     let mut prev: [char; 2] = [' ', ' '];
+    let cjk_reading = members.iter().any(|m| m.whatwg().is_some_and(cjk_encoding));
     for c in text.chars() {
         let [before, mid] = prev;
         prev = [mid, c];
@@ -517,7 +542,7 @@ pub(super) fn char_features(
         // weighs like a control.
         if is_c1(c) || c == '¤' {
             controls += 1;
-        } else if !ordinary(c) {
+        } else if !(ordinary(c) || cjk_reading && cjk_symbol(c)) {
             odd += 1;
         }
     }

@@ -192,6 +192,29 @@ fn japanese_marks_and_full_width_digits_are_text() {
     );
 }
 
+/// A star or an enclosed number that a Korean or Chinese reading makes from two bytes, between
+/// its letters (`가★나`, `中⑨들`), is text; the same box drawing or symbol from one byte of a
+/// single-byte reading (KOI8-R's `─` between Cyrillic letters), or in a UTF-8 reading, is still
+/// a letter misread.
+#[test]
+fn cjk_symbols_are_text_only_in_a_cjk_reading() {
+    use encoding_rs::{EUC_KR, GBK, KOI8_R, UTF_8};
+    let (ko, _, _) = EUC_KR.encode("가★나 中⑨들 ※안내");
+    assert!(!features::misread(EUC_KR, &ko));
+    let (zh, _, _) = GBK.encode("今日→推荐");
+    assert!(!features::misread(GBK, &zh));
+    assert!(features::misread(UTF_8, "가★나".as_bytes()));
+    // KOI8-R's 0x80 is `─`: between two Cyrillic letters, a misread letter.
+    assert!(features::misread(KOI8_R, b"\xc1\x80\xc2"));
+    // The fit of a Korean reading does not count the star against it.
+    let (plain, _, _) = EUC_KR.encode("가나 다");
+    let (star, _, _) = EUC_KR.encode("가나 ★다");
+    assert_eq!(
+        features::local_fit(EUC_KR, None, &star),
+        features::local_fit(EUC_KR, None, &plain)
+    );
+}
+
 /// A capital right after a small letter, in a cased script other than Latin, is no spelling of
 /// a word (`предоставЯщо`, windows-1251's reading of x-mac-cyrillic's я): the word is kept as
 /// it is, so the lower-case lists do not find it. Irish `hÉireann` and capitals in a row are
