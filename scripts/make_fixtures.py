@@ -649,3 +649,9 @@ menu = {
 }
 for name, (text, codec) in menu.items():
     write(E + name, text.encode(codec))
+# № numbers things in Cyrillic text, and every Cyrillic code page has it (windows-1251 B9,
+# ISO-8859-5 F0, x-mac-cyrillic DC). Counted as an odd character, two of them in a short
+# address sent windows-1251 to windows-1252 (`äîì ¹ 5`) and ISO-8859-5 to windows-1252.
+numero = "Дом № 5, квартира № 12. Телефон: 123-45-67.\n"
+for codec, name in (("cp1251", "windows-1251"), ("iso8859_5", "iso-8859-5"), ("mac_cyrillic", "x-mac-cyrillic")):
+    write(E + "ru-" + name + "-numero.txt", numero.encode(codec))

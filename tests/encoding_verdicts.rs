@@ -165,6 +165,22 @@ fn cjk_bullets_and_arrows_are_text_in_a_cjk_reading() {
     }
 }
 
+/// `№` is text in Cyrillic (every Cyrillic code page has it): a short address with two of them
+/// is read in its own code page, not as windows-1252's `äîì ¹ 5`.
+#[test]
+fn the_numero_sign_is_cyrillic_text() {
+    for (name, enc) in [
+        ("ru-windows-1251-numero.txt", "windows-1251"),
+        ("ru-iso-8859-5-numero.txt", "ISO-8859-5"),
+        ("ru-x-mac-cyrillic-numero.txt", "x-mac-cyrillic"),
+    ] {
+        let j = inspect(name);
+        assert_eq!(j["likely"]["name"], enc, "{name}: {}", j["likely"]);
+        let c = j["likely"]["confidence"].as_f64().unwrap();
+        assert!(c > 0.85, "{name}: confidence {c}");
+    }
+}
+
 /// Khasi fits no language the model knows: the Slovak letters windows-1250 makes of it
 /// (`ďa pynďoh`) are no evidence, and the sentence says what decided instead.
 #[test]

@@ -254,8 +254,11 @@ pub(super) fn ordinary(c: char) -> bool {
         OtherNumber => matches!(c, '¹' | '²' | '³' | '¼' | '½' | '¾'),
         ModifierLetter | EnclosingMark | LetterNumber | ConnectorPunctuation => false,
         MathSymbol => matches!(c, '±' | '×' | '÷' | '¬' | '−'),
-        // ´ is typed for an apostrophe (`k´inalil`, `don´t`) on many keyboards.
-        ModifierSymbol | OtherSymbol => matches!(c, '°' | '©' | '®' | '™' | '§' | '¶' | '´'),
+        // ´ is typed for an apostrophe (`k´inalil`, `don´t`) on many keyboards; № numbers
+        // things in Cyrillic text (`дом № 5`), and every Cyrillic code page has it.
+        ModifierSymbol | OtherSymbol => {
+            matches!(c, '°' | '©' | '®' | '™' | '§' | '¶' | '´' | '№')
+        }
         _ => false,
     }
 }
