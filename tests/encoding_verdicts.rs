@@ -181,6 +181,21 @@ fn the_numero_sign_is_cyrillic_text() {
     }
 }
 
+/// windows-1258 writes Vietnamese tones as combining marks (`học` is `o` + U+0323): its words
+/// are looked up composed, so all of them are Vietnamese words, not a third.
+#[test]
+fn vietnamese_tones_written_as_combining_marks_are_words() {
+    let j = inspect("vi-windows-1258-tones.txt");
+    assert_eq!(j["likely"]["name"], "windows-1258", "{}", j["likely"]);
+    let because = j["likely"]["because"].as_str().unwrap();
+    assert!(
+        because.starts_with("windows-1258 reads 15 of the 15 differing words as vi words"),
+        "{because}"
+    );
+    let c = j["likely"]["confidence"].as_f64().unwrap();
+    assert!(c > 0.99, "confidence {c}");
+}
+
 /// Khasi fits no language the model knows: the Slovak letters windows-1250 makes of it
 /// (`ďa pynďoh`) are no evidence, and the sentence says what decided instead.
 #[test]

@@ -97,8 +97,23 @@ impl WordList {
 /// and windows-1250 have) as ș ț with the comma below (what its list holds), so the spelling of
 /// the code page does not count against it (only Romanian: Turkish writes ş with the cedilla,
 /// and its list holds 3,451 words so spelt, none with the comma); for Chinese, in Simplified
-/// characters ([`simplified`]); for Turkish, a dotted capital I lowered without its dot.
+/// characters ([`simplified`]); for Turkish, a dotted capital I lowered without its dot. A
+/// letter followed by combining accents is looked up composed (UAX #15 NFC), as the lists are
+/// written: windows-1258 writes Vietnamese tones as combining marks (`buổi` is `ô` + U+0309),
+/// and decomposed text (NFD) writes every accent so.
 pub fn list_spelling<'a>(list: &str, w: &'a str) -> std::borrow::Cow<'a, str> {
+    // (Lead bytes CC and CD: U+0300–U+037F, the combining diacritical marks and a few Greek
+    // letters, which composing leaves alone.)
+    if w.bytes().any(|b| b == 0xCC || b == 0xCD) {
+        use unicode_normalization::UnicodeNormalization;
+        let composed: String = w.nfc().collect();
+        return respell(list, &composed).into_owned().into();
+    }
+    respell(list, w)
+}
+
+/// [`list_spelling`] of a word without combining accents to compose.
+fn respell<'a>(list: &str, w: &'a str) -> std::borrow::Cow<'a, str> {
     // Turkish `İnsan` lowered by the default (not Turkish) case mapping is `i̇nsan`, an i with a
     // combining dot above (Unicode SpecialCasing): the list spells `insan`.
     if list == "tr" && w.contains('\u{307}') {
@@ -632,6 +647,10 @@ mod tests {
         assert_ne!(languages_of("schließt"), 0);
         // Romanian with the cedilla (Latin-2's ş ţ) as its list's comma below, for every caller.
         assert_eq!(is_word("ro", "şi"), Some(true));
+        // Combining accents are composed before the look-up (windows-1258's Vietnamese).
+        assert_eq!(is_word("vi", "bu\u{F4}\u{309}i"), Some(true));
+        assert_eq!(is_word("vi", "ga\u{306}\u{323}p"), Some(true));
+        assert_eq!(is_word("fr", "e\u{301}te\u{301}"), Some(true));
         assert_eq!(is_word("ro", "ţară"), Some(true));
         assert_ne!(stopword_bits("της"), 0);
     }
