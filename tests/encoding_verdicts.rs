@@ -147,19 +147,16 @@ fn esperanto_is_read_by_its_words() {
 /// whole in its own encoding, sure of it, and not cut into parts.
 #[test]
 fn cjk_bullets_and_arrows_are_text_in_a_cjk_reading() {
-    for (name, enc) in [
+    let cases = [
         ("ko-euc-kr-bullets.txt", "EUC-KR"),
         ("zh-gbk-bullets.txt", "GBK"),
         ("zh-big5-bullets.txt", "Big5"),
-    ] {
-        let j = inspect(name);
-        assert_eq!(j["likely"]["name"], enc, "{name}: {}", j["likely"]);
-        let c = j["likely"]["confidence"].as_f64().unwrap();
-        assert!(c > 0.95, "{name}: confidence {c}");
+    ];
+    for j in read_as(&cases, 0.95) {
         assert_eq!(
             j["segments"].as_array().unwrap().len(),
             0,
-            "{name}: {}",
+            "{}",
             j["segments"]
         );
     }
@@ -169,31 +166,39 @@ fn cjk_bullets_and_arrows_are_text_in_a_cjk_reading() {
 /// is read in its own code page, not as windows-1252's `äîì ¹ 5`.
 #[test]
 fn the_numero_sign_is_cyrillic_text() {
-    for (name, enc) in [
-        ("ru-windows-1251-numero.txt", "windows-1251"),
-        ("ru-iso-8859-5-numero.txt", "ISO-8859-5"),
-        ("ru-x-mac-cyrillic-numero.txt", "x-mac-cyrillic"),
-    ] {
-        let j = inspect(name);
-        assert_eq!(j["likely"]["name"], enc, "{name}: {}", j["likely"]);
-        let c = j["likely"]["confidence"].as_f64().unwrap();
-        assert!(c > 0.85, "{name}: confidence {c}");
-    }
+    read_as(
+        &[
+            ("ru-windows-1251-numero.txt", "windows-1251"),
+            ("ru-iso-8859-5-numero.txt", "ISO-8859-5"),
+            ("ru-x-mac-cyrillic-numero.txt", "x-mac-cyrillic"),
+        ],
+        0.85,
+    );
+}
+
+/// Each fixture `(name, encoding)` read as that encoding at more than `confidence`; their
+/// reports.
+fn read_as(cases: &[(&str, &str)], confidence: f64) -> Vec<Value> {
+    cases
+        .iter()
+        .map(|&(name, enc)| {
+            let j = inspect(name);
+            assert_eq!(j["likely"]["name"], enc, "{name}: {}", j["likely"]);
+            let c = j["likely"]["confidence"].as_f64().unwrap();
+            assert!(c > confidence, "{name}: confidence {c}");
+            j
+        })
+        .collect()
 }
 
 /// windows-1258 writes Vietnamese tones as combining marks (`học` is `o` + U+0323): its words
 /// are looked up composed, so all of them are Vietnamese words, not a third.
 #[test]
 fn vietnamese_tones_written_as_combining_marks_are_words() {
-    let j = inspect("vi-windows-1258-tones.txt");
-    assert_eq!(j["likely"]["name"], "windows-1258", "{}", j["likely"]);
-    let because = j["likely"]["because"].as_str().unwrap();
-    assert!(
-        because.starts_with("windows-1258 reads 15 of the 15 differing words as vi words"),
-        "{because}"
-    );
-    let c = j["likely"]["confidence"].as_f64().unwrap();
-    assert!(c > 0.99, "confidence {c}");
+    let j = read_as(&[("vi-windows-1258-tones.txt", "windows-1258")], 0.99).remove(0);
+    let because = &j["likely"]["because"];
+    let all = "windows-1258 reads 15 of the 15 differing words as vi words";
+    assert!(because.as_str().unwrap().starts_with(all), "{because}");
 }
 
 /// Khasi fits no language the model knows: the Slovak letters windows-1250 makes of it
