@@ -21,6 +21,7 @@ import json
 
 sys.path.insert(0, os.path.dirname(__file__))
 from encoding_eval import decode  # noqa: E402
+from make_encoding_devset import PY  # noqa: E402
 
 # (group, language, texts, Python codecs). A character a code page lacks is written as its
 # writers would: typographic quotes and dashes as ASCII, the euro as EUR.
@@ -83,16 +84,8 @@ TEXTS = [
     ("thai", "th", ["ราคา: 250 ฿ – จัดส่งฟรีภายใน 3 วัน\n"], ["cp874"]),
 ]
 
-# Python codec → the WHATWG name `inspect` reports for it.
-WHATWG = {"shift_jis": "Shift_JIS", "cp932": "Shift_JIS", "euc_jp": "EUC-JP", "gbk": "GBK",
-          "gb18030": "gb18030", "big5": "Big5", "euc_kr": "EUC-KR", "cp949": "EUC-KR",
-          "cp1251": "windows-1251", "cp866": "IBM866", "mac_cyrillic": "x-mac-cyrillic",
-          "iso8859_5": "ISO-8859-5", "koi8_r": "KOI8-R", "koi8_u": "KOI8-U",
-          "cp1258": "windows-1258", "cp1252": "windows-1252", "iso8859_15": "ISO-8859-15",
-          "mac_roman": "macintosh", "cp1250": "windows-1250", "iso8859_2": "ISO-8859-2",
-          "cp1253": "windows-1253", "iso8859_7": "ISO-8859-7", "cp1254": "windows-1254",
-          "cp1257": "windows-1257", "iso8859_13": "ISO-8859-13", "cp1255": "windows-1255",
-          "cp1256": "windows-1256", "iso8859_6": "ISO-8859-6", "cp874": "windows-874"}
+# Python codec → the WHATWG name `inspect` reports for it (for the misses' list).
+WHATWG = {codec: name for name, codec in PY.items()}
 
 ASCII_FOR = {"„": '"', "“": '"', "”": '"', "‘": "'", "’": "'", "–": "-", "—": "-", "…": "...",
              "€": "EUR", "«": '"', "»": '"', "₫": "d"}
