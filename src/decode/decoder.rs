@@ -582,9 +582,8 @@ fn single_byte(table: &SingleByteTable, bytes: &[u8], pos: u64, sink: &mut dyn S
         // letters: 2 bytes each) goes to the sink in one call: one map run, one copy.
         let mut n = 0usize;
         let mut width = 0usize;
-        while i + n < bytes.len() && n < RUN_CHARS {
-            let Some(c) = table.chars[bytes[i + n] as usize].filter(|_| bytes[i + n] >= 0x80)
-            else {
+        while i + n < bytes.len() && n < RUN_CHARS && bytes[i + n] >= 0x80 {
+            let Some(c) = table.chars[bytes[i + n] as usize] else {
                 break;
             };
             let w = c.len_utf8();

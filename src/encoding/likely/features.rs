@@ -310,6 +310,12 @@ fn cjk_symbol(c: char) -> bool {
         && !char_info(c).is_letter()
 }
 
+/// A character Chinese, Japanese or Korean text writes where a misreading test would see a
+/// letter misread: [`cjk_in_text`], and in a CJK reading ([`cjk_encoding`]) [`cjk_symbol`] too.
+fn cjk_text(c: char, cjk_reading: bool) -> bool {
+    cjk_in_text(c) || (cjk_reading && cjk_symbol(c))
+}
+
 /// A multi-byte encoding of Chinese, Japanese or Korean: its readings make [`cjk_symbol`]s
 /// from two bytes.
 pub(super) fn cjk_encoding(enc: &'static Encoding) -> bool {
@@ -348,7 +354,7 @@ fn fit_of(enc: &'static Encoding, lang: Option<&str>, bytes: &[u8], alphabet: bo
     let chars: Vec<char> = text.chars().collect();
     let cjk_reading = cjk_encoding(enc);
     for (i, &c) in chars.iter().enumerate() {
-        let cjk = cjk_in_text(c) || (cjk_reading && cjk_symbol(c));
+        let cjk = cjk_text(c, cjk_reading);
         if foreign_between_letters(c)
             && !cjk
             && letter(i.checked_sub(1).map(|j| chars[j]))
@@ -413,8 +419,7 @@ pub(crate) fn misread(enc: &'static Encoding, bytes: &[u8]) -> bool {
             return true;
         }
         if foreign_between_letters(c)
-            && !cjk_in_text(c)
-            && !(cjk_reading && cjk_symbol(c))
+            && !cjk_text(c, cjk_reading)
             && letter(i.checked_sub(1))
             && letter(Some(i + 1))
         {
