@@ -662,3 +662,30 @@ for codec, name in (("cp1251", "windows-1251"), ("iso8859_5", "iso-8859-5"), ("m
 from short_text_eval import for_1258  # noqa: E402
 vi_short = "Tôi đang học tiếng Việt ở Hà Nội.\nNgười dân thành phố rất thân thiện.\n"
 write(E + "vi-windows-1258-tones.txt", for_1258(vi_short).encode("cp1258"))
+# Chinese and Korean in the 7-bit escape schemes the WHATWG Encoding Standard refuses to decode:
+# HZ (RFC 1843: `~{` … `~}`), ISO-2022-KR (RFC 1557: ESC $ ) C, then SO … SI) and ISO-2022-CN
+# (RFC 1922: ESC $ ) A, then SO … SI; Python has no encoder for it, so it is written by hand
+# from GB 2312). Every byte is ASCII: the report said "pure ASCII, proves nothing".
+zh_notice = "图书馆通知：\n本馆周一至周五开放，时间为上午九点至晚上八点。\n借书请带好借书证，每次最多借五本书。\n"
+write(E + "zh-hz-notice.txt", zh_notice.encode("hz"))
+ko_notice = "도서관 안내:\n월요일부터 금요일까지 오전 9시부터 오후 8시까지 엽니다.\n한 번에 책을 다섯 권까지 빌릴 수 있습니다.\n"
+write(E + "ko-iso-2022-kr-notice.txt", ko_notice.encode("iso2022_kr"))
+
+
+def iso_2022_cn(text):
+    out, shifted = bytearray(b"\x1b$)A"), False
+    for ch in text:
+        b = ch.encode("gb2312")
+        if len(b) == 2 and not shifted:
+            out.append(0x0E)
+            shifted = True
+        elif len(b) == 1 and shifted:
+            out.append(0x0F)
+            shifted = False
+        out += bytes(x & 0x7F for x in b)
+    return bytes(out + (b"\x0f" if shifted else b""))
+
+
+write(E + "zh-iso-2022-cn-notice.txt", iso_2022_cn(zh_notice))
+# ASCII that holds `~{` without being HZ (TeX's tie before a group): no scheme is claimed.
+write(E + "tex-tilde-brace.txt", b"See Fig.~{\\ref{fig:a}} and Table~{\\ref{tab:b}}; a~{b} is a tie.\n")

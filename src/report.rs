@@ -118,6 +118,7 @@ pub fn inspect_with(
             alternatives: Vec::new(),
             ruled_out: Vec::new(),
             language: None,
+            seven_bit: None,
             readings: Vec::new(),
         }),
         encoding: a.decision,

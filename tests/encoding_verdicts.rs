@@ -686,3 +686,67 @@ fn a_damaged_verdict_names_its_controls_and_where_the_first_is() {
     let because = j["likely"]["because"].as_str().unwrap();
     assert!(!because.contains("C1 control"), "{because}");
 }
+
+/// Chinese and Korean in HZ, ISO-2022-KR and ISO-2022-CN are all ASCII bytes, so a WHATWG
+/// consumer reads the shift bytes as letters. The report names the scheme, where its shifts are
+/// and what they hold, calls the decision's reading a conflict with next to no confidence, and
+/// `decode --encoding likely` writes the true text; ASCII that merely holds `~{` is left alone.
+#[test]
+fn seven_bit_escape_schemes_are_named_and_read() {
+    let zh = "图书馆通知：\n本馆周一至周五开放，时间为上午九点至晚上八点。\n借书请带好借书证，每次最多借五本书。\n";
+    let ko = "도서관 안내:\n월요일부터 금요일까지 오전 9시부터 오후 8시까지 엽니다.\n한 번에 책을 다섯 권까지 빌릴 수 있습니다.\n";
+    let cases = [
+        ("zh-hz-notice.txt", "HZ-GB-2312", zh),
+        ("ko-iso-2022-kr-notice.txt", "ISO-2022-KR", ko),
+        ("zh-iso-2022-cn-notice.txt", "ISO-2022-CN", zh),
+    ];
+    for (name, scheme, truth) in cases {
+        let j = inspect(name);
+        let s = &j["likely"]["seven_bit"];
+        assert_eq!(s["scheme"], scheme, "{name}: {}", j["likely"]);
+        assert_eq!(s["faults"], 0, "{name}");
+        assert_eq!(s["cjk"], s["characters"], "{name}");
+        assert!(
+            j["likely"]["confidence"].as_f64().unwrap() <= 0.05,
+            "{name}"
+        );
+        let e = j["evidence"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["kind"] == "7-bit-escapes")
+            .expect("a 7-bit-escapes evidence item");
+        assert!(e["detail"].as_str().unwrap().contains(scheme), "{e}");
+        assert!(e["byte_span"]["end"].as_u64().unwrap() > 0);
+        assert!(
+            j["conflicts"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|c| c["message"].as_str().unwrap().contains("7-bit shifts")),
+            "{name}: {}",
+            j["conflicts"]
+        );
+        assert_eq!(j["format"]["detected"], "text", "{name}");
+        for errors in ["replace", "strict"] {
+            let out = cmd()
+                .args(["decode", "--encoding", "likely", "--errors", errors])
+                .arg(format!("tests/fixtures/encodings/{name}"))
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "{name}");
+            assert_eq!(String::from_utf8(out.stdout).unwrap(), truth, "{name}");
+        }
+        let human = cmd()
+            .arg("inspect")
+            .arg(format!("tests/fixtures/encodings/{name}"))
+            .output()
+            .unwrap();
+        let first = String::from_utf8(human.stdout).unwrap();
+        let line = first.lines().nth(1).unwrap().to_string();
+        assert!(line.contains(&format!("the bytes are {scheme}")), "{line}");
+    }
+    let j = inspect("tex-tilde-brace.txt");
+    assert!(j["likely"].get("seven_bit").is_none(), "{}", j["likely"]);
+    assert_eq!(j["likely"]["confidence"], 1.0);
+}

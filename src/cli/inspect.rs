@@ -126,6 +126,14 @@ fn verdicts(r: &Report) -> String {
             r.segments.len(),
             names.join(", ")
         )
+    } else if let Some(s) = &l.seven_bit {
+        format!(
+            "decoded as {} {how}; the bytes are {} ({}), which no WHATWG decoder reads (confidence in this reading {:.2})",
+            d.encoding,
+            s.scheme.name(),
+            s.scheme.rfc(),
+            l.confidence
+        )
     } else if l.name == d.encoding || l.same_text.contains(&d.encoding) {
         format!(
             "decoded as {} {how}; the bytes agree (confidence {:.2})",

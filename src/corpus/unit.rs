@@ -65,7 +65,7 @@ pub(super) fn unit_diagnostics<'a>(
         .iter()
         .filter(|d| match d.kind {
             DiagnosticKind::Charset => !own(DiagnosticKind::Charset),
-            DiagnosticKind::NotUtf8 | DiagnosticKind::DecodeErrors => {
+            DiagnosticKind::NotUtf8 | DiagnosticKind::DecodeErrors | DiagnosticKind::SevenBit => {
                 !own(d.kind)
                     && matches!((d.byte_span, u.byte_span), (Some(b), Some(s)) if b.start >= s.start && b.start < s.end)
             }
@@ -230,7 +230,8 @@ pub(super) fn audit_unit(
     let mut first_problem: Option<score::Problem> = None;
     for d in unit_diagnostics(u, file).chain(file_problems.iter().copied()) {
         match d.kind {
-            DiagnosticKind::DecodeErrors => s.decode_errors += d.count,
+            // Characters in 7-bit shifts were not decoded either: their bytes are in the text.
+            DiagnosticKind::DecodeErrors | DiagnosticKind::SevenBit => s.decode_errors += d.count,
             DiagnosticKind::NotUtf8 => s.invalid_utf8 += d.count,
             k if is_problem(k) => {
                 s.extraction_problems += 1;

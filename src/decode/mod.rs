@@ -11,6 +11,7 @@ pub mod charset;
 pub mod declared;
 pub mod decoder;
 pub mod offsets;
+pub mod seven_bit;
 pub mod stream;
 pub mod validity;
 pub mod window;

@@ -121,6 +121,7 @@ pub fn location(e: &Evidence) -> String {
         EvidenceKind::Utf16Pattern => "the NUL-column pattern",
         EvidenceKind::Statistical => "the statistical guess",
         EvidenceKind::Language => "the words of each reading",
+        EvidenceKind::SevenBit => "the 7-bit escapes",
     };
     match e.byte_span {
         Some(s)
@@ -601,6 +602,24 @@ pub fn conflicts(c: &ConflictInputs) -> Vec<Conflict> {
                 });
             }
         }
+    }
+
+    // Chinese or Korean in 7-bit shifts, which the decision reads as ASCII letters.
+    if let Some((si, s)) = c
+        .evidence
+        .iter()
+        .enumerate()
+        .find(|(_, e)| e.kind == EvidenceKind::SevenBit)
+    {
+        out.push(Conflict {
+            severity: Severity::Warning,
+            evidence: vec![si],
+            byte_span: s.byte_span,
+            message: format!(
+                "{} reads the 7-bit shifts as ASCII letters: the text is Chinese or Korean in an escape scheme no WHATWG decoder reads, and an indexer makes its terms from the shift bytes",
+                c.decision.encoding
+            ),
+        });
     }
 
     // A UTF-16/32 pattern the decision ignores.

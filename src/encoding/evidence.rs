@@ -6,6 +6,7 @@
 use super::{Evidence, EvidenceKind, Options, decide, plural, statistical};
 use crate::decode::Charset;
 use crate::decode::bom::Bom;
+use crate::decode::seven_bit::{self, SevenBit};
 use crate::decode::{charset, declared, validity};
 use crate::format::{self, KindEvidence, TextKind};
 use crate::source::Input;
@@ -139,6 +140,8 @@ pub(super) struct Gathered {
     pub(super) evidence: Vec<Evidence>,
     pub(super) wide_pattern: Option<WidePattern>,
     pub(super) guess: statistical::Guess,
+    /// Chinese or Korean text in a 7-bit escape scheme, when the bytes hold one.
+    pub(super) seven_bit: Option<SevenBit>,
 }
 
 /// Every piece of evidence about the encoding of `input`, in order: BOM, transport header,
@@ -244,6 +247,13 @@ pub(super) fn gather(
         TextKind::Text => {}
     }
     evidence.push(validity_evidence(validity, len));
+    let seven_bit = match bom {
+        None if validity.is_pure_ascii() => seven_bit::detect(sample_bytes),
+        _ => None,
+    };
+    if let Some(s) = &seven_bit {
+        evidence.push(seven_bit_evidence(s, sample.start));
+    }
     let wide_pattern = if bom.is_none() {
         validity::wide_pattern(head)
     } else {
@@ -333,5 +343,55 @@ pub(super) fn gather(
         evidence,
         wide_pattern,
         guess,
+        seven_bit,
+    }
+}
+
+/// Evidence of a 7-bit escape scheme: where its shifts are, what they hold, and why a
+/// conforming consumer reads none of it (WHATWG Encoding §4.2 maps these labels to
+/// replacement).
+fn seven_bit_evidence(s: &SevenBit, base: u64) -> Evidence {
+    let faults = match s.first_fault {
+        Some(f) => format!(
+            "; {} sequence{} break the scheme's rules, the first at byte {}",
+            s.faults,
+            plural(s.faults as u64),
+            base + f
+        ),
+        None => String::new(),
+    };
+    let undecoded = if s.undecoded > 0 {
+        format!(
+            " ({} in CNS 11643, which no decoder here reads: shown as U+FFFD)",
+            s.undecoded
+        )
+    } else {
+        String::new()
+    };
+    Evidence {
+        kind: EvidenceKind::SevenBit,
+        encoding: None,
+        label: None,
+        byte_span: Some(ByteSpan::new(
+            base + s.byte_span.start,
+            base + s.byte_span.end,
+        )),
+        detail: format!(
+            "{} shifts ({}: {}) in 7-bit bytes: {} run{}, {} {} character{}{undecoded}, {} of them Han, Hangul or CJK punctuation, reading \"{}\"{faults}; the WHATWG Encoding Standard has no decoder for {} (its label reads as the replacement encoding), so a conforming consumer reads the shifted bytes as ASCII letters",
+            s.scheme.name(),
+            s.scheme.rfc(),
+            s.scheme.shifts(),
+            s.runs,
+            plural(s.runs as u64),
+            s.characters,
+            s.scheme.charset(),
+            plural(s.characters as u64),
+            s.cjk,
+            s.excerpt,
+            s.scheme.name(),
+        ),
+        remap: None,
+        names: None,
+        written_in: None,
     }
 }

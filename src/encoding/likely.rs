@@ -23,6 +23,7 @@
 //! confidence. With little evidence (a few differing bytes) the confidence says so.
 
 use crate::decode::charset::Charset;
+use crate::decode::seven_bit::SevenBit;
 use crate::decode::validity::Utf8Validity;
 use crate::span::ByteSpan;
 use encoding_rs::Encoding;
@@ -102,6 +103,9 @@ const MAX_WORDS: usize = 80;
 /// `<meta>` lies at 0.62 for ISO-8859-3; lying `<meta>` 97.4 → 98.6 % on the dev set).
 const KEEP_DECISION_BELOW: f64 = 0.5;
 const DECISION_FLOOR: f64 = 0.02;
+/// The confidence that an ASCII reading of HZ or ISO-2022-KR/CN is the true text: the shifted
+/// runs were checked to read as CJK text, so only their ASCII parts are.
+const SEVEN_BIT_CONFIDENCE: f64 = 0.01;
 /// Readings whose words are weighed (the best by their characters).
 const MAX_WEIGHED: usize = 9;
 /// A BOM-less UTF-16 reading this many code units long holds a space or a line break.
@@ -137,6 +141,10 @@ pub struct Likely {
     pub ruled_out: Vec<RuledOut>,
     /// What the words say (null when there were none to weigh).
     pub language: Option<LanguageEvidence>,
+    /// Chinese or Korean text in HZ, ISO-2022-KR or ISO-2022-CN: the true encoding, which no
+    /// WHATWG decoder reads, so `name` is only the ASCII reading a consumer makes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seven_bit: Option<SevenBit>,
     /// Every reading weighed, best first (for views and for fitting the weights; not
     /// serialized).
     #[serde(skip)]
@@ -510,6 +518,28 @@ pub fn readings(inp: &Inputs) -> (Vec<Reading>, Vec<RuledOut>) {
     (out, ruled_out)
 }
 
+/// The likely verdict on bytes that hold a 7-bit escape scheme: every WHATWG reading of them,
+/// `name`'s included, keeps the shifts as ASCII letters, so none is the true text.
+pub fn in_seven_bits(l: &mut Likely, s: SevenBit) {
+    l.confidence = SEVEN_BIT_CONFIDENCE;
+    l.because = format!(
+        "the bytes are {} ({}): {} {} characters in 7-bit shifts (\"{}\"), which no WHATWG decoder reads; {}, like every ASCII-compatible reading, keeps the shifted bytes as ASCII letters",
+        s.scheme.name(),
+        s.scheme.rfc(),
+        s.characters,
+        match s.scheme {
+            crate::decode::seven_bit::Scheme::Iso2022Kr => "Korean",
+            _ => "Chinese",
+        },
+        s.excerpt,
+        l.name
+    );
+    // The readings compared ASCII letters: what their words say is beside the point.
+    l.language = None;
+    l.alternatives.clear();
+    l.seven_bit = Some(s);
+}
+
 /// The likely verdict on `inp`.
 pub fn likely(inp: &Inputs) -> Likely {
     let sure = |name: Charset, confidence: f64, because: String| Likely {
@@ -520,6 +550,7 @@ pub fn likely(inp: &Inputs) -> Likely {
         alternatives: Vec::new(),
         ruled_out: Vec::new(),
         language: None,
+        seven_bit: None,
         readings: Vec::new(),
     };
     if let Some(b) = inp.bom {
@@ -701,6 +732,7 @@ pub fn likely(inp: &Inputs) -> Likely {
             .collect(),
         ruled_out,
         language,
+        seven_bit: None,
         readings,
     }
 }

@@ -84,6 +84,10 @@ pub enum EvidenceKind {
     Statistical,
     /// What the words of each reading say (the likely verdict's evidence).
     Language,
+    /// HZ, ISO-2022-KR or ISO-2022-CN shifts in 7-bit bytes: Chinese or Korean text that no
+    /// WHATWG decoder reads (see [`crate::decode::seven_bit`]).
+    #[serde(rename = "7-bit-escapes")]
+    SevenBit,
 }
 
 impl EvidenceKind {
@@ -111,6 +115,7 @@ impl EvidenceKind {
             EvidenceKind::Utf16Pattern => "utf16-pattern",
             EvidenceKind::Statistical => "statistical",
             EvidenceKind::Language => "language",
+            EvidenceKind::SevenBit => "7-bit-escapes",
         }
     }
 }
@@ -227,6 +232,10 @@ pub struct EncodingAnalysis {
     /// The decided decoding of the sample, kept for views (not serialized).
     #[serde(skip)]
     pub decoded_sample: Option<Decoded>,
+    /// Chinese or Korean in 7-bit shifts (HZ, ISO-2022-KR/CN), also in `likely` when it is
+    /// weighed: here for a decision alone (not serialized).
+    #[serde(skip)]
+    pub seven_bit: Option<crate::decode::seven_bit::SevenBit>,
 }
 
 /// Analyses the encoding of `input`.
@@ -256,6 +265,7 @@ pub fn analyze_with(
         mut evidence,
         wide_pattern,
         guess,
+        seven_bit,
     } = evidence::gather(input, opts, &head, bom, &validity, &sample_bytes, sample);
     // 4. The decision: what a conforming consumer does with the evidence.
     let decision = decide::decide(&decide::Inputs {
@@ -283,10 +293,11 @@ pub fn analyze_with(
             segments: Vec::new(),
             segments_cover: None,
             decoded_sample: None,
+            seven_bit,
         });
     }
     // 5. The likely true encoding (the words of each reading decide), and segments.
-    let (likely, segments, segments_cover) = weigh_readings(
+    let (mut likely, segments, segments_cover) = weigh_readings(
         input,
         opts,
         &evidence,
@@ -297,6 +308,9 @@ pub fn analyze_with(
         &guess,
         &decision,
     );
+    if let Some(s) = &seven_bit {
+        likely::in_seven_bits(&mut likely, s.clone());
+    }
     if let Some(l) = &likely.language {
         let spans: Vec<ByteSpan> = l.examples.iter().map(|w| w.byte_span).collect();
         evidence.push(Evidence {
@@ -366,6 +380,7 @@ pub fn analyze_with(
         segments,
         segments_cover,
         decoded_sample: decided_sample,
+        seven_bit,
     })
 }
 

@@ -5,6 +5,7 @@
 
 use super::Options;
 use super::diagnostic::{Diagnostic, DiagnosticKind};
+use crate::decode::seven_bit::SevenBit;
 use crate::decode::{self, charset::Charset};
 use crate::encoding::{self, DecidedBy};
 use crate::source::Input;
@@ -21,6 +22,8 @@ pub struct DecodedText {
     pub first_invalid: Option<crate::decode::validity::InvalidSequence>,
     /// The bytes hold something other than ASCII.
     pub non_ascii: bool,
+    /// Chinese or Korean in 7-bit shifts that the decision reads as ASCII letters.
+    pub seven_bit: Option<SevenBit>,
 }
 
 /// Decodes `bytes` with the encoding the evidence decides (BOM, transport, declaration,
@@ -54,14 +57,15 @@ pub(super) fn decode_with(
         decision_only: true,
         ..Default::default()
     };
-    let (cs, by, skip, validity) = match encoding::analyze(&input, &opts) {
+    let (cs, by, skip, validity, seven_bit) = match encoding::analyze(&input, &opts) {
         Ok(a) => (
             a.decision.encoding,
             a.decision.decided_by,
             a.decision.bom_len,
             Some(a.validity),
+            a.seven_bit,
         ),
-        Err(_) => (Charset::UTF_8, DecidedBy::Validity, 0, None),
+        Err(_) => (Charset::UTF_8, DecidedBy::Validity, 0, None, None),
     };
     let all = input.as_slice().unwrap_or(&[]);
     let mut d = decode::decode(
@@ -81,6 +85,7 @@ pub(super) fn decode_with(
         invalid_utf8: validity.as_ref().map_or(0, |v| v.invalid_sequences),
         first_invalid: validity.as_ref().and_then(|v| v.first_invalid.clone()),
         non_ascii: validity.as_ref().is_some_and(|v| !v.is_pure_ascii()),
+        seven_bit,
     }
 }
 
@@ -113,6 +118,23 @@ pub fn charset_diagnostics(what: &str, d: &DecodedText) -> Vec<Diagnostic> {
             )
             .count(d.invalid_utf8)
             .at_bytes(first.byte_span),
+        );
+    }
+    if let Some(s) = &d.seven_bit {
+        out.push(
+            Diagnostic::new(
+                DiagnosticKind::SevenBit,
+                format!(
+                    "{what} is {} ({}): {} characters of {} in 7-bit shifts ({}), which no WHATWG decoder reads; the text holds their bytes as ASCII letters (the likely reading decodes them)",
+                    s.scheme.name(),
+                    s.scheme.rfc(),
+                    s.characters,
+                    s.scheme.charset(),
+                    s.scheme.shifts()
+                ),
+            )
+            .count(s.characters as u64)
+            .at_bytes(s.byte_span),
         );
     }
     if d.decoded.error_count > 0 {

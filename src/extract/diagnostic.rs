@@ -32,6 +32,9 @@ pub enum DiagnosticKind {
     /// The bytes are not valid UTF-8 (decoded under a legacy encoding, they read, but an
     /// indexer assuming UTF-8 would not).
     NotUtf8,
+    /// Chinese or Korean in a 7-bit escape scheme (HZ, ISO-2022-KR/CN) that no WHATWG decoder
+    /// reads: the text holds the shift bytes as ASCII letters. The count is the characters.
+    SevenBit,
     /// The charset of a part, and how it was decided.
     Charset,
     /// An embedded object or attachment, extracted as its own unit or listed.
@@ -70,6 +73,7 @@ impl DiagnosticKind {
             UndefinedEntity => "undefined-entity",
             DecodeErrors => "decode-errors",
             NotUtf8 => "not-utf8",
+            SevenBit => "7-bit-escapes",
             Charset => "charset",
             Embedded => "embedded",
             MetadataTrust => "metadata-trust",

@@ -32,6 +32,15 @@ fn detect(bytes: &[u8]) -> Format {
     identify(&Input::from_bytes("x", bytes.to_vec()), None).detected
 }
 
+/// ISO-2022-KR shifts with SO and SI after `ESC $ ) C` (RFC 1557): text, not binary; the same
+/// density of SO and SI without the designation is not text.
+#[test]
+fn iso_2022_shifts_are_text() {
+    let kr = b"\x1B$)C\x0E4kGQ\x0F \x0EGe9}\x0F.\n\x0E4kGQ\x0F \x0EGe9}\x0F.\n";
+    assert_eq!(detect(kr), Format::Text);
+    assert_eq!(detect(&kr[4..]), Format::Binary);
+}
+
 #[test]
 fn signatures() {
     assert_eq!(detect(b"%PDF-1.7\n"), Format::Pdf);

@@ -1,0 +1,441 @@
+//! The 7-bit escape schemes that carry Chinese and Korean text in ASCII bytes — HZ
+//! (RFC 1843), ISO-2022-KR (RFC 1557) and ISO-2022-CN (RFC 1922) — which the WHATWG Encoding
+//! Standard refuses to decode (their labels read as the replacement encoding).
+//!
+//! Their bytes are all below 0x80, so every ASCII-compatible decoder, UTF-8 included, reads
+//! them "successfully": the index gets `~{J@=gHKH(~}` or `4kGQ9N19` for 世界人权 and 대한민국,
+//! and nothing looks wrong. [`detect`] recognises the schemes by their shifts and checks that
+//! the shifted bytes decode to Han or Hangul, so that ASCII which merely contains `~{` (TeX,
+//! code) is not mistaken for one; [`decode`] reads them, for evidence and for the user.
+
+use crate::span::ByteSpan;
+use serde::Serialize;
+
+/// A 7-bit escape scheme.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Scheme {
+    /// RFC 1843: `~{` shifts to GB 2312 (both bytes with the high bit cleared), `~}` back;
+    /// `~~` is a tilde and `~` at the end of a line joins it to the next.
+    #[serde(rename = "HZ-GB-2312")]
+    Hz,
+    /// RFC 1557: `ESC $ ) C` designates KS X 1001, SO (0x0E) shifts to it, SI (0x0F) back.
+    #[serde(rename = "ISO-2022-KR")]
+    Iso2022Kr,
+    /// RFC 1922: `ESC $ ) A` (GB 2312), `ESC $ ) G` (CNS 11643 plane 1) or `ESC $ ) E`
+    /// (ISO-IR-165) designate G1, which SO shifts to; `ESC $ * H` designates CNS 11643 plane
+    /// 2 as G2, reached one character at a time by `ESC N`.
+    #[serde(rename = "ISO-2022-CN")]
+    Iso2022Cn,
+}
+
+impl Scheme {
+    /// The name a user looks up (the IANA charset name).
+    pub fn name(self) -> &'static str {
+        match self {
+            Scheme::Hz => "HZ-GB-2312",
+            Scheme::Iso2022Kr => "ISO-2022-KR",
+            Scheme::Iso2022Cn => "ISO-2022-CN",
+        }
+    }
+
+    /// The RFC that defines it.
+    pub fn rfc(self) -> &'static str {
+        match self {
+            Scheme::Hz => "RFC 1843",
+            Scheme::Iso2022Kr => "RFC 1557",
+            Scheme::Iso2022Cn => "RFC 1922",
+        }
+    }
+
+    /// The shift sequences, as a reader would spot them in the bytes.
+    pub fn shifts(self) -> &'static str {
+        match self {
+            Scheme::Hz => "~{ … ~}",
+            Scheme::Iso2022Kr => "ESC $ ) C, then SO … SI",
+            Scheme::Iso2022Cn => "ESC $ ) A/G/E, then SO … SI",
+        }
+    }
+
+    /// The character set its shifted bytes are in.
+    pub fn charset(self) -> &'static str {
+        match self {
+            Scheme::Hz => "GB 2312",
+            Scheme::Iso2022Kr => "KS X 1001",
+            Scheme::Iso2022Cn => "GB 2312 or CNS 11643",
+        }
+    }
+}
+
+/// Bytes read under a 7-bit scheme.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SevenBit {
+    pub scheme: Scheme,
+    /// From the first shift (or designation) to the end of the last shifted run.
+    pub byte_span: ByteSpan,
+    /// Shifted runs.
+    pub runs: usize,
+    /// Double-byte characters read in them.
+    pub characters: usize,
+    /// Of those, Han, Hangul, kana and CJK punctuation: what real text in the scheme holds.
+    pub cjk: usize,
+    /// Double-byte characters of a set no decoder here holds (CNS 11643), shown as U+FFFD.
+    pub undecoded: usize,
+    /// Shift sequences or pairs that break the scheme's rules, and where the first one is.
+    pub faults: usize,
+    pub first_fault: Option<u64>,
+    /// The first characters of the text from its first shifted run (see [`SevenBit::excerpt`]).
+    pub excerpt: String,
+    /// The text the bytes hold, read under the scheme.
+    #[serde(skip)]
+    pub text: String,
+}
+
+/// How many characters [`SevenBit::excerpt`] holds.
+pub const EXCERPT_CHARS: usize = 40;
+
+/// Up to `n` characters of `text` from its first non-ASCII one, white space collapsed.
+fn excerpt(text: &str, n: usize) -> String {
+    let start = text
+        .char_indices()
+        .find(|(_, c)| !c.is_ascii())
+        .map_or(0, |(i, _)| i);
+    let mut out = String::new();
+    let (mut count, mut space) = (0, false);
+    for c in text[start..].chars() {
+        if count >= n {
+            out.push('…');
+            break;
+        }
+        if c.is_whitespace() {
+            space = !out.is_empty();
+            continue;
+        }
+        if space {
+            out.push(' ');
+            space = false;
+            count += 1;
+        }
+        out.push(c);
+        count += 1;
+    }
+    out
+}
+
+const ESC: u8 = 0x1B;
+const SO: u8 = 0x0E;
+const SI: u8 = 0x0F;
+
+/// The scheme the bytes use, when they are 7-bit text with at least two characters shifted
+/// into a double-byte set and the shifted pairs read as CJK text (at least four in five), with
+/// few faults. `None` for everything else, including ASCII that only happens to hold `~{`.
+pub fn detect(bytes: &[u8]) -> Option<SevenBit> {
+    if bytes.iter().any(|&b| b >= 0x80) {
+        return None;
+    }
+    let scheme = if find(bytes, b"\x1B$)C").is_some() && bytes.contains(&SO) {
+        Scheme::Iso2022Kr
+    } else if [&b"\x1B$)A"[..], b"\x1B$)G", b"\x1B$)E", b"\x1B$*H"]
+        .iter()
+        .any(|d| find(bytes, d).is_some())
+        && (bytes.contains(&SO) || find(bytes, b"\x1BN").is_some())
+    {
+        Scheme::Iso2022Cn
+    } else if find(bytes, b"~{").is_some() {
+        Scheme::Hz
+    } else {
+        return None;
+    };
+    let r = decode(bytes, scheme);
+    let plausible = r.characters >= 2
+        && r.cjk * 5 >= (r.characters - r.undecoded) * 4
+        && r.faults * 10 <= r.characters + r.runs;
+    plausible.then_some(r)
+}
+
+/// Reads `bytes` under `scheme`, leniently: a fault (an unknown `~` sequence, a pair outside
+/// the set, a line ending inside a shifted run) is counted and read as best it can be.
+pub fn decode(bytes: &[u8], scheme: Scheme) -> SevenBit {
+    let mut st = State::new(scheme);
+    let mut i = 0;
+    while i < bytes.len() {
+        i += match scheme {
+            Scheme::Hz => st.hz_step(bytes, i),
+            Scheme::Iso2022Kr | Scheme::Iso2022Cn => st.iso_step(bytes, i),
+        };
+    }
+    st.finish()
+}
+
+/// What the double-byte set in use is.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Set {
+    Gb2312,
+    Ksc,
+    /// CNS 11643 (or ISO-IR-165): recognised, not decoded.
+    Cns,
+}
+
+struct State {
+    scheme: Scheme,
+    out: String,
+    shifted: bool,
+    g1: Option<Set>,
+    first: Option<u64>,
+    last: u64,
+    runs: usize,
+    characters: usize,
+    cjk: usize,
+    undecoded: usize,
+    faults: usize,
+    first_fault: Option<u64>,
+}
+
+impl State {
+    fn new(scheme: Scheme) -> Self {
+        State {
+            scheme,
+            out: String::new(),
+            shifted: false,
+            g1: (scheme == Scheme::Hz).then_some(Set::Gb2312),
+            first: None,
+            last: 0,
+            runs: 0,
+            characters: 0,
+            cjk: 0,
+            undecoded: 0,
+            faults: 0,
+            first_fault: None,
+        }
+    }
+
+    fn fault(&mut self, at: usize) {
+        self.faults += 1;
+        self.first_fault.get_or_insert(at as u64);
+    }
+
+    fn shift_in(&mut self, at: usize) {
+        self.shifted = true;
+        self.runs += 1;
+        self.first.get_or_insert(at as u64);
+    }
+
+    /// One step of RFC 1843; returns the bytes consumed.
+    fn hz_step(&mut self, b: &[u8], i: usize) -> usize {
+        let next = b.get(i + 1).copied();
+        match (self.shifted, b[i], next) {
+            (false, b'~', Some(b'~')) => self.out.push('~'),
+            (false, b'~', Some(b'\n')) => {}
+            (false, b'~', Some(b'{')) => self.shift_in(i),
+            (true, b'~', Some(b'}')) => {
+                self.shifted = false;
+                self.last = i as u64 + 2;
+            }
+            (false, b'~', _) => {
+                self.fault(i);
+                self.out.push('~');
+                return 1;
+            }
+            (true, c @ (b'\r' | b'\n'), _) => {
+                // A line must close its run (RFC 1843 §2): read on in ASCII.
+                self.fault(i);
+                self.shifted = false;
+                self.out.push(c as char);
+                return 1;
+            }
+            (true, c, Some(d)) => self.pair(i, c, d, Set::Gb2312),
+            (true, _, None) => {
+                self.fault(i);
+                return 1;
+            }
+            (false, c, _) => {
+                self.out.push(c as char);
+                return 1;
+            }
+        }
+        2
+    }
+
+    /// One step of ISO 2022 as RFC 1557 and RFC 1922 use it; returns the bytes consumed.
+    fn iso_step(&mut self, b: &[u8], i: usize) -> usize {
+        let c = b[i];
+        if c == ESC {
+            let rest = &b[i + 1..];
+            let designation = match rest {
+                [b'$', b')', b'C', ..] => Some((Set::Ksc, 4)),
+                [b'$', b')', b'A', ..] => Some((Set::Gb2312, 4)),
+                [b'$', b')', b'G' | b'E', ..] => Some((Set::Cns, 4)),
+                [b'$', b'*', b'H', ..] | [b'$', b'+', b'I'..=b'M', ..] => {
+                    self.first.get_or_insert(i as u64);
+                    return 4;
+                }
+                [b'N' | b'O', x, y, ..] => {
+                    // A single shift to CNS 11643 plane 2 (or 3–7): one character.
+                    self.first.get_or_insert(i as u64);
+                    self.cns(*x, *y, i);
+                    self.last = i as u64 + 4;
+                    return 4;
+                }
+                _ => None,
+            };
+            return match designation {
+                Some((set, n)) => {
+                    self.g1 = Some(set);
+                    self.first.get_or_insert(i as u64);
+                    n
+                }
+                None => {
+                    self.fault(i);
+                    self.out.push('\u{FFFD}');
+                    1
+                }
+            };
+        }
+        match (c, self.shifted) {
+            (SO, _) if self.g1.is_some() => self.shift_in(i),
+            (SO, _) => self.fault(i),
+            (SI, _) => {
+                self.shifted = false;
+                self.last = i as u64 + 1;
+            }
+            (b'\r' | b'\n', true) => {
+                self.fault(i);
+                self.shifted = false;
+                self.out.push(c as char);
+            }
+            (0x21..=0x7E, true) => match b.get(i + 1) {
+                Some(&d) => {
+                    let set = self.g1.unwrap_or(Set::Ksc);
+                    self.pair(i, c, d, set);
+                    return 2;
+                }
+                None => self.fault(i),
+            },
+            _ => self.out.push(c as char),
+        }
+        1
+    }
+
+    /// A shifted pair of bytes in `set`.
+    fn pair(&mut self, i: usize, c: u8, d: u8, set: Set) {
+        self.last = i as u64 + 2;
+        if !(0x21..=0x7E).contains(&c) || !(0x21..=0x7E).contains(&d) {
+            self.fault(i);
+            self.out.push('\u{FFFD}');
+            return;
+        }
+        if set == Set::Cns {
+            self.cns(c, d, i);
+            return;
+        }
+        let euc = [c | 0x80, d | 0x80];
+        let enc = match set {
+            Set::Ksc => encoding_rs::EUC_KR,
+            _ => encoding_rs::GBK,
+        };
+        let (s, had_errors) = enc.decode_without_bom_handling(&euc);
+        self.characters += 1;
+        if had_errors {
+            self.fault(i);
+        } else if s.chars().all(is_cjk) {
+            self.cjk += 1;
+        }
+        self.out.push_str(&s);
+    }
+
+    fn cns(&mut self, c: u8, d: u8, i: usize) {
+        self.characters += 1;
+        if (0x21..=0x7E).contains(&c) && (0x21..=0x7E).contains(&d) {
+            self.undecoded += 1;
+        } else {
+            self.fault(i);
+        }
+        self.out.push('\u{FFFD}');
+    }
+
+    fn finish(self) -> SevenBit {
+        let start = self.first.unwrap_or(0);
+        SevenBit {
+            scheme: self.scheme,
+            byte_span: ByteSpan::new(start, self.last.max(start)),
+            runs: self.runs,
+            characters: self.characters,
+            cjk: self.cjk,
+            undecoded: self.undecoded,
+            faults: self.faults,
+            first_fault: self.first_fault,
+            excerpt: excerpt(&self.out, EXCERPT_CHARS),
+            text: self.out,
+        }
+    }
+}
+
+/// Han, Hangul, kana, CJK punctuation and full-width forms: what the double-byte rows of GB
+/// 2312 and KS X 1001 hold for running text (their Greek, Cyrillic and box rows aside).
+fn is_cjk(c: char) -> bool {
+    matches!(c as u32,
+        0x3000..=0x30FF | 0x3130..=0x318F | 0x3200..=0x33FF | 0x4E00..=0x9FFF
+        | 0xAC00..=0xD7A3 | 0xF900..=0xFAFF | 0xFF00..=0xFFEF | 0x2010..=0x2027 | 0x00B7)
+}
+
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).position(|w| w == needle)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hz_reads_gb2312_between_the_shifts() {
+        // 世界人权宣言 in HZ, with a tilde and a joined line in ASCII.
+        let r = detect(b"a~~b ~{J@=gHKH(P{QT~}~\nend").unwrap();
+        assert_eq!(r.scheme, Scheme::Hz);
+        assert_eq!(r.text, "a~b 世界人权宣言end");
+        assert_eq!((r.runs, r.characters, r.cjk, r.faults), (1, 6, 6, 0));
+        assert_eq!(r.byte_span, ByteSpan::new(5, 21));
+        assert_eq!(excerpt(&r.text, 3), "世界人…");
+        assert_eq!(r.excerpt, "世界人权宣言end");
+    }
+
+    #[test]
+    fn ascii_with_a_tilde_brace_is_not_hz() {
+        assert!(detect(b"\\def\\x~{a} and ~{} in TeX").is_none());
+        assert!(detect(b"plain ascii").is_none());
+        // Letters that happen to decode, but to Greek and box drawing, not running text.
+        assert!(detect(b"~{&A&B&C&D~}").is_none());
+        // Non-ASCII bytes rule every 7-bit scheme out.
+        assert!(detect("~{J@=g~} é".as_bytes()).is_none());
+    }
+
+    #[test]
+    fn a_line_end_inside_a_run_is_a_fault() {
+        let r = decode(b"~{J@=g\nHK", Scheme::Hz);
+        assert_eq!(r.text, "世界\nHK");
+        assert_eq!((r.faults, r.first_fault), (1, Some(6)));
+    }
+
+    #[test]
+    fn iso_2022_kr_reads_ks_x_1001_between_so_and_si() {
+        // 대한민국 헌법 as Python's iso2022_kr writes it.
+        let b = b"\x1B$)C\x0E4kGQ9N19\x0F \x0EGe9}\x0F.";
+        let r = detect(b).unwrap();
+        assert_eq!(r.scheme, Scheme::Iso2022Kr);
+        assert_eq!(r.text, "대한민국 헌법.");
+        assert_eq!((r.runs, r.characters, r.cjk, r.faults), (2, 6, 6, 0));
+        assert_eq!(r.byte_span, ByteSpan::new(0, 21));
+    }
+
+    #[test]
+    fn iso_2022_cn_reads_gb2312_and_counts_cns_it_cannot_read() {
+        let r = detect(b"\x1B$)A\x0EJ@=g\x0F \x1B$)G\x0EDCXB\x0F").unwrap();
+        assert_eq!(r.scheme, Scheme::Iso2022Cn);
+        assert_eq!(r.text, "世界 \u{FFFD}\u{FFFD}");
+        assert_eq!((r.characters, r.cjk, r.undecoded), (4, 2, 2));
+    }
+
+    #[test]
+    fn iso_2022_jp_is_not_claimed() {
+        // ISO-2022-JP has a WHATWG decoder; its ESC $ B is not a designation here.
+        assert!(detect(b"\x1B$B$3$s$K$A$O\x1B(B").is_none());
+    }
+}
