@@ -689,3 +689,8 @@ def iso_2022_cn(text):
 write(E + "zh-iso-2022-cn-notice.txt", iso_2022_cn(zh_notice))
 # ASCII that holds `~{` without being HZ (TeX's tie before a group): no scheme is claimed.
 write(E + "tex-tilde-brace.txt", b"See Fig.~{\\ref{fig:a}} and Table~{\\ref{tab:b}}; a~{b} is a tie.\n")
+# The same Korean in a mail whose MIME header names ISO-2022-KR (RFC 1557 was written for
+# mail): WHATWG reads the label as replacement, one U+FFFD for the whole part.
+write(E + "ko-iso-2022-kr-labelled.eml",
+      b"From: a@example.org\r\nTo: b@example.org\r\nSubject: notice\r\nMIME-Version: 1.0\r\n"
+      b"Content-Type: text/plain; charset=ISO-2022-KR\r\n\r\n" + ko_notice.encode("iso2022_kr"))

@@ -750,3 +750,36 @@ fn seven_bit_escape_schemes_are_named_and_read() {
     assert!(j["likely"].get("seven_bit").is_none(), "{}", j["likely"]);
     assert_eq!(j["likely"]["confidence"], 1.0);
 }
+
+/// A mail whose header names ISO-2022-KR: the conforming decision is WHATWG's replacement (one
+/// U+FFFD), the report says the bytes read as Korean, and the extracted part carries a
+/// 7-bit-escapes diagnostic with the characters it holds.
+#[test]
+fn a_label_naming_a_seven_bit_scheme_is_replacement_and_the_bytes_are_read() {
+    let j = inspect("ko-iso-2022-kr-labelled.eml");
+    assert_eq!(
+        j["encoding"]["name"], "replacement",
+        "{}",
+        j["encoding"]
+    );
+    assert_eq!(j["likely"]["seven_bit"]["scheme"], "ISO-2022-KR");
+    assert!(
+        j["conflicts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| c["message"]
+                .as_str()
+                .unwrap()
+                .contains("maps to replacement")),
+        "{}",
+        j["conflicts"]
+    );
+    let out = cmd()
+        .args(["extract", "--json"])
+        .arg("tests/fixtures/encodings/ko-iso-2022-kr-labelled.eml")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("\"7-bit-escapes\""), "{text}");
+}

@@ -118,6 +118,13 @@ fn excerpt(text: &str, n: usize) -> String {
         out.push(c);
         count += 1;
     }
+    // Short of the window, what follows the last shifted character is ASCII around the text
+    // (`</p></body></html>` in a page), not the text.
+    if !out.ends_with('…')
+        && let Some((i, c)) = out.char_indices().rev().find(|(_, c)| !c.is_ascii())
+    {
+        out.truncate(i + c.len_utf8());
+    }
     out
 }
 
@@ -394,7 +401,9 @@ mod tests {
         assert_eq!((r.runs, r.characters, r.cjk, r.faults), (1, 6, 6, 0));
         assert_eq!(r.byte_span, ByteSpan::new(5, 21));
         assert_eq!(excerpt(&r.text, 3), "世界人…");
-        assert_eq!(r.excerpt, "世界人权宣言end");
+        assert_eq!(r.excerpt, "世界人权宣言");
+        assert_eq!(excerpt("<p>世界 </p>", 40), "世界");
+        assert_eq!(excerpt("世界 217A(III) 号", 40), "世界 217A(III) 号");
     }
 
     #[test]

@@ -615,10 +615,14 @@ pub fn conflicts(c: &ConflictInputs) -> Vec<Conflict> {
             severity: Severity::Warning,
             evidence: vec![si],
             byte_span: s.byte_span,
-            message: format!(
-                "{} reads the 7-bit shifts as ASCII letters: the text is Chinese or Korean in an escape scheme no WHATWG decoder reads, and an indexer makes its terms from the shift bytes",
-                c.decision.encoding
-            ),
+            message: if c.decision.encoding == Charset::Whatwg(encoding_rs::REPLACEMENT) {
+                "the label names a 7-bit escape scheme, which the WHATWG Encoding Standard maps to replacement: a conforming consumer indexes one U+FFFD for the whole input, though the bytes read as Chinese or Korean text".to_string()
+            } else {
+                format!(
+                    "{} reads the 7-bit shifts as ASCII letters: the text is Chinese or Korean in an escape scheme no WHATWG decoder reads, and an indexer makes its terms from the shift bytes",
+                    c.decision.encoding
+                )
+            },
         });
     }
 

@@ -377,7 +377,7 @@ fn seven_bit_evidence(s: &SevenBit, base: u64) -> Evidence {
             base + s.byte_span.end,
         )),
         detail: format!(
-            "{} shifts ({}: {}) in 7-bit bytes: {} run{}, {} {} character{}{undecoded}, {} of them Han, Hangul or CJK punctuation, reading \"{}\"{faults}; the WHATWG Encoding Standard has no decoder for {} (its label reads as the replacement encoding), so a conforming consumer reads the shifted bytes as ASCII letters",
+            "{} shifts ({}: {}) in 7-bit bytes: {} run{}, {} {} character{}{undecoded}, {} of them Han, Hangul or CJK punctuation, reading \"{}\"{faults}; the WHATWG Encoding Standard has no decoder for {} (its label reads as the replacement encoding, one U+FFFD), and without the label a conforming consumer reads the shifted bytes as ASCII letters",
             s.scheme.name(),
             s.scheme.rfc(),
             s.scheme.shifts(),

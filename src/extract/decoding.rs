@@ -125,12 +125,17 @@ pub fn charset_diagnostics(what: &str, d: &DecodedText) -> Vec<Diagnostic> {
             Diagnostic::new(
                 DiagnosticKind::SevenBit,
                 format!(
-                    "{what} is {} ({}): {} characters of {} in 7-bit shifts ({}), which no WHATWG decoder reads; the text holds their bytes as ASCII letters (the likely reading decodes them)",
+                    "{what} is {} ({}): {} characters of {} in 7-bit shifts ({}), which no WHATWG decoder reads; {} (the likely reading decodes them)",
                     s.scheme.name(),
                     s.scheme.rfc(),
                     s.characters,
                     s.scheme.charset(),
-                    s.scheme.shifts()
+                    s.scheme.shifts(),
+                    if d.charset == Charset::Whatwg(encoding_rs::REPLACEMENT) {
+                        "the label made the whole of it one U+FFFD"
+                    } else {
+                        "the text holds their bytes as ASCII letters"
+                    }
                 ),
             )
             .count(s.characters as u64)

@@ -34,6 +34,7 @@ pub enum DiagnosticKind {
     NotUtf8,
     /// Chinese or Korean in a 7-bit escape scheme (HZ, ISO-2022-KR/CN) that no WHATWG decoder
     /// reads: the text holds the shift bytes as ASCII letters. The count is the characters.
+    #[serde(rename = "7-bit-escapes")]
     SevenBit,
     /// The charset of a part, and how it was decided.
     Charset,
