@@ -757,11 +757,7 @@ fn seven_bit_escape_schemes_are_named_and_read() {
 #[test]
 fn a_label_naming_a_seven_bit_scheme_is_replacement_and_the_bytes_are_read() {
     let j = inspect("ko-iso-2022-kr-labelled.eml");
-    assert_eq!(
-        j["encoding"]["name"], "replacement",
-        "{}",
-        j["encoding"]
-    );
+    assert_eq!(j["encoding"]["name"], "replacement", "{}", j["encoding"]);
     assert_eq!(j["likely"]["seven_bit"]["scheme"], "ISO-2022-KR");
     assert!(
         j["conflicts"]
