@@ -688,9 +688,10 @@ fn a_damaged_verdict_names_its_controls_and_where_the_first_is() {
 }
 
 /// Chinese and Korean in HZ, ISO-2022-KR and ISO-2022-CN are all ASCII bytes, so a WHATWG
-/// consumer reads the shift bytes as letters. The report names the scheme, where its shifts are
-/// and what they hold, calls the decision's reading a conflict with next to no confidence, and
-/// `decode --encoding likely` writes the true text; ASCII that merely holds `~{` is left alone.
+/// consumer reads the shift bytes as letters. The likely verdict is the scheme (read by this
+/// tool), the report says where its shifts are and what they hold, calls the decision's reading
+/// a conflict and gives it as the alternative, and `decode --encoding likely` writes the true
+/// text; ASCII that merely holds `~{` is left alone.
 #[test]
 fn seven_bit_escape_schemes_are_named_and_read() {
     let zh = "图书馆通知：\n本馆周一至周五开放，时间为上午九点至晚上八点。\n借书请带好借书证，每次最多借五本书。\n";
@@ -706,10 +707,21 @@ fn seven_bit_escape_schemes_are_named_and_read() {
         assert_eq!(s["scheme"], scheme, "{name}: {}", j["likely"]);
         assert_eq!(s["faults"], 0, "{name}");
         assert_eq!(s["cjk"], s["characters"], "{name}");
+        assert_eq!(j["likely"]["name"], scheme, "{name}");
         assert!(
-            j["likely"]["confidence"].as_f64().unwrap() <= 0.05,
+            j["likely"]["confidence"].as_f64().unwrap() >= 0.95,
             "{name}"
         );
+        assert_eq!(j["likely"]["alternatives"][0]["name"], "UTF-8", "{name}");
+        // The scheme's reading is a candidate, its text shown.
+        let cand = j["candidates"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["encoding"] == scheme)
+            .expect("the scheme among the candidates");
+        let shown: String = cand["excerpt"].as_str().unwrap().chars().take(5).collect();
+        assert!(truth.starts_with(&shown), "{cand}");
         let e = j["evidence"]
             .as_array()
             .unwrap()

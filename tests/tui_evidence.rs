@@ -187,13 +187,15 @@ fn a_click_selects_the_evidence_row_drawn_under_it() {
     assert_eq!(a.doc().report.evidence[i].kind.name(), "statistical");
 }
 
-/// Chinese in HZ (RFC 1843) is all ASCII: the header says what the bytes are and that no
-/// decoder reads them, and the Evidence tab lists the 7-bit escapes with what they hold and
-/// the conflict with the decision.
+/// Chinese in HZ (RFC 1843) is all ASCII: the header says what the bytes are, the Evidence
+/// tab lists the 7-bit escapes with what they hold and the conflict with the decision, and
+/// Enter on the likely verdict reads the text in HZ, each character beside its two bytes.
 #[test]
 fn snapshot_hz_escapes_in_header_and_evidence_120x40() {
-    let s = screen(&["encodings/zh-hz-notice.txt"], 120, 40, "e");
-    assert!(s.contains("likely HZ-GB-2312: no decoder"), "{s}");
+    let s = screen(&["encodings/zh-hz-notice.txt"], 120, 40, "e Down Enter");
+    assert!(s.contains("likely HZ-GB-2312 0.99"), "{s}");
+    assert!(s.contains("Text · HZ-GB-2312"), "{s}");
+    assert!(s.contains("图书馆通知"), "{s}");
     assert!(s.contains("7-bit-escapes"), "{s}");
     assert!(s.contains("7-bit shifts"), "{s}");
     insta::assert_snapshot!(s);

@@ -4,7 +4,6 @@ use super::Failure;
 use super::args::{DecodeArgs, ErrorsArg};
 use crate::analyze::{self, Reading};
 use crate::decode::charset::Charset;
-use crate::decode::seven_bit::{self, Scheme};
 use crate::decode::{self, ErrorMode, stream};
 use crate::source::Input;
 use std::io::Write;
@@ -52,9 +51,6 @@ pub(super) fn choose_encoding(
 pub(super) struct Plan {
     /// `[start, end)` and the encoding of each part, in order; `end` is `None` for "to the end".
     pub parts: Vec<(u64, Option<u64>, Charset)>,
-    /// For `likely` on HZ or ISO-2022-KR/CN: the 7-bit scheme the whole input is read with
-    /// instead (`parts` then holds what a WHATWG consumer would use).
-    pub seven_bit: Option<Scheme>,
 }
 
 /// The plan for `decode --encoding LABEL`: as [`choose_encoding`], except that `likely` on an
@@ -65,12 +61,6 @@ pub(super) fn choose_plan(input: &Input, label: &str) -> Result<Plan, Failure> {
         let a = crate::encoding::analyze(input, &crate::encoding::Options::default())
             .map_err(|e| Failure::Usage(e.to_string()))?;
         let whole = a.likely.as_ref().map_or(a.decision.encoding, |l| l.name);
-        if let Some(s) = a.likely.as_ref().and_then(|l| l.seven_bit.as_ref()) {
-            return Ok(Plan {
-                parts: vec![(0, None, whole)],
-                seven_bit: Some(s.scheme),
-            });
-        }
         if !a.segments.is_empty() {
             let mut parts: Vec<(u64, Option<u64>, Charset)> = a
                 .segments
@@ -87,20 +77,15 @@ pub(super) fn choose_plan(input: &Input, label: &str) -> Result<Plan, Failure> {
             {
                 parts.push((cover.end, None, whole));
             }
-            return Ok(Plan {
-                parts,
-                seven_bit: None,
-            });
+            return Ok(Plan { parts });
         }
         return Ok(Plan {
             parts: vec![(bom_skip(input, whole)?, None, whole)],
-            seven_bit: None,
         });
     }
     let (cs, skip, _) = choose_encoding(input, Some(label))?;
     Ok(Plan {
         parts: vec![(skip, None, cs)],
-        seven_bit: None,
     })
 }
 
@@ -111,51 +96,10 @@ pub(super) fn stream_plan(
     mode: ErrorMode,
     mut f: impl FnMut(&str) -> std::io::Result<()>,
 ) -> Result<(), Failure> {
-    if let Some(scheme) = plan.seven_bit {
-        return stream_seven_bit(input, scheme, mode, f);
-    }
     for &(start, end, cs) in &plan.parts {
         stream_range(input, cs, mode, start, end.unwrap_or(input.len()), &mut f)?;
     }
     Ok(())
-}
-
-/// Reads the whole of `input` under a 7-bit escape scheme (HZ, ISO-2022-KR/CN: small files, read
-/// at once). In strict mode a break of the scheme's rules, or a CNS 11643 character no table
-/// here reads, is an error naming its offset; otherwise it is read leniently (U+FFFD).
-fn stream_seven_bit(
-    input: &Input,
-    scheme: Scheme,
-    mode: ErrorMode,
-    mut f: impl FnMut(&str) -> std::io::Result<()>,
-) -> Result<(), Failure> {
-    let bytes = input
-        .read_range(0, input.len())
-        .map_err(|e| Failure::Usage(e.to_string()))?;
-    let r = seven_bit::decode(&bytes, scheme);
-    if mode == ErrorMode::Strict {
-        if let Some(off) = r.first_fault {
-            return Err(Failure::Input(format!(
-                "{}: invalid {} at byte offset {off}: the bytes break the shift rules of {}",
-                input.name(),
-                scheme.name(),
-                scheme.rfc()
-            )));
-        }
-        if r.undecoded > 0 {
-            return Err(Failure::Input(format!(
-                "{}: {} characters in CNS 11643, which no decoder here reads ({})",
-                input.name(),
-                r.undecoded,
-                scheme.name()
-            )));
-        }
-    }
-    if mode == ErrorMode::Ignore {
-        // 7-bit input holds no U+FFFD of its own: each one stands for bytes that broke a rule.
-        return f(&r.text.replace('\u{FFFD}', "")).map_err(Failure::Io);
-    }
-    f(&r.text).map_err(Failure::Io)
 }
 
 /// Streams `input` from `skip` through a decoder, handing each decoded piece to `f`.

@@ -128,7 +128,7 @@ fn verdicts(r: &Report) -> String {
         )
     } else if let Some(s) = &l.seven_bit {
         format!(
-            "decoded as {} {how}; the bytes are {} ({}), which no WHATWG decoder reads (confidence in this reading {:.2})",
+            "decoded as {} {how}; the bytes are {} ({}, which no WHATWG decoder reads: read here; confidence {:.2})",
             d.encoding,
             s.scheme.name(),
             s.scheme.rfc(),
@@ -169,13 +169,17 @@ fn likely_section(out: &mut dyn Write, r: &Report) -> io::Result<()> {
         writeln!(out, "  words: {}", words.join(", "))?;
     }
     for a in &l.alternatives {
+        // A reading no words were weighed in (the ASCII reading of 7-bit shifts) has no count.
+        let words = if a.words == 0 {
+            "no words weighed".to_string()
+        } else {
+            format!("{} of {} words known", a.known_words, a.words)
+        };
         writeln!(
             out,
-            "    {:<16} {:>5.3}  {} of {} words known  {}",
+            "    {:<16} {:>5.3}  {words}  {}",
             a.name.name(),
             a.probability,
-            a.known_words,
-            a.words,
             v(&a.examples.join(", "))
         )?;
     }

@@ -9,6 +9,7 @@
 //! a Windows console shows UTF-8 through them (`╨ƒ╤Ç╨╕╨▓╨╡╤é` for `Привет`), and mojibake
 //! repair must read that back.
 
+use crate::decode::seven_bit::Scheme;
 use crate::error::UnknownLabel;
 use encoding_rs::Encoding;
 use serde::{Serialize, Serializer};
@@ -28,6 +29,10 @@ pub enum Charset {
     Latin1,
     /// A DOS ("OEM") code page outside the WHATWG standard.
     Oem(OemPage),
+    /// HZ, ISO-2022-KR or ISO-2022-CN: Chinese or Korean in 7-bit shifts, which WHATWG maps to
+    /// replacement. No label reaches it; only the likely verdict names it
+    /// ([`crate::decode::seven_bit`]).
+    SevenBit(Scheme),
 }
 
 /// The DOS code pages the tool decodes (each byte one character; ASCII below 0x80).
@@ -90,6 +95,7 @@ impl Charset {
             Charset::Utf32Be => "UTF-32BE",
             Charset::Latin1 => "ISO-8859-1",
             Charset::Oem(p) => p.name(),
+            Charset::SevenBit(s) => s.name(),
         }
     }
 
@@ -320,6 +326,8 @@ impl Charset {
                 Some(text.encode_utf16().flat_map(|u| u.to_be_bytes()).collect())
             }
             Charset::Whatwg(e) if *e == encoding_rs::REPLACEMENT => None,
+            // Searching the raw bytes for text in shifts is not offered.
+            Charset::SevenBit(_) => None,
             Charset::Whatwg(e) => {
                 let (bytes, _, unmappable) = e.encode(text);
                 (!unmappable).then(|| bytes.into_owned())

@@ -17,7 +17,7 @@
 
 use super::charset::{Charset, OemPage};
 use super::offsets::OffsetMap;
-use super::validity;
+use super::{seven_bit, validity};
 use crate::error::StrictDecodeError;
 use crate::span::ByteSpan;
 use encoding_rs::{DecoderResult, Encoding};
@@ -368,6 +368,7 @@ enum Engine {
     Latin1(u64),
     Utf16 { be: bool, carry: Carry },
     Utf32 { be: bool, carry: Carry },
+    SevenBit(seven_bit::Reader, Carry),
     Generic(GenericEngine),
 }
 
@@ -420,6 +421,7 @@ impl Engine {
                 carry: Carry::at(base),
             },
             Charset::Latin1 => Engine::Latin1(base),
+            Charset::SevenBit(s) => Engine::SevenBit(seven_bit::Reader::new(s), Carry::at(base)),
             Charset::Oem(p) => Engine::SingleByte(oem_table(p), base),
             Charset::Whatwg(e) if e == encoding_rs::UTF_8 => Engine::Utf8(Carry::at(base)),
             Charset::Whatwg(e) if e == encoding_rs::UTF_16LE => Engine::Utf16 {
@@ -455,6 +457,11 @@ impl Engine {
             Engine::Utf32 { be, carry } => {
                 let be = *be;
                 carry.run(bytes, |b, pos| utf32(b, pos, be, last, sink));
+            }
+            Engine::SevenBit(reader, carry) => {
+                carry.run(bytes, |b, pos| {
+                    seven_bit_engine::units(reader, b, pos, last, sink)
+                });
             }
             Engine::Generic(g) => g.feed(bytes, last, sink),
         }
@@ -830,6 +837,8 @@ impl GenericEngine {
         self.attributed = upto;
     }
 }
+
+mod seven_bit_engine;
 
 #[cfg(test)]
 mod tests;

@@ -12,7 +12,7 @@ use crate::span::ByteSpan;
 use serde::Serialize;
 
 /// A 7-bit escape scheme.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum Scheme {
     /// RFC 1843: `~{` shifts to GB 2312 (both bytes with the high bit cleared), `~}` back;
     /// `~~` is a tilde and `~` at the end of a line joins it to the next.
@@ -128,7 +128,6 @@ fn excerpt(text: &str, n: usize) -> String {
     out
 }
 
-const ESC: u8 = 0x1B;
 const SO: u8 = 0x0E;
 const SI: u8 = 0x0F;
 
@@ -160,21 +159,41 @@ pub fn detect(bytes: &[u8]) -> Option<SevenBit> {
 }
 
 /// Reads `bytes` under `scheme`, leniently: a fault (an unknown `~` sequence, a pair outside
-/// the set, a line ending inside a shifted run) is counted and read as best it can be.
+/// the set, a line ending inside a shifted run) is counted and read as U+FFFD, or as nothing
+/// where it only ends a run early.
 pub fn decode(bytes: &[u8], scheme: Scheme) -> SevenBit {
-    let mut st = State::new(scheme);
+    let mut r = Reader::new(scheme);
+    let mut st = Stats::default();
     let mut i = 0;
     while i < bytes.len() {
-        i += match scheme {
-            Scheme::Hz => st.hz_step(bytes, i),
-            Scheme::Iso2022Kr | Scheme::Iso2022Cn => st.iso_step(bytes, i),
-        };
+        let unit = r.step(&bytes[i..], true);
+        i += st.add(unit, i, &r);
     }
-    st.finish()
+    st.finish(scheme)
+}
+
+/// One step of reading a 7-bit scheme.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unit {
+    /// An ASCII byte, read as itself.
+    Ascii(u8),
+    /// A character read from `len` bytes: a shifted pair, or HZ's `~~` for a tilde.
+    Char(char, usize),
+    /// Bytes that shift, designate or join lines: no text.
+    Shift(usize),
+    /// A shifted pair of a set no table here holds (CNS 11643): U+FFFD.
+    Undecoded(usize),
+    /// Bytes that break the scheme's rules: U+FFFD.
+    Fault(usize),
+    /// A line end inside a shifted run, which ends it (RFC 1843 §2, RFC 1557): no bytes are
+    /// consumed, and the line end is read next, in ASCII.
+    LineEndsRun,
+    /// The bytes end inside a sequence: more input is needed.
+    Incomplete,
 }
 
 /// What the double-byte set in use is.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Set {
     Gb2312,
     Ksc,
@@ -182,11 +201,160 @@ enum Set {
     Cns,
 }
 
-struct State {
+/// The state of a reading: shifted or not, and the set SO shifts to.
+#[derive(Clone, Debug)]
+pub struct Reader {
     scheme: Scheme,
-    out: String,
     shifted: bool,
     g1: Option<Set>,
+}
+
+impl Reader {
+    pub fn new(scheme: Scheme) -> Self {
+        Reader {
+            scheme,
+            shifted: false,
+            g1: (scheme == Scheme::Hz).then_some(Set::Gb2312),
+        }
+    }
+
+    /// Whether the reading is inside a shifted run.
+    pub fn shifted(&self) -> bool {
+        self.shifted
+    }
+
+    /// The next unit of `b` (which starts where the last step ended); `last` says `b` ends
+    /// the input, so that a sequence cut off there is a fault rather than incomplete.
+    pub fn step(&mut self, b: &[u8], last: bool) -> Unit {
+        let Some(&c) = b.first() else {
+            return Unit::Incomplete;
+        };
+        if self.shifted && matches!(c, b'\r' | b'\n') {
+            self.shifted = false;
+            return Unit::LineEndsRun;
+        }
+        let unit = match self.scheme {
+            Scheme::Hz => self.hz(b),
+            Scheme::Iso2022Kr | Scheme::Iso2022Cn => self.iso(b),
+        };
+        match unit {
+            Unit::Incomplete if last => Unit::Fault(b.len()),
+            u => u,
+        }
+    }
+
+    /// RFC 1843.
+    fn hz(&mut self, b: &[u8]) -> Unit {
+        let (c, next) = (b[0], b.get(1).copied());
+        match (self.shifted, c, next) {
+            (_, b'~', None) => Unit::Incomplete,
+            (false, b'~', Some(b'~')) => Unit::Char('~', 2),
+            (false, b'~', Some(b'\n')) => Unit::Shift(2),
+            (false, b'~', Some(b'{')) => {
+                self.shifted = true;
+                Unit::Shift(2)
+            }
+            (true, b'~', Some(b'}')) => {
+                self.shifted = false;
+                Unit::Shift(2)
+            }
+            (false, b'~', _) => Unit::Fault(1),
+            (false, c, _) => Unit::Ascii(c),
+            (true, _, _) => pair(b, Set::Gb2312),
+        }
+    }
+
+    /// ISO 2022 as RFC 1557 and RFC 1922 use it.
+    fn iso(&mut self, b: &[u8]) -> Unit {
+        const ESC: u8 = 0x1B;
+        match b[0] {
+            ESC => {
+                let set = match &b[1..] {
+                    [b'$', b')', b'C', ..] => Some(Set::Ksc),
+                    [b'$', b')', b'A', ..] => Some(Set::Gb2312),
+                    [b'$', b')', b'G' | b'E', ..] => Some(Set::Cns),
+                    // G2 and G3 (CNS 11643 planes 2–7): reached only by single shifts.
+                    [b'$', b'*', b'H', ..] | [b'$', b'+', b'I'..=b'M', ..] => None,
+                    // A single shift: one character of CNS 11643 plane 2 (or 3–7).
+                    [b'N' | b'O', x, y, ..] => {
+                        let ok = (0x21..=0x7E).contains(x) && (0x21..=0x7E).contains(y);
+                        return if ok {
+                            Unit::Undecoded(4)
+                        } else {
+                            Unit::Fault(2)
+                        };
+                    }
+                    rest if rest.len() < 3 && is_escape_prefix(rest) => return Unit::Incomplete,
+                    _ => return Unit::Fault(1),
+                };
+                if let Some(set) = set {
+                    self.g1 = Some(set);
+                }
+                Unit::Shift(4)
+            }
+            SO if self.g1.is_some() => {
+                self.shifted = true;
+                Unit::Shift(1)
+            }
+            SO => Unit::Fault(1),
+            SI => {
+                self.shifted = false;
+                Unit::Shift(1)
+            }
+            0x21..=0x7E if self.shifted => pair(b, self.g1.unwrap_or(Set::Ksc)),
+            c => Unit::Ascii(c),
+        }
+    }
+}
+
+/// Could `rest` (the bytes after an ESC) still become a sequence [`Reader::iso`] knows?
+fn is_escape_prefix(rest: &[u8]) -> bool {
+    match rest {
+        [] | [b'$'] | [b'N' | b'O'] | [b'N' | b'O', 0x21..=0x7E] => true,
+        [b'$', x] => matches!(x, b')' | b'*' | b'+'),
+        _ => false,
+    }
+}
+
+/// A shifted pair at the start of `b`, in `set`.
+fn pair(b: &[u8], set: Set) -> Unit {
+    let c = b[0];
+    if !(0x21..=0x7E).contains(&c) {
+        // White space and controls stay themselves in a shifted run (ISO 2022 keeps 0x20
+        // out of the 94-character sets); DEL is not text.
+        return if c < 0x21 {
+            Unit::Ascii(c)
+        } else {
+            Unit::Fault(1)
+        };
+    }
+    let Some(&d) = b.get(1) else {
+        return Unit::Incomplete;
+    };
+    if !(0x21..=0x7E).contains(&d) {
+        return Unit::Fault(1);
+    }
+    if set == Set::Cns {
+        return Unit::Undecoded(2);
+    }
+    let enc = match set {
+        Set::Ksc => encoding_rs::EUC_KR,
+        _ => encoding_rs::GBK,
+    };
+    match enc
+        .decode_without_bom_handling_and_without_replacement(&[c | 0x80, d | 0x80])
+        .and_then(|s| s.chars().next())
+    {
+        Some(ch) => Unit::Char(ch, 2),
+        None => Unit::Fault(2),
+    }
+}
+
+/// The counts [`decode`] gathers as it reads.
+#[derive(Default)]
+struct Stats {
+    out: String,
+    shifted: bool,
     first: Option<u64>,
     last: u64,
     runs: usize,
@@ -197,21 +365,56 @@ struct State {
     first_fault: Option<u64>,
 }
 
-impl State {
-    fn new(scheme: Scheme) -> Self {
-        State {
-            scheme,
-            out: String::new(),
-            shifted: false,
-            g1: (scheme == Scheme::Hz).then_some(Set::Gb2312),
-            first: None,
-            last: 0,
-            runs: 0,
-            characters: 0,
-            cjk: 0,
-            undecoded: 0,
-            faults: 0,
-            first_fault: None,
+impl Stats {
+    /// Takes in `unit`, read at byte `at`, with `r` the reader after it; returns the bytes it
+    /// consumed.
+    fn add(&mut self, unit: Unit, at: usize, r: &Reader) -> usize {
+        let before = std::mem::replace(&mut self.shifted, r.shifted());
+        match unit {
+            Unit::Ascii(c) => {
+                self.out.push(c as char);
+                1
+            }
+            Unit::Char(c, n) => {
+                if before {
+                    self.characters += 1;
+                    self.cjk += usize::from(is_cjk(c));
+                    self.last = (at + n) as u64;
+                }
+                self.out.push(c);
+                n
+            }
+            Unit::Shift(n) => {
+                if !before && r.shifted() {
+                    self.runs += 1;
+                    self.first.get_or_insert(at as u64);
+                } else if before && !r.shifted() {
+                    self.last = (at + n) as u64;
+                } else if n == 4 {
+                    // A designation starts the span before its first shift.
+                    self.first.get_or_insert(at as u64);
+                }
+                n
+            }
+            Unit::Undecoded(n) => {
+                self.characters += 1;
+                self.undecoded += 1;
+                self.first.get_or_insert(at as u64);
+                self.last = (at + n) as u64;
+                self.out.push('\u{FFFD}');
+                n
+            }
+            Unit::Fault(n) => {
+                self.fault(at);
+                self.out.push('\u{FFFD}');
+                n
+            }
+            Unit::LineEndsRun => {
+                self.fault(at);
+                0
+            }
+            // `decode` passes `last`: never reached, but consume a byte to be sure to end.
+            Unit::Incomplete => 1,
         }
     }
 
@@ -220,149 +423,10 @@ impl State {
         self.first_fault.get_or_insert(at as u64);
     }
 
-    fn shift_in(&mut self, at: usize) {
-        self.shifted = true;
-        self.runs += 1;
-        self.first.get_or_insert(at as u64);
-    }
-
-    /// One step of RFC 1843; returns the bytes consumed.
-    fn hz_step(&mut self, b: &[u8], i: usize) -> usize {
-        let next = b.get(i + 1).copied();
-        match (self.shifted, b[i], next) {
-            (false, b'~', Some(b'~')) => self.out.push('~'),
-            (false, b'~', Some(b'\n')) => {}
-            (false, b'~', Some(b'{')) => self.shift_in(i),
-            (true, b'~', Some(b'}')) => {
-                self.shifted = false;
-                self.last = i as u64 + 2;
-            }
-            (false, b'~', _) => {
-                self.fault(i);
-                self.out.push('~');
-                return 1;
-            }
-            (true, c @ (b'\r' | b'\n'), _) => {
-                // A line must close its run (RFC 1843 §2): read on in ASCII.
-                self.fault(i);
-                self.shifted = false;
-                self.out.push(c as char);
-                return 1;
-            }
-            (true, c, Some(d)) => self.pair(i, c, d, Set::Gb2312),
-            (true, _, None) => {
-                self.fault(i);
-                return 1;
-            }
-            (false, c, _) => {
-                self.out.push(c as char);
-                return 1;
-            }
-        }
-        2
-    }
-
-    /// One step of ISO 2022 as RFC 1557 and RFC 1922 use it; returns the bytes consumed.
-    fn iso_step(&mut self, b: &[u8], i: usize) -> usize {
-        let c = b[i];
-        if c == ESC {
-            let rest = &b[i + 1..];
-            let designation = match rest {
-                [b'$', b')', b'C', ..] => Some((Set::Ksc, 4)),
-                [b'$', b')', b'A', ..] => Some((Set::Gb2312, 4)),
-                [b'$', b')', b'G' | b'E', ..] => Some((Set::Cns, 4)),
-                [b'$', b'*', b'H', ..] | [b'$', b'+', b'I'..=b'M', ..] => {
-                    self.first.get_or_insert(i as u64);
-                    return 4;
-                }
-                [b'N' | b'O', x, y, ..] => {
-                    // A single shift to CNS 11643 plane 2 (or 3–7): one character.
-                    self.first.get_or_insert(i as u64);
-                    self.cns(*x, *y, i);
-                    self.last = i as u64 + 4;
-                    return 4;
-                }
-                _ => None,
-            };
-            return match designation {
-                Some((set, n)) => {
-                    self.g1 = Some(set);
-                    self.first.get_or_insert(i as u64);
-                    n
-                }
-                None => {
-                    self.fault(i);
-                    self.out.push('\u{FFFD}');
-                    1
-                }
-            };
-        }
-        match (c, self.shifted) {
-            (SO, _) if self.g1.is_some() => self.shift_in(i),
-            (SO, _) => self.fault(i),
-            (SI, _) => {
-                self.shifted = false;
-                self.last = i as u64 + 1;
-            }
-            (b'\r' | b'\n', true) => {
-                self.fault(i);
-                self.shifted = false;
-                self.out.push(c as char);
-            }
-            (0x21..=0x7E, true) => match b.get(i + 1) {
-                Some(&d) => {
-                    let set = self.g1.unwrap_or(Set::Ksc);
-                    self.pair(i, c, d, set);
-                    return 2;
-                }
-                None => self.fault(i),
-            },
-            _ => self.out.push(c as char),
-        }
-        1
-    }
-
-    /// A shifted pair of bytes in `set`.
-    fn pair(&mut self, i: usize, c: u8, d: u8, set: Set) {
-        self.last = i as u64 + 2;
-        if !(0x21..=0x7E).contains(&c) || !(0x21..=0x7E).contains(&d) {
-            self.fault(i);
-            self.out.push('\u{FFFD}');
-            return;
-        }
-        if set == Set::Cns {
-            self.cns(c, d, i);
-            return;
-        }
-        let euc = [c | 0x80, d | 0x80];
-        let enc = match set {
-            Set::Ksc => encoding_rs::EUC_KR,
-            _ => encoding_rs::GBK,
-        };
-        let (s, had_errors) = enc.decode_without_bom_handling(&euc);
-        self.characters += 1;
-        if had_errors {
-            self.fault(i);
-        } else if s.chars().all(is_cjk) {
-            self.cjk += 1;
-        }
-        self.out.push_str(&s);
-    }
-
-    fn cns(&mut self, c: u8, d: u8, i: usize) {
-        self.characters += 1;
-        if (0x21..=0x7E).contains(&c) && (0x21..=0x7E).contains(&d) {
-            self.undecoded += 1;
-        } else {
-            self.fault(i);
-        }
-        self.out.push('\u{FFFD}');
-    }
-
-    fn finish(self) -> SevenBit {
+    fn finish(self, scheme: Scheme) -> SevenBit {
         let start = self.first.unwrap_or(0);
         SevenBit {
-            scheme: self.scheme,
+            scheme,
             byte_span: ByteSpan::new(start, self.last.max(start)),
             runs: self.runs,
             characters: self.characters,

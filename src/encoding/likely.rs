@@ -103,9 +103,9 @@ const MAX_WORDS: usize = 80;
 /// `<meta>` lies at 0.62 for ISO-8859-3; lying `<meta>` 97.4 → 98.6 % on the dev set).
 const KEEP_DECISION_BELOW: f64 = 0.5;
 const DECISION_FLOOR: f64 = 0.02;
-/// The confidence that an ASCII reading of HZ or ISO-2022-KR/CN is the true text: the shifted
-/// runs were checked to read as CJK text, so only their ASCII parts are.
-const SEVEN_BIT_CONFIDENCE: f64 = 0.01;
+/// The most a 7-bit reading is trusted ([`seven_bit_confidence`]): the schemes are not in the
+/// dev set the other verdicts are calibrated on.
+const SEVEN_BIT_MAX: f64 = 0.99;
 /// Readings whose words are weighed (the best by their characters).
 const MAX_WEIGHED: usize = 9;
 /// A BOM-less UTF-16 reading this many code units long holds a space or a line break.
@@ -518,12 +518,17 @@ pub fn readings(inp: &Inputs) -> (Vec<Reading>, Vec<RuledOut>) {
     (out, ruled_out)
 }
 
-/// The likely verdict on bytes that hold a 7-bit escape scheme: every WHATWG reading of them,
-/// `name`'s included, keeps the shifts as ASCII letters, so none is the true text.
+/// The likely verdict on bytes that hold a 7-bit escape scheme ([`SevenBit`], found only where
+/// its shifted pairs read as CJK text): the scheme, read by this tool, since every WHATWG
+/// reading keeps the shifts as ASCII letters (or, under the scheme's own label, makes the whole
+/// input one U+FFFD). The ASCII reading becomes the one alternative.
 pub fn in_seven_bits(l: &mut Likely, s: SevenBit) {
-    l.confidence = SEVEN_BIT_CONFIDENCE;
+    let ascii = l.name;
+    let confidence = seven_bit_confidence(&s);
+    l.name = Charset::SevenBit(s.scheme);
+    l.confidence = confidence;
     l.because = format!(
-        "the bytes are {} ({}): {} {} characters in 7-bit shifts (\"{}\"), which no WHATWG decoder reads; {}, like every ASCII-compatible reading, keeps the shifted bytes as ASCII letters",
+        "the bytes are {} ({}): {} {} characters in 7-bit shifts (\"{}\"), which no WHATWG decoder reads; {ascii}, like every ASCII-compatible reading, keeps the shifted bytes as ASCII letters",
         s.scheme.name(),
         s.scheme.rfc(),
         s.characters,
@@ -532,12 +537,30 @@ pub fn in_seven_bits(l: &mut Likely, s: SevenBit) {
             _ => "Chinese",
         },
         s.excerpt,
-        l.name
     );
     // The readings compared ASCII letters: what their words say is beside the point.
     l.language = None;
-    l.alternatives.clear();
+    l.same_text.clear();
+    l.readings.clear();
+    l.alternatives = vec![Alternative {
+        name: ascii,
+        probability: ((1.0 - confidence) * 1000.0).round() / 1000.0,
+        known_words: 0,
+        words: 0,
+        examples: Vec::new(),
+    }];
     l.seven_bit = Some(s);
+}
+
+/// How sure a 7-bit reading is: as sure as its characters are many (each one a shifted pair
+/// that read as CJK text, which ASCII does not form by chance), less the share that are not CJK
+/// and the share of breaks of the scheme's rules.
+fn seven_bit_confidence(s: &SevenBit) -> f64 {
+    let read = s.characters.saturating_sub(s.undecoded).max(1) as f64;
+    let by_count = (1.0 - 0.5f64.powi(s.characters.min(60) as i32)).min(SEVEN_BIT_MAX);
+    let cjk = s.cjk as f64 / read;
+    let clean = 1.0 - (s.faults as f64 / (s.characters + s.runs).max(1) as f64).min(1.0);
+    ((by_count * cjk * clean) * 1000.0).round() / 1000.0
 }
 
 /// The likely verdict on `inp`.

@@ -245,3 +245,70 @@ fn keeping_few_spans_keeps_exact_counts() {
     assert_eq!(few.text, full.text);
     assert_eq!(few.map, full.map);
 }
+
+/// HZ, ISO-2022-KR and ISO-2022-CN through the decoder: the text [`seven_bit::decode`] reads,
+/// each character mapped to its two bytes (shifts map to no text), faults as U+FFFD with their
+/// offset, and the same text and errors when fed in chunks that cut every sequence.
+#[test]
+fn seven_bit_schemes_decode_with_offsets_and_across_chunks() {
+    use crate::decode::seven_bit::{self, Scheme};
+    let cases: [(Scheme, &[u8]); 3] = [
+        (Scheme::Hz, b"a~~b ~{J@=gHKH(~} ok~\nend ~x ~{J@=g\nHK"),
+        (
+            Scheme::Iso2022Kr,
+            b"\x1B$)C\x0E4kGQ\x0F x\x0E9N\n19\x0F \x1B$Q",
+        ),
+        (
+            Scheme::Iso2022Cn,
+            b"\x1B$)A\x0EJ@=g\x0F \x1B$)G\x0EDCXB\x0F\x1BN!!.",
+        ),
+    ];
+    for (scheme, bytes) in cases {
+        let cs = Charset::SevenBit(scheme);
+        let full = decode(bytes, 10, cs, ErrorMode::Replace, true);
+        let stats = seven_bit::decode(bytes, scheme);
+        assert_eq!(full.text, stats.text, "{scheme:?}");
+        // Every U+FFFD is an error with its bytes (a line end that only ends a run is none).
+        let replaced = stats.text.matches('\u{FFFD}').count();
+        assert_eq!(full.error_count as usize, replaced, "{scheme:?}");
+        assert!(stats.faults + stats.undecoded >= replaced, "{scheme:?}");
+        assert!(
+            full.errors
+                .iter()
+                .all(|e| e.byte_span.start >= 10 && !e.byte_span.is_empty())
+        );
+        for chunk in [1usize, 2, 3, 5] {
+            let mut d = StreamDecoder::new(cs, 10, ErrorMode::Replace);
+            let chunks: Vec<_> = bytes.chunks(chunk).collect();
+            let mut text = String::new();
+            for (i, ch) in chunks.iter().enumerate() {
+                text.push_str(d.feed(ch, i + 1 == chunks.len()));
+            }
+            assert_eq!(text, full.text, "{scheme:?} chunk {chunk}");
+            assert_eq!(
+                d.error_count().0,
+                full.error_count,
+                "{scheme:?} chunk {chunk}"
+            );
+        }
+    }
+    // 世 is bytes 7–8 of the HZ case (`~{` at 5–6), at input offset 17 with the base of 10.
+    let hz = decode(
+        cases[0].1,
+        10,
+        Charset::SevenBit(Scheme::Hz),
+        ErrorMode::Replace,
+        true,
+    );
+    let at = hz.text.find('世').unwrap();
+    assert_eq!(hz.map.span_of(&hz.text, at), Some(ByteSpan::new(17, 19)));
+    // A byte ≥ 0x80 is no part of a 7-bit scheme.
+    let hi = decode(
+        b"a\xE9b",
+        0,
+        Charset::SevenBit(Scheme::Hz),
+        ErrorMode::Replace,
+        true,
+    );
+    assert_eq!((hi.text.as_str(), hi.error_count), ("a\u{FFFD}b", 1));
+}

@@ -109,15 +109,7 @@ fn title_bar(f: &mut Frame, app: &App, area: Rect, theme: &Theme) {
     ];
     // The likely verdict, when the bytes say otherwise than the decision.
     let l = &r.likely;
-    if let Some(s) = &l.seven_bit {
-        spans.insert(
-            3,
-            Span::styled(
-                format!(" likely {}: no decoder ", s.scheme.name()),
-                theme.warn(),
-            ),
-        );
-    } else if (r.format.detected.is_text() || r.format.detected == crate::format::Format::Empty)
+    if (r.format.detected.is_text() || r.format.detected == crate::format::Format::Empty)
         && l.name != r.encoding.encoding
         && !l.same_text.contains(&r.encoding.encoding)
     {
