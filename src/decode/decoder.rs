@@ -737,6 +737,10 @@ struct GenericEngine {
     attributed: u64,
     /// Offset of the next byte to feed.
     fed: u64,
+    /// Bytes after the last malformed sequence that the decoder read and hands back to be
+    /// read again (WHATWG "prepend": ISO-2022-JP's `ESC $` before another ESC gives back the
+    /// `$`): they start at `attributed`, whatever else was read after them.
+    handed_back: u64,
     scratch: String,
 }
 
@@ -747,6 +751,7 @@ impl GenericEngine {
             precise,
             attributed: base,
             fed: base,
+            handed_back: 0,
             scratch: String::new(),
         }
     }
@@ -800,6 +805,7 @@ impl GenericEngine {
                         return;
                     }
                     self.attributed = err_start + bad as u64;
+                    self.handed_back = after as u64;
                     if src.is_empty() && !last {
                         return;
                     }
@@ -823,8 +829,21 @@ impl GenericEngine {
             }
             return;
         }
+        let mut text = std::mem::take(&mut self.scratch);
+        // Bytes handed back after an error, read again as ASCII: each is its own character at
+        // its own offset, before any byte read after them (which may still be pending).
+        let back = std::mem::take(&mut self.handed_back) as usize;
+        if back > 0 && text.is_ascii() {
+            let k = back.min(text.len());
+            sink.same(&text[..k]);
+            self.attributed += k as u64;
+            text.drain(..k);
+            if text.is_empty() {
+                self.scratch = text;
+                return;
+            }
+        }
         let src_len = upto.saturating_sub(self.attributed) as usize;
-        let text = std::mem::take(&mut self.scratch);
         if text.is_ascii() && text.len() == src_len {
             // ASCII bytes handed back by the decoder after an error (WHATWG "prepend"): each
             // is its own character.

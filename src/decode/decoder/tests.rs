@@ -312,3 +312,24 @@ fn seven_bit_schemes_decode_with_offsets_and_across_chunks() {
     );
     assert_eq!((hi.text.as_str(), hi.error_count), ("a\u{FFFD}b", 1));
 }
+
+/// ISO-2022-JP's `ESC $` followed by another ESC is an error, and the `$` is handed back and
+/// read as ASCII (WHATWG "prepend"): it is byte 1 alone, the second ESC an error of its own at
+/// byte 2, and `~` byte 3 (the map once gave `$` two bytes and `~` a span past the input).
+#[test]
+fn iso_2022_jp_bytes_handed_back_keep_their_own_offsets() {
+    let d = dec(b"\x1B$\x1B~", "iso-2022-jp", ErrorMode::Replace);
+    assert_eq!(d.text, "\u{FFFD}$\u{FFFD}~");
+    let spans: Vec<ByteSpan> = d.map.iter(&d.text).map(|(_, s)| s).collect();
+    assert_eq!(
+        spans,
+        [
+            ByteSpan::new(0, 1),
+            ByteSpan::new(1, 2),
+            ByteSpan::new(2, 3),
+            ByteSpan::new(3, 4)
+        ]
+    );
+    let errors: Vec<ByteSpan> = d.errors.iter().map(|e| e.byte_span).collect();
+    assert_eq!(errors, [ByteSpan::new(0, 1), ByteSpan::new(2, 3)]);
+}
