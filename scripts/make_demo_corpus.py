@@ -18,7 +18,7 @@ finding the explorer can show occurs, at about the rate real collections show it
              line ends, and a scanned PDF page with no text layer.
   legacy/    UTF-16 without a byte order mark, mojibake once and twice, Latin-1 read as UTF-8,
              mixed NFC/NFD, Trojan-source bidi controls in a source file, invisible characters,
-             KOI8-R and windows-1253 text without a declaration, truncated UTF-8.
+             KOI8-R and windows-1253 text without a declaration, Chinese in 7-bit HZ, truncated UTF-8.
 
 Only the standard library is used, ZIP members are stored (not deflated: zlib versions differ)
 with fixed dates, and the random choices come from a fixed seed, so the output depends on
@@ -496,6 +496,8 @@ put('legacy/access_check.rs', ('// Trojan source (CVE-2021-42574): the bidi cont
 put('legacy/zero-width-names.txt', 'Names pasted from a chat: Ana\u200b Ribeiro, Tom\u200dHale, Mar\u00adta No\u00adwak, \ufeffJonas Berg.\n')
 put('legacy/koi8r-notice.txt', 'Объявление: читальный зал закрыт в понедельник на санитарный день.\n'.encode('koi8_r'))
 put('legacy/greek-1253.txt', 'Η βιβλιοθήκη θα είναι κλειστή τη Δευτέρα για καθαρισμό.\n'.encode('cp1253'))
+# Chinese in HZ (RFC 1843): every byte ASCII, so every WHATWG reading keeps `~{` … `~}` as letters.
+put('legacy/hz-library-notice.txt', '图书馆通知：本馆周一闭馆清洁，周二照常开放。\n'.encode('hz'))
 put('legacy/truncated-utf8.txt', 'The last character was cut in half by a fixed-size buffer: naïve → na'.encode('utf-8') + 'ï'.encode('utf-8')[:1])
 put('legacy/mojibake-newsletter.txt', ('Our newsletter’s “best of 2026” – a café guide, déjà vu and the Zürich trip.\n'
                                        'Tickets cost 12 € each; sign up at the front desk.\n').encode('utf-8').decode('cp1252', errors='replace').replace('\ufffd', '?').encode('utf-8'))
