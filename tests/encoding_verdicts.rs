@@ -758,6 +758,22 @@ fn seven_bit_escape_schemes_are_named_and_read() {
         let line = first.lines().nth(1).unwrap().to_string();
         assert!(line.contains(&format!("the bytes are {scheme}")), "{line}");
     }
+    // The audit names the scheme among the document's findings.
+    let out = cmd()
+        .args([
+            "audit",
+            "--json",
+            "tests/fixtures/encodings/zh-hz-notice.txt",
+        ])
+        .output()
+        .unwrap();
+    let a: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let findings = a["documents"][0]["findings"].as_array().unwrap();
+    assert!(
+        findings.iter().any(|f| f["class"] == "7-bit-escapes"
+            && f["message"].as_str().unwrap().contains("HZ-GB-2312")),
+        "{findings:?}"
+    );
     let j = inspect("tex-tilde-brace.txt");
     assert!(j["likely"].get("seven_bit").is_none(), "{}", j["likely"]);
     assert_eq!(j["likely"]["confidence"], 1.0);

@@ -230,8 +230,19 @@ pub(super) fn audit_unit(
     let mut first_problem: Option<score::Problem> = None;
     for d in unit_diagnostics(u, file).chain(file_problems.iter().copied()) {
         match d.kind {
+            DiagnosticKind::DecodeErrors => s.decode_errors += d.count,
             // Characters in 7-bit shifts were not decoded either: their bytes are in the text.
-            DiagnosticKind::DecodeErrors | DiagnosticKind::SevenBit => s.decode_errors += d.count,
+            // The finding names the scheme, which the count alone does not.
+            DiagnosticKind::SevenBit => {
+                s.decode_errors += d.count;
+                findings.push(FindingRef {
+                    class: d.kind.name().to_string(),
+                    byte_offset: d.byte_span.map(|b| b.start),
+                    text_offset: d.text_span.map_or(0, |t| t.0 as u64),
+                    message: Some(d.sentence()),
+                    limit: d.limit,
+                });
+            }
             DiagnosticKind::NotUtf8 => s.invalid_utf8 += d.count,
             k if is_problem(k) => {
                 s.extraction_problems += 1;
