@@ -78,6 +78,11 @@ pub struct SevenBit {
     pub characters: usize,
     /// Of those, Han, Hangul, kana and CJK punctuation: what real text in the scheme holds.
     pub cjk: usize,
+    /// Of those, the common ones: the punctuation rows and GB 2312's level-1 Hanzi (rows
+    /// 0x30–0x57, the 3,755 most used) or KS X 1001's Hangul (rows 0x30–0x48). Running text is
+    /// mostly these; ASCII that only happens to sit between `~{` and `~}` is not (`~{abcd~}`
+    /// reads as level-2 Hanzi, rows 0x61–0x77, from its small letters).
+    pub common: usize,
     /// Double-byte characters of a set no decoder here holds (CNS 11643), shown as U+FFFD.
     pub undecoded: usize,
     /// Shift sequences or pairs that break the scheme's rules, and where the first one is.
@@ -152,8 +157,10 @@ pub fn detect(bytes: &[u8]) -> Option<SevenBit> {
         return None;
     };
     let r = decode(bytes, scheme);
+    let read = r.characters - r.undecoded;
     let plausible = r.characters >= 2
-        && r.cjk * 5 >= (r.characters - r.undecoded) * 4
+        && r.cjk * 5 >= read * 4
+        && r.common * 10 >= read * 7
         && r.faults * 10 <= r.characters + r.runs;
     plausible.then_some(r)
 }
@@ -167,6 +174,11 @@ pub fn decode(bytes: &[u8], scheme: Scheme) -> SevenBit {
     let mut i = 0;
     while i < bytes.len() {
         let unit = r.step(&bytes[i..], true);
+        if let Unit::Char(_, 2) = unit
+            && r.shifted()
+        {
+            st.common += usize::from(is_common_row(scheme, bytes[i]));
+        }
         i += st.add(unit, i, &r);
     }
     st.finish(scheme)
@@ -307,6 +319,15 @@ impl Reader {
     }
 }
 
+/// Is a shifted pair whose first byte is `row` in the common part of its set (see
+/// [`SevenBit::common`])?
+fn is_common_row(scheme: Scheme, row: u8) -> bool {
+    match scheme {
+        Scheme::Iso2022Kr => matches!(row, 0x21..=0x23 | 0x30..=0x48),
+        Scheme::Hz | Scheme::Iso2022Cn => matches!(row, 0x21..=0x23 | 0x30..=0x57),
+    }
+}
+
 /// Could `rest` (the bytes after an ESC) still become a sequence [`Reader::iso`] knows?
 fn is_escape_prefix(rest: &[u8]) -> bool {
     match rest {
@@ -361,6 +382,7 @@ struct Stats {
     characters: usize,
     cjk: usize,
     undecoded: usize,
+    common: usize,
     faults: usize,
     first_fault: Option<u64>,
 }
@@ -431,6 +453,7 @@ impl Stats {
             runs: self.runs,
             characters: self.characters,
             cjk: self.cjk,
+            common: self.common,
             undecoded: self.undecoded,
             faults: self.faults,
             first_fault: self.first_fault,
@@ -476,6 +499,8 @@ mod tests {
         assert!(detect(b"plain ascii").is_none());
         // Letters that happen to decode, but to Greek and box drawing, not running text.
         assert!(detect(b"~{&A&B&C&D~}").is_none());
+        // Small letters between the shifts read as rare (level-2) Hanzi.
+        assert!(detect(b"x = ~{abcdefgh~}\n").is_none());
         // Non-ASCII bytes rule every 7-bit scheme out.
         assert!(detect("~{J@=g~} é".as_bytes()).is_none());
     }
