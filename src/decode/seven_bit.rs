@@ -137,10 +137,12 @@ const SO: u8 = 0x0E;
 const SI: u8 = 0x0F;
 
 /// The scheme the bytes use, when they are 7-bit text with at least two characters shifted
-/// into a double-byte set and the shifted pairs read as CJK text (at least four in five), with
-/// few faults. `None` for everything else, including ASCII that only happens to hold `~{`.
+/// into a double-byte set, the shifted pairs read as CJK text (at least four in five) and
+/// mostly common characters (seven in ten, [`SevenBit::common`]), with few faults. `None` for
+/// everything else, including ASCII that only happens to hold `~{`.
 pub fn detect(bytes: &[u8]) -> Option<SevenBit> {
-    if bytes.iter().any(|&b| b >= 0x80) {
+    // Every scheme shifts with `~` or ESC: most ASCII has neither, and is done with here.
+    if memchr::memchr2(b'~', 0x1B, bytes).is_none() || bytes.iter().any(|&b| b >= 0x80) {
         return None;
     }
     let scheme = if find(bytes, b"\x1B$)C").is_some() && bytes.contains(&SO) {
@@ -471,8 +473,10 @@ fn is_cjk(c: char) -> bool {
         | 0xAC00..=0xD7A3 | 0xF900..=0xFAFF | 0xFF00..=0xFFEF | 0x2010..=0x2027 | 0x00B7)
 }
 
+/// Where `needle` first occurs in `hay` (memchr's substring search: every ASCII input is
+/// looked at).
 fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
-    hay.windows(needle.len()).position(|w| w == needle)
+    memchr::memmem::find(hay, needle)
 }
 
 #[cfg(test)]

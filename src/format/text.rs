@@ -292,12 +292,15 @@ pub(super) fn looks_like_ebcdic(head: &[u8]) -> bool {
 /// NUL bytes, or many C0 controls other than whitespace and ESC: not text. SO and SI count as
 /// text after an ISO 2022 designation to G1 (`ESC $ )`: ISO-2022-KR and -CN shift with them).
 pub(super) fn looks_binary(head: &[u8]) -> bool {
-    head.contains(&0)
-        || (control_bytes(head) * 20 > head.len() && {
-            let shifts = head.windows(3).any(|w| w == b"\x1B$)");
-            let so_si = head.iter().filter(|&&b| b == 0x0E || b == 0x0F).count();
-            !shifts || (control_bytes(head) - so_si) * 20 > head.len()
-        })
+    if head.contains(&0) {
+        return true;
+    }
+    let controls = control_bytes(head);
+    controls * 20 > head.len() && {
+        let shifts = memchr::memmem::find(head, b"\x1B$)").is_some();
+        let so_si = head.iter().filter(|&&b| b == 0x0E || b == 0x0F).count();
+        !shifts || (controls - so_si) * 20 > head.len()
+    }
 }
 
 /// Bytes below 0x20 other than tab, line feed, form feed, carriage return and escape. Written
