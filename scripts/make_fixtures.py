@@ -200,8 +200,28 @@ samples.append(("nso-windows-1252.txt", "cp1252",
 # German in macintosh, 36 bytes: windows-1252 reads its ß as § and cuts `Ma§nahmen` into two
 # listed words, while the list spells `Maßnahmen` case-folded (`massnahmen`) as wordfreq does.
 samples.append(("deu-macintosh.txt", "mac_roman", "Weitere Ma\u00dfnahmen folgen, hei\u00dft es.\n"))
+# DOS Cyrillic (IBM855), which no WHATWG decoder reads: text files of the DOS era in Serbian,
+# Macedonian, Bulgarian and Russian. Sentences written here.
+samples.append(("bg-ibm855.txt", "cp855",
+     "ПРОЧЕТИ МЕ. Тази програма проверява дали файловете на диска са записани правилно. "
+     "Стартирайте я от командния ред и изчакайте, докато приключи проверката на всички папки. "
+     "Ако бъде открита грешка, програмата ще покаже името на файла и ще предложи да го поправи.\n"))
+samples.append(("sr-ibm855.txt", "cp855",
+     "Упутство за употребу. Овај програм чува податке о књигама у школској библиотеци. "
+     "Ученици могу да траже књиге по наслову или по имену писца, а библиотекар води евиденцију "
+     "о томе ко је коју књигу узео и када треба да је врати.\n"))
+samples.append(("ru-ibm855-short.txt", "cp855", "Файл сохранён. Нажмите любую клавишу.\n"))
 for name, codec, text in samples:
     write(E + name, text.encode(codec))
+# UTF-32 without a byte order mark, in both byte orders: English (no non-ASCII word to weigh)
+# and Greek. Every other encoding is ruled out by the bytes.
+write(E + "en-utf-32le-nobom.txt", ("The archive keeps every record in four bytes a character, "
+      "and no mark says so at the start of the file.\n").encode("utf-32-le"))
+write(E + "el-utf-32be-nobom.txt", ("Το αρχείο κρατά κάθε εγγραφή σε τέσσερα byte ανά χαρακτήρα, "
+      "χωρίς σημάδι στην αρχή.\n").encode("utf-32-be"))
+# An XML declaration naming the DOS page by a name outside WHATWG.
+write(E + "cp855-label.xml", ('<?xml version="1.0" encoding="cp855"?><doc>Сви људи рађају се '
+      'слободни и једнаки у достојанству и правима.</doc>\n').encode("cp855"))
 # Lithuanian in ISO-8859-4 with two `š` typed as windows-125x bytes (9A, a C1 control in ISO
 # 8859), as in a file edited on Windows: windows-1250 reads every byte as a letter (`raąo`,
 # `knygů`), the true reading has two controls. Sentences written here.

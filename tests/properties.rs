@@ -27,6 +27,7 @@ const LABELS: &[&str] = &[
     "utf-32le",
     "utf-32be",
     "x-iso-8859-1-c1",
+    "cp855",
     "replacement",
 ];
 

@@ -5,9 +5,10 @@
 //! Two families outside that standard are decoded by this tool itself: UTF-32 (BOMs exist in
 //! the wild; encoding_rs deliberately lacks it) and true ISO-8859-1 (C1 controls kept at
 //! 0x80–0x9F), which mojibake analysis needs because Python's and Java's `latin-1` codecs
-//! produce it. And three DOS code pages (IBM437, IBM850, IBM852, from the `oem_cp` tables):
-//! a Windows console shows UTF-8 through them (`╨ƒ╤Ç╨╕╨▓╨╡╤é` for `Привет`), and mojibake
-//! repair must read that back.
+//! produce it. And four DOS code pages (IBM437, IBM850, IBM852, IBM855, from the `oem_cp`
+//! tables): a Windows console shows UTF-8 through them (`╨ƒ╤Ç╨╕╨▓╨╡╤é` for `Привет`), and
+//! mojibake repair must read that back; DOS-era Cyrillic text files are in IBM855, which the
+//! likely verdict names.
 
 use crate::decode::seven_bit::Scheme;
 use crate::error::UnknownLabel;
@@ -44,6 +45,9 @@ pub enum OemPage {
     Cp850,
     /// IBM852, DOS Latin-2 (Central European consoles).
     Cp852,
+    /// IBM855, DOS Cyrillic (Serbian, Macedonian, Bulgarian and Russian text of the DOS era;
+    /// each letter's capital beside it, box drawing between).
+    Cp855,
 }
 
 impl OemPage {
@@ -53,6 +57,7 @@ impl OemPage {
             OemPage::Cp437 => "IBM437",
             OemPage::Cp850 => "IBM850",
             OemPage::Cp852 => "IBM852",
+            OemPage::Cp855 => "IBM855",
         }
     }
 
@@ -63,6 +68,7 @@ impl OemPage {
             OemPage::Cp437 => &DECODING_TABLE_CP437,
             OemPage::Cp850 => &DECODING_TABLE_CP850,
             OemPage::Cp852 => &DECODING_TABLE_CP852,
+            OemPage::Cp855 => &DECODING_TABLE_CP855,
         }
     }
 }
@@ -158,6 +164,7 @@ impl Charset {
                 Some(Charset::Oem(OemPage::Cp850))
             }
             "ibm852" | "cp852" | "852" | "cspcp852" => Some(Charset::Oem(OemPage::Cp852)),
+            "ibm855" | "cp855" | "855" | "csibm855" => Some(Charset::Oem(OemPage::Cp855)),
             _ => None,
         };
         if let Some(charset) = extra {
@@ -214,8 +221,8 @@ pub enum Lenient {
 /// | `cp866`, `ibm-866`, `dos-866`, `alt` | IBM866 |
 /// | `tis620`, `tis_620`, `cp874`, `ms874`, `windows874` | windows-874 |
 /// | `x-mac-ce`, `macce`, `maccentraleurope`, `cp10029`, `x-mac-greek`, `x-mac-turkish`… | no WHATWG decoder |
-/// | `cp437`, `ibm437`, `cp850`, `cp852` (`dos437`…) | IBM437, IBM850, IBM852 (decoded by this tool) |
-/// | `cp737`, `cp775`, `cp855`, `cp857`, `cp862`, `cp864` | no decoder |
+/// | `cp437`, `ibm437`, `cp850`, `cp852`, `cp855` (`dos437`…) | IBM437, IBM850, IBM852, IBM855 (decoded by this tool) |
+/// | `cp737`, `cp775`, `cp857`, `cp862`, `cp864` | no decoder |
 pub fn for_lenient_label(label: &str) -> Option<Lenient> {
     let norm: String = label
         .trim()
@@ -282,7 +289,7 @@ pub fn for_lenient_label(label: &str) -> Option<Lenient> {
         "cp852" | "ibm852" | "dos852" | "852" => Some(Lenient::Names(Charset::Oem(OemPage::Cp852))),
         "cp737" | "ibm737" => Some(Lenient::Undecodable("IBM737")),
         "cp775" | "ibm775" => Some(Lenient::Undecodable("IBM775")),
-        "cp855" | "ibm855" => Some(Lenient::Undecodable("IBM855")),
+        "cp855" | "ibm855" | "dos855" | "855" => Some(Lenient::Names(Charset::Oem(OemPage::Cp855))),
         "cp857" | "ibm857" => Some(Lenient::Undecodable("IBM857")),
         "cp862" | "ibm862" => Some(Lenient::Undecodable("IBM862")),
         "cp864" | "ibm864" => Some(Lenient::Undecodable("IBM864")),
@@ -462,7 +469,8 @@ mod tests {
             ("x-mac-ce", "(MacCentralEurope)"),
             ("cp437", "IBM437"),
             ("DOS-850", "IBM850"),
-            ("cp855", "(IBM855)"),
+            ("cp855", "IBM855"),
+            ("cp857", "(IBM857)"),
             ("SJIS", "Shift_JIS"),
             ("EUC_KR", "EUC-KR"),
             ("gb_2312", "GBK"),
@@ -488,6 +496,17 @@ mod tests {
         assert_eq!(cp850.encode("€"), None);
         let cp852 = Charset::for_label("cp852").unwrap().charset;
         assert_eq!(cp852.name(), "IBM852");
+        // DOS Cyrillic: each small letter, then its capital.
+        let cp855 = Charset::for_label("IBM855").unwrap().charset;
+        let d = crate::decode::decode(
+            b"\x9C\x9D \xD8",
+            0,
+            cp855,
+            crate::decode::ErrorMode::Strict,
+            true,
+        );
+        assert_eq!(d.text, "юЮ п");
+        assert_eq!(for_lenient_label("CP-855"), Some(Lenient::Names(cp855)));
     }
 
     fn check(label: &str, name: &str, remapped: bool) {

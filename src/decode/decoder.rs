@@ -532,12 +532,12 @@ impl SingleByteTable {
 
 /// The table of a DOS code page: ASCII, then the `oem_cp` crate's high half.
 fn oem_table(page: OemPage) -> &'static SingleByteTable {
-    static TABLES: [OnceLock<SingleByteTable>; 3] =
-        [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    static TABLES: [OnceLock<SingleByteTable>; 4] = [const { OnceLock::new() }; 4];
     let slot = match page {
         OemPage::Cp437 => &TABLES[0],
         OemPage::Cp850 => &TABLES[1],
         OemPage::Cp852 => &TABLES[2],
+        OemPage::Cp855 => &TABLES[3],
     };
     slot.get_or_init(|| {
         let mut chars = [None; 256];

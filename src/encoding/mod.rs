@@ -514,22 +514,21 @@ fn temper_by_segments(
     bytes: &[u8],
     base: u64,
 ) {
-    let Some(whole) = likely.name.whatwg() else {
-        return;
-    };
     if segments.is_empty() {
         return;
     }
+    // encoding_rs where it can (no offset map needed); this tool's decoders otherwise.
+    let read = |cs: Charset, part: &[u8]| match cs.whatwg() {
+        Some(e) => e.decode_without_bom_handling(part).0.into_owned(),
+        None => crate::decode::decode(part, 0, cs, crate::decode::ErrorMode::Replace, true).text,
+    };
     let (mut agree, mut total) = (0u64, 0u64);
     for s in segments {
         let from = (s.byte_span.start.saturating_sub(base) as usize).min(bytes.len());
         let to = (s.byte_span.end.saturating_sub(base) as usize).clamp(from, bytes.len());
         let part = &bytes[from..to];
         total += part.len() as u64;
-        let same = s.encoding == likely.name
-            || s.encoding.whatwg().is_some_and(|e| {
-                e.decode_without_bom_handling(part).0 == whole.decode_without_bom_handling(part).0
-            });
+        let same = s.encoding == likely.name || read(s.encoding, part) == read(likely.name, part);
         if same {
             agree += part.len() as u64;
         }

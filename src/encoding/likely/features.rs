@@ -210,10 +210,26 @@ impl Features {
 /// Decodes `bytes` under `enc`, counting malformed sequences; the offset of the first one in
 /// `bytes`. An incomplete sequence at the end of a cut sample is not counted.
 pub(super) fn decode_counting(
-    enc: &'static Encoding,
+    cs: Charset,
     bytes: &[u8],
     last: bool,
 ) -> (String, u32, Option<usize>) {
+    if let Some(big_endian) = match cs {
+        Charset::Utf32Le => Some(false),
+        Charset::Utf32Be => Some(true),
+        _ => None,
+    } {
+        return decode_utf32(bytes, big_endian, last);
+    }
+    let Some(enc) = cs.whatwg() else {
+        // A DOS code page defines every byte.
+        let table = crate::decode::single_byte_table_of(cs);
+        let text = bytes
+            .iter()
+            .map(|&b| table.and_then(|t| t.get(b)).unwrap_or('\u{FFFD}'))
+            .collect();
+        return (text, 0, None);
+    };
     let mut dec = enc.new_decoder_without_bom_handling();
     let mut out = String::with_capacity(bytes.len() * 2 + 16);
     let mut errors = 0u32;
@@ -312,6 +328,39 @@ fn cjk_symbol(c: char) -> bool {
 
 /// A character Chinese, Japanese or Korean text writes where a misreading test would see a
 /// letter misread: [`cjk_in_text`], and in a CJK reading ([`cjk_encoding`]) [`cjk_symbol`] too.
+/// Decodes UTF-32 without a byte order mark (Unicode §3.10, D99–D100): each four bytes one
+/// scalar value; a unit above U+10FFFF or in the surrogates is malformed. Trailing bytes of a
+/// cut sample are not counted.
+fn decode_utf32(bytes: &[u8], big_endian: bool, last: bool) -> (String, u32, Option<usize>) {
+    let mut out = String::with_capacity(bytes.len() / 2);
+    let mut errors = 0u32;
+    let mut first = None;
+    let units = bytes.chunks_exact(4);
+    let rest = units.remainder().len();
+    for (i, u) in units.enumerate() {
+        let u = [u[0], u[1], u[2], u[3]];
+        let v = if big_endian {
+            u32::from_be_bytes(u)
+        } else {
+            u32::from_le_bytes(u)
+        };
+        match char::from_u32(v) {
+            Some(c) => out.push(c),
+            None => {
+                errors += 1;
+                first.get_or_insert(4 * i);
+                out.push('\u{FFFD}');
+            }
+        }
+    }
+    if last && rest > 0 {
+        errors += 1;
+        first.get_or_insert(bytes.len() - rest);
+        out.push('\u{FFFD}');
+    }
+    (out, errors, first)
+}
+
 fn cjk_text(c: char, cjk_reading: bool) -> bool {
     cjk_in_text(c) || (cjk_reading && cjk_symbol(c))
 }

@@ -1,7 +1,46 @@
 //! How often each encoding carries each language: the prior of the likely verdict (see
 //! [`prior`] for where it comes from).
 
+use crate::decode::charset::{Charset, OemPage};
 use encoding_rs::Encoding;
+
+const WESTERN: &[&str] = &[
+    "en", "fr", "de", "es", "pt", "it", "nl", "da", "sv", "nb", "nn", "fi", "is", "ca", "ga", "cy",
+    "eu", "gl", "af", "sq", "id", "ms", "tl", "sw", "zu", "yo", "ha", "so", "et", "uz",
+];
+const CENTRAL: &[&str] = &["cs", "sk", "pl", "hu", "sl", "hr", "bs", "ro", "sq", "sr"];
+const CYRILLIC: &[&str] = &["ru", "uk", "bg", "mk", "sr", "be", "kk"];
+const BALTIC: &[&str] = &["lt", "lv", "et"];
+
+/// [`prior`] for any candidate: a DOS code page outside WHATWG counts as the DOS pages do
+/// there (−1 for the languages of its script, −3 for the others), UTF-32 as UTF-16 (−0.5); an
+/// encoding no candidate list holds, −9.
+pub fn prior_of(cs: Charset, lang: &str) -> f64 {
+    match cs {
+        Charset::Whatwg(e) => prior(e, lang),
+        Charset::Oem(page) => {
+            let langs = match page {
+                OemPage::Cp437 | OemPage::Cp850 => WESTERN,
+                OemPage::Cp852 => CENTRAL,
+                OemPage::Cp855 => CYRILLIC,
+            };
+            if langs.contains(&lang) { -1.0 } else { -3.0 }
+        }
+        Charset::Utf32Le | Charset::Utf32Be => -0.5,
+        _ => -9.0,
+    }
+}
+
+/// [`base_prior`] for any candidate: −2 for a DOS code page, as for the DOS pages there; UTF-32
+/// as UTF-16.
+pub fn base_prior_of(cs: Charset) -> f64 {
+    match cs {
+        Charset::Whatwg(e) => base_prior(e),
+        Charset::Oem(_) => -2.0,
+        Charset::Utf32Le | Charset::Utf32Be => -1.0,
+        _ => -9.0,
+    }
+}
 
 /// The log prior of `enc` carrying text in `lang` (ISO 639-1): 0 for the Windows ANSI code
 /// page of the language's locale (Microsoft's locale table) and the encodings of CJK
@@ -10,13 +49,6 @@ use encoding_rs::Encoding;
 /// (they reach here only when the bytes are not clearly UTF-8).
 pub fn prior(enc: &'static Encoding, lang: &str) -> f64 {
     use encoding_rs as e;
-    const WESTERN: &[&str] = &[
-        "en", "fr", "de", "es", "pt", "it", "nl", "da", "sv", "nb", "nn", "fi", "is", "ca", "ga",
-        "cy", "eu", "gl", "af", "sq", "id", "ms", "tl", "sw", "zu", "yo", "ha", "so", "et", "uz",
-    ];
-    const CENTRAL: &[&str] = &["cs", "sk", "pl", "hu", "sl", "hr", "bs", "ro", "sq", "sr"];
-    const CYRILLIC: &[&str] = &["ru", "uk", "bg", "mk", "sr", "be", "kk"];
-    const BALTIC: &[&str] = &["lt", "lv", "et"];
     let is = |langs: &[&str]| langs.contains(&lang);
     let tier1 = match enc {
         _ if enc == e::WINDOWS_1252 => is(WESTERN),

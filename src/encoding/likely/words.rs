@@ -4,7 +4,7 @@
 
 use super::letters::foreign_letters;
 use super::spelling::{list_of, spelled};
-use super::{Inputs, MAX_WORDS, Reading, base_prior, prior};
+use super::{Inputs, MAX_WORDS, Reading, base_prior_of, prior_of};
 use crate::decode::charset::Charset;
 use crate::encoding::stretches::{condense, stretches};
 use crate::lexicon;
@@ -415,14 +415,12 @@ pub(super) fn word_evidence(readings: &mut [Reading]) {
         f.prior = r
             .members
             .iter()
-            .filter_map(|m| m.whatwg())
-            .map(|e| prior(e, &f.language))
+            .map(|&m| prior_of(m, &f.language))
             .fold(f64::NEG_INFINITY, f64::max);
         f.base = r
             .members
             .iter()
-            .filter_map(|m| m.whatwg())
-            .map(base_prior)
+            .map(|&m| base_prior_of(m))
             .fold(f64::NEG_INFINITY, f64::max);
         let lang = best.2;
         let mut vocabulary: Vec<String> = words.iter().take(1000).map(|w| w.0.clone()).collect();
@@ -506,8 +504,7 @@ pub(super) fn telling_words(readings: &mut [Reading], sample: &[u8], after: usiz
         return;
     }
     for (r, name) in readings.iter_mut().zip(names) {
-        let Some(enc) = name.whatwg() else { continue };
-        let text = enc.decode_without_bom_handling(&extra).0;
+        let text = super::features::decode_counting(name, &extra, true).0;
         r.vocabulary
             .extend(words_of(&text).into_iter().map(|w| w.0));
         r.vocabulary.sort_unstable();

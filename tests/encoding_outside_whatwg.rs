@@ -1,0 +1,159 @@
+//! Encodings outside the WHATWG standard that the likely verdict names: DOS Cyrillic (IBM855),
+//! whose text it reads and whose labels resolve, while other Cyrillic is not taken for it; and
+//! UTF-32 without a byte order mark. Fixtures in tests/fixtures/encodings/
+//! (scripts/make_fixtures.py, sentences written there).
+
+mod common;
+
+use common::cmd;
+use serde_json::Value;
+
+fn run(args: &[&str]) -> Vec<u8> {
+    let out = cmd().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out.stdout
+}
+
+fn inspect(name: &str) -> Value {
+    let path = format!("tests/fixtures/encodings/{name}");
+    serde_json::from_slice(&run(&["inspect", "--json", &path])).unwrap()
+}
+
+fn decode_likely(name: &str) -> String {
+    let path = format!("tests/fixtures/encodings/{name}");
+    String::from_utf8(run(&["decode", "--encoding", "likely", &path])).unwrap()
+}
+
+/// Each file is named IBM855 by the likely verdict, and `decode --encoding likely` gives
+/// back the sentences as written.
+#[test]
+fn ibm855_text_is_named_and_read() {
+    let cases = [
+        (
+            "bg-ibm855.txt",
+            "ПРОЧЕТИ МЕ. Тази програма проверява дали файловете на диска са записани правилно.",
+        ),
+        (
+            "sr-ibm855.txt",
+            "Упутство за употребу. Овај програм чува податке о књигама у школској библиотеци.",
+        ),
+        (
+            "ru-ibm855-short.txt",
+            "Файл сохранён. Нажмите любую клавишу.",
+        ),
+    ];
+    for (name, start) in cases {
+        let j = inspect(name);
+        assert_eq!(j["likely"]["name"], "IBM855", "{name}: {}", j["likely"]);
+        assert!(
+            j["likely"]["confidence"].as_f64().unwrap() >= 0.9,
+            "{name}: {}",
+            j["likely"]
+        );
+        // No WHATWG decoder reads it: the decision is another encoding's.
+        assert_ne!(j["encoding"]["name"], "IBM855", "{name}");
+        let text = decode_likely(name);
+        assert!(text.starts_with(start), "{name}: {text}");
+    }
+}
+
+/// The longer files' sentence says which words decided it, with their bytes.
+#[test]
+fn the_words_behind_ibm855_are_shown() {
+    let j = inspect("sr-ibm855.txt");
+    let because = j["likely"]["because"].as_str().unwrap();
+    assert!(
+        because.starts_with("IBM855 reads 36 of the 36"),
+        "{because}"
+    );
+    let lang = j["likely"]["language"].clone();
+    assert_eq!(lang["language"], "sr");
+    let first = &lang["examples"][0];
+    let span = &first["byte_span"];
+    let (s, e) = (
+        span["start"].as_u64().unwrap(),
+        span["end"].as_u64().unwrap(),
+    );
+    let bytes = std::fs::read("tests/fixtures/encodings/sr-ibm855.txt").unwrap();
+    // One byte a letter in a DOS code page.
+    assert_eq!(
+        (e - s) as usize,
+        first["word"].as_str().unwrap().chars().count()
+    );
+    assert!(bytes[s as usize..e as usize].iter().all(|&b| b >= 0x80));
+}
+
+/// `cp855` in an XML declaration resolves (the decision, not only the likely verdict), and
+/// `--encoding cp855` is accepted.
+#[test]
+fn cp855_labels_resolve() {
+    let j = inspect("cp855-label.xml");
+    assert_eq!(j["encoding"]["name"], "IBM855");
+    assert_eq!(j["likely"]["name"], "IBM855");
+    let text = String::from_utf8(run(&[
+        "decode",
+        "--encoding",
+        "cp855",
+        "tests/fixtures/encodings/ru-ibm855-short.txt",
+    ]))
+    .unwrap();
+    assert_eq!(text, "Файл сохранён. Нажмите любую клавишу.\n");
+}
+
+/// Cyrillic in the common encodings keeps its verdict: IBM855's reading of windows-1251,
+/// x-mac-cyrillic or KOI8 bytes mixes cases and box drawing.
+#[test]
+fn other_cyrillic_is_not_taken_for_ibm855() {
+    for (name, want) in [
+        ("ru-windows-1251.txt", "windows-1251"),
+        ("ru-x-mac-cyrillic.txt", "x-mac-cyrillic"),
+        ("sr-x-mac-cyrillic.txt", "x-mac-cyrillic"),
+    ] {
+        let j = inspect(name);
+        assert_eq!(j["likely"]["name"], want, "{name}");
+        let ibm855 = j["likely"]["alternatives"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|a| a["name"] == "IBM855")
+            .map_or(0.0, |a| a["probability"].as_f64().unwrap());
+        assert!(ibm855 < 0.01, "{name}: IBM855 at {ibm855}");
+    }
+}
+
+/// UTF-32 without a byte order mark: the bytes rule out every other encoding, so the verdict
+/// is sure even of English, which has no non-ASCII word to weigh; words' spans are four bytes
+/// a letter.
+#[test]
+fn utf32_without_a_bom_is_named_surely() {
+    let j = inspect("en-utf-32le-nobom.txt");
+    assert_eq!(j["likely"]["name"], "UTF-32LE");
+    assert!(j["likely"]["confidence"].as_f64().unwrap() >= 0.99);
+    let because = j["likely"]["because"].as_str().unwrap();
+    assert!(
+        because.contains("the bytes rule out every other encoding"),
+        "{because}"
+    );
+    assert!(decode_likely("en-utf-32le-nobom.txt").starts_with("The archive keeps every record"));
+    let j = inspect("el-utf-32be-nobom.txt");
+    assert_eq!(j["likely"]["name"], "UTF-32BE");
+    let first = &j["likely"]["language"]["examples"][0];
+    assert_eq!(first["word"], "το");
+    assert_eq!(first["byte_span"]["start"], 0);
+    assert_eq!(first["byte_span"]["end"], 8);
+    // UTF-16 is ruled out, with where.
+    let ruled: Vec<&str> = j["likely"]["ruled_out"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["name"].as_str().unwrap())
+        .collect();
+    assert!(
+        ruled.contains(&"UTF-16BE") && ruled.contains(&"UTF-32LE"),
+        "{ruled:?}"
+    );
+}
