@@ -219,6 +219,11 @@ write(E + "en-utf-32le-nobom.txt", ("The archive keeps every record in four byte
       "and no mark says so at the start of the file.\n").encode("utf-32-le"))
 write(E + "el-utf-32be-nobom.txt", ("Το αρχείο κρατά κάθε εγγραφή σε τέσσερα byte ανά χαρακτήρα, "
       "χωρίς σημάδι στην αρχή.\n").encode("utf-32-be"))
+# Korean in Johab (code page 1361), as DOS-era readme files have it; WHATWG has no decoder.
+# Sentences written here.
+write(E + "ko-johab-readme.txt", ("읽어 보십시오. 이 프로그램은 디스크에 있는 파일을 검사하고, "
+      "오류가 있으면 파일 이름을 화면에 보여 줍니다. 설치하려면 모든 파일을 한 디렉터리에 "
+      "복사한 다음 설치 프로그램을 실행하십시오.\n").encode("johab"))
 # An XML declaration naming the DOS page by a name outside WHATWG.
 write(E + "cp855-label.xml", ('<?xml version="1.0" encoding="cp855"?><doc>Сви људи рађају се '
       'слободни и једнаки у достојанству и правима.</doc>\n').encode("cp855"))

@@ -1,6 +1,6 @@
 //! Encodings outside the WHATWG standard that the likely verdict names: DOS Cyrillic (IBM855),
-//! whose text it reads and whose labels resolve, while other Cyrillic is not taken for it; and
-//! UTF-32 without a byte order mark. Fixtures in tests/fixtures/encodings/
+//! whose text it reads and whose labels resolve, while other Cyrillic is not taken for it;
+//! Korean in Johab; and UTF-32 without a byte order mark. Fixtures in tests/fixtures/encodings/
 //! (scripts/make_fixtures.py, sentences written there).
 
 mod common;
@@ -156,4 +156,41 @@ fn utf32_without_a_bom_is_named_surely() {
         ruled.contains(&"UTF-16BE") && ruled.contains(&"UTF-32LE"),
         "{ruled:?}"
     );
+}
+
+/// Johab: its syllables are named and read (two bytes each, so a word's span is twice its
+/// letters), and the label `cp1361` decodes it.
+#[test]
+fn johab_korean_is_named_and_read() {
+    let name = "ko-johab-readme.txt";
+    let j = inspect(name);
+    assert_eq!(j["likely"]["name"], "Johab", "{}", j["likely"]);
+    assert!(j["likely"]["confidence"].as_f64().unwrap() >= 0.9);
+    let lang = &j["likely"]["language"];
+    assert_eq!(lang["language"], "ko");
+    let bytes = std::fs::read(format!("tests/fixtures/encodings/{name}")).unwrap();
+    for w in lang["examples"].as_array().unwrap() {
+        let (s, e) = (
+            w["byte_span"]["start"].as_u64().unwrap() as usize,
+            w["byte_span"]["end"].as_u64().unwrap() as usize,
+        );
+        assert_eq!(
+            e - s,
+            2 * w["word"].as_str().unwrap().chars().count(),
+            "{w}"
+        );
+        assert!(bytes[s] >= 0x84, "{w}");
+    }
+    let start = "읽어 보십시오. 이 프로그램은 디스크에 있는 파일을 검사하고,";
+    assert!(decode_likely(name).starts_with(start));
+    let path = format!("tests/fixtures/encodings/{name}");
+    let strict = run(&[
+        "decode",
+        "--encoding",
+        "cp1361",
+        "--errors",
+        "strict",
+        &path,
+    ]);
+    assert!(String::from_utf8(strict).unwrap().starts_with(start));
 }

@@ -28,6 +28,7 @@ const LABELS: &[&str] = &[
     "utf-32be",
     "x-iso-8859-1-c1",
     "cp855",
+    "johab",
     "replacement",
 ];
 

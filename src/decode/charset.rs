@@ -34,6 +34,9 @@ pub enum Charset {
     /// replacement. No label reaches it; only the likely verdict names it
     /// ([`crate::decode::seven_bit`]).
     SevenBit(Scheme),
+    /// Johab (code page 1361): Korean with Hangul composed from jamo bits, which WHATWG does not
+    /// decode ([`crate::decode::johab`]).
+    Johab,
 }
 
 /// The DOS code pages the tool decodes (each byte one character; ASCII below 0x80).
@@ -102,6 +105,7 @@ impl Charset {
             Charset::Latin1 => "ISO-8859-1",
             Charset::Oem(p) => p.name(),
             Charset::SevenBit(s) => s.name(),
+            Charset::Johab => "Johab",
         }
     }
 
@@ -127,7 +131,7 @@ impl Charset {
     pub fn is_ascii_compatible(&self) -> bool {
         match self {
             Charset::Whatwg(e) => e.is_ascii_compatible(),
-            Charset::Latin1 | Charset::Oem(_) => true,
+            Charset::Latin1 | Charset::Oem(_) | Charset::Johab => true,
             _ => false,
         }
     }
@@ -165,6 +169,7 @@ impl Charset {
             }
             "ibm852" | "cp852" | "852" | "cspcp852" => Some(Charset::Oem(OemPage::Cp852)),
             "ibm855" | "cp855" | "855" | "csibm855" => Some(Charset::Oem(OemPage::Cp855)),
+            "johab" | "x-johab" | "cp1361" | "ms1361" | "windows-1361" => Some(Charset::Johab),
             _ => None,
         };
         if let Some(charset) = extra {
@@ -333,6 +338,12 @@ impl Charset {
                 Some(text.encode_utf16().flat_map(|u| u.to_be_bytes()).collect())
             }
             Charset::Whatwg(e) if *e == encoding_rs::REPLACEMENT => None,
+            Charset::Johab => {
+                let mut out = Vec::with_capacity(text.len());
+                text.chars()
+                    .try_for_each(|c| crate::decode::johab::encode_char(c, &mut out))
+                    .map(|()| out)
+            }
             // Searching the raw bytes for text in shifts is not offered.
             Charset::SevenBit(_) => None,
             Charset::Whatwg(e) => {

@@ -369,6 +369,7 @@ enum Engine {
     Utf16 { be: bool, carry: Carry },
     Utf32 { be: bool, carry: Carry },
     SevenBit(seven_bit::Reader, Carry),
+    Johab(Carry),
     Generic(GenericEngine),
 }
 
@@ -423,6 +424,7 @@ impl Engine {
             Charset::Latin1 => Engine::Latin1(base),
             Charset::SevenBit(s) => Engine::SevenBit(seven_bit::Reader::new(s), Carry::at(base)),
             Charset::Oem(p) => Engine::SingleByte(oem_table(p), base),
+            Charset::Johab => Engine::Johab(Carry::at(base)),
             Charset::Whatwg(e) if e == encoding_rs::UTF_8 => Engine::Utf8(Carry::at(base)),
             Charset::Whatwg(e) if e == encoding_rs::UTF_16LE => Engine::Utf16 {
                 be: false,
@@ -462,6 +464,9 @@ impl Engine {
                 carry.run(bytes, |b, pos| {
                     seven_bit_engine::units(reader, b, pos, last, sink)
                 });
+            }
+            Engine::Johab(carry) => {
+                carry.run(bytes, |b, pos| johab_engine::units(b, pos, last, sink));
             }
             Engine::Generic(g) => g.feed(bytes, last, sink),
         }
@@ -857,6 +862,7 @@ impl GenericEngine {
     }
 }
 
+mod johab_engine;
 mod seven_bit_engine;
 
 #[cfg(test)]

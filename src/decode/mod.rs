@@ -10,6 +10,7 @@ pub mod bom;
 pub mod charset;
 pub mod declared;
 pub mod decoder;
+pub mod johab;
 pub mod offsets;
 pub mod seven_bit;
 pub mod stream;

@@ -92,10 +92,13 @@ pub const CANDIDATES: &[&Encoding] = &[
 
 /// Candidates outside the WHATWG standard, weighed after [`CANDIDATES`]: the DOS Cyrillic
 /// code page, whose text files outlived DOS (each letter's capital sits beside it, so its
-/// readings of other encodings' bytes mix cases and box drawing, and the words decide).
+/// readings of other encodings' bytes mix cases and box drawing, and the words decide); Johab,
+/// the Korean of DOS-era readme files (EUC-KR and GBK read its bytes as other syllables and
+/// Hanzi, and the words decide).
 /// UTF-32 without a byte order mark too: rare, but a file in it is nothing else.
 pub const OTHER_CANDIDATES: &[Charset] = &[
     Charset::Oem(OemPage::Cp855),
+    Charset::Johab,
     Charset::Utf32Le,
     Charset::Utf32Be,
 ];

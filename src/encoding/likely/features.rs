@@ -221,6 +221,9 @@ pub(super) fn decode_counting(
     } {
         return decode_utf32(bytes, big_endian, last);
     }
+    if cs == Charset::Johab {
+        return crate::decode::johab::decode_counting(bytes, last);
+    }
     let Some(enc) = cs.whatwg() else {
         // A DOS code page defines every byte.
         let table = crate::decode::single_byte_table_of(cs);
@@ -558,7 +561,9 @@ pub(super) fn char_features(
     };
     // The last two characters, for [`glued`].
     let mut prev: [char; 2] = [' ', ' '];
-    let cjk_reading = members.iter().any(|m| m.whatwg().is_some_and(cjk_encoding));
+    let cjk_reading = members
+        .iter()
+        .any(|m| *m == Charset::Johab || m.whatwg().is_some_and(cjk_encoding));
     for c in text.chars() {
         let [before, mid] = prev;
         prev = [mid, c];

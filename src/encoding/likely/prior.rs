@@ -13,8 +13,8 @@ const CYRILLIC: &[&str] = &["ru", "uk", "bg", "mk", "sr", "be", "kk"];
 const BALTIC: &[&str] = &["lt", "lv", "et"];
 
 /// [`prior`] for any candidate: a DOS code page outside WHATWG counts as the DOS pages do
-/// there (−1 for the languages of its script, −3 for the others), UTF-32 as UTF-16 (−0.5); an
-/// encoding no candidate list holds, −9.
+/// there (−1 for the languages of its script, −3 for the others), and Johab as one for Korean;
+/// UTF-32 as UTF-16 (−0.5); an encoding no candidate list holds, −9.
 pub fn prior_of(cs: Charset, lang: &str) -> f64 {
     match cs {
         Charset::Whatwg(e) => prior(e, lang),
@@ -27,16 +27,18 @@ pub fn prior_of(cs: Charset, lang: &str) -> f64 {
             if langs.contains(&lang) { -1.0 } else { -3.0 }
         }
         Charset::Utf32Le | Charset::Utf32Be => -0.5,
+        Charset::Johab if lang == "ko" => -1.0,
+        Charset::Johab => -3.0,
         _ => -9.0,
     }
 }
 
-/// [`base_prior`] for any candidate: −2 for a DOS code page, as for the DOS pages there; UTF-32
-/// as UTF-16.
+/// [`base_prior`] for any candidate: −2 for a DOS code page or Johab, as for the DOS pages
+/// there; UTF-32 as UTF-16.
 pub fn base_prior_of(cs: Charset) -> f64 {
     match cs {
         Charset::Whatwg(e) => base_prior(e),
-        Charset::Oem(_) => -2.0,
+        Charset::Oem(_) | Charset::Johab => -2.0,
         Charset::Utf32Le | Charset::Utf32Be => -1.0,
         _ => -9.0,
     }
