@@ -210,7 +210,22 @@ samples.append(("sr-ibm855.txt", "cp855",
      "Упутство за употребу. Овај програм чува податке о књигама у школској библиотеци. "
      "Ученици могу да траже књиге по наслову или по имену писца, а библиотекар води евиденцију "
      "о томе ко је коју књигу узео и када треба да је врати.\n"))
-samples.append(("ru-ibm855-short.txt", "cp855", "Файл сохранён. Нажмите любую клавишу.\n"))
+samples.append(("ru-ibm855-short.txt", "cp855",
+     "Файл сохранён на диске. Нажмите любую клавишу, чтобы вернуться в меню.\n"))
+# DOS Latin-2 (IBM852), DOS Nordic (IBM865) and Mac OS Central European: code pages outside
+# WHATWG that text files of the DOS and classic Mac era are in. Sentences written here.
+samples.append(("cs-ibm852.txt", "cp852",
+     "ČTI MĚ. Tento program kontroluje, zda jsou soubory na disku zapsány správně. Spusťte jej "
+     "z příkazového řádku a počkejte, až skončí kontrola všech adresářů. Pokud najde chybu, "
+     "vypíše jméno souboru a nabídne jeho opravu.\n"))
+samples.append(("da-ibm865.txt", "cp865",
+     "LÆS MIG. Dette program kontrollerer, om filerne på disken er skrevet rigtigt. Start det "
+     "fra kommandolinjen og vent, indtil kontrollen af alle mapper er færdig. Hvis der findes "
+     "en fejl, viser programmet filens navn og tilbyder at rette den. Søg hjælp i vejledningen.\n"))
+samples.append(("pl-x-mac-ce.txt", "mac_latin2",
+     "Przeczytaj mnie. Ten program sprawdza, czy pliki na dysku zostały zapisane poprawnie. "
+     "Uruchom go z wiersza poleceń i poczekaj, aż zakończy się sprawdzanie wszystkich folderów. "
+     "Jeśli znajdzie błąd, wyświetli nazwę pliku i zaproponuje jego naprawę.\n"))
 for name, codec, text in samples:
     write(E + name, text.encode(codec))
 # UTF-32 without a byte order mark, in both byte orders: English (no non-ASCII word to weigh)
@@ -224,6 +239,10 @@ write(E + "el-utf-32be-nobom.txt", ("Το αρχείο κρατά κάθε εγ�
 write(E + "ko-johab-readme.txt", ("읽어 보십시오. 이 프로그램은 디스크에 있는 파일을 검사하고, "
       "오류가 있으면 파일 이름을 화면에 보여 줍니다. 설치하려면 모든 파일을 한 디렉터리에 "
       "복사한 다음 설치 프로그램을 실행하십시오.\n").encode("johab"))
+# A <meta> naming a DOS page, which a browser does not know (it is skipped as no declaration).
+write(E + "cp852-meta.html", ('<html><head><meta charset="cp852"><title>Soubory</title></head><body>'
+      '<p>Tento program kontroluje, zda jsou soubory na disku zapsány správně, a vypíše jméno '
+      'souboru, pokud najde chybu.</p></body></html>\n').encode("cp852"))
 # An XML declaration naming the DOS page by a name outside WHATWG.
 write(E + "cp855-label.xml", ('<?xml version="1.0" encoding="cp855"?><doc>Сви људи рађају се '
       'слободни и једнаки у достојанству и правима.</doc>\n').encode("cp855"))

@@ -1,6 +1,7 @@
 //! Encodings outside the WHATWG standard that the likely verdict names: DOS Cyrillic (IBM855),
 //! whose text it reads and whose labels resolve, while other Cyrillic is not taken for it;
-//! Korean in Johab; and UTF-32 without a byte order mark. Fixtures in tests/fixtures/encodings/
+//! DOS Latin-2 and Nordic (IBM852, IBM865) and Mac OS Central European; Korean in Johab; and
+//! UTF-32 without a byte order mark. Fixtures in tests/fixtures/encodings/
 //! (scripts/make_fixtures.py, sentences written there).
 
 mod common;
@@ -43,7 +44,7 @@ fn ibm855_text_is_named_and_read() {
         ),
         (
             "ru-ibm855-short.txt",
-            "Файл сохранён. Нажмите любую клавишу.",
+            "Файл сохранён на диске. Нажмите любую клавишу, чтобы вернуться в меню.",
         ),
     ];
     for (name, start) in cases {
@@ -101,7 +102,10 @@ fn cp855_labels_resolve() {
         "tests/fixtures/encodings/ru-ibm855-short.txt",
     ]))
     .unwrap();
-    assert_eq!(text, "Файл сохранён. Нажмите любую клавишу.\n");
+    assert_eq!(
+        text,
+        "Файл сохранён на диске. Нажмите любую клавишу, чтобы вернуться в меню.\n"
+    );
 }
 
 /// Cyrillic in the common encodings keeps its verdict: IBM855's reading of windows-1251,
@@ -193,4 +197,48 @@ fn johab_korean_is_named_and_read() {
         &path,
     ]);
     assert!(String::from_utf8(strict).unwrap().starts_with(start));
+}
+
+/// DOS Latin-2, DOS Nordic and Mac Central European text is named and read back.
+#[test]
+fn dos_and_mac_latin_pages_are_named_and_read() {
+    for (name, want, start) in [
+        (
+            "cs-ibm852.txt",
+            "IBM852",
+            "ČTI MĚ. Tento program kontroluje, zda jsou soubory",
+        ),
+        (
+            "da-ibm865.txt",
+            "IBM865",
+            "LÆS MIG. Dette program kontrollerer, om filerne på",
+        ),
+        (
+            "pl-x-mac-ce.txt",
+            "x-mac-ce",
+            "Przeczytaj mnie. Ten program sprawdza, czy pliki",
+        ),
+    ] {
+        let j = inspect(name);
+        assert_eq!(j["likely"]["name"], want, "{name}: {}", j["likely"]);
+        assert!(j["likely"]["confidence"].as_f64().unwrap() >= 0.9, "{name}");
+        assert!(decode_likely(name).starts_with(start), "{name}");
+    }
+}
+
+/// A `<meta>` naming a code page outside WHATWG is no declaration to a browser: the decision
+/// goes on without it (and says so), while the likely verdict weighs what it names.
+#[test]
+fn a_meta_naming_a_dos_page_is_skipped_as_a_browser_does() {
+    let j = inspect("cp852-meta.html");
+    let meta = j["evidence"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["kind"] == "html-meta")
+        .expect("the <meta> is reported");
+    assert!(meta["encoding"].is_null(), "{meta}");
+    assert_eq!(meta["names"], "IBM852");
+    assert_ne!(j["encoding"]["name"], "IBM852");
+    assert_eq!(j["likely"]["name"], "IBM852");
 }

@@ -39,7 +39,8 @@ pub enum Charset {
     Johab,
 }
 
-/// The DOS code pages the tool decodes (each byte one character; ASCII below 0x80).
+/// The single-byte code pages outside WHATWG that the tool decodes (each byte one character;
+/// ASCII below 0x80): DOS ("OEM") pages, and Mac Central European.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum OemPage {
     /// IBM437, the original IBM PC and US Windows console code page (box drawing, Greek).
@@ -51,7 +52,33 @@ pub enum OemPage {
     /// IBM855, DOS Cyrillic (Serbian, Macedonian, Bulgarian and Russian text of the DOS era;
     /// each letter's capital beside it, box drawing between).
     Cp855,
+    /// IBM865, DOS Nordic (IBM437 with `ø` and `Ø` for `¢` and `¥`).
+    Cp865,
+    /// Mac OS Central European (Apple's `CENTEURO.TXT`; Mozilla's `x-mac-ce`, Python's
+    /// `mac_latin2`): Polish, Czech, Slovak, Hungarian, Slovene and Baltic text from Macs.
+    MacCentralEurope,
 }
+
+/// Mac OS Central European, bytes 0x80–0xFF: Apple's `CENTEURO.TXT` from Unicode's vendor
+/// mappings (equal to Python's `mac_latin2`, byte for byte).
+const MAC_CENTRAL_EUROPE: [char; 128] = [
+    '\u{00C4}', '\u{0100}', '\u{0101}', '\u{00C9}', '\u{0104}', '\u{00D6}', '\u{00DC}', '\u{00E1}',
+    '\u{0105}', '\u{010C}', '\u{00E4}', '\u{010D}', '\u{0106}', '\u{0107}', '\u{00E9}', '\u{0179}',
+    '\u{017A}', '\u{010E}', '\u{00ED}', '\u{010F}', '\u{0112}', '\u{0113}', '\u{0116}', '\u{00F3}',
+    '\u{0117}', '\u{00F4}', '\u{00F6}', '\u{00F5}', '\u{00FA}', '\u{011A}', '\u{011B}', '\u{00FC}',
+    '\u{2020}', '\u{00B0}', '\u{0118}', '\u{00A3}', '\u{00A7}', '\u{2022}', '\u{00B6}', '\u{00DF}',
+    '\u{00AE}', '\u{00A9}', '\u{2122}', '\u{0119}', '\u{00A8}', '\u{2260}', '\u{0123}', '\u{012E}',
+    '\u{012F}', '\u{012A}', '\u{2264}', '\u{2265}', '\u{012B}', '\u{0136}', '\u{2202}', '\u{2211}',
+    '\u{0142}', '\u{013B}', '\u{013C}', '\u{013D}', '\u{013E}', '\u{0139}', '\u{013A}', '\u{0145}',
+    '\u{0146}', '\u{0143}', '\u{00AC}', '\u{221A}', '\u{0144}', '\u{0147}', '\u{2206}', '\u{00AB}',
+    '\u{00BB}', '\u{2026}', '\u{00A0}', '\u{0148}', '\u{0150}', '\u{00D5}', '\u{0151}', '\u{014C}',
+    '\u{2013}', '\u{2014}', '\u{201C}', '\u{201D}', '\u{2018}', '\u{2019}', '\u{00F7}', '\u{25CA}',
+    '\u{014D}', '\u{0154}', '\u{0155}', '\u{0158}', '\u{2039}', '\u{203A}', '\u{0159}', '\u{0156}',
+    '\u{0157}', '\u{0160}', '\u{201A}', '\u{201E}', '\u{0161}', '\u{015A}', '\u{015B}', '\u{00C1}',
+    '\u{0164}', '\u{0165}', '\u{00CD}', '\u{017D}', '\u{017E}', '\u{016A}', '\u{00D3}', '\u{00D4}',
+    '\u{016B}', '\u{016E}', '\u{00DA}', '\u{016F}', '\u{0170}', '\u{0171}', '\u{0172}', '\u{0173}',
+    '\u{00DD}', '\u{00FD}', '\u{0137}', '\u{017B}', '\u{0141}', '\u{017C}', '\u{0122}', '\u{02C7}',
+];
 
 impl OemPage {
     /// The IANA name.
@@ -61,10 +88,12 @@ impl OemPage {
             OemPage::Cp850 => "IBM850",
             OemPage::Cp852 => "IBM852",
             OemPage::Cp855 => "IBM855",
+            OemPage::Cp865 => "IBM865",
+            OemPage::MacCentralEurope => "x-mac-ce",
         }
     }
 
-    /// The characters of bytes 0x80–0xFF (every byte is defined in these three).
+    /// The characters of bytes 0x80–0xFF (every byte is defined in these pages).
     pub fn high_half(self) -> &'static [char; 128] {
         use oem_cp::code_table::*;
         match self {
@@ -72,6 +101,8 @@ impl OemPage {
             OemPage::Cp850 => &DECODING_TABLE_CP850,
             OemPage::Cp852 => &DECODING_TABLE_CP852,
             OemPage::Cp855 => &DECODING_TABLE_CP855,
+            OemPage::Cp865 => &DECODING_TABLE_CP865,
+            OemPage::MacCentralEurope => &MAC_CENTRAL_EUROPE,
         }
     }
 }
@@ -169,6 +200,14 @@ impl Charset {
             }
             "ibm852" | "cp852" | "852" | "cspcp852" => Some(Charset::Oem(OemPage::Cp852)),
             "ibm855" | "cp855" | "855" | "csibm855" => Some(Charset::Oem(OemPage::Cp855)),
+            "ibm865" | "cp865" | "865" | "csibm865" => Some(Charset::Oem(OemPage::Cp865)),
+            "x-mac-ce"
+            | "x-mac-centraleurroman"
+            | "maccentraleurope"
+            | "mac-centraleurope"
+            | "mac_latin2"
+            | "maclatin2"
+            | "cp10029" => Some(Charset::Oem(OemPage::MacCentralEurope)),
             "johab" | "x-johab" | "cp1361" | "ms1361" | "windows-1361" => Some(Charset::Johab),
             _ => None,
         };
@@ -225,8 +264,9 @@ pub enum Lenient {
 /// | `koi8r`, `koi8_r`, `koi8u`, `koi8_u` | KOI8-R, KOI8-U |
 /// | `cp866`, `ibm-866`, `dos-866`, `alt` | IBM866 |
 /// | `tis620`, `tis_620`, `cp874`, `ms874`, `windows874` | windows-874 |
-/// | `x-mac-ce`, `macce`, `maccentraleurope`, `cp10029`, `x-mac-greek`, `x-mac-turkish`… | no WHATWG decoder |
-/// | `cp437`, `ibm437`, `cp850`, `cp852`, `cp855` (`dos437`…) | IBM437, IBM850, IBM852, IBM855 (decoded by this tool) |
+/// | `x-mac-greek`, `x-mac-turkish`, `x-mac-icelandic`… | no WHATWG decoder |
+/// | `x-mac-ce`, `macce`, `maccentraleurope`, `cp10029` | x-mac-ce (decoded by this tool) |
+/// | `cp437`, `ibm437`, `cp850`, `cp852`, `cp855`, `cp865` (`dos437`…) | IBM437, IBM850, IBM852, IBM855, IBM865 (decoded by this tool) |
 /// | `cp737`, `cp775`, `cp857`, `cp862`, `cp864` | no decoder |
 pub fn for_lenient_label(label: &str) -> Option<Lenient> {
     let norm: String = label
@@ -280,7 +320,7 @@ pub fn for_lenient_label(label: &str) -> Option<Lenient> {
         "cp866" | "ibm866" | "dos866" | "alt" | "ruscii" => named(encoding_rs::IBM866),
         "tis620" | "cp874" | "ms874" | "windows874" | "dos874" => named(encoding_rs::WINDOWS_874),
         "xmacce" | "macce" | "maccentraleurope" | "maclatin2" | "cp10029" => {
-            Some(Lenient::Undecodable("MacCentralEurope"))
+            Some(Lenient::Names(Charset::Oem(OemPage::MacCentralEurope)))
         }
         "xmacgreek" | "macgreek" | "cp10006" => Some(Lenient::Undecodable("MacGreek")),
         "xmacturkish" | "macturkish" | "cp10081" => Some(Lenient::Undecodable("MacTurkish")),
@@ -292,6 +332,7 @@ pub fn for_lenient_label(label: &str) -> Option<Lenient> {
         }
         "cp850" | "ibm850" | "dos850" | "850" => Some(Lenient::Names(Charset::Oem(OemPage::Cp850))),
         "cp852" | "ibm852" | "dos852" | "852" => Some(Lenient::Names(Charset::Oem(OemPage::Cp852))),
+        "cp865" | "ibm865" | "dos865" | "865" => Some(Lenient::Names(Charset::Oem(OemPage::Cp865))),
         "cp737" | "ibm737" => Some(Lenient::Undecodable("IBM737")),
         "cp775" | "ibm775" => Some(Lenient::Undecodable("IBM775")),
         "cp855" | "ibm855" | "dos855" | "855" => Some(Lenient::Names(Charset::Oem(OemPage::Cp855))),
@@ -477,7 +518,8 @@ mod tests {
             ("ISO8859_15", "ISO-8859-15"),
             ("iso_8859_16", "ISO-8859-16"),
             ("windows-874", "windows-874"),
-            ("x-mac-ce", "(MacCentralEurope)"),
+            ("x-mac-ce", "x-mac-ce"),
+            ("x-mac-greek", "(MacGreek)"),
             ("cp437", "IBM437"),
             ("DOS-850", "IBM850"),
             ("cp855", "IBM855"),

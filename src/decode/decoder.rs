@@ -535,14 +535,16 @@ impl SingleByteTable {
     }
 }
 
-/// The table of a DOS code page: ASCII, then the `oem_cp` crate's high half.
+/// The table of a DOS or Mac code page outside WHATWG: ASCII, then its high half.
 fn oem_table(page: OemPage) -> &'static SingleByteTable {
-    static TABLES: [OnceLock<SingleByteTable>; 4] = [const { OnceLock::new() }; 4];
+    static TABLES: [OnceLock<SingleByteTable>; 6] = [const { OnceLock::new() }; 6];
     let slot = match page {
         OemPage::Cp437 => &TABLES[0],
         OemPage::Cp850 => &TABLES[1],
         OemPage::Cp852 => &TABLES[2],
         OemPage::Cp855 => &TABLES[3],
+        OemPage::Cp865 => &TABLES[4],
+        OemPage::MacCentralEurope => &TABLES[5],
     };
     slot.get_or_init(|| {
         let mut chars = [None; 256];

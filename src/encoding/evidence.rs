@@ -13,15 +13,23 @@ use crate::source::Input;
 use crate::span::ByteSpan;
 use validity::{Utf8Validity, WidePattern};
 
-/// Evidence from a declared label, resolved by WHATWG rules.
+/// Evidence from a declared label, resolved by WHATWG rules. A `<meta>` or a transport header
+/// is read as a browser reads it (WHATWG HTML §13.2.3.2: a label the Encoding Standard does not
+/// know is no declaration), so UTF-32 and the code pages outside WHATWG that this tool decodes
+/// are only named there, for the likely verdict; an XML declaration or a MIME header may name
+/// them (an XML processor or a mail reader decodes what it supports).
 pub(super) fn declared_evidence(
     kind: EvidenceKind,
     label: &str,
     span: Option<ByteSpan>,
     construct: &str,
 ) -> Evidence {
-    match Charset::for_label(label) {
-        Ok(r) => Evidence {
+    let browser = matches!(kind, EvidenceKind::HtmlMeta | EvidenceKind::Transport);
+    let resolved = Charset::for_label(label)
+        .ok()
+        .filter(|r| !browser || r.charset.whatwg().is_some());
+    match resolved {
+        Some(r) => Evidence {
             kind,
             encoding: Some(r.charset),
             label: Some(label.to_string()),
@@ -37,8 +45,12 @@ pub(super) fn declared_evidence(
             names: None,
             written_in: None,
         },
-        Err(_) => {
-            let (names, what) = match charset::for_lenient_label(label) {
+        None => {
+            let lenient = match Charset::for_label(label) {
+                Ok(r) => Some(charset::Lenient::Names(r.charset)),
+                Err(_) => charset::for_lenient_label(label),
+            };
+            let (names, what) = match lenient {
                 Some(charset::Lenient::Names(c)) => (
                     Some(c),
                     format!(

@@ -3,7 +3,8 @@
 //! the bytes most probably are, and how sure that is.
 //!
 //! Every encoding that could have produced the bytes is a candidate (all WHATWG encodings but
-//! `replacement` and `x-user-defined`, UTF-16 without a byte order mark included). Each decodes
+//! `replacement` and `x-user-defined`, UTF-16 without a byte order mark included; and, weighed
+//! beside them, a few outside WHATWG: `likely/extra.rs`). Each decodes
 //! the stretches of the sample around non-ASCII bytes — the only places where they differ —
 //! and is ruled out where the bytes make it impossible (a byte it leaves undefined, an invalid
 //! multi-byte sequence, a C1 control in running text), with the offset. Encodings that read the
@@ -22,7 +23,7 @@
 //! The scores become probabilities (a softmax); the best is the verdict and its probability the
 //! confidence. With little evidence (a few differing bytes) the confidence says so.
 
-use crate::decode::charset::{Charset, OemPage};
+use crate::decode::charset::Charset;
 use crate::decode::seven_bit::SevenBit;
 use crate::decode::validity::Utf8Validity;
 use crate::span::ByteSpan;
@@ -40,8 +41,10 @@ use letters::explain_priors;
 pub(crate) use spelling::{list_of, spelled};
 pub(crate) use words::spaceless;
 use words::{WordSpans, because, own_words, word_evidence};
+mod extra;
 mod features;
 use crate::encoding::is_c1;
+pub use extra::OTHER_CANDIDATES;
 pub use features::{Features, WEIGHTS};
 use features::{char_features, decode_counting, ordinary};
 pub(crate) use features::{local_fit, local_fit_quick, misread};
@@ -89,27 +92,6 @@ pub const CANDIDATES: &[&Encoding] = &[
     encoding_rs::UTF_16LE,
     encoding_rs::UTF_16BE,
 ];
-
-/// Candidates outside the WHATWG standard, weighed after [`CANDIDATES`]: the DOS Cyrillic
-/// code page, whose text files outlived DOS (each letter's capital sits beside it, so its
-/// readings of other encodings' bytes mix cases and box drawing, and the words decide); Johab,
-/// the Korean of DOS-era readme files (EUC-KR and GBK read its bytes as other syllables and
-/// Hanzi, and the words decide).
-/// UTF-32 without a byte order mark too: rare, but a file in it is nothing else.
-pub const OTHER_CANDIDATES: &[Charset] = &[
-    Charset::Oem(OemPage::Cp855),
-    Charset::Johab,
-    Charset::Utf32Le,
-    Charset::Utf32Be,
-];
-
-/// Every candidate, in order: the WHATWG encodings, then [`OTHER_CANDIDATES`].
-fn candidates() -> impl Iterator<Item = Charset> {
-    CANDIDATES
-        .iter()
-        .map(|&e| Charset::Whatwg(e))
-        .chain(OTHER_CANDIDATES.iter().copied())
-}
 
 /// Bytes of the sample's non-ASCII stretches that are decoded and weighed. 12, 4 and 2 KiB gave
 /// the same verdict on every file of the dev set (4,126 files up to 10 KB, 400 concatenations);
@@ -340,7 +322,7 @@ pub fn readings(inp: &Inputs) -> (Vec<Reading>, Vec<RuledOut>) {
         .count()
         >= 20;
     let mut ruled_out = Vec::new();
-    for cs in candidates() {
+    for cs in extra::candidates(inp.block) {
         let wide = cs.is_unicode() && cs != Charset::UTF_8;
         // Two bytes a code unit, or four.
         let unit_bytes = if matches!(cs, Charset::Utf32Le | Charset::Utf32Be) {
@@ -517,18 +499,27 @@ pub fn readings(inp: &Inputs) -> (Vec<Reading>, Vec<RuledOut>) {
         r.score = r.features.select_score();
     }
     // Best first by characters; ties at the last place go to letters one language writes.
+    // Readings only encodings outside WHATWG make take no place from the others: the best
+    // of them by characters are weighed besides ([`MAX_EXTRA_WEIGHED`]).
+    let (extras, all): (Vec<Reading>, Vec<Reading>) = all.into_iter().partition(extra::is_extra);
     let mut all = letters::rank(all, MAX_WEIGHED - 3, !inp.block);
     let mut out = preselect(&mut all, &damaged);
-    word_evidence(&mut out);
-    // The n-gram likelihood counts relative to the best reading's.
-    let top = out
+    let whatwg = out.len();
+    extra::weigh_besides(&mut out, extras, &mut all, !inp.block);
+    // Which words differ is judged among the WHATWG readings, so that the others' words are
+    // weighed as they were without them.
+    word_evidence(&mut out, whatwg);
+    extra::drop_wordless(&mut out, whatwg, &mut all);
+    // The n-gram likelihood counts relative to the best WHATWG reading's (no more than level
+    // with it for the others).
+    let top = out[..if whatwg == 0 { out.len() } else { whatwg }]
         .iter()
         .map(|r| r.features.ngram)
         .fold(f64::NEG_INFINITY, f64::max);
     for r in &mut out {
         // A reading without words has no n-gram evidence either way.
         if r.features.ngram != 0.0 {
-            r.features.ngram -= top;
+            r.features.ngram = (r.features.ngram - top).min(0.0);
         }
         r.features.ngram_sum = (r.features.ngram * r.features.ngram_features as f64).max(-20.0);
     }
@@ -536,7 +527,8 @@ pub fn readings(inp: &Inputs) -> (Vec<Reading>, Vec<RuledOut>) {
     // The three best by the selecting weights compare their own words; then every reading
     // gets its final score.
     out.sort_by(|a, b| b.score.total_cmp(&a.score));
-    let compared = select::compared_first(&mut out, &damaged);
+    let end = extra::extras_back(&mut out);
+    let compared = select::compared_first(&mut out[..end], &damaged);
     // Where the best three part only on a few byte values, a second look at later stretches.
     let condensed_to = pieces.last().map_or(0, |&(c, s)| s + (condensed.len() - c));
     words::telling_words(&mut out[..compared], inp.sample, condensed_to);

@@ -197,15 +197,16 @@ fn signs(
     if let Some(e) = whole.name.whatwg() {
         readers.push((e, list_code(whole)));
     }
+    // (Readings only encodings outside WHATWG make are no readers: the signs read through
+    // encoding_rs.)
     for r in whole
         .readings
         .iter()
         .filter(|r| !r.members.contains(&whole.name))
+        .filter_map(|r| r.members.iter().find_map(|m| m.whatwg()).map(|e| (e, r)))
         .take(2)
     {
-        if let Some(e) = r.members[0].whatwg() {
-            readers.push((e, likely::list_of(&r.features.language)));
-        }
+        readers.push((r.0, likely::list_of(&r.1.features.language)));
     }
     if readers.is_empty() {
         return false;

@@ -12,19 +12,26 @@ const CENTRAL: &[&str] = &["cs", "sk", "pl", "hu", "sl", "hr", "bs", "ro", "sq",
 const CYRILLIC: &[&str] = &["ru", "uk", "bg", "mk", "sr", "be", "kk"];
 const BALTIC: &[&str] = &["lt", "lv", "et"];
 
-/// [`prior`] for any candidate: a DOS code page outside WHATWG counts as the DOS pages do
-/// there (−1 for the languages of its script, −3 for the others), and Johab as one for Korean;
+/// [`prior`] for any candidate: a DOS or Mac code page outside WHATWG counts as the DOS and Mac
+/// pages do there (−1 for the languages of its script, −3 for the others), and Johab as one for Korean;
 /// UTF-32 as UTF-16 (−0.5); an encoding no candidate list holds, −9.
 pub fn prior_of(cs: Charset, lang: &str) -> f64 {
     match cs {
         Charset::Whatwg(e) => prior(e, lang),
         Charset::Oem(page) => {
-            let langs = match page {
-                OemPage::Cp437 | OemPage::Cp850 => WESTERN,
-                OemPage::Cp852 => CENTRAL,
-                OemPage::Cp855 => CYRILLIC,
+            let langs: &[&[&str]] = match page {
+                OemPage::Cp437 | OemPage::Cp850 => &[WESTERN],
+                OemPage::Cp852 => &[CENTRAL],
+                OemPage::Cp855 => &[CYRILLIC],
+                OemPage::Cp865 => &[&["da", "nb", "nn", "no", "is", "fo"]],
+                // Not Romanian (no ș, ț) nor Croatian (no đ): Apple had pages for them.
+                OemPage::MacCentralEurope => &[&["cs", "sk", "pl", "hu", "sl"], BALTIC],
             };
-            if langs.contains(&lang) { -1.0 } else { -3.0 }
+            if langs.iter().any(|l| l.contains(&lang)) {
+                -1.0
+            } else {
+                -3.0
+            }
         }
         Charset::Utf32Le | Charset::Utf32Be => -0.5,
         Charset::Johab if lang == "ko" => -1.0,

@@ -290,17 +290,21 @@ pub(super) fn lookup_words(words: &[(String, u32, usize)]) -> Vec<(String, u32, 
 /// readings share tells nothing): their share that are words of the language the n-gram
 /// model finds in the reading, the n-gram likelihood, words mixing scripts, and the prior of
 /// the encoding for that language. Returns each reading's words with whether they are known.
-pub(super) fn word_evidence(readings: &mut [Reading]) {
+/// Which words differ is judged among the first `base` readings (all of them when 0); the
+/// others are weighed on the words that differ there.
+pub(super) fn word_evidence(readings: &mut [Reading], base: usize) {
     let whole: Vec<Vec<(String, u32, usize)>> =
         readings.iter().map(|r| words_of(&r.text)).collect();
     let all: Vec<Vec<(String, u32, usize)>> = whole.iter().map(|w| lookup_words(w)).collect();
+    // No reading of the base: every reading is one.
+    let base = if base == 0 { readings.len() } else { base };
     let mut seen: FxHashMap<&str, usize> = FxHashMap::default();
-    for words in &all {
+    for words in &all[..base.min(all.len())] {
         for w in words {
             *seen.entry(w.0.as_str()).or_default() += 1;
         }
     }
-    let n = readings.len();
+    let n = base.min(readings.len());
     let model = lexicon::model();
     // Readings share most of their differing words, and each is looked up for up to three
     // languages: one look-up per (list, word).
