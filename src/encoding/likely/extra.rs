@@ -47,8 +47,8 @@ pub(super) fn is_extra(r: &Reading) -> bool {
     r.members.iter().all(|m| m.whatwg().is_none())
 }
 
-/// Adds the best [`MAX_EXTRA_WEIGHED`] of `extras` by characters to the readings weighed,
-/// the rest to `all`.
+/// Adds the best [`MAX_EXTRA_WEIGHED`] of `extras` by characters to the readings weighed
+/// (`out`, each with its character score), the rest to `all`.
 pub(super) fn weigh_besides(
     out: &mut Vec<Reading>,
     extras: Vec<Reading>,
@@ -56,7 +56,16 @@ pub(super) fn weigh_besides(
     by_letters: bool,
 ) {
     let mut extras = super::letters::rank(extras, MAX_EXTRA_WEIGHED, by_letters);
-    out.extend(extras.drain(..extras.len().min(MAX_EXTRA_WEIGHED)));
+    // Only one that reads as cleanly by its characters as a WHATWG reading weighed: words
+    // are the dear part of the verdict, and a page whose reading is full of box drawing or
+    // symbols is no contender.
+    let bar = out.iter().map(|r| r.score).fold(f64::INFINITY, f64::min);
+    let take = extras
+        .iter()
+        .take(MAX_EXTRA_WEIGHED)
+        .take_while(|r| out.is_empty() || r.score >= bar)
+        .count();
+    out.extend(extras.drain(..take));
     all.extend(extras);
 }
 
