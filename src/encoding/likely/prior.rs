@@ -60,7 +60,9 @@ pub fn prior(enc: &'static Encoding, lang: &str) -> f64 {
     use encoding_rs as e;
     let is = |langs: &[&str]| langs.contains(&lang);
     let tier1 = match enc {
-        _ if enc == e::WINDOWS_1252 => is(WESTERN),
+        // Estonian's locale has windows-1257 (its õ ä ö ü are windows-1252's too, but not
+        // its š ž).
+        _ if enc == e::WINDOWS_1252 => is(WESTERN) && lang != "et",
         _ if enc == e::WINDOWS_1250 => is(CENTRAL),
         _ if enc == e::WINDOWS_1251 => is(CYRILLIC),
         _ if enc == e::WINDOWS_1257 => is(BALTIC),
