@@ -638,7 +638,7 @@ fn show_root_names_documents_where_they_live() {
     );
 }
 
-/// Issue 21: one document, one answer. Over the demo corpus (112 files, 129 units: text, HTML
+/// Issue 21: one document, one answer. Over the demo corpus (113 files, 130 units: text, HTML
 /// in five encodings, mail, office files, PDFs) and the language fixtures, every unit's language in the audit is the
 /// document verdict `langid` gives (the explorer's Languages tab runs the same
 /// `langid::analyze_unit`), and its encoding is the one `extract` decodes it with.

@@ -137,3 +137,20 @@ fn the_readme_screenshots_are_what_the_program_draws() {
     }
     assert!(n >= 5, "{n} screenshots");
 }
+
+/// The help and the README say how many documents the demo opens: as many as `assets/demo`
+/// holds (the help said 112 after a 113th was added).
+#[test]
+fn the_help_and_the_readme_count_the_demo_files() {
+    let n = files_below(Path::new("assets/demo")).len();
+    let said = format!("{n} documents in five sources");
+    let out = assert_cmd::Command::cargo_bin("delineate")
+        .unwrap()
+        .args(["help", "demo"])
+        .output()
+        .unwrap();
+    let help = String::from_utf8_lossy(&out.stdout);
+    assert!(help.contains(&said), "{said} not in: {help}");
+    let readme = std::fs::read_to_string("README.md").unwrap();
+    assert!(readme.contains(&said), "{said} not in the README");
+}

@@ -81,7 +81,7 @@ pub enum Command {
     /// Open the interactive explorer: hex bytes, their decodings, what each character is.
     #[command(after_help = AFTER_HELP)]
     Open(OpenArgs),
-    /// Open the explorer on the bundled demo corpus: 112 documents in five sources (newswire
+    /// Open the explorer on the bundled demo corpus: 113 documents in five sources (newswire
     /// with `&lt;` residue, crawled pages in five encodings, mail, office files and PDFs,
     /// legacy text with mojibake and invisible characters).
     #[command(after_help = AFTER_HELP)]
