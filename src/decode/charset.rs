@@ -168,12 +168,9 @@ impl Charset {
     }
 
     /// True for the UTF-16 and UTF-32 families.
+    /// (ISO-2022-JP, which encoding_rs calls not ASCII-compatible, is not one.)
     pub fn is_wide(&self) -> bool {
-        matches!(
-            self,
-            Charset::Utf32Le | Charset::Utf32Be | Charset::Whatwg(_)
-        ) && !self.is_ascii_compatible()
-            && *self != Charset::Whatwg(encoding_rs::REPLACEMENT)
+        self.is_unicode() && *self != Charset::UTF_8
     }
 
     /// True for UTF-8, UTF-16 and UTF-32.
@@ -604,6 +601,7 @@ mod tests {
         assert!(Charset::UTF_16LE.is_wide());
         assert!(Charset::Utf32Be.is_wide());
         assert!(!Charset::UTF_8.is_wide());
+        assert!(!Charset::Whatwg(encoding_rs::ISO_2022_JP).is_wide());
         assert!(Charset::Utf32Le.is_unicode());
     }
 }

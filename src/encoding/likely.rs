@@ -323,13 +323,9 @@ pub fn readings(inp: &Inputs) -> (Vec<Reading>, Vec<RuledOut>) {
         >= 20;
     let mut ruled_out = Vec::new();
     for cs in extra::candidates(inp.block) {
-        let wide = cs.is_unicode() && cs != Charset::UTF_8;
-        // Two bytes a code unit, or four.
-        let unit_bytes = if matches!(cs, Charset::Utf32Le | Charset::Utf32Be) {
-            4
-        } else {
-            2
-        };
+        let wide = cs.is_wide();
+        // Two bytes a code unit, or four (UTF-16, UTF-32).
+        let unit_bytes = cs.unit_len();
         let wide_bytes = &inp.sample[..inp.sample.len().min(CONDENSED_BYTES) & !(unit_bytes - 1)];
         let stateful = cs == Charset::Whatwg(encoding_rs::ISO_2022_JP);
         let (text, errors, first) = if wide {
@@ -755,10 +751,8 @@ pub fn likely(inp: &Inputs) -> Likely {
     }
     // A UTF-16 or UTF-32 reading that every other encoding's rules leave alone is told by the
     // bytes, not by words: its text has no non-ASCII letters to weigh when it is English.
-    let alone = readings.len() == 1
-        && name.is_unicode()
-        && name != Charset::UTF_8
-        && best.text.chars().count() >= MIN_WIDE_ALONE;
+    let alone =
+        readings.len() == 1 && name.is_wide() && best.text.chars().count() >= MIN_WIDE_ALONE;
     if alone && f.words == 0 {
         because =
             format!("{name} reads the bytes as text, and the bytes rule out every other encoding");

@@ -647,7 +647,7 @@ impl<'a> WordSpans<'a> {
         }
         let start = len(&text[..at]);
         let end = start + len(word);
-        let wide = self.enc.is_unicode() && self.enc != Charset::UTF_8;
+        let wide = self.enc.is_wide();
         let stateful = self.enc == Charset::Whatwg(encoding_rs::ISO_2022_JP);
         let sample_len = self.inp.sample.len();
         let to_input = |c: usize| -> usize {
