@@ -3,7 +3,7 @@
 corpus (assets/demo/).
 Every file is made here, from text written here, so each one's bytes are known exactly.
 Run from the repository root: python3 scripts/make_fixtures.py"""
-import codecs, os, random
+import codecs, os, random, subprocess
 
 def write(path, data):
     os.makedirs(os.path.dirname(path), exist_ok=True)
@@ -226,8 +226,36 @@ samples.append(("pl-x-mac-ce.txt", "mac_latin2",
      "Przeczytaj mnie. Ten program sprawdza, czy pliki na dysku zostały zapisane poprawnie. "
      "Uruchom go z wiersza poleceń i poczekaj, aż zakończy się sprawdzanie wszystkich folderów. "
      "Jeśli znajdzie błąd, wyświetli nazwę pliku i zaproponuje jego naprawę.\n"))
+# DOS Western European (IBM850): Portuguese, whose ã and õ IBM437 lacks. Sentences written here.
+samples.append(("pt-ibm850.txt", "cp850",
+     "LEIA-ME. Este programa verifica se os arquivos no disco foram gravados corretamente. "
+     "Execute-o a partir da linha de comando e aguarde até que a verificação de todas as pastas "
+     "termine. Se encontrar um erro, mostrará o nome do arquivo e oferecerá a correção.\n"))
+samples.append(("fr-ibm850.txt", "cp850",
+     "LISEZ-MOI. Ce programme vérifie que les fichiers du disque ont été écrits correctement. "
+     "Lancez-le depuis la ligne de commande et attendez la fin de la vérification.\n"))
 for name, codec, text in samples:
     write(E + name, text.encode(codec))
+# Vietnamese in VISCII (RFC 1456), which Python has no codec for: encoded by glibc's iconv.
+# Sentences written here: a DOS-era readme, and one line of 64 bytes or so.
+for name, text in [
+    ("vi-viscii.txt",
+     "ĐỌC TÔI. Chương trình này kiểm tra xem các tệp trên đĩa có được ghi đúng hay không. "
+     "Hãy chạy nó từ dòng lệnh và chờ cho đến khi việc kiểm tra tất cả các thư mục kết thúc. "
+     "Nếu tìm thấy lỗi, chương trình sẽ hiển thị tên tệp và đề nghị sửa nó.\n"),
+    ("vi-viscii-short.txt", "Tệp đã được lưu. Nhấn phím bất kỳ để trở về.\n"),
+]:
+    write(E + name, subprocess.run(["iconv", "-f", "UTF-8", "-t", "VISCII"], input=text.encode(),
+                                   capture_output=True, check=True).stdout)
+# French in windows-1252, then French in UTF-8: VISCII reads both halves with no odd character
+# (its high half is all letters, à and é where Latin-1 has them), so only words can speak for it.
+write(E + "mixed-1252-utf8-french.txt",
+      ("Le rapport annuel a été présenté à l'assemblée générale. Les délégués ont approuvé le "
+       "budget, après une longue discussion sur la sécurité des réseaux et la qualité des données "
+       "publiées.\n").encode("cp1252")
+      + ("La deuxième partie décrit les étapes suivantes : la révision des procédures, la création "
+         "d'un comité d'éthique et la publication des résultats détaillés avant la fin de "
+         "l'année.\n").encode("utf-8"))
 # UTF-32 without a byte order mark, in both byte orders: English (no non-ASCII word to weigh)
 # and Greek. Every other encoding is ruled out by the bytes.
 write(E + "en-utf-32le-nobom.txt", ("The archive keeps every record in four bytes a character, "

@@ -1,8 +1,8 @@
 //! Encodings outside the WHATWG standard that the likely verdict names: DOS Cyrillic (IBM855),
 //! whose text it reads and whose labels resolve, while other Cyrillic is not taken for it;
-//! DOS Latin-2 and Nordic (IBM852, IBM865) and Mac OS Central European; Korean in Johab; and
-//! UTF-32 without a byte order mark. Fixtures in tests/fixtures/encodings/
-//! (scripts/make_fixtures.py, sentences written there).
+//! DOS Latin-2, Western and Nordic (IBM852, IBM850 and IBM437, IBM865) and Mac OS Central
+//! European; Vietnamese in VISCII; Korean in Johab; and UTF-32 without a byte order mark.
+//! Fixtures in tests/fixtures/encodings/ (scripts/make_fixtures.py, sentences written there).
 
 mod common;
 
@@ -218,6 +218,16 @@ fn dos_and_mac_latin_pages_are_named_and_read() {
             "x-mac-ce",
             "Przeczytaj mnie. Ten program sprawdza, czy pliki",
         ),
+        (
+            "pt-ibm850.txt",
+            "IBM850",
+            "LEIA-ME. Este programa verifica se os arquivos",
+        ),
+        (
+            "fr-ibm850.txt",
+            "IBM850",
+            "LISEZ-MOI. Ce programme vérifie que les fichiers",
+        ),
     ] {
         let j = inspect(name);
         assert_eq!(j["likely"]["name"], want, "{name}: {}", j["likely"]);
@@ -241,4 +251,69 @@ fn a_meta_naming_a_dos_page_is_skipped_as_a_browser_does() {
     assert_eq!(meta["names"], "IBM852");
     assert_ne!(j["encoding"]["name"], "IBM852");
     assert_eq!(j["likely"]["name"], "IBM852");
+}
+
+/// French in IBM850 reads the same in IBM437: the verdict names the one and says so of the
+/// other. Portuguese `ã` and `õ` are IBM850's alone.
+#[test]
+fn ibm850_and_ibm437_are_one_answer_where_they_read_alike() {
+    let fr = inspect("fr-ibm850.txt");
+    let because = fr["likely"]["because"].as_str().unwrap();
+    assert!(because.contains("IBM437"), "{because}");
+    let pt = inspect("pt-ibm850.txt");
+    let because = pt["likely"]["because"].as_str().unwrap();
+    assert!(!because.contains("IBM437"), "{because}");
+    assert!(decode_likely("pt-ibm850.txt").contains("verificação"));
+}
+
+/// Vietnamese in VISCII (RFC 1456) is named and read back, the long file and a line of 60
+/// bytes; the label resolves.
+#[test]
+fn viscii_vietnamese_is_named_and_read() {
+    for (name, start) in [
+        (
+            "vi-viscii.txt",
+            "ĐỌC TÔI. Chương trình này kiểm tra xem các tệp",
+        ),
+        (
+            "vi-viscii-short.txt",
+            "Tệp đã được lưu. Nhấn phím bất kỳ để trở về.",
+        ),
+    ] {
+        let j = inspect(name);
+        assert_eq!(j["likely"]["name"], "VISCII", "{name}: {}", j["likely"]);
+        assert!(j["likely"]["confidence"].as_f64().unwrap() >= 0.9, "{name}");
+        assert_eq!(j["likely"]["language"]["language"], "vi", "{name}");
+        assert!(decode_likely(name).starts_with(start), "{name}");
+    }
+    let out = run(&[
+        "decode",
+        "--encoding",
+        "csVISCII",
+        "tests/fixtures/encodings/vi-viscii-short.txt",
+    ]);
+    assert!(
+        String::from_utf8(out)
+            .unwrap()
+            .starts_with("Tệp đã được lưu.")
+    );
+}
+
+/// VISCII's every high byte is a letter, so it reads any bytes without an odd character: a
+/// file of French in windows-1252 and then in UTF-8 is not taken for it (its reading is not
+/// Vietnamese), and the segments still say what each half is.
+#[test]
+fn viscii_does_not_take_text_that_is_not_vietnamese() {
+    let j = inspect("mixed-1252-utf8-french.txt");
+    assert_ne!(j["likely"]["name"], "VISCII", "{}", j["likely"]);
+    let segments: Vec<&str> = j["segments"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["encoding"].as_str().unwrap())
+        .collect();
+    assert_eq!(segments, ["windows-1252", "UTF-8"]);
+    for name in ["cs-ibm852.txt", "pl-x-mac-ce.txt", "fr-ibm850.txt"] {
+        assert_ne!(inspect(name)["likely"]["name"], "VISCII", "{name}");
+    }
 }

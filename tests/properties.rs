@@ -29,6 +29,7 @@ const LABELS: &[&str] = &[
     "x-iso-8859-1-c1",
     "cp855",
     "johab",
+    "viscii",
     "replacement",
 ];
 

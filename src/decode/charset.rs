@@ -57,6 +57,9 @@ pub enum OemPage {
     /// Mac OS Central European (Apple's `CENTEURO.TXT`; Mozilla's `x-mac-ce`, Python's
     /// `mac_latin2`): Polish, Czech, Slovak, Hungarian, Slovene and Baltic text from Macs.
     MacCentralEurope,
+    /// VISCII (RFC 1456): Vietnamese with every precomposed letter one byte, the whole high
+    /// half and six C0 controls (02 05 06 14 19 1E) given to letters.
+    Viscii,
 }
 
 /// Mac OS Central European, bytes 0x80–0xFF: Apple's `CENTEURO.TXT` from Unicode's vendor
@@ -80,6 +83,36 @@ const MAC_CENTRAL_EUROPE: [char; 128] = [
     '\u{00DD}', '\u{00FD}', '\u{0137}', '\u{017B}', '\u{0141}', '\u{017C}', '\u{0122}', '\u{02C7}',
 ];
 
+/// VISCII, bytes 0x80–0xFF (RFC 1456's table; equal to glibc iconv's `VISCII`, byte for byte).
+const VISCII: [char; 128] = [
+    '\u{1EA0}', '\u{1EAE}', '\u{1EB0}', '\u{1EB6}', '\u{1EA4}', '\u{1EA6}', '\u{1EA8}', '\u{1EAC}',
+    '\u{1EBC}', '\u{1EB8}', '\u{1EBE}', '\u{1EC0}', '\u{1EC2}', '\u{1EC4}', '\u{1EC6}', '\u{1ED0}',
+    '\u{1ED2}', '\u{1ED4}', '\u{1ED6}', '\u{1ED8}', '\u{1EE2}', '\u{1EDA}', '\u{1EDC}', '\u{1EDE}',
+    '\u{1ECA}', '\u{1ECE}', '\u{1ECC}', '\u{1EC8}', '\u{1EE6}', '\u{0168}', '\u{1EE4}', '\u{1EF2}',
+    '\u{00D5}', '\u{1EAF}', '\u{1EB1}', '\u{1EB7}', '\u{1EA5}', '\u{1EA7}', '\u{1EA9}', '\u{1EAD}',
+    '\u{1EBD}', '\u{1EB9}', '\u{1EBF}', '\u{1EC1}', '\u{1EC3}', '\u{1EC5}', '\u{1EC7}', '\u{1ED1}',
+    '\u{1ED3}', '\u{1ED5}', '\u{1ED7}', '\u{1EE0}', '\u{01A0}', '\u{1ED9}', '\u{1EDD}', '\u{1EDF}',
+    '\u{1ECB}', '\u{1EF0}', '\u{1EE8}', '\u{1EEA}', '\u{1EEC}', '\u{01A1}', '\u{1EDB}', '\u{01AF}',
+    '\u{00C0}', '\u{00C1}', '\u{00C2}', '\u{00C3}', '\u{1EA2}', '\u{0102}', '\u{1EB3}', '\u{1EB5}',
+    '\u{00C8}', '\u{00C9}', '\u{00CA}', '\u{1EBA}', '\u{00CC}', '\u{00CD}', '\u{0128}', '\u{1EF3}',
+    '\u{0110}', '\u{1EE9}', '\u{00D2}', '\u{00D3}', '\u{00D4}', '\u{1EA1}', '\u{1EF7}', '\u{1EEB}',
+    '\u{1EED}', '\u{00D9}', '\u{00DA}', '\u{1EF9}', '\u{1EF5}', '\u{00DD}', '\u{1EE1}', '\u{01B0}',
+    '\u{00E0}', '\u{00E1}', '\u{00E2}', '\u{00E3}', '\u{1EA3}', '\u{0103}', '\u{1EEF}', '\u{1EAB}',
+    '\u{00E8}', '\u{00E9}', '\u{00EA}', '\u{1EBB}', '\u{00EC}', '\u{00ED}', '\u{0129}', '\u{1EC9}',
+    '\u{0111}', '\u{1EF1}', '\u{00F2}', '\u{00F3}', '\u{00F4}', '\u{00F5}', '\u{1ECF}', '\u{1ECD}',
+    '\u{1EE5}', '\u{00F9}', '\u{00FA}', '\u{0169}', '\u{1EE7}', '\u{00FD}', '\u{1EE3}', '\u{1EEE}',
+];
+
+/// VISCII's capital letters in the C0 range (RFC 1456): Ẳ Ẵ Ẫ Ỷ Ỹ Ỵ.
+const VISCII_LOW: [(u8, char); 6] = [
+    (0x02, '\u{1EB2}'),
+    (0x05, '\u{1EB4}'),
+    (0x06, '\u{1EAA}'),
+    (0x14, '\u{1EF6}'),
+    (0x19, '\u{1EF8}'),
+    (0x1E, '\u{1EF4}'),
+];
+
 impl OemPage {
     /// The IANA name.
     pub fn name(self) -> &'static str {
@@ -90,6 +123,7 @@ impl OemPage {
             OemPage::Cp855 => "IBM855",
             OemPage::Cp865 => "IBM865",
             OemPage::MacCentralEurope => "x-mac-ce",
+            OemPage::Viscii => "VISCII",
         }
     }
 
@@ -103,7 +137,44 @@ impl OemPage {
             OemPage::Cp855 => &DECODING_TABLE_CP855,
             OemPage::Cp865 => &DECODING_TABLE_CP865,
             OemPage::MacCentralEurope => &MAC_CENTRAL_EUROPE,
+            OemPage::Viscii => &VISCII,
         }
+    }
+
+    /// The bytes below 0x80 that are letters rather than ASCII controls (VISCII's six); every
+    /// other byte below 0x80 is ASCII.
+    pub fn low_letters(self) -> &'static [(u8, char)] {
+        match self {
+            OemPage::Viscii => &VISCII_LOW,
+            _ => &[],
+        }
+    }
+
+    /// The character of byte `b`.
+    pub fn char_of(self, b: u8) -> char {
+        if b >= 0x80 {
+            self.high_half()[usize::from(b - 0x80)]
+        } else {
+            self.low_letters()
+                .iter()
+                .find(|&&(x, _)| x == b)
+                .map_or(char::from(b), |&(_, c)| c)
+        }
+    }
+
+    /// The byte of `c`, if the page has it.
+    pub fn byte_of(self, c: char) -> Option<u8> {
+        if let Some(&(b, _)) = self.low_letters().iter().find(|&&(_, x)| x == c) {
+            return Some(b);
+        }
+        if c.is_ascii() {
+            let b = c as u8;
+            return self.low_letters().iter().all(|&(x, _)| x != b).then_some(b);
+        }
+        self.high_half()
+            .iter()
+            .position(|&h| h == c)
+            .map(|i| 0x80 + i as u8)
     }
 }
 
@@ -158,7 +229,8 @@ impl Charset {
     }
 
     /// True when bytes 0x00–0x7F mean ASCII (false for UTF-16/32 and ISO-2022-JP's escapes
-    /// aside, which still keeps ASCII bytes as ASCII).
+    /// aside, which still keeps ASCII bytes as ASCII). VISCII counts: only six rare C0 controls
+    /// are letters there ([`OemPage::low_letters`]), and markup reads the same.
     pub fn is_ascii_compatible(&self) -> bool {
         match self {
             Charset::Whatwg(e) => e.is_ascii_compatible(),
@@ -206,6 +278,7 @@ impl Charset {
             | "maclatin2"
             | "cp10029" => Some(Charset::Oem(OemPage::MacCentralEurope)),
             "johab" | "x-johab" | "cp1361" | "ms1361" | "windows-1361" => Some(Charset::Johab),
+            "viscii" | "csviscii" | "viscii1.1-1" => Some(Charset::Oem(OemPage::Viscii)),
             _ => None,
         };
         if let Some(charset) = extra {
@@ -356,19 +429,7 @@ impl Charset {
                     .collect(),
             ),
             Charset::Latin1 => text.chars().map(|c| u8::try_from(c as u32).ok()).collect(),
-            Charset::Oem(p) => text
-                .chars()
-                .map(|c| {
-                    if c.is_ascii() {
-                        Some(c as u8)
-                    } else {
-                        p.high_half()
-                            .iter()
-                            .position(|&h| h == c)
-                            .map(|i| 0x80 + i as u8)
-                    }
-                })
-                .collect(),
+            Charset::Oem(p) => text.chars().map(|c| p.byte_of(c)).collect(),
             c if *c == Charset::UTF_16LE => {
                 Some(text.encode_utf16().flat_map(|u| u.to_le_bytes()).collect())
             }
@@ -557,6 +618,20 @@ mod tests {
         );
         assert_eq!(d.text, "юЮ п");
         assert_eq!(for_lenient_label("CP-855"), Some(Lenient::Names(cp855)));
+    }
+
+    #[test]
+    fn viscii_gives_six_controls_to_letters() {
+        let cs = Charset::for_label("VISCII").unwrap().charset;
+        assert_eq!(cs, Charset::Oem(OemPage::Viscii));
+        // `Tiếng Việt`, and the capital Ỷ of byte 14.
+        let bytes = b"Ti\xAAng Vi\xAEt \x14";
+        let d = crate::decode::decode(bytes, 0, cs, crate::decode::ErrorMode::Strict, true);
+        assert_eq!(d.text, "Tiếng Việt Ỷ");
+        assert_eq!(cs.encode("Tiếng Việt Ỷ").as_deref(), Some(&bytes[..]));
+        // The controls VISCII gave away cannot be written in it.
+        assert_eq!(cs.encode("\u{14}"), None);
+        assert_eq!(cs.encode("\u{13}"), Some(vec![0x13]));
     }
 
     fn check(label: &str, name: &str, remapped: bool) {

@@ -505,6 +505,8 @@ fn utf8(bytes: &[u8], pos: u64, last: bool, sink: &mut dyn Sink) -> usize {
 /// A legacy single-byte encoding as a table: byte → character (None = unmapped).
 pub struct SingleByteTable {
     chars: [Option<char>; 256],
+    /// Bytes below 0x80 are ASCII (all but VISCII, which gives six C0 controls to letters).
+    ascii_low: bool,
 }
 
 /// The table for a single-byte encoding, built once from encoding_rs and cached.
@@ -523,7 +525,10 @@ fn single_byte_table(enc: &'static Encoding) -> &'static SingleByteTable {
             .decode_without_bom_handling_and_without_replacement(&byte)
             .and_then(|s| s.chars().next());
     }
-    let table: &'static SingleByteTable = Box::leak(Box::new(SingleByteTable { chars }));
+    let table: &'static SingleByteTable = Box::leak(Box::new(SingleByteTable {
+        chars,
+        ascii_low: true,
+    }));
     guard.push((enc, table));
     table
 }
@@ -533,11 +538,16 @@ impl SingleByteTable {
     pub fn get(&self, b: u8) -> Option<char> {
         self.chars[b as usize]
     }
+
+    /// True when byte `b` reads as the ASCII character of its value.
+    fn plain(&self, b: u8) -> bool {
+        b < 0x80 && (self.ascii_low || self.chars[b as usize] == Some(char::from(b)))
+    }
 }
 
-/// The table of a DOS or Mac code page outside WHATWG: ASCII, then its high half.
+/// The table of a DOS, Mac or Vietnamese code page outside WHATWG.
 fn oem_table(page: OemPage) -> &'static SingleByteTable {
-    static TABLES: [OnceLock<SingleByteTable>; 6] = [const { OnceLock::new() }; 6];
+    static TABLES: [OnceLock<SingleByteTable>; 7] = [const { OnceLock::new() }; 7];
     let slot = match page {
         OemPage::Cp437 => &TABLES[0],
         OemPage::Cp850 => &TABLES[1],
@@ -545,17 +555,17 @@ fn oem_table(page: OemPage) -> &'static SingleByteTable {
         OemPage::Cp855 => &TABLES[3],
         OemPage::Cp865 => &TABLES[4],
         OemPage::MacCentralEurope => &TABLES[5],
+        OemPage::Viscii => &TABLES[6],
     };
     slot.get_or_init(|| {
         let mut chars = [None; 256];
         for (b, c) in chars.iter_mut().enumerate() {
-            *c = Some(if b < 0x80 {
-                char::from(b as u8)
-            } else {
-                page.high_half()[b - 0x80]
-            });
+            *c = Some(page.char_of(b as u8));
         }
-        SingleByteTable { chars }
+        SingleByteTable {
+            chars,
+            ascii_low: page.low_letters().is_empty(),
+        }
     })
 }
 
@@ -581,11 +591,13 @@ fn single_byte(table: &SingleByteTable, bytes: &[u8], pos: u64, sink: &mut dyn S
         if sink.stopped() {
             return i;
         }
-        // All WHATWG single-byte encodings are ASCII-compatible.
-        let ascii_end = bytes[i..]
-            .iter()
-            .position(|&b| b >= 0x80)
-            .map_or(bytes.len(), |p| i + p);
+        // All WHATWG single-byte encodings are ASCII-compatible; VISCII all but six bytes.
+        let ascii_end = if table.ascii_low {
+            bytes[i..].iter().position(|&b| b >= 0x80)
+        } else {
+            bytes[i..].iter().position(|&b| !table.plain(b))
+        }
+        .map_or(bytes.len(), |p| i + p);
         if ascii_end > i {
             // ASCII bytes are valid UTF-8 as they stand.
             sink.same(std::str::from_utf8(&bytes[i..ascii_end]).unwrap_or_default());
@@ -596,7 +608,7 @@ fn single_byte(table: &SingleByteTable, bytes: &[u8], pos: u64, sink: &mut dyn S
         // letters: 2 bytes each) goes to the sink in one call: one map run, one copy.
         let mut n = 0usize;
         let mut width = 0usize;
-        while i + n < bytes.len() && n < RUN_CHARS && bytes[i + n] >= 0x80 {
+        while i + n < bytes.len() && n < RUN_CHARS && !table.plain(bytes[i + n]) {
             let Some(c) = table.chars[bytes[i + n] as usize] else {
                 break;
             };

@@ -501,7 +501,7 @@ pub fn readings(inp: &Inputs) -> (Vec<Reading>, Vec<RuledOut>) {
     let mut all = letters::rank(all, MAX_WEIGHED - 3, !inp.block);
     let mut out = preselect(&mut all, &damaged);
     let whatwg = out.len();
-    extra::weigh_besides(&mut out, extras, &mut all, !inp.block);
+    extra::weigh_besides(&mut out, extras, !inp.block);
     // Which words differ is judged among the WHATWG readings, so that the others' words are
     // weighed as they were without them.
     word_evidence(&mut out, whatwg);

@@ -8,16 +8,20 @@ use super::{CANDIDATES, Reading};
 use crate::decode::charset::{Charset, OemPage};
 
 /// Candidates outside the WHATWG standard, weighed after [`CANDIDATES`]: the DOS pages of
-/// Cyrillic, Central European and Nordic text files, which outlived DOS, and Mac OS Central
-/// European (their letters sit among box drawing and symbols, so their readings of other
-/// encodings' bytes make those, and the words decide); Johab, the Korean of DOS-era readme
-/// files (EUC-KR and GBK read its bytes as other syllables and Hanzi); UTF-32 without a byte
-/// order mark (rare, but a file in it is nothing else).
+/// Cyrillic, Central European, Nordic and Western text files, which outlived DOS, and Mac OS
+/// Central European (their letters sit among box drawing and symbols, so their readings of
+/// other encodings' bytes make those, and the words decide); VISCII, Vietnamese of the DOS and
+/// early web era (every byte above 0x7F a letter: only the words tell it); Johab, the Korean
+/// of DOS-era readme files (EUC-KR and GBK read its bytes as other syllables and Hanzi); UTF-32
+/// without a byte order mark (rare, but a file in it is nothing else).
 pub const OTHER_CANDIDATES: &[Charset] = &[
     Charset::Oem(OemPage::Cp855),
     Charset::Oem(OemPage::Cp852),
     Charset::Oem(OemPage::Cp865),
     Charset::Oem(OemPage::MacCentralEurope),
+    Charset::Oem(OemPage::Viscii),
+    Charset::Oem(OemPage::Cp850),
+    Charset::Oem(OemPage::Cp437),
     Charset::Johab,
     Charset::Utf32Le,
     Charset::Utf32Be,
@@ -48,42 +52,62 @@ pub(super) fn is_extra(r: &Reading) -> bool {
 }
 
 /// Adds the best [`MAX_EXTRA_WEIGHED`] of `extras` by characters to the readings weighed
-/// (`out`, each with its character score), the rest to `all`.
-pub(super) fn weigh_besides(
-    out: &mut Vec<Reading>,
-    extras: Vec<Reading>,
-    all: &mut Vec<Reading>,
-    by_letters: bool,
-) {
-    let mut extras = super::letters::rank(extras, MAX_EXTRA_WEIGHED, by_letters);
+/// (`out`, each with its character score). The others are left out of the running: a rare
+/// page whose words were never looked at would only take probability mass from the verdict,
+/// right or wrong (with IBM850 and IBM437, or VISCII, among them: ECE +0.001 on the dev set).
+pub(super) fn weigh_besides(out: &mut Vec<Reading>, extras: Vec<Reading>, by_letters: bool) {
+    let extras = super::letters::rank(extras, MAX_EXTRA_WEIGHED, by_letters);
     // Only one that reads as cleanly by its characters as a WHATWG reading weighed: words
     // are the dear part of the verdict, and a page whose reading is full of box drawing or
     // symbols is no contender.
     let bar = out.iter().map(|r| r.score).fold(f64::INFINITY, f64::min);
-    let take = extras
-        .iter()
-        .take(MAX_EXTRA_WEIGHED)
-        .take_while(|r| out.is_empty() || r.score >= bar)
-        .count();
-    out.extend(extras.drain(..take));
-    all.extend(extras);
+    let first = out.is_empty();
+    out.extend(
+        extras
+            .into_iter()
+            .take(MAX_EXTRA_WEIGHED)
+            .take_while(|r| first || r.score >= bar),
+    );
 }
 
 /// A single-byte code page outside WHATWG is rare, and reads any bytes: its reading (in
-/// `out` from `from` on) stays only with words of a language to show for it (IBM852 read one
-/// no-break space of a Kituba page as `á`, one unlisted word, and won) and no mark inside a
-/// word; the others go to `all`. UTF-32 and Johab are told by their bytes' structure as much
-/// as by words.
+/// `out` from `from` on) stays only with words of a language to show for it and no mark inside
+/// a word; the others go to `all` (IBM852 read one no-break space of a Kituba page as `á`, one
+/// unlisted word, and won). A page whose every high byte is a letter (VISCII) makes no odd
+/// character of any bytes, so only words can speak for it: its reading leaves the running
+/// unless it reads half its differing words as words, in a language the page was made for
+/// (VISCII read mixed UTF-8 and windows-1252 files with 7 words of 53, or as French, and
+/// won). UTF-32 and Johab are told by their bytes' structure as much as by words.
 pub(super) fn drop_wordless(out: &mut Vec<Reading>, from: usize, all: &mut Vec<Reading>) {
     let mut i = from;
     while i < out.len() {
-        let page = out[i].members.iter().all(Charset::is_single_byte);
-        if page && (out[i].features.known_words < MIN_EXTRA_KNOWN || marks_in_words(&out[i].text)) {
+        let f = &out[i].features;
+        if !out[i].members.iter().all(Charset::is_single_byte) {
+            i += 1;
+        } else if all_letters(&out[i]) && (2 * f.known_words < f.words || !made_for(&out[i])) {
+            out.remove(i);
+        } else if f.known_words < MIN_EXTRA_KNOWN || marks_in_words(&out[i].text) {
             all.push(out.remove(i));
         } else {
             i += 1;
         }
     }
+}
+
+/// Is every byte above 0x7F a letter in the reading's pages (VISCII)?
+fn all_letters(r: &Reading) -> bool {
+    r.members.iter().all(|m| match m {
+        Charset::Oem(p) => p.high_half().iter().all(|c| c.is_alphabetic()),
+        _ => false,
+    })
+}
+
+/// Is the reading in a language its page was made for ([`super::prior::prior_of`] −1)? A
+/// rare page's text in another language reads the same in a common page nearly everywhere.
+fn made_for(r: &Reading) -> bool {
+    r.members
+        .iter()
+        .any(|&m| super::prior::prior_of(m, &r.features.language) > -2.0)
 }
 
 /// A mark that is no letter between two letters (`jing´ada`: IBM852's reading of a Khasi `ï`):

@@ -12,8 +12,8 @@ const CENTRAL: &[&str] = &["cs", "sk", "pl", "hu", "sl", "hr", "bs", "ro", "sq",
 const CYRILLIC: &[&str] = &["ru", "uk", "bg", "mk", "sr", "be", "kk"];
 const BALTIC: &[&str] = &["lt", "lv", "et"];
 
-/// [`prior`] for any candidate: a DOS or Mac code page outside WHATWG counts as the DOS and Mac
-/// pages do there (−1 for the languages of its script, −3 for the others), and Johab as one for Korean;
+/// [`prior`] for any candidate: a DOS, Mac or Vietnamese code page outside WHATWG counts as the
+/// DOS and Mac pages do there (−1 for the languages of its script, −3 for the others), and Johab as one for Korean;
 /// UTF-32 as UTF-16 (−0.5); an encoding no candidate list holds, −9.
 pub fn prior_of(cs: Charset, lang: &str) -> f64 {
     match cs {
@@ -26,6 +26,8 @@ pub fn prior_of(cs: Charset, lang: &str) -> f64 {
                 OemPage::Cp865 => &[&["da", "nb", "nn", "no", "is", "fo"]],
                 // Not Romanian (no ș, ț) nor Croatian (no đ): Apple had pages for them.
                 OemPage::MacCentralEurope => &[&["cs", "sk", "pl", "hu", "sl"], BALTIC],
+                // RFC 1456: made for Vietnamese alone.
+                OemPage::Viscii => &[&["vi"]],
             };
             if langs.iter().any(|l| l.contains(&lang)) {
                 -1.0
