@@ -247,6 +247,13 @@ for name, text in [
 ]:
     write(E + name, subprocess.run(["iconv", "-f", "UTF-8", "-t", "VISCII"], input=text.encode(),
                                    capture_output=True, check=True).stdout)
+# Traditional Chinese in EUC-TW (CNS 11643), which Python has no codec for: encoded by glibc's
+# iconv. Sentences written here: a Unix-era README, with one character of plane 2 (乂) written
+# in the four-byte form.
+write(E + "zh-euc-tw.txt", subprocess.run(
+    ["iconv", "-f", "UTF-8", "-t", "EUC-TW"], check=True, capture_output=True,
+    input=("讀我檔案。這個程式會檢查磁碟上的檔案是否正確寫入。請從命令列執行它，並等待所有資料夾的"
+           "檢查完成。如果發現錯誤，程式會顯示檔案名稱，並建議如何修正。自治乂安。\n").encode()).stdout)
 # French in windows-1252, then French in UTF-8: VISCII reads both halves with no odd character
 # (its high half is all letters, à and é where Latin-1 has them), so only words can speak for it.
 write(E + "mixed-1252-utf8-french.txt",

@@ -7,8 +7,8 @@ of failure, not to fit weights.
 
 Score: the file decoded under the detector's answer equals the file decoded under the folder's
 (chardet) or file's (uchardet) encoding, with WHATWG's supersets (GB2312 as GB18030, TIS-620 as
-windows-874, Shift_JIS as CP932, EUC-KR as CP949). VISCII, which Python has no codec for, is
-decoded by glibc's iconv; EUC-TW, which neither has, counts as a miss for every detector.
+windows-874, Shift_JIS as CP932, EUC-KR as CP949). VISCII and EUC-TW, which Python has no
+codec for, are decoded by glibc's iconv.
 
 Usage: scripts/peer_suites_eval.py [--bin DELINEATE] [--cache DIR] [-v]
 (needs network for the first fetch, pip, curl; chardet in the running Python for its column)"""
@@ -24,17 +24,17 @@ ANSWER = {"x-mac-cyrillic": "mac_cyrillic", "macintosh": "mac_roman", "iso-8859-
           "shift_jis": "cp932", "euc-kr": "cp949", "windows-874": "cp874", "tis-620": "cp874",
           "big5": "big5hkscs", "hz-gb-2312": "hz", "iso-2022-cn": None, "ibm855": "cp855",
           "ibm852": "cp852", "ibm850": "cp850", "ibm437": "cp437", "ibm865": "cp865",
-          "x-mac-ce": "mac_latin2", "johab": "johab", "viscii": "viscii", "iso-8859-1": "latin-1", "ascii": "ascii"}
+          "x-mac-ce": "mac_latin2", "johab": "johab", "viscii": "viscii", "euc-tw": "euc-tw", "iso-8859-1": "latin-1", "ascii": "ascii"}
 # Truth labels (folder or file names) → Python codecs.
 TRUTH = {"iso-2022-jp": "iso2022_jp", "iso-2022-kr": "iso2022_kr", "maccyrillic": "mac_cyrillic",
-         "macroman": "mac_roman", "euc-tw": None, "viscii": "viscii", "johab": "johab", "cp949": "cp949",
+         "macroman": "mac_roman", "euc-tw": "euc-tw", "viscii": "viscii", "johab": "johab", "cp949": "cp949",
          "cp932": "cp932", "gb2312": "gb18030", "tis-620": "cp874", "shift_jis": "cp932",
          "euc-kr": "cp949", "mac-centraleurope": "mac_latin2", "ibm852": "cp852", "ibm865": "cp865",
          "ibm866": "cp866", "ibm855": "cp855", "uhc": "cp949", "iso-8859-11": "cp874",
          "mac-cyrillic": "mac_cyrillic", "gb18030": "gb18030", "big5": "big5hkscs",
          "iso-8859-1": "latin-1"}
 # Encodings Python has no codec for, decoded by glibc's iconv.
-ICONV = {"viscii": "VISCII"}
+ICONV = {"viscii": "VISCII", "euc-tw": "EUC-TW"}
 LANGS = ("-croatian", "-czech", "-hungarian", "-polish", "-slovak", "-slovene", "-romanian",
          "-bulgarian", "-russian", "-arabic", "-greek", "-turkish", "-hebrew")
 

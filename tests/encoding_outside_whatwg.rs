@@ -1,7 +1,8 @@
 //! Encodings outside the WHATWG standard that the likely verdict names: DOS Cyrillic (IBM855),
 //! whose text it reads and whose labels resolve, while other Cyrillic is not taken for it;
 //! DOS Latin-2, Western and Nordic (IBM852, IBM850 and IBM437, IBM865) and Mac OS Central
-//! European; Vietnamese in VISCII; Korean in Johab; and UTF-32 without a byte order mark.
+//! European; Vietnamese in VISCII; Korean in Johab; Traditional Chinese in EUC-TW; and UTF-32
+//! without a byte order mark.
 //! Fixtures in tests/fixtures/encodings/ (scripts/make_fixtures.py, sentences written there).
 
 mod common;
@@ -316,4 +317,32 @@ fn viscii_does_not_take_text_that_is_not_vietnamese() {
     for name in ["cs-ibm852.txt", "pl-x-mac-ce.txt", "fr-ibm850.txt"] {
         assert_ne!(inspect(name)["likely"]["name"], "VISCII", "{name}");
     }
+}
+
+/// Traditional Chinese in EUC-TW is named and read back, its plane 2 character from the
+/// four-byte form; the label resolves, and searching encodes to the same bytes.
+#[test]
+fn euc_tw_chinese_is_named_and_read() {
+    let j = inspect("zh-euc-tw.txt");
+    assert_eq!(j["likely"]["name"], "EUC-TW", "{}", j["likely"]);
+    // A rare encoding, against Big5 and GBK's readings: sure, if less than a Big5 page would be.
+    assert!(j["likely"]["confidence"].as_f64().unwrap() >= 0.8);
+    // The whole file reads cleanly in it: no segments of the WHATWG readings.
+    assert!(j["segments"].as_array().is_none_or(|s| s.is_empty()));
+    assert_eq!(j["likely"]["language"]["language"], "zh");
+    // Big5 and GBK read the same bytes as other Hanzi: the decision is one of them.
+    assert_ne!(j["encoding"]["name"], "EUC-TW");
+    let text = decode_likely("zh-euc-tw.txt");
+    assert!(
+        text.starts_with("讀我檔案。這個程式會檢查磁碟上的檔案"),
+        "{text}"
+    );
+    assert!(text.contains("自治乂安"), "{text}");
+    let out = run(&[
+        "decode",
+        "--encoding",
+        "x-euc-tw",
+        "tests/fixtures/encodings/zh-euc-tw.txt",
+    ]);
+    assert_eq!(String::from_utf8(out).unwrap(), text);
 }

@@ -37,6 +37,9 @@ pub enum Charset {
     /// Johab (code page 1361): Korean with Hangul composed from jamo bits, which WHATWG does not
     /// decode ([`crate::decode::johab`]).
     Johab,
+    /// EUC-TW: Traditional Chinese in CNS 11643, which WHATWG does not decode
+    /// ([`crate::decode::euc_tw`]).
+    EucTw,
 }
 
 /// The single-byte code pages outside WHATWG that the tool decodes (each byte one character;
@@ -208,6 +211,7 @@ impl Charset {
             Charset::Oem(p) => p.name(),
             Charset::SevenBit(s) => s.name(),
             Charset::Johab => "Johab",
+            Charset::EucTw => "EUC-TW",
         }
     }
 
@@ -234,7 +238,7 @@ impl Charset {
     pub fn is_ascii_compatible(&self) -> bool {
         match self {
             Charset::Whatwg(e) => e.is_ascii_compatible(),
-            Charset::Latin1 | Charset::Oem(_) | Charset::Johab => true,
+            Charset::Latin1 | Charset::Oem(_) | Charset::Johab | Charset::EucTw => true,
             _ => false,
         }
     }
@@ -278,6 +282,9 @@ impl Charset {
             | "maclatin2"
             | "cp10029" => Some(Charset::Oem(OemPage::MacCentralEurope)),
             "johab" | "x-johab" | "cp1361" | "ms1361" | "windows-1361" => Some(Charset::Johab),
+            "euc-tw" | "euctw" | "x-euc-tw" | "cns11643" | "cp964" | "ibm-964" => {
+                Some(Charset::EucTw)
+            }
             "viscii" | "csviscii" | "viscii1.1-1" => Some(Charset::Oem(OemPage::Viscii)),
             _ => None,
         };
@@ -437,10 +444,15 @@ impl Charset {
                 Some(text.encode_utf16().flat_map(|u| u.to_be_bytes()).collect())
             }
             Charset::Whatwg(e) if *e == encoding_rs::REPLACEMENT => None,
-            Charset::Johab => {
+            Charset::Johab | Charset::EucTw => {
+                let encode_char = if *self == Charset::Johab {
+                    crate::decode::johab::encode_char
+                } else {
+                    crate::decode::euc_tw::encode_char
+                };
                 let mut out = Vec::with_capacity(text.len());
                 text.chars()
-                    .try_for_each(|c| crate::decode::johab::encode_char(c, &mut out))
+                    .try_for_each(|c| encode_char(c, &mut out))
                     .map(|()| out)
             }
             // Searching the raw bytes for text in shifts is not offered.

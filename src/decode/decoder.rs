@@ -369,7 +369,7 @@ enum Engine {
     Utf16 { be: bool, carry: Carry },
     Utf32 { be: bool, carry: Carry },
     SevenBit(seven_bit::Reader, Carry),
-    Johab(Carry),
+    Stepped(crate::decode::Step, Carry),
     Generic(GenericEngine),
 }
 
@@ -424,7 +424,8 @@ impl Engine {
             Charset::Latin1 => Engine::Latin1(base),
             Charset::SevenBit(s) => Engine::SevenBit(seven_bit::Reader::new(s), Carry::at(base)),
             Charset::Oem(p) => Engine::SingleByte(oem_table(p), base),
-            Charset::Johab => Engine::Johab(Carry::at(base)),
+            Charset::Johab => Engine::Stepped(crate::decode::johab::step, Carry::at(base)),
+            Charset::EucTw => Engine::Stepped(crate::decode::euc_tw::step, Carry::at(base)),
             Charset::Whatwg(e) if e == encoding_rs::UTF_8 => Engine::Utf8(Carry::at(base)),
             Charset::Whatwg(e) if e == encoding_rs::UTF_16LE => Engine::Utf16 {
                 be: false,
@@ -465,8 +466,11 @@ impl Engine {
                     seven_bit_engine::units(reader, b, pos, last, sink)
                 });
             }
-            Engine::Johab(carry) => {
-                carry.run(bytes, |b, pos| johab_engine::units(b, pos, last, sink));
+            Engine::Stepped(step, carry) => {
+                let step = *step;
+                carry.run(bytes, |b, pos| {
+                    stepped_engine::units(step, b, pos, last, sink)
+                });
             }
             Engine::Generic(g) => g.feed(bytes, last, sink),
         }
@@ -876,8 +880,8 @@ impl GenericEngine {
     }
 }
 
-mod johab_engine;
 mod seven_bit_engine;
+mod stepped_engine;
 
 #[cfg(test)]
 mod tests;

@@ -215,20 +215,7 @@ pub fn step(bytes: &[u8], last: bool) -> Option<(Result<char, ()>, usize)> {
 
 /// Decodes `bytes` whole, counting malformed sequences and the offset of the first.
 pub fn decode_counting(bytes: &[u8], last: bool) -> (String, u32, Option<usize>) {
-    let mut out = String::with_capacity(bytes.len() * 2);
-    let (mut errors, mut first, mut i) = (0u32, None, 0);
-    while let Some((r, n)) = step(&bytes[i..], last) {
-        match r {
-            Ok(c) => out.push(c),
-            Err(()) => {
-                errors += 1;
-                first.get_or_insert(i);
-                out.push('\u{FFFD}');
-            }
-        }
-        i += n;
-    }
-    (out, errors, first)
+    super::decode_stepped(step, bytes, last)
 }
 
 #[cfg(test)]

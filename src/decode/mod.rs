@@ -10,6 +10,7 @@ pub mod bom;
 pub mod charset;
 pub mod declared;
 pub mod decoder;
+pub mod euc_tw;
 pub mod johab;
 pub mod offsets;
 pub mod seven_bit;
@@ -19,3 +20,26 @@ pub mod window;
 
 pub use charset::{Charset, LabelResolution};
 pub use decoder::*;
+
+/// One step of a decoder this tool writes as a function (Johab, EUC-TW): the character at the
+/// start of `bytes` and the bytes it took, or an error and the bytes to skip; `None` when
+/// `bytes` ends inside a sequence and more may come (`last` false).
+pub type Step = fn(&[u8], bool) -> Option<(Result<char, ()>, usize)>;
+
+/// Decodes `bytes` whole with `step`, counting malformed sequences and the offset of the first.
+pub fn decode_stepped(step: Step, bytes: &[u8], last: bool) -> (String, u32, Option<usize>) {
+    let mut out = String::with_capacity(bytes.len() * 2);
+    let (mut errors, mut first, mut i) = (0u32, None, 0);
+    while let Some((r, n)) = step(&bytes[i..], last) {
+        match r {
+            Ok(c) => out.push(c),
+            Err(()) => {
+                errors += 1;
+                first.get_or_insert(i);
+                out.push('\u{FFFD}');
+            }
+        }
+        i += n;
+    }
+    (out, errors, first)
+}

@@ -672,6 +672,18 @@ pub fn segment(
     {
         return Vec::new();
     }
+    // A multi-byte encoding outside WHATWG that the whole verdict names and that reads every
+    // byte is that encoding throughout: the blocks are judged among WHATWG encodings only,
+    // which read its pairs as other Hanzi or Hangul, a different one block by block (an EUC-TW
+    // page of 10 KB was cut into 36 segments of GBK, EUC-KR, ISO-8859-5…).
+    let own_step: Option<crate::decode::Step> = match whole.name {
+        Charset::Johab => Some(crate::decode::johab::step),
+        Charset::EucTw => Some(crate::decode::euc_tw::step),
+        _ => None,
+    };
+    if own_step.is_some_and(|step| crate::decode::decode_stepped(step, bytes, at_end).1 == 0) {
+        return Vec::new();
+    }
     let damaged = v.invalid_sequences > v.truncated_at_end as u64;
     // Valid UTF-8 throughout, with multi-byte characters, is UTF-8 throughout: text in another
     // encoding that holds non-ASCII bytes forms invalid sequences within a few characters

@@ -12,8 +12,9 @@ use crate::decode::charset::{Charset, OemPage};
 /// Central European (their letters sit among box drawing and symbols, so their readings of
 /// other encodings' bytes make those, and the words decide); VISCII, Vietnamese of the DOS and
 /// early web era (every byte above 0x7F a letter: only the words tell it); Johab, the Korean
-/// of DOS-era readme files (EUC-KR and GBK read its bytes as other syllables and Hanzi); UTF-32
-/// without a byte order mark (rare, but a file in it is nothing else).
+/// of DOS-era readme files (EUC-KR and GBK read its bytes as other syllables and Hanzi); EUC-TW,
+/// the Traditional Chinese of Taiwan's Unix systems (GBK and EUC-KR read its plane 1 as other
+/// Hanzi and Hangul); UTF-32 without a byte order mark (rare, but a file in it is nothing else).
 pub const OTHER_CANDIDATES: &[Charset] = &[
     Charset::Oem(OemPage::Cp855),
     Charset::Oem(OemPage::Cp852),
@@ -23,6 +24,7 @@ pub const OTHER_CANDIDATES: &[Charset] = &[
     Charset::Oem(OemPage::Cp850),
     Charset::Oem(OemPage::Cp437),
     Charset::Johab,
+    Charset::EucTw,
     Charset::Utf32Le,
     Charset::Utf32Be,
 ];

@@ -224,6 +224,9 @@ pub(super) fn decode_counting(
     if cs == Charset::Johab {
         return crate::decode::johab::decode_counting(bytes, last);
     }
+    if cs == Charset::EucTw {
+        return crate::decode::euc_tw::decode_counting(bytes, last);
+    }
     let Some(enc) = cs.whatwg() else {
         // A DOS code page defines every byte.
         let table = crate::decode::single_byte_table_of(cs);
@@ -562,9 +565,9 @@ pub(super) fn char_features(
     };
     // The last two characters, for [`glued`].
     let mut prev: [char; 2] = [' ', ' '];
-    let cjk_reading = members
-        .iter()
-        .any(|m| *m == Charset::Johab || m.whatwg().is_some_and(cjk_encoding));
+    let cjk_reading = members.iter().any(|m| {
+        matches!(m, Charset::Johab | Charset::EucTw) || m.whatwg().is_some_and(cjk_encoding)
+    });
     for c in text.chars() {
         let [before, mid] = prev;
         prev = [mid, c];

@@ -13,8 +13,9 @@ const CYRILLIC: &[&str] = &["ru", "uk", "bg", "mk", "sr", "be", "kk"];
 const BALTIC: &[&str] = &["lt", "lv", "et"];
 
 /// [`prior`] for any candidate: a DOS, Mac or Vietnamese code page outside WHATWG counts as the
-/// DOS and Mac pages do there (−1 for the languages of its script, −3 for the others), and Johab as one for Korean;
-/// UTF-32 as UTF-16 (−0.5); an encoding no candidate list holds, −9.
+/// DOS and Mac pages do there (−1 for the languages of its script, −3 for the others), Johab
+/// as one for Korean and EUC-TW for Chinese; UTF-32 as UTF-16 (−0.5); an encoding no candidate
+/// list holds, −9.
 pub fn prior_of(cs: Charset, lang: &str) -> f64 {
     match cs {
         Charset::Whatwg(e) => prior(e, lang),
@@ -38,16 +39,19 @@ pub fn prior_of(cs: Charset, lang: &str) -> f64 {
         Charset::Utf32Le | Charset::Utf32Be => -0.5,
         Charset::Johab if lang == "ko" => -1.0,
         Charset::Johab => -3.0,
+        // Taiwan's Unix systems: Traditional Chinese, which the model calls `zh`.
+        Charset::EucTw if lang == "zh" => -1.0,
+        Charset::EucTw => -3.0,
         _ => -9.0,
     }
 }
 
-/// [`base_prior`] for any candidate: −2 for a DOS code page or Johab, as for the DOS pages
+/// [`base_prior`] for any candidate: −2 for a DOS code page, Johab or EUC-TW, as for the DOS pages
 /// there; UTF-32 as UTF-16.
 pub fn base_prior_of(cs: Charset) -> f64 {
     match cs {
         Charset::Whatwg(e) => base_prior(e),
-        Charset::Oem(_) | Charset::Johab => -2.0,
+        Charset::Oem(_) | Charset::Johab | Charset::EucTw => -2.0,
         Charset::Utf32Le | Charset::Utf32Be => -1.0,
         _ => -9.0,
     }

@@ -1,12 +1,13 @@
-//! The decoder engine of Johab ([`johab::step`]): ASCII runs as themselves, each two-byte
-//! sequence as its character, with the byte↔char offset map like every other decoding.
+//! The decoder engine of the encodings decoded one step at a time by a function of this tool
+//! ([`Step`]: Johab, EUC-TW): ASCII runs as themselves, each multi-byte sequence as its
+//! character, with the byte↔char offset map like every other decoding.
 
 use super::Sink;
-use crate::decode::johab;
+use crate::decode::Step;
 
-/// Hands `bytes` to `sink`; returns bytes consumed (a lead byte cut off by the chunk's end waits
+/// Hands `bytes` to `sink`; returns bytes consumed (a sequence cut off by the chunk's end waits
 /// for the next one).
-pub(super) fn units(bytes: &[u8], pos: u64, last: bool, sink: &mut dyn Sink) -> usize {
+pub(super) fn units(step: Step, bytes: &[u8], pos: u64, last: bool, sink: &mut dyn Sink) -> usize {
     let mut i = 0;
     let mut buf = [0u8; 4];
     while i < bytes.len() && !sink.stopped() {
@@ -20,7 +21,7 @@ pub(super) fn units(bytes: &[u8], pos: u64, last: bool, sink: &mut dyn Sink) -> 
             i += run;
             continue;
         }
-        match johab::step(&bytes[i..], last) {
+        match step(&bytes[i..], last) {
             None => return i,
             Some((Ok(c), n)) => {
                 sink.chars(c.encode_utf8(&mut buf), n);
