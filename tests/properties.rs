@@ -30,6 +30,7 @@ const LABELS: &[&str] = &[
     "cp855",
     "johab",
     "viscii",
+    "euc-tw",
     "replacement",
 ];
 
