@@ -766,6 +766,14 @@ def iso_2022_cn(text):
 
 
 write(E + "zh-iso-2022-cn-notice.txt", iso_2022_cn(zh_notice))
+# The notice in Traditional characters, in ISO-2022-CN as glibc's iconv writes it: GB 2312
+# where it has the character (ESC $ ) A), CNS 11643 plane 1 otherwise (ESC $ ) G), and plane 2
+# by a single shift (ESC $ * H, ESC N) for 冇 and 丼.
+zh_notice_trad = ("圖書館通知：\n本館週一至週五開放，時間為上午九點至晚上八點。\n"
+                  "借書請攜帶借書證，每次最多借五本書。館藏包括冇與丼等罕用字。\n")
+write(E + "zh-iso-2022-cn-cns.txt", subprocess.run(
+    ["iconv", "-f", "UTF-8", "-t", "ISO-2022-CN"], input=zh_notice_trad.encode(),
+    capture_output=True, check=True).stdout)
 # ASCII that holds `~{` without being HZ (TeX's tie before a group): no scheme is claimed.
 write(E + "tex-tilde-brace.txt", b"See Fig.~{\\ref{fig:a}} and Table~{\\ref{tab:b}}; a~{b} is a tie.\n")
 # The same Korean in a mail whose MIME header names ISO-2022-KR (RFC 1557 was written for

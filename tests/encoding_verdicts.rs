@@ -687,6 +687,34 @@ fn a_damaged_verdict_names_its_controls_and_where_the_first_is() {
     assert!(!because.contains("C1 control"), "{because}");
 }
 
+/// ISO-2022-CN's Traditional characters are CNS 11643's: plane 1 after `ESC $ ) G`, plane 2 by
+/// the single shift `ESC N`. They are read (not U+FFFD), and `decode --encoding likely` writes
+/// the text glibc's iconv encoded.
+#[test]
+fn iso_2022_cn_reads_cns_11643_planes() {
+    let j = inspect("zh-iso-2022-cn-cns.txt");
+    let s = &j["likely"]["seven_bit"];
+    assert_eq!(j["likely"]["name"], "ISO-2022-CN", "{}", j["likely"]);
+    assert_eq!(
+        (s["undecoded"].as_u64(), s["faults"].as_u64()),
+        (Some(0), Some(0))
+    );
+    assert!(
+        s["excerpt"].as_str().unwrap().starts_with("圖書館通知："),
+        "{s}"
+    );
+    let out = cmd()
+        .args(["decode", "--encoding", "likely"])
+        .arg("tests/fixtures/encodings/zh-iso-2022-cn-cns.txt")
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "圖書館通知：\n本館週一至週五開放，時間為上午九點至晚上八點。\n\
+         借書請攜帶借書證，每次最多借五本書。館藏包括冇與丼等罕用字。\n"
+    );
+}
+
 /// Chinese and Korean in HZ, ISO-2022-KR and ISO-2022-CN are all ASCII bytes, so a WHATWG
 /// consumer reads the shift bytes as letters. The likely verdict is the scheme (read by this
 /// tool), the report says where its shifts are and what they hold, calls the decision's reading

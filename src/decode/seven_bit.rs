@@ -83,7 +83,8 @@ pub struct SevenBit {
     /// mostly these; ASCII that only happens to sit between `~{` and `~}` is not (`~{abcd~}`
     /// reads as level-2 Hanzi, rows 0x61–0x77, from its small letters).
     pub common: usize,
-    /// Double-byte characters of a set no decoder here holds (CNS 11643), shown as U+FFFD.
+    /// Double-byte characters of a set no decoder here holds (ISO-IR-165, or a CNS 11643 plane
+    /// no designation named), shown as U+FFFD.
     pub undecoded: usize,
     /// Shift sequences or pairs that break the scheme's rules, and where the first one is.
     pub faults: usize,
@@ -179,7 +180,7 @@ pub fn decode(bytes: &[u8], scheme: Scheme) -> SevenBit {
         if let Unit::Char(_, 2) = unit
             && r.shifted()
         {
-            st.common += usize::from(is_common_row(scheme, bytes[i]));
+            st.common += usize::from(r.is_common_row(bytes[i]));
         }
         i += st.add(unit, i, &r);
     }
@@ -193,9 +194,13 @@ pub enum Unit {
     Ascii(u8),
     /// A character read from `len` bytes: a shifted pair, or HZ's `~~` for a tilde.
     Char(char, usize),
+    /// One character of CNS 11643 plane 2–7 after a single shift (`ESC N` or `ESC O`, 4
+    /// bytes), read whether or not a run is shifted.
+    Single(char),
     /// Bytes that shift, designate or join lines: no text.
     Shift(usize),
-    /// A shifted pair of a set no table here holds (CNS 11643): U+FFFD.
+    /// A shifted pair of a set no table here holds (ISO-IR-165), or a single shift to a plane
+    /// no designation named: U+FFFD.
     Undecoded(usize),
     /// Bytes that break the scheme's rules: U+FFFD.
     Fault(usize),
@@ -211,8 +216,10 @@ pub enum Unit {
 enum Set {
     Gb2312,
     Ksc,
-    /// CNS 11643 (or ISO-IR-165): recognised, not decoded.
-    Cns,
+    /// CNS 11643 plane 1 ([`crate::decode::euc_tw::cns`]).
+    Cns1,
+    /// ISO-IR-165 (GB 2312 with additions): recognised, not decoded.
+    IsoIr165,
 }
 
 /// The state of a reading: shifted or not, and the set SO shifts to.
@@ -221,6 +228,9 @@ pub struct Reader {
     scheme: Scheme,
     shifted: bool,
     g1: Option<Set>,
+    /// The CNS 11643 plane (3–7) `ESC $ + I`…`M` designated as G3, which `ESC O` reaches (G2 is
+    /// always plane 2, `ESC $ * H`).
+    g3: Option<u8>,
 }
 
 impl Reader {
@@ -229,12 +239,22 @@ impl Reader {
             scheme,
             shifted: false,
             g1: (scheme == Scheme::Hz).then_some(Set::Gb2312),
+            g3: None,
         }
     }
 
     /// Whether the reading is inside a shifted run.
     pub fn shifted(&self) -> bool {
         self.shifted
+    }
+
+    /// Is a shifted pair whose first byte is `row` in the common part of the set in use (see
+    /// [`SevenBit::common`])? CNS 11643 plane 1's are its symbols and its 5,401 level-1 Hanzi.
+    fn is_common_row(&self, row: u8) -> bool {
+        match self.g1 {
+            Some(Set::Cns1) => matches!(row, 0x21..=0x26 | 0x44..=0x7D),
+            _ => is_common_row(self.scheme, row),
+        }
     }
 
     /// The next unit of `b` (which starts where the last step ended); `last` says `b` ends
@@ -286,16 +306,27 @@ impl Reader {
                 let set = match &b[1..] {
                     [b'$', b')', b'C', ..] => Some(Set::Ksc),
                     [b'$', b')', b'A', ..] => Some(Set::Gb2312),
-                    [b'$', b')', b'G' | b'E', ..] => Some(Set::Cns),
+                    [b'$', b')', b'G', ..] => Some(Set::Cns1),
+                    [b'$', b')', b'E', ..] => Some(Set::IsoIr165),
                     // G2 and G3 (CNS 11643 planes 2–7): reached only by single shifts.
-                    [b'$', b'*', b'H', ..] | [b'$', b'+', b'I'..=b'M', ..] => None,
-                    // A single shift: one character of CNS 11643 plane 2 (or 3–7).
-                    [b'N' | b'O', x, y, ..] => {
-                        let ok = (0x21..=0x7E).contains(x) && (0x21..=0x7E).contains(y);
-                        return if ok {
-                            Unit::Undecoded(4)
-                        } else {
-                            Unit::Fault(2)
+                    [b'$', b'*', b'H', ..] => None,
+                    [b'$', b'+', p @ b'I'..=b'M', ..] => {
+                        self.g3 = Some(p - b'I' + 3);
+                        None
+                    }
+                    // A single shift: one character of CNS 11643 plane 2 (G2 can be no other),
+                    // or of G3's plane.
+                    [s @ (b'N' | b'O'), x, y, ..] => {
+                        if !(0x21..=0x7E).contains(x) || !(0x21..=0x7E).contains(y) {
+                            return Unit::Fault(2);
+                        }
+                        let plane = if *s == b'N' { Some(2) } else { self.g3 };
+                        let Some(plane) = plane else {
+                            return Unit::Undecoded(4);
+                        };
+                        return match crate::decode::euc_tw::cns(plane, x | 0x80, y | 0x80) {
+                            Some(c) => Unit::Single(c),
+                            None => Unit::Fault(4),
                         };
                     }
                     rest if rest.len() < 3 && is_escape_prefix(rest) => return Unit::Incomplete,
@@ -357,12 +388,16 @@ fn pair(b: &[u8], set: Set) -> Unit {
     if !(0x21..=0x7E).contains(&d) {
         return Unit::Fault(1);
     }
-    if set == Set::Cns {
-        return Unit::Undecoded(2);
-    }
     let enc = match set {
         Set::Ksc => encoding_rs::EUC_KR,
-        _ => encoding_rs::GBK,
+        Set::Gb2312 => encoding_rs::GBK,
+        Set::IsoIr165 => return Unit::Undecoded(2),
+        Set::Cns1 => {
+            return match crate::decode::euc_tw::cns(1, c | 0x80, d | 0x80) {
+                Some(ch) => Unit::Char(ch, 2),
+                None => Unit::Fault(2),
+            };
+        }
     };
     match enc
         .decode_without_bom_handling_and_without_replacement(&[c | 0x80, d | 0x80])
@@ -419,6 +454,14 @@ impl Stats {
                     self.first.get_or_insert(at as u64);
                 }
                 n
+            }
+            Unit::Single(c) => {
+                self.characters += 1;
+                self.cjk += usize::from(is_cjk(c));
+                self.first.get_or_insert(at as u64);
+                self.last = (at + 4) as u64;
+                self.out.push(c);
+                4
             }
             Unit::Undecoded(n) => {
                 self.characters += 1;
@@ -528,11 +571,17 @@ mod tests {
     }
 
     #[test]
-    fn iso_2022_cn_reads_gb2312_and_counts_cns_it_cannot_read() {
-        let r = detect(b"\x1B$)A\x0EJ@=g\x0F \x1B$)G\x0EDCXB\x0F").unwrap();
+    fn iso_2022_cn_reads_gb2312_and_cns_11643() {
+        // As glibc's iconv reads them: GB 2312 after `ESC $ ) A`, CNS 11643 plane 1 after
+        // `ESC $ ) G`, and one character of plane 2 by the single shift `ESC N`.
+        let r = detect(b"\x1B$)A\x0EJ@=g\x0F \x1B$)G\x0EDCXB\x0F \x1B$*H\x1BN!!").unwrap();
         assert_eq!(r.scheme, Scheme::Iso2022Cn);
-        assert_eq!(r.text, "世界 \u{FFFD}\u{FFFD}");
-        assert_eq!((r.characters, r.cjk, r.undecoded), (4, 2, 2));
+        assert_eq!(r.text, "世界 刃財 乂");
+        assert_eq!((r.characters, r.cjk, r.undecoded, r.faults), (5, 5, 0, 0));
+        // ISO-IR-165 is recognised, not read; `ESC O` before any G3 designation names no plane.
+        let r = decode(b"\x1B$)E\x0EJ@\x0F \x1BO!!", Scheme::Iso2022Cn);
+        assert_eq!(r.text, "\u{FFFD} \u{FFFD}");
+        assert_eq!(r.undecoded, 2);
     }
 
     #[test]

@@ -374,7 +374,7 @@ fn seven_bit_evidence(s: &SevenBit, base: u64) -> Evidence {
     };
     let undecoded = if s.undecoded > 0 {
         format!(
-            " ({} in CNS 11643, which no decoder here reads: shown as U+FFFD)",
+            " ({} in ISO-IR-165, or a CNS 11643 plane no designation named: shown as U+FFFD)",
             s.undecoded
         )
     } else {

@@ -49,6 +49,10 @@ pub(super) fn units(
                 sink.chars(c.encode_utf8(&mut buf), n);
                 n
             }
+            Unit::Single(c) => {
+                sink.chars(c.encode_utf8(&mut buf), 4);
+                4
+            }
             Unit::Shift(n) => {
                 sink.skip(n);
                 n
