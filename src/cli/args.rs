@@ -266,8 +266,9 @@ pub struct InspectArgs {
     /// One JSON object per file per line instead of the report.
     #[arg(long)]
     pub json: bool,
-    /// Decode as this encoding (WHATWG label, or utf-32le/utf-32be); repeat to add candidates.
-    /// The first one overrides the decision.
+    /// Decode as this encoding (a WHATWG label, or one this tool decodes beside them: utf-32le,
+    /// utf-32be, cp437, cp850, cp852, cp855, cp865, x-mac-ce, viscii, johab, euc-tw); repeat to
+    /// add candidates. The first one overrides the decision.
     #[arg(long = "encoding", value_name = "LABEL")]
     pub encodings: Vec<String>,
     /// A transport Content-Type header value, e.g. "text/html; charset=ISO-8859-1".
@@ -651,9 +652,10 @@ pub struct DecodeArgs {
     /// File to decode (`-` for standard input).
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
-    /// The encoding: a WHATWG label (or utf-32le/utf-32be), `decided` (what the evidence's
-    /// precedence decides, as `inspect` reports it), or `likely` (what the bytes most probably
-    /// are, `inspect`'s likely verdict).
+    /// The encoding: a WHATWG label (or one this tool decodes beside them: utf-32le, utf-32be,
+    /// cp437, cp850, cp852, cp855, cp865, x-mac-ce, viscii, johab, euc-tw), `decided` (what the
+    /// evidence's precedence decides, as `inspect` reports it), or `likely` (what the bytes most
+    /// probably are, `inspect`'s likely verdict).
     #[arg(long, value_name = "LABEL")]
     pub encoding: String,
     /// Error handling.
