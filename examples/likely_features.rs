@@ -1,5 +1,6 @@
 //! Dumps the features of every reading the likely-encoding verdict weighs, for each file of an
-//! encoding dev set (scripts/make_encoding_devset.py), as TSV on stdout: the file, the reading's
+//! encoding dev set (scripts/make_encoding_devset.py, or any folder of `files/` and a
+//! `manifest.tsv` whose encodings may lie outside WHATWG), as TSV on stdout: the file, the reading's
 //! encodings, whether the reading is the true text, and the features of
 //! `delineate::encoding::likely::Features`. scripts/fit_likely.py fits the weights from it.
 //!
@@ -25,21 +26,15 @@ fn main() {
         let Ok(truth) = Charset::for_label(c[1]) else {
             continue;
         };
-        let want = truth
-            .charset
-            .whatwg()
-            .map(|e| e.decode_without_bom_handling(&bytes).0.into_owned());
+        let want = Some(text_of(truth.charset, &bytes));
         let input = Input::from_bytes(c[0], bytes.clone());
         let r = delineate::report::inspect(&input, &Default::default()).expect("in memory");
         for rd in &r.likely.readings {
             // Right: the truth's text, or (in a damaged dev set, scripts/make_damaged_devset.py)
             // every letter of it, where the truth reads a windows byte as a C1 control.
             let correct = rd.members.iter().any(|m| {
-                let text = m.whatwg().map(|e| e.decode_without_bom_handling(&bytes).0);
-                match (text, &want) {
-                    (Some(t), Some(w)) => same_but_controls(&t, w),
-                    _ => false,
-                }
+                want.as_ref()
+                    .is_some_and(|w| same_but_controls(&text_of(*m, &bytes), w))
             });
             let f = &rd.features;
             let names: Vec<&str> = rd.members.iter().map(|m| m.name()).collect();
@@ -72,6 +67,18 @@ fn main() {
                 f.chardet,
                 f.words
             );
+        }
+    }
+}
+
+/// The text of `bytes` in `cs`: encoding_rs for a WHATWG encoding, this tool's decoders for the
+/// ones outside it (DOS and Mac pages, VISCII, Johab, EUC-TW, UTF-32), U+FFFD for errors.
+fn text_of(cs: Charset, bytes: &[u8]) -> String {
+    match cs.whatwg() {
+        Some(e) => e.decode_without_bom_handling(bytes).0.into_owned(),
+        None => {
+            delineate::decode::decode(bytes, 0, cs, delineate::decode::ErrorMode::Replace, true)
+                .text
         }
     }
 }

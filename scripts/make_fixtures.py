@@ -254,6 +254,10 @@ write(E + "zh-euc-tw.txt", subprocess.run(
     ["iconv", "-f", "UTF-8", "-t", "EUC-TW"], check=True, capture_output=True,
     input=("讀我檔案。這個程式會檢查磁碟上的檔案是否正確寫入。請從命令列執行它，並等待所有資料夾的"
            "檢查完成。如果發現錯誤，程式會顯示檔案名稱，並建議如何修正。自治乂安。\n").encode()).stdout)
+# One line of 51 bytes: CJK punctuation between Han characters is no cut of a word.
+write(E + "zh-euc-tw-short.txt", subprocess.run(
+    ["iconv", "-f", "UTF-8", "-t", "EUC-TW"], check=True, capture_output=True,
+    input="磁碟已滿，無法寫入檔案。請刪除不需要的資料後再試。\n".encode()).stdout)
 # French in windows-1252, then French in UTF-8: VISCII reads both halves with no odd character
 # (its high half is all letters, à and é where Latin-1 has them), so only words can speak for it.
 write(E + "mixed-1252-utf8-french.txt",

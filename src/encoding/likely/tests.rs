@@ -98,9 +98,14 @@ fn misread_letters_that_cut_words_are_counted_and_their_pieces_set_aside() {
         "30º",
         "¿qué?",
         "jiyano¿tioora",
+        // Chinese and Japanese punctuation between Han and kana, where the text writes it.
+        "每個人，作為社會的一員、有權享受。",
+        "「ログイン」を押して下さい",
     ] {
         assert_eq!(words::cut_words(fine), 0, "{fine}");
     }
+    // The same marks inside a Latin or Cyrillic word are a cut still.
+    assert_eq!(words::cut_words("wolno、ci"), 1);
     let pieces = words::cut_pieces("Y\u{201A}ban kum, wolno¶ci, y\u{E54}");
     let mut got: Vec<&str> = pieces.iter().map(String::as_str).collect();
     got.sort_unstable();
