@@ -701,8 +701,9 @@ pub struct FixArgs {
     /// and each round of the chosen repair.
     #[arg(long)]
     pub explain: bool,
-    /// Decode the input with this encoding first (a WHATWG label, `decided` or `likely`)
-    /// instead of reading it as UTF-8.
+    /// Decode the input with this encoding first (a WHATWG label or one this tool decodes
+    /// beside them, as `decode --encoding` takes; `decided` or `likely`) instead of reading it
+    /// as UTF-8.
     #[arg(long, value_name = "LABEL")]
     pub encoding: Option<String>,
     #[command(flatten)]
