@@ -5,6 +5,13 @@ Every file is made here, from text written here, so each one's bytes are known e
 Run from the repository root: python3 scripts/make_fixtures.py"""
 import codecs, os, random, subprocess
 
+def iconv(text, encoding):
+    """`text` in an encoding Python has no codec for (VISCII, EUC-TW, ISO-2022-CN with CNS
+    11643), as glibc's iconv writes it."""
+    return subprocess.run(["iconv", "-f", "UTF-8", "-t", encoding], input=text.encode(),
+                          capture_output=True, check=True).stdout
+
+
 def write(path, data):
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "wb") as f:
@@ -245,19 +252,14 @@ for name, text in [
      "Nếu tìm thấy lỗi, chương trình sẽ hiển thị tên tệp và đề nghị sửa nó.\n"),
     ("vi-viscii-short.txt", "Tệp đã được lưu. Nhấn phím bất kỳ để trở về.\n"),
 ]:
-    write(E + name, subprocess.run(["iconv", "-f", "UTF-8", "-t", "VISCII"], input=text.encode(),
-                                   capture_output=True, check=True).stdout)
+    write(E + name, iconv(text, "VISCII"))
 # Traditional Chinese in EUC-TW (CNS 11643), which Python has no codec for: encoded by glibc's
 # iconv. Sentences written here: a Unix-era README, with one character of plane 2 (乂) written
 # in the four-byte form.
-write(E + "zh-euc-tw.txt", subprocess.run(
-    ["iconv", "-f", "UTF-8", "-t", "EUC-TW"], check=True, capture_output=True,
-    input=("讀我檔案。這個程式會檢查磁碟上的檔案是否正確寫入。請從命令列執行它，並等待所有資料夾的"
-           "檢查完成。如果發現錯誤，程式會顯示檔案名稱，並建議如何修正。自治乂安。\n").encode()).stdout)
+write(E + "zh-euc-tw.txt", iconv(("讀我檔案。這個程式會檢查磁碟上的檔案是否正確寫入。請從命令列執行它，並等待所有資料夾的"
+           "檢查完成。如果發現錯誤，程式會顯示檔案名稱，並建議如何修正。自治乂安。\n"), "EUC-TW"))
 # One line of 51 bytes: CJK punctuation between Han characters is no cut of a word.
-write(E + "zh-euc-tw-short.txt", subprocess.run(
-    ["iconv", "-f", "UTF-8", "-t", "EUC-TW"], check=True, capture_output=True,
-    input="磁碟已滿，無法寫入檔案。請刪除不需要的資料後再試。\n".encode()).stdout)
+write(E + "zh-euc-tw-short.txt", iconv("磁碟已滿，無法寫入檔案。請刪除不需要的資料後再試。\n", "EUC-TW"))
 # French in windows-1252, then French in UTF-8: VISCII reads both halves with no odd character
 # (its high half is all letters, à and é where Latin-1 has them), so only words can speak for it.
 write(E + "mixed-1252-utf8-french.txt",
@@ -775,9 +777,7 @@ write(E + "zh-iso-2022-cn-notice.txt", iso_2022_cn(zh_notice))
 # by a single shift (ESC $ * H, ESC N) for 冇 and 丼.
 zh_notice_trad = ("圖書館通知：\n本館週一至週五開放，時間為上午九點至晚上八點。\n"
                   "借書請攜帶借書證，每次最多借五本書。館藏包括冇與丼等罕用字。\n")
-write(E + "zh-iso-2022-cn-cns.txt", subprocess.run(
-    ["iconv", "-f", "UTF-8", "-t", "ISO-2022-CN"], input=zh_notice_trad.encode(),
-    capture_output=True, check=True).stdout)
+write(E + "zh-iso-2022-cn-cns.txt", iconv(zh_notice_trad, "ISO-2022-CN"))
 # ASCII that holds `~{` without being HZ (TeX's tie before a group): no scheme is claimed.
 write(E + "tex-tilde-brace.txt", b"See Fig.~{\\ref{fig:a}} and Table~{\\ref{tab:b}}; a~{b} is a tie.\n")
 # The same Korean in a mail whose MIME header names ISO-2022-KR (RFC 1557 was written for

@@ -26,6 +26,15 @@ pub use decoder::*;
 /// `bytes` ends inside a sequence and more may come (`last` false).
 pub type Step = fn(&[u8], bool) -> Option<(Result<char, ()>, usize)>;
 
+/// The step function of an encoding this tool decodes one step at a time (Johab, EUC-TW).
+pub fn step_of(cs: Charset) -> Option<Step> {
+    match cs {
+        Charset::Johab => Some(johab::step),
+        Charset::EucTw => Some(euc_tw::step),
+        _ => None,
+    }
+}
+
 /// Decodes `bytes` whole with `step`, counting malformed sequences and the offset of the first.
 pub fn decode_stepped(step: Step, bytes: &[u8], last: bool) -> (String, u32, Option<usize>) {
     let mut out = String::with_capacity(bytes.len() * 2);

@@ -676,12 +676,9 @@ pub fn segment(
     // byte is that encoding throughout: the blocks are judged among WHATWG encodings only,
     // which read its pairs as other Hanzi or Hangul, a different one block by block (an EUC-TW
     // page of 10 KB was cut into 36 segments of GBK, EUC-KR, ISO-8859-5…).
-    let own_step: Option<crate::decode::Step> = match whole.name {
-        Charset::Johab => Some(crate::decode::johab::step),
-        Charset::EucTw => Some(crate::decode::euc_tw::step),
-        _ => None,
-    };
-    if own_step.is_some_and(|step| crate::decode::decode_stepped(step, bytes, at_end).1 == 0) {
+    if crate::decode::step_of(whole.name)
+        .is_some_and(|step| crate::decode::decode_stepped(step, bytes, at_end).1 == 0)
+    {
         return Vec::new();
     }
     let damaged = v.invalid_sequences > v.truncated_at_end as u64;

@@ -221,11 +221,8 @@ pub(super) fn decode_counting(
     } {
         return decode_utf32(bytes, big_endian, last);
     }
-    if cs == Charset::Johab {
-        return crate::decode::johab::decode_counting(bytes, last);
-    }
-    if cs == Charset::EucTw {
-        return crate::decode::euc_tw::decode_counting(bytes, last);
+    if let Some(step) = crate::decode::step_of(cs) {
+        return crate::decode::decode_stepped(step, bytes, last);
     }
     let Some(enc) = cs.whatwg() else {
         // A DOS code page defines every byte.
