@@ -88,6 +88,11 @@ fn each_failure_class_is_read_as_written() {
         ("lt-windows-1257-short.txt", "windows-1257"),
         // Its one accented letter is a Thai digit in windows-874, at a word's edge.
         ("tiv-windows-1252.txt", "windows-1252"),
+        // Thai with the repetition mark ๆ after a word, and Hebrew whose ז windows-874 reads
+        // as ๆ after no Thai word.
+        ("th-windows-874-repetition.txt", "windows-874"),
+        ("th-windows-874-repetition-2.txt", "windows-874"),
+        ("he-windows-1255-zayin.txt", "windows-1255"),
         // Its š is a no-break space in KOI8-R, inside words (`swanet ego`).
         ("nso-windows-1252.txt", "windows-1252"),
         // Its ß is § in windows-1252 (`Ma§nahmen`: two listed words), and the German list

@@ -406,7 +406,11 @@ fn fit_of(enc: &'static Encoding, lang: Option<&str>, bytes: &[u8], alphabet: bo
     let letter = |c: Option<char>| c.is_some_and(crate::unicode::is_alphabetic);
     let chars: Vec<char> = text.chars().collect();
     let cjk_reading = cjk_encoding(enc);
+    let mut thai = ThaiRepetition::default();
     for (i, &c) in chars.iter().enumerate() {
+        if thai.odd_before(c) {
+            fit -= 1.0;
+        }
         let cjk = cjk_text(c, cjk_reading);
         if foreign_between_letters(c)
             && !cjk
@@ -423,9 +427,12 @@ fn fit_of(enc: &'static Encoding, lang: Option<&str>, bytes: &[u8], alphabet: bo
             fit -= 3.0;
         } else if is_c1(c) || c == '¤' {
             fit -= 2.0;
-        } else if !c.is_ascii() && !ordinary(c) && !cjk {
+        } else if !c.is_ascii() && !ordinary(c) && !cjk && c != MAI_YAMOK {
             fit -= 1.0;
         }
+    }
+    if thai.odd_at_end() {
+        fit -= 1.0;
     }
     let (mixed, words): (Vec<_>, Vec<_>) = words_of(&text)
         .into_iter()
@@ -531,6 +538,50 @@ pub(super) fn glued(before: char, mid: char, after: char) -> bool {
         && (foreign_between_letters(mid) || (cuts_word(mid) && latin(before) && latin(after)))
 }
 
+/// The Thai repetition mark (a modifier letter, so no [`ordinary`] character).
+const MAI_YAMOK: char = '\u{0E46}';
+
+/// Where the Thai repetition mark `ๆ` stands in text: after a Thai word, which holds a
+/// consonant, and before anything but a Thai letter or sign (`ราคาถูกๆ ทุกวัน`). Anywhere else it
+/// is odd: windows-874 makes it of windows-1255's `ז`, among the vowels, signs and digits it
+/// reads the other Hebrew letters as (U+0E40–U+0E5B: no consonant), and an odd `ๆ` was the
+/// only sign of that misreading. Fed every character of a reading in turn.
+#[derive(Default)]
+struct ThaiRepetition {
+    /// The run of Thai letters and signs so far holds a consonant (U+0E01–U+0E2E).
+    consonant: bool,
+    /// A `ๆ` waits for the next character, and whether a word with a consonant came before it.
+    pending: Option<bool>,
+}
+
+impl ThaiRepetition {
+    /// A Thai letter or sign (not a digit or the repetition mark itself).
+    fn thai(c: char) -> bool {
+        matches!(c, '\u{0E01}'..='\u{0E45}' | '\u{0E47}'..='\u{0E4E}')
+    }
+
+    /// Takes `c`, the next character; `true` when it shows the `ๆ` before it odd.
+    fn odd_before(&mut self, c: char) -> bool {
+        let odd = self
+            .pending
+            .take()
+            .is_some_and(|after_word| !after_word || Self::thai(c));
+        if c == MAI_YAMOK {
+            self.pending = Some(self.consonant);
+        } else if Self::thai(c) {
+            self.consonant |= c <= '\u{0E2E}';
+        } else {
+            self.consonant = false;
+        }
+        odd
+    }
+
+    /// `true` when the text ends on a `ๆ` that follows no Thai word.
+    fn odd_at_end(&mut self) -> bool {
+        self.pending.take() == Some(false)
+    }
+}
+
 /// The character-level features of one reading of the condensed bytes (the word evidence is
 /// added by [`word_evidence`], which needs all readings).
 pub(super) fn char_features(
@@ -565,7 +616,9 @@ pub(super) fn char_features(
     let cjk_reading = members.iter().any(|m| {
         matches!(m, Charset::Johab | Charset::EucTw) || m.whatwg().is_some_and(cjk_encoding)
     });
+    let mut thai = ThaiRepetition::default();
     for c in text.chars() {
+        odd += thai.odd_before(c) as u32;
         let [before, mid] = prev;
         prev = [mid, c];
         // (Characters text rarely holds are counted as odd wherever they stand, below.) The
@@ -605,10 +658,13 @@ pub(super) fn char_features(
         // weighs like a control.
         if is_c1(c) || c == '¤' {
             controls += 1;
+        } else if c == MAI_YAMOK {
+            // Judged by the next character (`odd_before`).
         } else if !(ordinary(c) || cjk_reading && cjk_symbol(c)) {
             odd += 1;
         }
     }
+    odd += thai.odd_at_end() as u32;
     let per = 100.0 / non_ascii.max(1) as f64;
     let script = scripts
         .iter()
@@ -649,4 +705,34 @@ pub(super) fn char_features(
         .chardet
         .is_some_and(|c| members.contains(&Charset::Whatwg(c))) as u8 as f64;
     (f, script)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Odd repetition marks in `text`, as [`char_features`] counts them.
+    fn odd_marks(text: &str) -> usize {
+        let mut t = ThaiRepetition::default();
+        let odd = text.chars().filter(|&c| t.odd_before(c)).count();
+        odd + t.odd_at_end() as usize
+    }
+
+    /// `ๆ` after a Thai word and before a space, a digit, Latin or the end is text; before a
+    /// Thai letter, after a leading vowel alone (windows-874's `เๆ`, Hebrew `אז`), at the start
+    /// or after Latin, it is odd.
+    #[test]
+    fn the_repetition_mark_is_text_only_after_a_thai_word() {
+        assert_eq!(odd_marks("ราคาถูกๆ ทุกวัน"), 0);
+        assert_eq!(odd_marks("มากๆ"), 0);
+        assert_eq!(odd_marks("ดีๆ!"), 0);
+        assert_eq!(odd_marks("เด็กๆ ชอบเล่นกันมากๆ"), 0);
+        assert_eq!(odd_marks("ถูกๆทุก"), 1);
+        assert_eq!(odd_marks("เๆ"), 1);
+        assert_eq!(odd_marks("เๆ ใๆ"), 2);
+        assert_eq!(odd_marks("ๆ"), 1);
+        assert_eq!(odd_marks("abcๆ "), 1);
+        // A word before it ends at anything that is not Thai.
+        assert_eq!(odd_marks("ถูก เๆ"), 1);
+    }
 }
