@@ -198,6 +198,13 @@ samples.append(("lt-windows-1257-short.txt", "cp1257",
 samples.append(("tiv-windows-1252.txt", "cp1252",
      "Ishember kwagh i sha 19\nHanmaor ngu a ian gbar gbar i lun a mhen u nan man \u00f4ron kwagh "
      "u nan soo y\u00f4, ian ne i kua mba-mnenge mba nan a ikighir shio\n"))
+# French in ISO-8859-15 whose œ begins words (written here): windows-1252 reads `½ufs`,
+# `l'½il`, a fraction before a letter, which only a word inside (`c½ur`) had shown misread.
+# Beside it, windows-1252 with the fractions of a recipe (`½ litre`, `1½`).
+samples.append(("fr-iso-8859-15-oe.txt", "iso8859_15",
+     "Les œufs sont frais ce matin. Une œuvre d'art exposée au musée, vue à l'œil nu.\n"))
+samples.append(("fr-windows-1252-fractions.txt", "cp1252",
+     "Ajouter ½ litre de lait et 1½ cuillère de farine, cuire ¼ d'heure.\n"))
 # Thai notices with the repetition mark ๆ (written here): a modifier letter, which the tests
 # of odd characters counted against windows-874, so that the first came out EUC-JP at 0.75 and
 # the second windows-1255. Beside them, Hebrew in windows-1255 whose ז windows-874 reads as ๆ

@@ -88,6 +88,9 @@ fn each_failure_class_is_read_as_written() {
         ("lt-windows-1257-short.txt", "windows-1257"),
         // Its one accented letter is a Thai digit in windows-874, at a word's edge.
         ("tiv-windows-1252.txt", "windows-1252"),
+        // French whose œ begins words (`½ufs` in windows-1252), and a recipe's fractions.
+        ("fr-iso-8859-15-oe.txt", "iso-8859-15"),
+        ("fr-windows-1252-fractions.txt", "windows-1252"),
         // Thai with the repetition mark ๆ after a word, and Hebrew whose ז windows-874 reads
         // as ๆ after no Thai word.
         ("th-windows-874-repetition.txt", "windows-874"),

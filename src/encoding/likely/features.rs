@@ -419,6 +419,12 @@ fn fit_of(enc: &'static Encoding, lang: Option<&str>, bytes: &[u8], alphabet: bo
         {
             // A symbol between two letters (`li¨en`): a letter misread.
             fit -= 2.0;
+        } else if fraction_led(
+            i.checked_sub(1).map_or(' ', |j| chars[j]),
+            c,
+            chars.get(i + 1).copied().unwrap_or(' '),
+        ) {
+            fit -= 2.0;
         }
         if utf8 && !c.is_ascii() && c != '\u{FFFD}' {
             // A valid multi-byte sequence: legacy text rarely forms one by chance.
@@ -582,6 +588,24 @@ impl ThaiRepetition {
     }
 }
 
+/// Is `mid` a vulgar fraction that begins a word: after no letter or digit, before a letter
+/// (`½ufs`, `l'½uvre`, `¼UVRES`)? Text writes a fraction after a number or before a space
+/// (`1½`, `½ litre`); windows-1252 makes `½` `¼` `¾` of ISO-8859-15's `œ` `Œ` `Ÿ`, and a
+/// word that begins with one of those was read windows-1252 (inside a word, [`glued`] finds it).
+fn fraction_led(before: char, mid: char, after: char) -> bool {
+    let alphanumeric = |x: char| {
+        if x.is_ascii() {
+            x.is_ascii_alphanumeric()
+        } else {
+            let i = char_info(x);
+            i.is_letter() || matches!(i.category, GeneralCategory::DecimalNumber)
+        }
+    };
+    matches!(mid, '¼' | '½' | '¾')
+        && !alphanumeric(before)
+        && (after.is_ascii_alphabetic() || (!after.is_ascii() && char_info(after).is_letter()))
+}
+
 /// The character-level features of one reading of the condensed bytes (the word evidence is
 /// added by [`word_evidence`], which needs all readings).
 pub(super) fn char_features(
@@ -623,7 +647,10 @@ pub(super) fn char_features(
         prev = [mid, c];
         // (Characters text rarely holds are counted as odd wherever they stand, below.) The
         // middle character first: it is rarely non-ASCII, and the letter tests look up tables.
-        if !mid.is_ascii() && ordinary(mid) && glued(before, mid, c) {
+        if !mid.is_ascii()
+            && ordinary(mid)
+            && (glued(before, mid, c) || fraction_led(before, mid, c))
+        {
             odd += 1;
         }
         if c.is_ascii() {
@@ -716,6 +743,21 @@ mod tests {
         let mut t = ThaiRepetition::default();
         let odd = text.chars().filter(|&c| t.odd_before(c)).count();
         odd + t.odd_at_end() as usize
+    }
+
+    /// A fraction that begins a word is a letter misread (`½ufs`, `l'½il`, `¼UVRES`); after a
+    /// number, before a space or inside a word (which [`glued`] judges) it is not this test's.
+    #[test]
+    fn a_fraction_that_begins_a_word_is_a_letter_misread() {
+        assert!(fraction_led(' ', '½', 'u'));
+        assert!(fraction_led('\'', '½', 'i'));
+        assert!(fraction_led(' ', '¼', 'U'));
+        assert!(fraction_led('\n', '¾', 'é'));
+        assert!(!fraction_led('1', '½', ' '));
+        assert!(!fraction_led('1', '½', 'c'));
+        assert!(!fraction_led(' ', '½', ' '));
+        assert!(!fraction_led('c', '½', 'u'));
+        assert!(!fraction_led(' ', '²', 'u'));
     }
 
     /// `ๆ` after a Thai word and before a space, a digit, Latin or the end is text; before a
