@@ -531,17 +531,19 @@ pub(crate) fn misread(enc: &'static Encoding, bytes: &[u8]) -> bool {
 /// only a share of the words, a cut weighed less than two C1 controls typed into a 256-byte
 /// page whose true reading holds them.
 pub(super) fn glued(before: char, mid: char, after: char) -> bool {
-    let is_letter = |x: char| {
-        if x.is_ascii() {
-            x.is_ascii_alphabetic()
-        } else {
-            char_info(x).is_letter()
-        }
-    };
     let latin = |x: char| x.is_ascii() || char_info(x).script == Script::Latin;
     is_letter(after)
         && is_letter(before)
         && (foreign_between_letters(mid) || (cuts_word(mid) && latin(before) && latin(after)))
+}
+
+/// A letter, ASCII or not (the ASCII test first: it needs no table).
+fn is_letter(x: char) -> bool {
+    if x.is_ascii() {
+        x.is_ascii_alphabetic()
+    } else {
+        char_info(x).is_letter()
+    }
 }
 
 /// The Thai repetition mark (a modifier letter, so no [`ordinary`] character).
@@ -593,17 +595,9 @@ impl ThaiRepetition {
 /// (`1½`, `½ litre`); windows-1252 makes `½` `¼` `¾` of ISO-8859-15's `œ` `Œ` `Ÿ`, and a
 /// word that begins with one of those was read windows-1252 (inside a word, [`glued`] finds it).
 fn fraction_led(before: char, mid: char, after: char) -> bool {
-    let alphanumeric = |x: char| {
-        if x.is_ascii() {
-            x.is_ascii_alphanumeric()
-        } else {
-            let i = char_info(x);
-            i.is_letter() || matches!(i.category, GeneralCategory::DecimalNumber)
-        }
-    };
-    matches!(mid, '¼' | '½' | '¾')
-        && !alphanumeric(before)
-        && (after.is_ascii_alphabetic() || (!after.is_ascii() && char_info(after).is_letter()))
+    let digit =
+        |x: char| x.is_ascii_digit() || char_info(x).category == GeneralCategory::DecimalNumber;
+    matches!(mid, '¼' | '½' | '¾') && !is_letter(before) && !digit(before) && is_letter(after)
 }
 
 /// The character-level features of one reading of the condensed bytes (the word evidence is
