@@ -221,6 +221,11 @@ samples.append(("nso-windows-1252.txt", "cp1252",
 # German in macintosh, 36 bytes: windows-1252 reads its ß as § and cuts `Ma§nahmen` into two
 # listed words, while the list spells `Maßnahmen` case-folded (`massnahmen`) as wordfreq does.
 samples.append(("deu-macintosh.txt", "mac_roman", "Weitere Ma\u00dfnahmen folgen, hei\u00dft es.\n"))
+# Japanese words in katakana with the prolonged sound mark ー (a modifier letter), which the
+# likely verdict's character features counted as odd in the one reading that makes it: the
+# first came out windows-1256 (`¥¹،¼¥ر،¼…`), the second UTF-16LE.
+samples.append(("ja-euc-jp-prolonged.txt", "euc_jp", "スーパーマーケット\n"))
+samples.append(("ja-shift_jis-prolonged.txt", "shift_jis", "ユーザー名\n"))
 # DOS Cyrillic (IBM855), which no WHATWG decoder reads: text files of the DOS era in Serbian,
 # Macedonian, Bulgarian and Russian. Sentences written here.
 samples.append(("bg-ibm855.txt", "cp855",

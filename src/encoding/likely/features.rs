@@ -681,7 +681,7 @@ pub(super) fn char_features(
             controls += 1;
         } else if c == MAI_YAMOK {
             // Judged by the next character (`odd_before`).
-        } else if !(ordinary(c) || cjk_reading && cjk_symbol(c)) {
+        } else if !(ordinary(c) || cjk_text(c, cjk_reading)) {
             odd += 1;
         }
     }
