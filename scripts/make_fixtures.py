@@ -226,6 +226,10 @@ samples.append(("deu-macintosh.txt", "mac_roman", "Weitere Ma\u00dfnahmen folgen
 # first came out windows-1256 (`¥¹،¼¥ر،¼…`), the second UTF-16LE.
 samples.append(("ja-euc-jp-prolonged.txt", "euc_jp", "スーパーマーケット\n"))
 samples.append(("ja-shift_jis-prolonged.txt", "shift_jis", "ユーザー名\n"))
+# A katakana word in EUC-JP: every character leads with A5, `¥` in windows-1252 and
+# windows-1255, so a single-byte reading crowds letters and symbols between the yen signs
+# (`¥Ø¥ë¥×`); it came out windows-1255 (`¥״¥כ¥׳`).
+samples.append(("ja-euc-jp-katakana.txt", "euc_jp", "ヘルプ\n"))
 # DOS Cyrillic (IBM855), which no WHATWG decoder reads: text files of the DOS era in Serbian,
 # Macedonian, Bulgarian and Russian. Sentences written here.
 samples.append(("bg-ibm855.txt", "cp855",

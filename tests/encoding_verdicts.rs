@@ -105,6 +105,8 @@ fn each_failure_class_is_read_as_written() {
         // in every other loanword.
         ("ja-euc-jp-prolonged.txt", "euc-jp"),
         ("ja-shift_jis-prolonged.txt", "shift_jis"),
+        // A katakana word in EUC-JP, each character led by A5 (`¥` in windows-1255).
+        ("ja-euc-jp-katakana.txt", "euc-jp"),
     ];
     let mut wrong = Vec::new();
     for (name, truth) in cases {

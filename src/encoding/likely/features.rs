@@ -537,6 +537,28 @@ pub(super) fn glued(before: char, mid: char, after: char) -> bool {
         && (foreign_between_letters(mid) || (cuts_word(mid) && latin(before) && latin(after)))
 }
 
+/// Is `mid` crowded between two symbols, in a single-byte reading: a letter (`¥ó¥`), or
+/// anything between two of the same symbol (`¥¹¥`)? That is what a single-byte code page makes
+/// of two-byte characters whose lead bytes repeat (EUC-JP's katakana all lead with A5, `¥` in
+/// windows-1252 and windows-1256: `¥¹¥¿¥ó¥×` for `スタンプ`), and what text does not write: its
+/// signs stand beside digits, letters and spaces (`5 €`, `m²`, `½ cup`). Two different symbols
+/// side by side are left alone (the dev set's words with symbols typed after them, `the±°`).
+/// Symbols here are the non-ASCII currency, math, modifier and other symbols and other numbers.
+fn crowded(before: char, mid: char, after: char) -> bool {
+    let symbol = |x: char| {
+        !x.is_ascii()
+            && matches!(
+                char_info(x).category,
+                GeneralCategory::CurrencySymbol
+                    | GeneralCategory::MathSymbol
+                    | GeneralCategory::OtherSymbol
+                    | GeneralCategory::ModifierSymbol
+                    | GeneralCategory::OtherNumber
+            )
+    };
+    !mid.is_ascii() && symbol(after) && symbol(before) && (after == before || is_letter(mid))
+}
+
 /// A letter, ASCII or not (the ASCII test first: it needs no table).
 fn is_letter(x: char) -> bool {
     if x.is_ascii() {
@@ -634,6 +656,7 @@ pub(super) fn char_features(
     let cjk_reading = members.iter().any(|m| {
         matches!(m, Charset::Johab | Charset::EucTw) || m.whatwg().is_some_and(cjk_encoding)
     });
+    let single_byte = members.iter().all(Charset::is_single_byte);
     let mut thai = ThaiRepetition::default();
     for c in text.chars() {
         odd += thai.odd_before(c) as u32;
@@ -645,6 +668,9 @@ pub(super) fn char_features(
             && ordinary(mid)
             && (glued(before, mid, c) || fraction_led(before, mid, c))
         {
+            odd += 1;
+        }
+        if single_byte && crowded(before, mid, c) {
             odd += 1;
         }
         if c.is_ascii() {
@@ -752,6 +778,23 @@ mod tests {
         assert!(!fraction_led(' ', '½', ' '));
         assert!(!fraction_led('c', '½', 'u'));
         assert!(!fraction_led(' ', '²', 'u'));
+    }
+
+    /// A letter between two symbols, or anything between the same symbol twice, is crowded
+    /// (what windows-1252 and windows-1256 make of EUC-JP katakana); signs beside digits,
+    /// letters and spaces, and two different symbols side by side, are not.
+    #[test]
+    fn a_letter_between_symbols_is_crowded() {
+        assert!(crowded('¥', 'ó', '¥'));
+        assert!(crowded('¥', '¹', '¥'));
+        assert!(crowded('¥', 'ئ', '¥'));
+        assert!(crowded('£', 'é', '°'));
+        assert!(!crowded('¥', '¹', '£'));
+        assert!(!crowded('±', '°', ' '));
+        assert!(!crowded(' ', '€', '5'));
+        assert!(!crowded('m', '²', ' '));
+        assert!(!crowded('5', '°', 'C'));
+        assert!(!crowded('¥', 'a', '¥'));
     }
 
     /// `ๆ` after a Thai word and before a space, a digit, Latin or the end is text; before a
