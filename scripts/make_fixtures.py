@@ -230,6 +230,10 @@ samples.append(("ja-shift_jis-prolonged.txt", "shift_jis", "ユーザー名\n"))
 # windows-1255, so a single-byte reading crowds letters and symbols between the yen signs
 # (`¥Ø¥ë¥×`); it came out windows-1255 (`¥״¥כ¥׳`).
 samples.append(("ja-euc-jp-katakana.txt", "euc_jp", "ヘルプ\n"))
+# Two kanji in Shift_JIS whose lead bytes are 8A and 8D, C1 controls in every ISO 8859 part:
+# `\x8aw\x8dZ`, kept as ISO text with a few windows bytes typed in although no high
+# character was anything but a control, and read as two one-letter words (ISO-8859-2 at 0.76).
+samples.append(("ja-shift_jis-two-kanji.txt", "shift_jis", "学校\n"))
 # DOS Cyrillic (IBM855), which no WHATWG decoder reads: text files of the DOS era in Serbian,
 # Macedonian, Bulgarian and Russian. Sentences written here.
 samples.append(("bg-ibm855.txt", "cp855",

@@ -107,6 +107,9 @@ fn each_failure_class_is_read_as_written() {
         ("ja-shift_jis-prolonged.txt", "shift_jis"),
         // A katakana word in EUC-JP, each character led by A5 (`¥` in windows-1255).
         ("ja-euc-jp-katakana.txt", "euc-jp"),
+        // Two kanji whose lead bytes are C1 controls in ISO 8859 and whose trail bytes are
+        // ASCII letters: no ISO text for the controls to be typed into.
+        ("ja-shift_jis-two-kanji.txt", "shift_jis"),
     ];
     let mut wrong = Vec::new();
     for (name, truth) in cases {

@@ -407,8 +407,14 @@ pub fn readings(inp: &Inputs) -> (Vec<Reading>, Vec<RuledOut>) {
                 ),
             };
             // ISO 8859 readings of text with a few windows-125x bytes typed in are kept, on
-            // condition (checked below) that they read cleanly otherwise.
-            if cs.whatwg().is_none_or(|enc| c1 > c1_tolerated(enc, units)) {
+            // condition (checked below) that they read cleanly otherwise, and that some high
+            // character is no control: where all are, there is no ISO 8859 text for them to be
+            // typed into (Shift_JIS `池田` is `\u{92}r\u{93}c` to every part, whose words `r`
+            // and `c` some list knows).
+            if cs
+                .whatwg()
+                .is_none_or(|enc| c1 > c1_tolerated(enc, units) || c1 >= units)
+            {
                 ruled_out.push(out);
                 continue;
             }
