@@ -234,6 +234,9 @@ samples.append(("ja-euc-jp-katakana.txt", "euc_jp", "ヘルプ\n"))
 # `\x8aw\x8dZ`, kept as ISO text with a few windows bytes typed in although no high
 # character was anything but a control, and read as two one-letter words (ISO-8859-2 at 0.76).
 samples.append(("ja-shift_jis-two-kanji.txt", "shift_jis", "学校\n"))
+# Korean in EUC-KR, 9 bytes: windows-874 read it as Thai (`ย๛ฝบ ฟ์ฝย`), a language with no word
+# list to find it no word, with the verse mark ๛ that modern Thai does not write (0.63).
+samples.append(("ko-euc-kr-short.txt", "euc_kr", "찰스 우승"))
 # DOS Cyrillic (IBM855), which no WHATWG decoder reads: text files of the DOS era in Serbian,
 # Macedonian, Bulgarian and Russian. Sentences written here.
 samples.append(("bg-ibm855.txt", "cp855",

@@ -262,6 +262,16 @@ pub(super) fn ordinary(c: char) -> bool {
     if c.is_ascii() {
         return !c.is_ascii_control() || matches!(c, '\n' | '\r' | '\t' | '\x0C');
     }
+    // Thai letters and signs modern text does not write: the obsolete ฃ and ฅ, the yamakkan
+    // ๎ of Pali transcription, and the verse marks ๏ ๚ ๛. windows-874 makes them of the bytes
+    // A3, A5, EE, EF, FA and FB, which text in other encodings uses as any other byte (the
+    // trail bytes of EUC-KR's Hangul: `ฟ์ฝย ย๛ฝบ`).
+    if matches!(
+        c,
+        '\u{0E03}' | '\u{0E05}' | '\u{0E4E}' | '\u{0E4F}' | '\u{0E5A}' | '\u{0E5B}'
+    ) {
+        return false;
+    }
     use GeneralCategory::*;
     match char_info(c).category {
         UppercaseLetter | LowercaseLetter | TitlecaseLetter | OtherLetter | NonspacingMark
@@ -778,6 +788,17 @@ mod tests {
         assert!(!fraction_led(' ', '½', ' '));
         assert!(!fraction_led('c', '½', 'u'));
         assert!(!fraction_led(' ', '²', 'u'));
+    }
+
+    /// The Thai letters and marks modern text does not write are odd; the living ones are not.
+    #[test]
+    fn obsolete_thai_letters_and_verse_marks_are_odd() {
+        for c in ['ฃ', 'ฅ', '๎', '๏', '๚', '๛'] {
+            assert!(!ordinary(c), "{c}");
+        }
+        for c in ['ก', 'ข', 'ค', 'ฆ', 'ฯ', '่', '์', '๑'] {
+            assert!(ordinary(c), "{c}");
+        }
     }
 
     /// A letter between two symbols, or anything between the same symbol twice, is crowded
