@@ -237,6 +237,20 @@ fn dos_and_mac_latin_pages_are_named_and_read() {
     }
 }
 
+/// One accented word that only x-mac-ce reads as a word (`družino`; every WHATWG reading makes
+/// `druìino` or the like) is enough for the Mac page: the words that a page outside WHATWG must
+/// show are fewer when each one it reads is a word with its own letters.
+#[test]
+fn one_word_with_its_own_letters_makes_a_case_for_a_mac_page() {
+    let name = "sl-x-mac-ce-one-word.txt";
+    let j = inspect(name);
+    assert_eq!(j["likely"]["name"], "x-mac-ce", "{}", j["likely"]);
+    assert_eq!(
+        decode_likely(name),
+        "Danes je lep dan, grem na izlet z družino.\n"
+    );
+}
+
 /// A `<meta>` naming a code page outside WHATWG is no declaration to a browser: the decision
 /// goes on without it (and says so), while the likely verdict weighs what it names.
 #[test]

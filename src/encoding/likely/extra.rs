@@ -42,10 +42,11 @@ pub(super) fn candidates(block: bool) -> impl Iterator<Item = Charset> {
 
 /// Readings of encodings outside WHATWG whose words are weighed besides [`super::MAX_WEIGHED`].
 const MAX_EXTRA_WEIGHED: usize = 2;
-/// Words of a language that a single-byte page's reading must make to stay in the running.
+/// Words of a language that a single-byte page's reading must make to stay in the running
+/// (but see [`all_known_with_own_letters`]).
 const MIN_EXTRA_KNOWN: u32 = 2;
 /// Words of a language that a single-byte page's reading must make to be compared
-/// ([`extras_back`]).
+/// ([`extras_back`]; but see [`all_known_with_own_letters`]).
 const MIN_EXTRA_COMPARED: u32 = 3;
 
 /// A reading only encodings outside WHATWG make.
@@ -88,7 +89,9 @@ pub(super) fn drop_wordless(out: &mut Vec<Reading>, from: usize, all: &mut Vec<R
             i += 1;
         } else if all_letters(&out[i]) && (2 * f.known_words < f.words || !made_for(&out[i])) {
             out.remove(i);
-        } else if f.known_words < MIN_EXTRA_KNOWN || marks_in_words(&out[i].text) {
+        } else if f.known_words < MIN_EXTRA_KNOWN && !all_known_with_own_letters(&out[i])
+            || marks_in_words(&out[i].text)
+        {
             all.push(out.remove(i));
         } else {
             i += 1;
@@ -142,9 +145,21 @@ pub(super) fn extras_back(out: &mut [Reading]) -> usize {
         let f = &r.features;
         is_extra(r)
             && r.members.iter().all(Charset::is_single_byte)
-            && !(f.known_words >= MIN_EXTRA_COMPARED && 2 * f.known_words >= f.words)
+            && !(f.known_words >= MIN_EXTRA_COMPARED && 2 * f.known_words >= f.words
+                || all_known_with_own_letters(r))
     };
     // A stable sort: the order within each kind stays.
     out.sort_by_key(weak);
     out.iter().filter(|r| !weak(r)).count()
+}
+
+/// Does the reading read every differing word as a word of its language, each with a letter of
+/// its own page in it (`premoženja`, x-mac-ce's reading of Slovenian where the WHATWG readings
+/// make `premoìenja`)? Then even one word makes a case. A word the page's reading cuts down to
+/// its ASCII letters (`pers` for `persö`, IBM850 reading `ö` as a box-drawing sign) makes none.
+fn all_known_with_own_letters(r: &Reading) -> bool {
+    !r.words.is_empty()
+        && r.words
+            .iter()
+            .all(|(w, _, known, _)| *known && w.chars().any(|c| !c.is_ascii() && c.is_alphabetic()))
 }
