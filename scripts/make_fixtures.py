@@ -237,6 +237,11 @@ samples.append(("ja-shift_jis-two-kanji.txt", "shift_jis", "学校\n"))
 # Korean in EUC-KR, 9 bytes: windows-874 read it as Thai (`ย๛ฝบ ฟ์ฝย`), a language with no word
 # list to find it no word, with the verse mark ๛ that modern Thai does not write (0.63).
 samples.append(("ko-euc-kr-short.txt", "euc_kr", "찰스 우승"))
+# Two Hanzi in Big5: windows-874 reads them as `ต{ฆก`, whose three Thai letters the n-grams
+# took for a language without a word list, so they counted as words no list could judge, the
+# best a reading's words can do (windows-874 at 0.73). Fewer than four letters found no
+# language: they are unknown words now.
+samples.append(("zh-big5-two-characters.txt", "big5", "程式\n"))
 # Slovenian in Mac OS Central European with one accented word: x-mac-ce reads it as a
 # Slovenian word (`družino`) where every WHATWG reading makes none (`druìino`), but a page
 # outside WHATWG needed two known words to stay in the running and three to be compared, so
