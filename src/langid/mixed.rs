@@ -91,7 +91,9 @@ pub(super) fn judge(
                 None => groups.push((key.to_string(), n)),
             }
         }
-        if unsure as f64 > (1.0 - MIXED_COVERAGE) * all as f64 {
+        // The sure letters can no longer reach the coverage (asked as the full judgement asks
+        // it: `(1 − 0.8) × all` rounds otherwise than `0.8 × all` at the boundary).
+        if ((all - unsure) as f64) < MIXED_COVERAGE * all as f64 {
             return whole;
         }
         let lead = groups.iter().map(|&(_, m)| m).max().unwrap_or(0);
@@ -224,6 +226,16 @@ mod tests {
             && sure_letters as f64 >= MIXED_COVERAGE * all as f64
             && (lead as f64) < MIXED_BELOW * sure_letters as f64;
         if mixed { "mul" } else { "en" }
+    }
+
+    /// Unsure letters exactly at the share the coverage allows: the early stop and the full
+    /// judgement agree (a proptest case: `(1 − 0.8) × 725` is below 145 in floating point, while
+    /// `0.8 × 725` is not above 580).
+    #[test]
+    fn unsure_letters_at_the_boundary_stop_as_the_full_judgement_does() {
+        let parts = [("hr", 0.95, 265), ("en", 0.95, 315), ("en", 0.5, 145)];
+        assert_eq!(judged(&parts).language, judged_in_full(&parts));
+        assert_eq!(judged(&parts).language, "mul");
     }
 
     proptest::proptest! {
