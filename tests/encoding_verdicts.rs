@@ -115,6 +115,8 @@ fn each_failure_class_is_read_as_written() {
         // Two Hanzi whose windows-874 reading has three Thai letters, too few to name a
         // language without a word list.
         ("zh-big5-two-characters.txt", "big5"),
+        // Two Hanzi that windows-1251 reads as four Cyrillic capitals.
+        ("zh-gbk-two-characters.txt", "gbk"),
     ];
     let mut wrong = Vec::new();
     for (name, truth) in cases {
@@ -856,4 +858,38 @@ fn a_label_naming_a_seven_bit_scheme_is_replacement_and_the_bytes_are_read() {
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("\"7-bit-escapes\""), "{text}");
+}
+
+/// The n-gram offset of CJK readings is the gap the model's own typical fits show: the median
+/// typical fit of its other languages less the highest of Chinese, Cantonese, Japanese and
+/// Korean (`assets/langid/fit.tsv`).
+#[test]
+fn the_cjk_ngram_offset_is_the_fit_tables_gap() {
+    let codes: Vec<String> = delineate::lexicon::model()
+        .langs
+        .iter()
+        .map(|l| l.code.clone())
+        .collect();
+    let cjk = ["zh", "yue", "ja", "ko"];
+    let mut others: Vec<f64> = codes
+        .iter()
+        .filter(|c| !cjk.contains(&c.as_str()))
+        .filter_map(|c| delineate::langid::fit::typical(c))
+        .collect();
+    others.sort_by(f64::total_cmp);
+    let n = others.len();
+    let median = if n % 2 == 1 {
+        others[n / 2]
+    } else {
+        (others[n / 2 - 1] + others[n / 2]) / 2.0
+    };
+    let highest_cjk = cjk
+        .iter()
+        .filter_map(|c| delineate::langid::fit::typical(c))
+        .fold(f64::NEG_INFINITY, f64::max);
+    let gap = median - highest_cjk;
+    assert!(
+        (gap - delineate::encoding::likely::CJK_NGRAM_OFFSET).abs() < 0.01,
+        "median {median}, highest CJK {highest_cjk}, gap {gap}"
+    );
 }

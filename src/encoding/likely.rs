@@ -37,6 +37,7 @@ pub(crate) use select::is_iso_8859;
 mod spelling;
 mod words;
 use super::stretches::condense;
+pub use letters::CJK_NGRAM_OFFSET;
 use letters::explain_priors;
 pub(crate) use spelling::{list_of, spelled};
 pub(crate) use words::spaceless;
@@ -512,6 +513,7 @@ pub fn readings(inp: &Inputs) -> (Vec<Reading>, Vec<RuledOut>) {
     // weighed as they were without them.
     word_evidence(&mut out, whatwg);
     extra::drop_wordless(&mut out, whatwg, &mut all);
+    letters::level_cjk_ngrams(&mut out);
     // The n-gram likelihood counts relative to the best WHATWG reading's (no more than level
     // with it for the others).
     let top = out[..if whatwg == 0 { out.len() } else { whatwg }]
