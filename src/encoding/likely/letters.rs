@@ -54,7 +54,7 @@ fn unexplained(readings: &[Reading]) -> f64 {
 /// with each language's own gap, GBK's reading of Korean pages outscored EUC-KR's (six
 /// EUC-KR files of chardet's tests went to GBK). Before, the true reading of two Hanzi was
 /// about 5 nats per feature behind any alphabetic misreading of its four bytes, and lost to it:
-/// short CJK text (`scripts/short_cjk_eval.py`) 248 → 275 and 228 → 260 of 300 on seeds 7 and
+/// short CJK text (`scripts/short_cjk_eval.py`) 248 → 274 and 228 → 259 of 300 on seeds 7 and
 /// 8 (chardet 258 and 266).
 pub const CJK_NGRAM_OFFSET: f64 = 2.46;
 
