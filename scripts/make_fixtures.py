@@ -251,6 +251,20 @@ samples.append(("zh-gbk-two-characters.txt", "gbk", "新闻"))
 # outside WHATWG needed two known words to stay in the running and three to be compared, so
 # windows-1252 won (0.48).
 samples.append(("sl-x-mac-ce-one-word.txt", "mac_latin2", "Danes je lep dan, grem na izlet z dru\u017eino.\n"))
+# Baltic ISO-8859-13 with its low-high quotes (`„` A5, `“` B4), which windows-1257 does not
+# define at A5: the windows-1257 twin, read word for word like ISO-8859-13 but flawed, took
+# one of the three places whose own words are compared and left ISO-8859-13 no own word, so
+# windows-1252 (`¥jaunais tilts´`) won. And Estonian, whose letters read alike in both, where
+# only windows-1252's `¥` before a word tells them apart. Sentences written here.
+samples.append(("lv-iso-8859-13-quotes.txt", "iso8859_13",
+     "Pilsētas dome paziņoja, ka \u201ejaunais tilts\u201c tiks atvērts nākamajā gadā, un "
+     "iedzīvotāji varēs to izmantot bez maksas.\n"))
+samples.append(("lt-iso-8859-13-quotes.txt", "iso8859_13",
+     "Savivaldybė pranešė, kad \u201enaujasis tiltas\u201c bus atidarytas kitais metais, o "
+     "gyventojai galės juo naudotis nemokamai.\n"))
+samples.append(("et-iso-8859-13-quotes.txt", "iso8859_13",
+     "Linnavalitsus teatas, et \u201euus sild\u201c avatakse järgmisel aastal ja elanikud saavad "
+     "seda tasuta kasutada.\n"))
 # DOS Cyrillic (IBM855), which no WHATWG decoder reads: text files of the DOS era in Serbian,
 # Macedonian, Bulgarian and Russian. Sentences written here.
 samples.append(("bg-ibm855.txt", "cp855",

@@ -632,6 +632,21 @@ fn fraction_led(before: char, mid: char, after: char) -> bool {
     matches!(mid, '¼' | '½' | '¾') && !is_letter(before) && !digit(before) && is_letter(after)
 }
 
+/// Is `mid` a currency sign that begins a word: after no letter or digit, before a letter
+/// (`¥Anton`)? Text writes a currency sign beside a number (`¥500`, `5 £`) or alone; windows-1252
+/// makes `¥` of ISO-8859-13's opening quote `„` (A5), which Estonian, Latvian and Lithuanian
+/// set before a word, and where a text's only other non-ASCII letters read alike in both (an
+/// Estonian page without `š`), that sign was the only tell. (ASCII `$` is left alone: `$HOME`.)
+fn currency_led(before: char, mid: char, after: char) -> bool {
+    let digit =
+        |x: char| x.is_ascii_digit() || char_info(x).category == GeneralCategory::DecimalNumber;
+    !mid.is_ascii()
+        && char_info(mid).category == GeneralCategory::CurrencySymbol
+        && !is_letter(before)
+        && !digit(before)
+        && is_letter(after)
+}
+
 /// The character-level features of one reading of the condensed bytes (the word evidence is
 /// added by [`word_evidence`], which needs all readings).
 pub(super) fn char_features(
@@ -676,7 +691,9 @@ pub(super) fn char_features(
         // middle character first: it is rarely non-ASCII, and the letter tests look up tables.
         if !mid.is_ascii()
             && ordinary(mid)
-            && (glued(before, mid, c) || fraction_led(before, mid, c))
+            && (glued(before, mid, c)
+                || fraction_led(before, mid, c)
+                || currency_led(before, mid, c))
         {
             odd += 1;
         }
@@ -799,6 +816,20 @@ mod tests {
         for c in ['ก', 'ข', 'ค', 'ฆ', 'ฯ', '่', '์', '๑'] {
             assert!(ordinary(c), "{c}");
         }
+    }
+
+    /// A currency sign before a letter, after no letter or digit, begins a word (`¥uus`, what
+    /// windows-1252 makes of ISO-8859-13's `„uus`); beside a number it is text.
+    #[test]
+    fn a_currency_sign_that_begins_a_word_is_odd() {
+        assert!(currency_led(' ', '¥', 'A'));
+        assert!(currency_led('„', '£', 'e'));
+        // Beside a number, after a word, alone, or ASCII: text.
+        assert!(!currency_led(' ', '¥', '5'));
+        assert!(!currency_led('5', '€', 'm'));
+        assert!(!currency_led('d', '£', ' '));
+        assert!(!currency_led(' ', '€', ' '));
+        assert!(!currency_led(' ', '$', 'H'));
     }
 
     /// A letter between two symbols, or anything between the same symbol twice, is crowded
