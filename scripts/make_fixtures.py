@@ -265,6 +265,14 @@ samples.append(("lt-iso-8859-13-quotes.txt", "iso8859_13",
 samples.append(("et-iso-8859-13-quotes.txt", "iso8859_13",
      "Linnavalitsus teatas, et \u201euus sild\u201c avatakse järgmisel aastal ja elanikud saavad "
      "seda tasuta kasutada.\n"))
+# Mac OS Roman text whose only non-ASCII bytes are typography: windows-1252 reads its `’` as
+# `Õ` between two small letters (`iÕr`, Welsh `i’r`) and its `…` as `É` after a word
+# (`uitgenodigdÉ`), a capital where no word has one. Sentences written here.
+samples.append(("cy-macintosh-apostrophes.txt", "mac_roman",
+     "Mae\u2019r plant yn mynd i\u2019r ysgol bob dydd, ac mae\u2019r athrawon yn dweud bod y gwaith "
+     "yn dda\u2026\n"))
+samples.append(("nl-macintosh-ellipsis.txt", "mac_roman",
+     "Het bestuur komt volgende week bijeen \u2014 maar de leden zijn nog niet uitgenodigd\u2026\n"))
 # DOS Cyrillic (IBM855), which no WHATWG decoder reads: text files of the DOS era in Serbian,
 # Macedonian, Bulgarian and Russian. Sentences written here.
 samples.append(("bg-ibm855.txt", "cp855",

@@ -123,6 +123,10 @@ fn each_failure_class_is_read_as_written() {
         ("lt-iso-8859-13-quotes.txt", "iso-8859-13"),
         // Estonian, whose letters read alike in windows-1252: `¥uus sild´` is the only tell.
         ("et-iso-8859-13-quotes.txt", "iso-8859-13"),
+        // Mac OS Roman typography that windows-1252 reads as capitals inside words (`iÕr`,
+        // `uitgenodigdÉ`).
+        ("cy-macintosh-apostrophes.txt", "macintosh"),
+        ("nl-macintosh-ellipsis.txt", "macintosh"),
     ];
     let mut wrong = Vec::new();
     for (name, truth) in cases {

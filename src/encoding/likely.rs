@@ -42,6 +42,7 @@ use letters::explain_priors;
 pub(crate) use spelling::{list_of, spelled};
 pub(crate) use words::spaceless;
 use words::{WordSpans, because, own_words, word_evidence};
+mod context;
 mod extra;
 mod features;
 use crate::encoding::is_c1;

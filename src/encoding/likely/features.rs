@@ -3,9 +3,13 @@
 //! read as another encoding's misreading, and the weights of the features.
 
 use super::Inputs;
+use super::context::{
+    MAI_YAMOK, ThaiRepetition, WordSoFar, crowded, currency_led, fraction_led, glued,
+    tone_off_vowel,
+};
 use super::letters::Alphabet;
 use super::spelling::spelled;
-use super::words::{cuts_word, lookup_words, mixed_script, words_of};
+use super::words::{lookup_words, mixed_script, words_of};
 use crate::decode::charset::Charset;
 use crate::encoding::is_c1;
 use crate::lexicon;
@@ -296,7 +300,7 @@ pub(super) fn ordinary(c: char) -> bool {
 /// number sign (`k¥inalil`, `u¹ujuåi`, `li¨en`), or a digit of another numeral system
 /// (windows-874 reads Tiv `aôndo` as `a๔ndo`, a Thai four) — between two letters, a letter
 /// misread. (´ is not: it is typed for an apostrophe.)
-fn foreign_between_letters(c: char) -> bool {
+pub(super) fn foreign_between_letters(c: char) -> bool {
     use GeneralCategory::*;
     !c.is_ascii()
         && (!ordinary(c)
@@ -532,121 +536,6 @@ pub(crate) fn misread(enc: &'static Encoding, bytes: &[u8]) -> bool {
     false
 }
 
-/// Is `mid`, between `before` and `after`, a letter misread: a symbol between two letters
-/// (`k¥inalil`, what macintosh makes of `k´inalil`; `li¨en`), or a punctuation mark text does not
-/// write inside a word between two Latin letters (`własno¶ci`, what windows-1250 makes of
-/// ISO-8859-2's `własności`; [`cuts_word`] leaves out the apostrophes, the Catalan middle dot,
-/// dashes and the ellipsis). Latin only for the marks: Chinese and Japanese write `、` between
-/// their characters. Counted as an odd character, as the mark in a word weighs like one: as
-/// only a share of the words, a cut weighed less than two C1 controls typed into a 256-byte
-/// page whose true reading holds them.
-pub(super) fn glued(before: char, mid: char, after: char) -> bool {
-    let latin = |x: char| x.is_ascii() || char_info(x).script == Script::Latin;
-    is_letter(after)
-        && is_letter(before)
-        && (foreign_between_letters(mid) || (cuts_word(mid) && latin(before) && latin(after)))
-}
-
-/// Is `mid` crowded between two symbols, in a single-byte reading: a letter (`¥ó¥`), or
-/// anything between two of the same symbol (`¥¹¥`)? That is what a single-byte code page makes
-/// of two-byte characters whose lead bytes repeat (EUC-JP's katakana all lead with A5, `¥` in
-/// windows-1252 and windows-1256: `¥¹¥¿¥ó¥×` for `スタンプ`), and what text does not write: its
-/// signs stand beside digits, letters and spaces (`5 €`, `m²`, `½ cup`). Two different symbols
-/// side by side are left alone (the dev set's words with symbols typed after them, `the±°`).
-/// Symbols here are the non-ASCII currency, math, modifier and other symbols and other numbers.
-fn crowded(before: char, mid: char, after: char) -> bool {
-    let symbol = |x: char| {
-        !x.is_ascii()
-            && matches!(
-                char_info(x).category,
-                GeneralCategory::CurrencySymbol
-                    | GeneralCategory::MathSymbol
-                    | GeneralCategory::OtherSymbol
-                    | GeneralCategory::ModifierSymbol
-                    | GeneralCategory::OtherNumber
-            )
-    };
-    !mid.is_ascii() && symbol(after) && symbol(before) && (after == before || is_letter(mid))
-}
-
-/// A letter, ASCII or not (the ASCII test first: it needs no table).
-fn is_letter(x: char) -> bool {
-    if x.is_ascii() {
-        x.is_ascii_alphabetic()
-    } else {
-        char_info(x).is_letter()
-    }
-}
-
-/// The Thai repetition mark (a modifier letter, so no [`ordinary`] character).
-const MAI_YAMOK: char = '\u{0E46}';
-
-/// Where the Thai repetition mark `ๆ` stands in text: after a Thai word, which holds a
-/// consonant, and before anything but a Thai letter or sign (`ราคาถูกๆ ทุกวัน`). Anywhere else it
-/// is odd: windows-874 makes it of windows-1255's `ז`, among the vowels, signs and digits it
-/// reads the other Hebrew letters as (U+0E40–U+0E5B: no consonant), and an odd `ๆ` was the
-/// only sign of that misreading. Fed every character of a reading in turn.
-#[derive(Default)]
-struct ThaiRepetition {
-    /// The run of Thai letters and signs so far holds a consonant (U+0E01–U+0E2E).
-    consonant: bool,
-    /// A `ๆ` waits for the next character, and whether a word with a consonant came before it.
-    pending: Option<bool>,
-}
-
-impl ThaiRepetition {
-    /// A Thai letter or sign (not a digit or the repetition mark itself).
-    fn thai(c: char) -> bool {
-        matches!(c, '\u{0E01}'..='\u{0E45}' | '\u{0E47}'..='\u{0E4E}')
-    }
-
-    /// Takes `c`, the next character; `true` when it shows the `ๆ` before it odd.
-    fn odd_before(&mut self, c: char) -> bool {
-        let odd = self
-            .pending
-            .take()
-            .is_some_and(|after_word| !after_word || Self::thai(c));
-        if c == MAI_YAMOK {
-            self.pending = Some(self.consonant);
-        } else if Self::thai(c) {
-            self.consonant |= c <= '\u{0E2E}';
-        } else {
-            self.consonant = false;
-        }
-        odd
-    }
-
-    /// `true` when the text ends on a `ๆ` that follows no Thai word.
-    fn odd_at_end(&mut self) -> bool {
-        self.pending.take() == Some(false)
-    }
-}
-
-/// Is `mid` a vulgar fraction that begins a word: after no letter or digit, before a letter
-/// (`½ufs`, `l'½uvre`, `¼UVRES`)? Text writes a fraction after a number or before a space
-/// (`1½`, `½ litre`); windows-1252 makes `½` `¼` `¾` of ISO-8859-15's `œ` `Œ` `Ÿ`, and a
-/// word that begins with one of those was read windows-1252 (inside a word, [`glued`] finds it).
-fn fraction_led(before: char, mid: char, after: char) -> bool {
-    let digit =
-        |x: char| x.is_ascii_digit() || char_info(x).category == GeneralCategory::DecimalNumber;
-    matches!(mid, '¼' | '½' | '¾') && !is_letter(before) && !digit(before) && is_letter(after)
-}
-
-/// Is `mid` a currency sign that begins a word: after no letter or digit, before a letter
-/// (`¥Anton`)? Text writes a currency sign beside a number (`¥500`, `5 £`) or alone; windows-1252
-/// makes `¥` of ISO-8859-13's opening quote `„` (A5), which Estonian, Latvian and Lithuanian
-/// set before a word, and where a text's only other non-ASCII letters read alike in both (an
-/// Estonian page without `š`), that sign was the only tell. (ASCII `$` is left alone: `$HOME`.)
-fn currency_led(before: char, mid: char, after: char) -> bool {
-    let digit =
-        |x: char| x.is_ascii_digit() || char_info(x).category == GeneralCategory::DecimalNumber;
-    !mid.is_ascii()
-        && char_info(mid).category == GeneralCategory::CurrencySymbol
-        && !is_letter(before)
-        && !digit(before)
-        && is_letter(after)
-}
-
 /// The character-level features of one reading of the condensed bytes (the word evidence is
 /// added by [`word_evidence`], which needs all readings).
 pub(super) fn char_features(
@@ -683,6 +572,8 @@ pub(super) fn char_features(
     });
     let single_byte = members.iter().all(Charset::is_single_byte);
     let mut thai = ThaiRepetition::default();
+    // The word `mid` stands in, up to `before`.
+    let mut word = WordSoFar::default();
     for c in text.chars() {
         odd += thai.odd_before(c) as u32;
         let [before, mid] = prev;
@@ -693,11 +584,13 @@ pub(super) fn char_features(
             && ordinary(mid)
             && (glued(before, mid, c)
                 || fraction_led(before, mid, c)
-                || currency_led(before, mid, c))
+                || currency_led(before, mid, c)
+                || word.capital_inside(before, mid, c))
         {
             odd += 1;
         }
-        if single_byte && crowded(before, mid, c) {
+        word.push(mid);
+        if single_byte && (crowded(before, mid, c) || tone_off_vowel(mid, c)) {
             odd += 1;
         }
         if c.is_ascii() {
@@ -785,28 +678,6 @@ pub(super) fn char_features(
 mod tests {
     use super::*;
 
-    /// Odd repetition marks in `text`, as [`char_features`] counts them.
-    fn odd_marks(text: &str) -> usize {
-        let mut t = ThaiRepetition::default();
-        let odd = text.chars().filter(|&c| t.odd_before(c)).count();
-        odd + t.odd_at_end() as usize
-    }
-
-    /// A fraction that begins a word is a letter misread (`½ufs`, `l'½il`, `¼UVRES`); after a
-    /// number, before a space or inside a word (which [`glued`] judges) it is not this test's.
-    #[test]
-    fn a_fraction_that_begins_a_word_is_a_letter_misread() {
-        assert!(fraction_led(' ', '½', 'u'));
-        assert!(fraction_led('\'', '½', 'i'));
-        assert!(fraction_led(' ', '¼', 'U'));
-        assert!(fraction_led('\n', '¾', 'é'));
-        assert!(!fraction_led('1', '½', ' '));
-        assert!(!fraction_led('1', '½', 'c'));
-        assert!(!fraction_led(' ', '½', ' '));
-        assert!(!fraction_led('c', '½', 'u'));
-        assert!(!fraction_led(' ', '²', 'u'));
-    }
-
     /// The Thai letters and marks modern text does not write are odd; the living ones are not.
     #[test]
     fn obsolete_thai_letters_and_verse_marks_are_odd() {
@@ -816,54 +687,5 @@ mod tests {
         for c in ['ก', 'ข', 'ค', 'ฆ', 'ฯ', '่', '์', '๑'] {
             assert!(ordinary(c), "{c}");
         }
-    }
-
-    /// A currency sign before a letter, after no letter or digit, begins a word (`¥uus`, what
-    /// windows-1252 makes of ISO-8859-13's `„uus`); beside a number it is text.
-    #[test]
-    fn a_currency_sign_that_begins_a_word_is_odd() {
-        assert!(currency_led(' ', '¥', 'A'));
-        assert!(currency_led('„', '£', 'e'));
-        // Beside a number, after a word, alone, or ASCII: text.
-        assert!(!currency_led(' ', '¥', '5'));
-        assert!(!currency_led('5', '€', 'm'));
-        assert!(!currency_led('d', '£', ' '));
-        assert!(!currency_led(' ', '€', ' '));
-        assert!(!currency_led(' ', '$', 'H'));
-    }
-
-    /// A letter between two symbols, or anything between the same symbol twice, is crowded
-    /// (what windows-1252 and windows-1256 make of EUC-JP katakana); signs beside digits,
-    /// letters and spaces, and two different symbols side by side, are not.
-    #[test]
-    fn a_letter_between_symbols_is_crowded() {
-        assert!(crowded('¥', 'ó', '¥'));
-        assert!(crowded('¥', '¹', '¥'));
-        assert!(crowded('¥', 'ئ', '¥'));
-        assert!(crowded('£', 'é', '°'));
-        assert!(!crowded('¥', '¹', '£'));
-        assert!(!crowded('±', '°', ' '));
-        assert!(!crowded(' ', '€', '5'));
-        assert!(!crowded('m', '²', ' '));
-        assert!(!crowded('5', '°', 'C'));
-        assert!(!crowded('¥', 'a', '¥'));
-    }
-
-    /// `ๆ` after a Thai word and before a space, a digit, Latin or the end is text; before a
-    /// Thai letter, after a leading vowel alone (windows-874's `เๆ`, Hebrew `אז`), at the start
-    /// or after Latin, it is odd.
-    #[test]
-    fn the_repetition_mark_is_text_only_after_a_thai_word() {
-        assert_eq!(odd_marks("ราคาถูกๆ ทุกวัน"), 0);
-        assert_eq!(odd_marks("มากๆ"), 0);
-        assert_eq!(odd_marks("ดีๆ!"), 0);
-        assert_eq!(odd_marks("เด็กๆ ชอบเล่นกันมากๆ"), 0);
-        assert_eq!(odd_marks("ถูกๆทุก"), 1);
-        assert_eq!(odd_marks("เๆ"), 1);
-        assert_eq!(odd_marks("เๆ ใๆ"), 2);
-        assert_eq!(odd_marks("ๆ"), 1);
-        assert_eq!(odd_marks("abcๆ "), 1);
-        // A word before it ends at anything that is not Thai.
-        assert_eq!(odd_marks("ถูก เๆ"), 1);
     }
 }

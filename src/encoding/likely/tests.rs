@@ -158,7 +158,7 @@ fn marks_glued_inside_a_word_are_letters_misread() {
         ('r', '‡', 'r'),
         ('a', '§', 'n'),
     ] {
-        assert!(features::glued(b, m, a), "{b}{m}{a}");
+        assert!(context::glued(b, m, a), "{b}{m}{a}");
     }
     for (b, m, a) in [
         ('l', '’', 'h'),
@@ -169,7 +169,7 @@ fn marks_glued_inside_a_word_are_letters_misread() {
         ('人', '、', '人'),
         ('ש', '׳', 'ל'),
     ] {
-        assert!(!features::glued(b, m, a), "{b}{m}{a}");
+        assert!(!context::glued(b, m, a), "{b}{m}{a}");
     }
 }
 

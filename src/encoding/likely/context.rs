@@ -1,0 +1,321 @@
+//! What a character's neighbours say of it, in one reading: a mark glued between two letters,
+//! a letter crowded between symbols, a fraction, superscript or currency sign that begins a
+//! word, a Vietnamese tone on a consonant, a capital inside a word of small letters, a Thai
+//! repetition mark after no Thai word. Each is a character another code page would have read
+//! as a letter or a mark of the text's own, and [`char_features`](super::features::char_features)
+//! counts it as odd.
+
+use super::features::foreign_between_letters;
+use super::words::cuts_word;
+use crate::unicode::char_info;
+use unicode_properties::GeneralCategory;
+use unicode_script::Script;
+
+/// Is `mid`, between `before` and `after`, a letter misread: a symbol between two letters
+/// (`k¥inalil`, what macintosh makes of `k´inalil`; `li¨en`), or a punctuation mark text does not
+/// write inside a word between two Latin letters (`własno¶ci`, what windows-1250 makes of
+/// ISO-8859-2's `własności`; [`cuts_word`] leaves out the apostrophes, the Catalan middle dot,
+/// dashes and the ellipsis). Latin only for the marks: Chinese and Japanese write `、` between
+/// their characters. Counted as an odd character, as the mark in a word weighs like one: as
+/// only a share of the words, a cut weighed less than two C1 controls typed into a 256-byte
+/// page whose true reading holds them.
+pub(super) fn glued(before: char, mid: char, after: char) -> bool {
+    let latin = |x: char| x.is_ascii() || char_info(x).script == Script::Latin;
+    is_letter(after)
+        && is_letter(before)
+        && (foreign_between_letters(mid) || (cuts_word(mid) && latin(before) && latin(after)))
+}
+
+/// Is `mid` crowded between two symbols, in a single-byte reading: a letter (`¥ó¥`), or
+/// anything between two of the same symbol (`¥¹¥`)? That is what a single-byte code page makes
+/// of two-byte characters whose lead bytes repeat (EUC-JP's katakana all lead with A5, `¥` in
+/// windows-1252 and windows-1256: `¥¹¥¿¥ó¥×` for `スタンプ`), and what text does not write: its
+/// signs stand beside digits, letters and spaces (`5 €`, `m²`, `½ cup`). Two different symbols
+/// side by side are left alone (the dev set's words with symbols typed after them, `the±°`).
+/// Symbols here are the non-ASCII currency, math, modifier and other symbols and other numbers.
+pub(super) fn crowded(before: char, mid: char, after: char) -> bool {
+    let symbol = |x: char| {
+        !x.is_ascii()
+            && matches!(
+                char_info(x).category,
+                GeneralCategory::CurrencySymbol
+                    | GeneralCategory::MathSymbol
+                    | GeneralCategory::OtherSymbol
+                    | GeneralCategory::ModifierSymbol
+                    | GeneralCategory::OtherNumber
+            )
+    };
+    !mid.is_ascii() && symbol(after) && symbol(before) && (after == before || is_letter(mid))
+}
+
+/// A letter, ASCII or not (the ASCII test first: it needs no table).
+pub(super) fn is_letter(x: char) -> bool {
+    if x.is_ascii() {
+        x.is_ascii_alphabetic()
+    } else {
+        char_info(x).is_letter()
+    }
+}
+
+/// The Thai repetition mark (a modifier letter, so no [`ordinary`](super::features::ordinary) character).
+pub(super) const MAI_YAMOK: char = '\u{0E46}';
+
+/// Where the Thai repetition mark `ๆ` stands in text: after a Thai word, which holds a
+/// consonant, and before anything but a Thai letter or sign (`ราคาถูกๆ ทุกวัน`). Anywhere else it
+/// is odd: windows-874 makes it of windows-1255's `ז`, among the vowels, signs and digits it
+/// reads the other Hebrew letters as (U+0E40–U+0E5B: no consonant), and an odd `ๆ` was the
+/// only sign of that misreading. Fed every character of a reading in turn.
+#[derive(Default)]
+pub(super) struct ThaiRepetition {
+    /// The run of Thai letters and signs so far holds a consonant (U+0E01–U+0E2E).
+    consonant: bool,
+    /// A `ๆ` waits for the next character, and whether a word with a consonant came before it.
+    pending: Option<bool>,
+}
+
+impl ThaiRepetition {
+    /// A Thai letter or sign (not a digit or the repetition mark itself).
+    fn thai(c: char) -> bool {
+        matches!(c, '\u{0E01}'..='\u{0E45}' | '\u{0E47}'..='\u{0E4E}')
+    }
+
+    /// Takes `c`, the next character; `true` when it shows the `ๆ` before it odd.
+    pub(super) fn odd_before(&mut self, c: char) -> bool {
+        let odd = self
+            .pending
+            .take()
+            .is_some_and(|after_word| !after_word || Self::thai(c));
+        if c == MAI_YAMOK {
+            self.pending = Some(self.consonant);
+        } else if Self::thai(c) {
+            self.consonant |= c <= '\u{0E2E}';
+        } else {
+            self.consonant = false;
+        }
+        odd
+    }
+
+    /// `true` when the text ends on a `ๆ` that follows no Thai word.
+    pub(super) fn odd_at_end(&mut self) -> bool {
+        self.pending.take() == Some(false)
+    }
+}
+
+/// Is `mid` a vulgar fraction that begins a word: after no letter or digit, before a letter
+/// (`½ufs`, `l'½uvre`, `¼UVRES`)? Text writes a fraction after a number or before a space
+/// (`1½`, `½ litre`); windows-1252 makes `½` `¼` `¾` of ISO-8859-15's `œ` `Œ` `Ÿ`, and a
+/// word that begins with one of those was read windows-1252 (inside a word, [`glued`] finds it).
+pub(super) fn fraction_led(before: char, mid: char, after: char) -> bool {
+    let digit =
+        |x: char| x.is_ascii_digit() || char_info(x).category == GeneralCategory::DecimalNumber;
+    matches!(mid, '¼' | '½' | '¾') && !is_letter(before) && !digit(before) && is_letter(after)
+}
+
+/// Is `mid` a currency sign that begins a word: after no letter or digit, before a letter
+/// (`¥Anton`)? Text writes a currency sign beside a number (`¥500`, `5 £`) or alone; windows-1252
+/// makes `¥` of ISO-8859-13's opening quote `„` (A5), which Estonian, Latvian and Lithuanian
+/// set before a word, and where a text's only other non-ASCII letters read alike in both (an
+/// Estonian page without `š`), that sign was the only tell. (ASCII `$` is left alone: `$HOME`.)
+pub(super) fn currency_led(before: char, mid: char, after: char) -> bool {
+    let digit =
+        |x: char| x.is_ascii_digit() || char_info(x).category == GeneralCategory::DecimalNumber;
+    !mid.is_ascii()
+        && char_info(mid).category == GeneralCategory::CurrencySymbol
+        && !is_letter(before)
+        && !digit(before)
+        && is_letter(after)
+}
+
+/// Is `mark` a Vietnamese tone mark that follows `base`, a letter no tone goes on? windows-1258
+/// writes the five tones as combining marks (CC, EC, DE, D2, F2: U+0300, U+0301, U+0303,
+/// U+0309, U+0323), and Vietnamese sets them on vowels only (a, ă, â, e, ê, i, o, ô, ơ, u, ư,
+/// y); on a consonant they are what windows-1258 makes of another page's letter (`Art́culu` for
+/// Sardinian windows-1252 `Artìculu`). Single-byte readings only: text in Unicode may be
+/// decomposed (Polish `ś` as `s` + U+0301).
+pub(super) fn tone_off_vowel(base: char, mark: char) -> bool {
+    matches!(
+        mark,
+        '\u{300}' | '\u{301}' | '\u{303}' | '\u{309}' | '\u{323}'
+    ) && is_letter(base)
+        && !matches!(
+            base.to_lowercase().next().unwrap_or(base),
+            'a' | 'ă' | 'â' | 'e' | 'ê' | 'i' | 'o' | 'ô' | 'ơ' | 'u' | 'ư' | 'y'
+        )
+}
+
+/// The letters of the word being read, up to the character before the one judged: as many as
+/// [`WordSoFar::capital_inside`] needs.
+#[derive(Default)]
+pub(super) struct WordSoFar {
+    /// Letters so far.
+    len: usize,
+    /// The first three of them.
+    head: [char; 3],
+}
+
+impl WordSoFar {
+    /// Takes the next character: a letter goes on the word, anything else ends it.
+    pub(super) fn push(&mut self, c: char) {
+        if is_letter(c) {
+            if let Some(slot) = self.head.get_mut(self.len) {
+                *slot = c;
+            }
+            self.len += 1;
+        } else {
+            self.len = 0;
+        }
+    }
+
+    /// Is `mid` a capital inside or at the end of a word of ASCII letters, after a small one
+    /// and before a small one or no letter (`donÕt`, `iÕr`, `wordenÉ`)? That is what
+    /// windows-1252 makes of the Mac's `’` `…` (`don’t`, `worden…`), and text writes a capital
+    /// so only after the prefixes Irish sets before one (`hÉireann`, `bhFuil`, `i nGaillimh`);
+    /// a capital before another one is a word in capitals (`McDONALD`). Between non-ASCII
+    /// letters it is left to the words: a misreading of another script is full of such pairs
+    /// (windows-1252's `ÝÑÏ` for Arabic), and counting them there made the whole verdict on
+    /// files half in that script sure of the other half's misreading, so that no block was
+    /// judged apart (three boundaries lost on the dev sets).
+    pub(super) fn capital_inside(&self, before: char, mid: char, after: char) -> bool {
+        !mid.is_ascii()
+            && char_info(mid).category == GeneralCategory::UppercaseLetter
+            && before.is_ascii_lowercase()
+            && (after.is_ascii_lowercase() || !is_letter(after))
+            && !self.irish_prefix()
+    }
+
+    /// The letters so far are one of the prefixes of Irish mutations: h-prothesis, t-prothesis,
+    /// eclipsis (`h`, `n`, `t`, `bh`, `mb`, `gc`, `nd`, `ng`, `dt`, `bhf`).
+    fn irish_prefix(&self) -> bool {
+        matches!(
+            &self.head[..self.len.min(3)],
+            ['h']
+                | ['n']
+                | ['t']
+                | ['b', 'h']
+                | ['m', 'b']
+                | ['g', 'c']
+                | ['n', 'd']
+                | ['n', 'g']
+                | ['d', 't']
+                | ['b', 'h', 'f']
+        ) && self.len <= 3
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Odd repetition marks in `text`, as [`char_features`](super::features::char_features) counts them.
+    fn odd_marks(text: &str) -> usize {
+        let mut t = ThaiRepetition::default();
+        let odd = text.chars().filter(|&c| t.odd_before(c)).count();
+        odd + t.odd_at_end() as usize
+    }
+
+    /// A fraction that begins a word is a letter misread (`½ufs`, `l'½il`, `¼UVRES`); after a
+    /// number, before a space or inside a word (which [`glued`] judges) it is not this test's.
+    #[test]
+    fn a_fraction_that_begins_a_word_is_a_letter_misread() {
+        assert!(fraction_led(' ', '½', 'u'));
+        assert!(fraction_led('\'', '½', 'i'));
+        assert!(fraction_led(' ', '¼', 'U'));
+        assert!(fraction_led('\n', '¾', 'é'));
+        assert!(!fraction_led('1', '½', ' '));
+        assert!(!fraction_led('1', '½', 'c'));
+        assert!(!fraction_led(' ', '½', ' '));
+        assert!(!fraction_led('c', '½', 'u'));
+        assert!(!fraction_led(' ', '²', 'u'));
+    }
+
+    /// A currency sign before a letter, after no letter or digit, begins a word (`¥uus`, what
+    /// windows-1252 makes of ISO-8859-13's `„uus`); beside a number it is text.
+    #[test]
+    fn a_currency_sign_that_begins_a_word_is_odd() {
+        assert!(currency_led(' ', '¥', 'A'));
+        assert!(currency_led('„', '£', 'e'));
+        // Beside a number, after a word, alone, or ASCII: text.
+        assert!(!currency_led(' ', '¥', '5'));
+        assert!(!currency_led('5', '€', 'm'));
+        assert!(!currency_led('d', '£', ' '));
+        assert!(!currency_led(' ', '€', ' '));
+        assert!(!currency_led(' ', '$', 'H'));
+    }
+
+    /// A tone mark after a vowel is Vietnamese; after a consonant, a letter misread.
+    #[test]
+    fn a_tone_mark_goes_on_a_vowel() {
+        assert!(!tone_off_vowel('a', '\u{301}'));
+        assert!(!tone_off_vowel('Ư', '\u{309}'));
+        assert!(!tone_off_vowel('ê', '\u{323}'));
+        assert!(tone_off_vowel('t', '\u{301}'));
+        assert!(tone_off_vowel('N', '\u{300}'));
+        assert!(!tone_off_vowel('t', '\u{308}'));
+        assert!(!tone_off_vowel(' ', '\u{301}'));
+    }
+
+    /// A capital inside a word or at its end, after a small letter, is odd; after an Irish
+    /// prefix, at a word's start, or before another capital, it is text.
+    #[test]
+    fn a_capital_after_a_small_letter_is_odd() {
+        let mut w = WordSoFar::default();
+        for c in "don".chars() {
+            w.push(c);
+        }
+        assert!(w.capital_inside('n', 'Õ', 't'));
+        assert!(w.capital_inside('n', 'É', ' '));
+        assert!(!w.capital_inside('n', 'É', 'T'));
+        let mut irish = WordSoFar::default();
+        irish.push('h');
+        assert!(!irish.capital_inside('h', 'É', 'i'));
+        let mut bhf = WordSoFar::default();
+        for c in "bhf".chars() {
+            bhf.push(c);
+        }
+        assert!(!bhf.capital_inside('f', 'Ú', 'i'));
+        let mut start = WordSoFar::default();
+        start.push(' ');
+        assert!(!start.capital_inside(' ', 'É', 'c'));
+        // Between letters outside ASCII, the words judge it.
+        let mut cyrillic = WordSoFar::default();
+        for c in "истори".chars() {
+            cyrillic.push(c);
+        }
+        assert!(!cyrillic.capital_inside('и', 'Я', ' '));
+    }
+
+    /// A letter between two symbols, or anything between the same symbol twice, is crowded
+    /// (what windows-1252 and windows-1256 make of EUC-JP katakana); signs beside digits,
+    /// letters and spaces, and two different symbols side by side, are not.
+    #[test]
+    fn a_letter_between_symbols_is_crowded() {
+        assert!(crowded('¥', 'ó', '¥'));
+        assert!(crowded('¥', '¹', '¥'));
+        assert!(crowded('¥', 'ئ', '¥'));
+        assert!(crowded('£', 'é', '°'));
+        assert!(!crowded('¥', '¹', '£'));
+        assert!(!crowded('±', '°', ' '));
+        assert!(!crowded(' ', '€', '5'));
+        assert!(!crowded('m', '²', ' '));
+        assert!(!crowded('5', '°', 'C'));
+        assert!(!crowded('¥', 'a', '¥'));
+    }
+
+    /// `ๆ` after a Thai word and before a space, a digit, Latin or the end is text; before a
+    /// Thai letter, after a leading vowel alone (windows-874's `เๆ`, Hebrew `אז`), at the start
+    /// or after Latin, it is odd.
+    #[test]
+    fn the_repetition_mark_is_text_only_after_a_thai_word() {
+        assert_eq!(odd_marks("ราคาถูกๆ ทุกวัน"), 0);
+        assert_eq!(odd_marks("มากๆ"), 0);
+        assert_eq!(odd_marks("ดีๆ!"), 0);
+        assert_eq!(odd_marks("เด็กๆ ชอบเล่นกันมากๆ"), 0);
+        assert_eq!(odd_marks("ถูกๆทุก"), 1);
+        assert_eq!(odd_marks("เๆ"), 1);
+        assert_eq!(odd_marks("เๆ ใๆ"), 2);
+        assert_eq!(odd_marks("ๆ"), 1);
+        assert_eq!(odd_marks("abcๆ "), 1);
+        // A word before it ends at anything that is not Thai.
+        assert_eq!(odd_marks("ถูก เๆ"), 1);
+    }
+}
