@@ -4,7 +4,7 @@
 
 use super::Inputs;
 use super::context::{
-    MAI_YAMOK, ThaiRepetition, WordSoFar, crowded, currency_led, fraction_led, glued,
+    MAI_YAMOK, ThaiRepetition, capital_inside, crowded, currency_led, fraction_led, glued,
     tone_off_vowel,
 };
 use super::letters::Alphabet;
@@ -572,8 +572,8 @@ pub(super) fn char_features(
     });
     let single_byte = members.iter().all(Charset::is_single_byte);
     let mut thai = ThaiRepetition::default();
-    // The word `mid` stands in, up to `before`.
-    let mut word = WordSoFar::default();
+    // The three characters before `before`, the nearest last.
+    let mut older: [char; 3] = [' '; 3];
     for c in text.chars() {
         odd += thai.odd_before(c) as u32;
         let [before, mid] = prev;
@@ -585,11 +585,11 @@ pub(super) fn char_features(
             && (glued(before, mid, c)
                 || fraction_led(before, mid, c)
                 || currency_led(before, mid, c)
-                || word.capital_inside(before, mid, c))
+                || capital_inside([older[0], older[1], older[2], before], mid, c))
         {
             odd += 1;
         }
-        word.push(mid);
+        older = [older[1], older[2], before];
         if single_byte && (crowded(before, mid, c) || tone_off_vowel(mid, c)) {
             odd += 1;
         }
