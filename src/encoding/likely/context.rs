@@ -5,7 +5,7 @@
 //! as a letter or a mark of the text's own, and [`char_features`](super::features::char_features)
 //! counts it as odd.
 
-use super::features::foreign_between_letters;
+use super::features::{foreign_between_letters, ordinary};
 use super::words::cuts_word;
 use crate::unicode::char_info;
 use unicode_properties::GeneralCategory;
@@ -178,6 +178,60 @@ fn irish_prefix(back: [char; 4]) -> bool {
     one || two || three
 }
 
+/// The words of `text` holding a character its neighbours show misread, by the tests
+/// [`char_features`](super::features::char_features) counts as odd beyond the marks that cut a
+/// word (which the report names apart): a fraction, superscript or currency sign that begins a
+/// word, a capital inside a word of small letters, and in a single-byte reading a letter crowded
+/// between symbols or a tone mark on a consonant. Each word once, the first `n`: what the report
+/// shows of a misreading whose word counts do not give it away (`maeÕr`, `iÕr`).
+pub(super) fn misplaced(text: &str, single_byte: bool, n: usize) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    for i in 0..chars.len() {
+        if out.len() >= n {
+            break;
+        }
+        let at = |k: isize| -> char {
+            usize::try_from(i as isize + k)
+                .ok()
+                .and_then(|j| chars.get(j))
+                .map_or(' ', |c| c.1)
+        };
+        let (before, mid, after) = (at(-1), at(0), at(1));
+        let hit = (!mid.is_ascii()
+            && ordinary(mid)
+            && (fraction_led(before, mid, after)
+                || currency_led(before, mid, after)
+                || capital_inside([at(-4), at(-3), at(-2), before], mid, after)))
+            || (single_byte && (crowded(before, mid, after) || tone_off_vowel(before, mid)));
+        if !hit {
+            continue;
+        }
+        // The word around it, up to the whitespace on either side but no more than eight
+        // characters each way (text without spaces, such as a misread Chinese page, would be
+        // one word), with `…` where it is cut.
+        let first = (i.saturating_sub(8)..i)
+            .rev()
+            .find(|&j| chars[j].1.is_whitespace())
+            .map_or(i.saturating_sub(8), |j| j + 1);
+        let last = (i + 1..chars.len().min(i + 9))
+            .find(|&j| chars[j].1.is_whitespace())
+            .unwrap_or(chars.len().min(i + 9));
+        let mut word = String::new();
+        if first > 0 && !chars[first - 1].1.is_whitespace() {
+            word.push('…');
+        }
+        word.extend(chars[first..last].iter().map(|c| c.1));
+        if last < chars.len() && !chars[last].1.is_whitespace() {
+            word.push('…');
+        }
+        if !out.contains(&word) {
+            out.push(word);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -247,6 +301,25 @@ mod tests {
         // `i` alone is no prefix; `dh` is none either.
         assert!(capital_inside([' ', 'a', 'd', 'h'], 'Á', 'r'));
         assert!(!capital_inside(['с', 'т', 'о', 'р'], 'Я', ' '));
+    }
+
+    /// The words a misreading puts characters into where no text has them, each once; none in
+    /// clean text.
+    #[test]
+    fn misplaced_characters_are_shown_in_their_words() {
+        assert_eq!(
+            misplaced("MaeÕr plant yn mynd iÕr ysgol, maeÕr ddaÉ", true, 3),
+            ["MaeÕr", "iÕr", "maeÕr"]
+        );
+        assert_eq!(misplaced("ka ¥jaunais tilts´ tiks", true, 3), ["¥jaunais"]);
+        assert!(misplaced("Mae’r plant yn mynd i’r ysgol… na hÉireann, 5 €", true, 3).is_empty());
+        // Words end at any whitespace, a no-break space too.
+        assert_eq!(misplaced("x\u{a0}donÕt\u{a0}y", true, 3), ["donÕt"]);
+        // No more than eight characters on either side.
+        assert_eq!(
+            misplaced("abcdefghijklmnopÕrstuvwxyzabcdef", true, 3),
+            ["…ijklmnopÕrstuvwxy…"]
+        );
     }
 
     /// A letter between two symbols, or anything between the same symbol twice, is crowded

@@ -754,6 +754,18 @@ pub(super) fn because(
                 cut.join(", ")
             ));
         }
+        // A runner-up that puts characters where no text has them (Mac typography that
+        // windows-1252 reads as capitals inside words, `maeÕr`), where the verdict puts none.
+        let single_byte = |x: &Reading| x.members.iter().all(Charset::is_single_byte);
+        let odd = super::context::misplaced(&r.text, single_byte(r), 3);
+        if !odd.is_empty() && super::context::misplaced(&best.text, single_byte(best), 1).is_empty()
+        {
+            s.push_str(&format!(
+                "; {} reads characters where no text has them ({})",
+                r.members[0],
+                odd.join(", ")
+            ));
+        }
         // Tied on the shared count, their own words decided (Hungarian `ű` against `ř`).
         if r.features.known_words == f.known_words && !best.own[0].is_empty() {
             s.push_str(&format!(
