@@ -1,15 +1,90 @@
-//! What a character's neighbours say of it, in one reading: a mark glued between two letters,
-//! a letter crowded between symbols, a fraction, superscript or currency sign that begins a
-//! word, a Vietnamese tone on a consonant, a capital inside a word of small letters, a Thai
-//! repetition mark after no Thai word. Each is a character another code page would have read
-//! as a letter or a mark of the text's own, and [`char_features`](super::features::char_features)
-//! counts it as odd.
+//! Which characters text holds, alone and by what their neighbours say of them, in one reading:
+//! characters text rarely holds at all ([`ordinary`]), the marks that cut a word
+//! ([`cuts_word`]), and in context a mark glued between two letters, a letter crowded between
+//! symbols, a fraction, superscript or currency sign that begins a word, a Vietnamese tone on a
+//! consonant, a capital inside a word of small letters, a Thai repetition mark after no Thai
+//! word. Each is a character another code page would have read as a letter or a mark of the
+//! text's own, and [`char_features`](super::features::char_features) counts it as odd. Tests
+//! of single characters and their neighbours only: this module uses nothing else of the
+//! likely verdict.
 
-use super::features::{foreign_between_letters, ordinary};
-use super::words::cuts_word;
 use crate::unicode::char_info;
 use unicode_properties::GeneralCategory;
 use unicode_script::Script;
+
+/// How plausible a character is in text: `false` for the ones text rarely holds.
+pub(super) fn ordinary(c: char) -> bool {
+    if c.is_ascii() {
+        return !c.is_ascii_control() || matches!(c, '\n' | '\r' | '\t' | '\x0C');
+    }
+    // Thai letters and signs modern text does not write: the obsolete ฃ and ฅ, the yamakkan
+    // ๎ of Pali transcription, and the verse marks ๏ ๚ ๛. windows-874 makes them of the bytes
+    // A3, A5, EE, EF, FA and FB, which text in other encodings uses as any other byte (the
+    // trail bytes of EUC-KR's Hangul: `ฟ์ฝย ย๛ฝบ`).
+    if matches!(
+        c,
+        '\u{0E03}' | '\u{0E05}' | '\u{0E4E}' | '\u{0E4F}' | '\u{0E5A}' | '\u{0E5B}'
+    ) {
+        return false;
+    }
+    use GeneralCategory::*;
+    match char_info(c).category {
+        UppercaseLetter | LowercaseLetter | TitlecaseLetter | OtherLetter | NonspacingMark
+        | SpacingMark | DecimalNumber | SpaceSeparator | DashPunctuation | OpenPunctuation
+        | ClosePunctuation | InitialPunctuation | FinalPunctuation | OtherPunctuation => true,
+        // ¤ is what windows-1252 makes of ISO-8859-15's euro sign; no text writes it.
+        CurrencySymbol => c != '¤',
+        // Fractions and superscripts write measures (`½ cup`, `m²`).
+        OtherNumber => matches!(c, '¹' | '²' | '³' | '¼' | '½' | '¾'),
+        ModifierLetter | EnclosingMark | LetterNumber | ConnectorPunctuation => false,
+        MathSymbol => matches!(c, '±' | '×' | '÷' | '¬' | '−'),
+        // ´ is typed for an apostrophe (`k´inalil`, `don´t`) on many keyboards; № numbers
+        // things in Cyrillic text (`дом № 5`), and every Cyrillic code page has it.
+        ModifierSymbol | OtherSymbol => {
+            matches!(c, '°' | '©' | '®' | '™' | '§' | '¶' | '´' | '№')
+        }
+        _ => false,
+    }
+}
+
+/// A character that is no letter's neighbour in text: one text rarely holds, a symbol or
+/// number sign (`k¥inalil`, `u¹ujuåi`, `li¨en`), or a digit of another numeral system
+/// (windows-874 reads Tiv `aôndo` as `a๔ndo`, a Thai four) — between two letters, a letter
+/// misread. (´ is not: it is typed for an apostrophe.)
+pub(super) fn foreign_between_letters(c: char) -> bool {
+    use GeneralCategory::*;
+    !c.is_ascii()
+        && (!ordinary(c)
+            || matches!(
+                char_info(c).category,
+                CurrencySymbol | MathSymbol | OtherSymbol | OtherNumber | DecimalNumber
+            ))
+}
+
+/// A character that cuts a word in two when it stands between two of its letters: a
+/// punctuation mark or symbol text does not write inside a word — what another code page makes
+/// of a letter (`nungkan๚iaya` for `nungkanúiaya` in windows-874, `y‚ban` for `yâban` in
+/// macintosh, `wolno¶ci` for `wolności` in windows-1250).
+/// Not the marks text does write there: apostrophes (`l’homme`, and ´ typed for one), the
+/// Catalan middle dot (`col·lecció`), hyphens and dashes (`Nord–Süd`), the ellipsis, the soft
+/// hyphen, ¿ and ¡ after a word whose space was lost (Arabela's `jiyano¿tioora`); nor spaces
+/// and format characters (the zero-width non-joiner inside Persian words).
+pub(super) fn cuts_word(c: char) -> bool {
+    if c.is_ascii() || c.is_whitespace() {
+        return false;
+    }
+    if matches!(
+        c,
+        '\u{2019}' | '\u{2018}' | '´' | '\u{00B7}' | '\u{2010}'
+            ..='\u{2015}' | '\u{2026}' | '\u{00AD}' | '¿' | '¡'
+    ) {
+        return false;
+    }
+    use unicode_properties::GeneralCategoryGroup as G;
+    // (Wider than [`foreign_between_letters`], which `odd` and the segments' local fit count:
+    // that one leaves out the punctuation text writes elsewhere, `¶` `‚` `๚`.)
+    matches!(char_info(c).group(), G::Punctuation | G::Symbol)
+}
 
 /// Is `mid`, between `before` and `after`, a letter misread: a symbol between two letters
 /// (`k¥inalil`, what macintosh makes of `k´inalil`; `li¨en`), or a punctuation mark text does not
@@ -57,7 +132,7 @@ pub(super) fn is_letter(x: char) -> bool {
     }
 }
 
-/// The Thai repetition mark (a modifier letter, so no [`ordinary`](super::features::ordinary) character).
+/// The Thai repetition mark (a modifier letter, so no [`ordinary`] character).
 pub(super) const MAI_YAMOK: char = '\u{0E46}';
 
 /// Where the Thai repetition mark `ๆ` stands in text: after a Thai word, which holds a
@@ -235,6 +310,17 @@ pub(super) fn misplaced(text: &str, single_byte: bool, n: usize) -> Vec<String> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The Thai letters and marks modern text does not write are odd; the living ones are not.
+    #[test]
+    fn obsolete_thai_letters_and_verse_marks_are_odd() {
+        for c in ['ฃ', 'ฅ', '๎', '๏', '๚', '๛'] {
+            assert!(!ordinary(c), "{c}");
+        }
+        for c in ['ก', 'ข', 'ค', 'ฆ', 'ฯ', '่', '์', '๑'] {
+            assert!(ordinary(c), "{c}");
+        }
+    }
 
     /// Odd repetition marks in `text`, as [`char_features`](super::features::char_features) counts them.
     fn odd_marks(text: &str) -> usize {

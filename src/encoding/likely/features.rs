@@ -4,8 +4,8 @@
 
 use super::Inputs;
 use super::context::{
-    MAI_YAMOK, ThaiRepetition, capital_inside, crowded, currency_led, fraction_led, glued,
-    tone_off_vowel,
+    MAI_YAMOK, ThaiRepetition, capital_inside, crowded, currency_led, foreign_between_letters,
+    fraction_led, glued, ordinary, tone_off_vowel,
 };
 use super::letters::Alphabet;
 use super::spelling::spelled;
@@ -259,55 +259,6 @@ pub(super) fn decode_counting(
         }
     }
     (out, errors, first)
-}
-
-/// How plausible a character is in text: `false` for the ones text rarely holds.
-pub(super) fn ordinary(c: char) -> bool {
-    if c.is_ascii() {
-        return !c.is_ascii_control() || matches!(c, '\n' | '\r' | '\t' | '\x0C');
-    }
-    // Thai letters and signs modern text does not write: the obsolete ฃ and ฅ, the yamakkan
-    // ๎ of Pali transcription, and the verse marks ๏ ๚ ๛. windows-874 makes them of the bytes
-    // A3, A5, EE, EF, FA and FB, which text in other encodings uses as any other byte (the
-    // trail bytes of EUC-KR's Hangul: `ฟ์ฝย ย๛ฝบ`).
-    if matches!(
-        c,
-        '\u{0E03}' | '\u{0E05}' | '\u{0E4E}' | '\u{0E4F}' | '\u{0E5A}' | '\u{0E5B}'
-    ) {
-        return false;
-    }
-    use GeneralCategory::*;
-    match char_info(c).category {
-        UppercaseLetter | LowercaseLetter | TitlecaseLetter | OtherLetter | NonspacingMark
-        | SpacingMark | DecimalNumber | SpaceSeparator | DashPunctuation | OpenPunctuation
-        | ClosePunctuation | InitialPunctuation | FinalPunctuation | OtherPunctuation => true,
-        // ¤ is what windows-1252 makes of ISO-8859-15's euro sign; no text writes it.
-        CurrencySymbol => c != '¤',
-        // Fractions and superscripts write measures (`½ cup`, `m²`).
-        OtherNumber => matches!(c, '¹' | '²' | '³' | '¼' | '½' | '¾'),
-        ModifierLetter | EnclosingMark | LetterNumber | ConnectorPunctuation => false,
-        MathSymbol => matches!(c, '±' | '×' | '÷' | '¬' | '−'),
-        // ´ is typed for an apostrophe (`k´inalil`, `don´t`) on many keyboards; № numbers
-        // things in Cyrillic text (`дом № 5`), and every Cyrillic code page has it.
-        ModifierSymbol | OtherSymbol => {
-            matches!(c, '°' | '©' | '®' | '™' | '§' | '¶' | '´' | '№')
-        }
-        _ => false,
-    }
-}
-
-/// A character that is no letter's neighbour in text: one text rarely holds, a symbol or
-/// number sign (`k¥inalil`, `u¹ujuåi`, `li¨en`), or a digit of another numeral system
-/// (windows-874 reads Tiv `aôndo` as `a๔ndo`, a Thai four) — between two letters, a letter
-/// misread. (´ is not: it is typed for an apostrophe.)
-pub(super) fn foreign_between_letters(c: char) -> bool {
-    use GeneralCategory::*;
-    !c.is_ascii()
-        && (!ordinary(c)
-            || matches!(
-                char_info(c).category,
-                CurrencySymbol | MathSymbol | OtherSymbol | OtherNumber | DecimalNumber
-            ))
 }
 
 /// A character Chinese and Japanese text writes among its letters that the tests of odd
@@ -672,20 +623,4 @@ pub(super) fn char_features(
         .chardet
         .is_some_and(|c| members.contains(&Charset::Whatwg(c))) as u8 as f64;
     (f, script)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The Thai letters and marks modern text does not write are odd; the living ones are not.
-    #[test]
-    fn obsolete_thai_letters_and_verse_marks_are_odd() {
-        for c in ['ฃ', 'ฅ', '๎', '๏', '๚', '๛'] {
-            assert!(!ordinary(c), "{c}");
-        }
-        for c in ['ก', 'ข', 'ค', 'ฆ', 'ฯ', '่', '์', '๑'] {
-            assert!(ordinary(c), "{c}");
-        }
-    }
 }

@@ -2,6 +2,7 @@
 //! of the languages its script allows (spellings the lists use, Serbian Cyrillic through its
 //! Latin transliteration), the words only one reading makes, and their byte spans.
 
+use super::context::cuts_word;
 use super::letters::foreign_letters;
 use super::spelling::{list_of, spelled};
 use super::{Inputs, MAX_WORDS, Reading, base_prior_of, prior_of};
@@ -162,31 +163,6 @@ fn is_letter(c: char) -> bool {
         let i = char_info(c);
         i.is_letter() || i.is_mark()
     }
-}
-
-/// A character that cuts a word in two when it stands between two of its letters: a
-/// punctuation mark or symbol text does not write inside a word — what another code page makes
-/// of a letter (`nungkan๚iaya` for `nungkanúiaya` in windows-874, `y‚ban` for `yâban` in
-/// macintosh, `wolno¶ci` for `wolności` in windows-1250).
-/// Not the marks text does write there: apostrophes (`l’homme`, and ´ typed for one), the
-/// Catalan middle dot (`col·lecció`), hyphens and dashes (`Nord–Süd`), the ellipsis, the soft
-/// hyphen, ¿ and ¡ after a word whose space was lost (Arabela's `jiyano¿tioora`); nor spaces
-/// and format characters (the zero-width non-joiner inside Persian words).
-pub(super) fn cuts_word(c: char) -> bool {
-    if c.is_ascii() || c.is_whitespace() {
-        return false;
-    }
-    if matches!(
-        c,
-        '\u{2019}' | '\u{2018}' | '´' | '\u{00B7}' | '\u{2010}'
-            ..='\u{2015}' | '\u{2026}' | '\u{00AD}' | '¿' | '¡'
-    ) {
-        return false;
-    }
-    use unicode_properties::GeneralCategoryGroup as G;
-    // (Wider than `features::foreign_between_letters`, which `odd` and the segments' local fit count:
-    // that one leaves out the punctuation text writes elsewhere, `¶` `‚` `๚`.)
-    matches!(char_info(c).group(), G::Punctuation | G::Symbol)
 }
 
 /// Punctuation of text written without spaces (CJK Symbols and Punctuation, and the full-width
