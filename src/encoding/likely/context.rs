@@ -1,7 +1,7 @@
 //! Which characters text holds, alone and by what their neighbours say of them, in one reading:
 //! characters text rarely holds at all ([`ordinary`]), the marks that cut a word
 //! ([`cuts_word`]), and in context a mark glued between two letters, a letter crowded between
-//! symbols, a fraction, superscript or currency sign that begins a word, a Vietnamese tone on a
+//! symbols, a fraction or currency sign that begins a word, a Vietnamese tone on a
 //! consonant, a capital inside a word of small letters, a Thai repetition mark after no Thai
 //! word. Each is a character another code page would have read as a letter or a mark of the
 //! text's own, and [`char_features`](super::features::char_features) counts it as odd. Tests
@@ -181,8 +181,6 @@ impl ThaiRepetition {
 /// (`1½`, `½ litre`); windows-1252 makes `½` `¼` `¾` of ISO-8859-15's `œ` `Œ` `Ÿ`, and a
 /// word that begins with one of those was read windows-1252 (inside a word, [`glued`] finds it).
 pub(super) fn fraction_led(before: char, mid: char, after: char) -> bool {
-    let digit =
-        |x: char| x.is_ascii_digit() || char_info(x).category == GeneralCategory::DecimalNumber;
     matches!(mid, '¼' | '½' | '¾') && !is_letter(before) && !digit(before) && is_letter(after)
 }
 
@@ -192,8 +190,6 @@ pub(super) fn fraction_led(before: char, mid: char, after: char) -> bool {
 /// set before a word, and where a text's only other non-ASCII letters read alike in both (an
 /// Estonian page without `š`), that sign was the only tell. (ASCII `$` is left alone: `$HOME`.)
 pub(super) fn currency_led(before: char, mid: char, after: char) -> bool {
-    let digit =
-        |x: char| x.is_ascii_digit() || char_info(x).category == GeneralCategory::DecimalNumber;
     !mid.is_ascii()
         && char_info(mid).category == GeneralCategory::CurrencySymbol
         && !is_letter(before)
@@ -253,9 +249,30 @@ fn irish_prefix(back: [char; 4]) -> bool {
     one || two || three
 }
 
+/// A digit of any numeral system.
+fn digit(x: char) -> bool {
+    x.is_ascii_digit() || char_info(x).category == GeneralCategory::DecimalNumber
+}
+
+/// Does `mid`, a character text holds, begin a word as a fraction or currency sign, or stand
+/// as a capital inside a word of small letters ([`fraction_led`], [`currency_led`],
+/// [`capital_inside`])? `back` holds the four characters before it, the nearest last.
+pub(super) fn misplaced_in_word(back: [char; 4], mid: char, after: char) -> bool {
+    let before = back[3];
+    fraction_led(before, mid, after)
+        || currency_led(before, mid, after)
+        || capital_inside(back, mid, after)
+}
+
+/// Is `mid` misplaced as only a single-byte reading makes it: a letter crowded between symbols
+/// ([`crowded`]), or a consonant with a tone mark after it ([`tone_off_vowel`])?
+pub(super) fn misplaced_single_byte(before: char, mid: char, after: char) -> bool {
+    crowded(before, mid, after) || tone_off_vowel(mid, after)
+}
+
 /// The words of `text` holding a character its neighbours show misread, by the tests
 /// [`char_features`](super::features::char_features) counts as odd beyond the marks that cut a
-/// word (which the report names apart): a fraction, superscript or currency sign that begins a
+/// word (which the report names apart): a fraction or currency sign that begins a
 /// word, a capital inside a word of small letters, and in a single-byte reading a letter crowded
 /// between symbols or a tone mark on a consonant. Each word once, the first `n`: what the report
 /// shows of a misreading whose word counts do not give it away (`maeÕr`, `iÕr`).
@@ -275,10 +292,8 @@ pub(super) fn misplaced(text: &str, single_byte: bool, n: usize) -> Vec<String> 
         let (before, mid, after) = (at(-1), at(0), at(1));
         let hit = (!mid.is_ascii()
             && ordinary(mid)
-            && (fraction_led(before, mid, after)
-                || currency_led(before, mid, after)
-                || capital_inside([at(-4), at(-3), at(-2), before], mid, after)))
-            || (single_byte && (crowded(before, mid, after) || tone_off_vowel(before, mid)));
+            && misplaced_in_word([at(-4), at(-3), at(-2), before], mid, after))
+            || (single_byte && misplaced_single_byte(before, mid, after));
         if !hit {
             continue;
         }

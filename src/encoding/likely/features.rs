@@ -4,8 +4,8 @@
 
 use super::Inputs;
 use super::context::{
-    MAI_YAMOK, ThaiRepetition, capital_inside, crowded, currency_led, foreign_between_letters,
-    fraction_led, glued, ordinary, tone_off_vowel,
+    MAI_YAMOK, ThaiRepetition, foreign_between_letters, fraction_led, glued, misplaced_in_word,
+    misplaced_single_byte, ordinary,
 };
 use super::letters::Alphabet;
 use super::spelling::spelled;
@@ -534,14 +534,12 @@ pub(super) fn char_features(
         if !mid.is_ascii()
             && ordinary(mid)
             && (glued(before, mid, c)
-                || fraction_led(before, mid, c)
-                || currency_led(before, mid, c)
-                || capital_inside([older[0], older[1], older[2], before], mid, c))
+                || misplaced_in_word([older[0], older[1], older[2], before], mid, c))
         {
             odd += 1;
         }
         older = [older[1], older[2], before];
-        if single_byte && (crowded(before, mid, c) || tone_off_vowel(mid, c)) {
+        if single_byte && misplaced_single_byte(before, mid, c) {
             odd += 1;
         }
         if c.is_ascii() {
