@@ -15,7 +15,14 @@ two lossy classes through windows-1252: `cp1252-nbsp` (the no-break space of `à
 plain space) and `cp1252-lossy` (a byte windows-1252 leaves undefined, 81 8D 8F 90 9D, became
 U+FFFD: `”` is E2 80 9D; the truth keeps one U+FFFD for each character so lost).
 
-  scripts/make_mojibake_devset.py OUT_DIR [--data ../shared/data] [--seed 3]
+With `--typography` (session 43), both are instead lines of real typography: UDHR sentences in
+the 40 languages of scripts/typography_eval.py with their own quotes, dashes, ellipses and
+apostrophes, 8 samples per language; elisions before accented words in French, Italian and
+Catalan (`l’éducation`, `dell’età`); accented words in quotes in 24 languages (`“État”`,
+`”äiti”`). The clean lines are the negatives and their mix-ups the positives. MacRoman's `’é` and `“É` are whole UTF-8
+sequences, so a repair must not mistake the typography of repaired text for more damage.
+
+  scripts/make_mojibake_devset.py OUT_DIR [--data ../shared/data] [--seed 3] [--typography]
 
 Writes neg.txt, pos.txt, pos.truth and pos.cls (one line each; the class is `<codec>x<rounds>`).
 Score with scripts/mojibake_eval.py OUT_DIR.
@@ -51,9 +58,15 @@ def main():
     ap.add_argument('--seed', type=int, default=3,
                     help='3: the dev set the README reports; any other: a held-out set of other lines and words')
     ap.add_argument('--data', default=os.path.join(os.path.dirname(__file__), '..', '..', 'shared', 'data'))
+    ap.add_argument('--typography', action='store_true',
+                    help='lines of UDHR text with each language\'s quotes, dashes and apostrophes')
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
     rng = random.Random(a.seed)
+    if a.typography:
+        neg = typographic_lines(rng, a.data)
+        write(a.out, neg, *mixups([t for t in neg if not t.isascii()]))
+        return
     wordfreq = sorted(glob.glob(os.path.join(a.data, 'wordfreq', '*.tsv')))
     udhr = sorted(glob.glob(os.path.join(a.data, 'udhr', 'core', '*.txt')))
     neg = []
@@ -83,6 +96,12 @@ def main():
         else:
             ws = [l.split('\t')[0] for l in rows[1:2000]]
             src += [w for w in ws if not w.isascii()][:40]
+    write(a.out, neg, *mixups(src))
+
+
+def mixups(src):
+    """Each line of `src` as UTF-8 misread by each mix-up that changes it and keeps it one line,
+    and the lossy windows-1252 variants: (positives, truths, classes)."""
     pos, truth, cls = [], [], []
     lossy = []
     for t in src:
@@ -116,9 +135,65 @@ def main():
     for m, t, k in lossy:
         if not any(c in m for c in '\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029'):
             pos.append(m); truth.append(t); cls.append(k)
-    w = lambda name, rows: open(os.path.join(a.out, name), 'w', encoding='utf-8', newline='\n').write('\n'.join(rows) + '\n')
+    return pos, truth, cls
+
+
+def write(out, neg, pos, truth, cls):
+    """neg.txt, pos.txt, pos.truth and pos.cls in `out`, one line each."""
+    w = lambda name, rows: open(os.path.join(out, name), 'w', encoding='utf-8', newline='\n').write('\n'.join(rows) + '\n')
     w('neg.txt', neg); w('pos.txt', pos); w('pos.truth', truth); w('pos.cls', cls)
-    print('%d negatives, %d positives in %s' % (len(neg), len(pos), a.out))
+    print('%d negatives, %d positives in %s' % (len(neg), len(pos), out))
+
+
+# Elided articles and prepositions before a vowel (`l’été`, `dell’età`, `d’època`), and the
+# wordfreq list the words after them come from.
+ELISIONS = {'fra': ('fr', ['l’', 'd’', 'qu’', 'L’', 'jusqu’', 'n’']),
+            'ita': ('it', ['l’', 'dell’', 'all’', 'un’', 'nell’']),
+            'cat': ('ca', ['l’', 'd’', 'L’'])}
+# UDHR language → wordfreq list, for words in quotes that begin with a non-ASCII letter.
+WORDFREQ = {'deu_1996': 'de', 'fra': 'fr', 'spa': 'es', 'fin': 'fi', 'swe': 'sv', 'dan': 'da',
+            'nob': 'nb', 'isl': 'is', 'hun': 'hu', 'ces': 'cs', 'slk': 'sk', 'pol': 'pl',
+            'por_PT': 'pt', 'ita': 'it', 'cat': 'ca', 'tur': 'tr', 'ron_2006': 'ro', 'nld': 'nl',
+            'lit': 'lt', 'lav': 'lv', 'slv': 'sl', 'rus': 'ru', 'bul': 'bg', 'ell_monotonic': 'el'}
+
+
+def typographic_lines(rng, data):
+    """8 samples per language of scripts/typography_eval.py, cut into their lines; then, per
+    language of ELISIONS, 40 UDHR lines given one to three elisions before a word that begins
+    with a non-ASCII letter (`l’éducation`), and per language of WORDFREQ, 20 lines with such a
+    word in the language's quotes (`“État”`, `”äiti”`)."""
+    from legacy_samples import consecutive, udhr_lines
+    from typography_eval import QUOTES, sample
+    lines = []
+    for lang, quotes in sorted(QUOTES.items()):
+        source = udhr_lines(lang)
+        for _ in range(8):
+            lines += [l for l in sample(rng, source, lang, quotes, False).split('\n') if l.strip()]
+
+    def accented(code):
+        rows = open(os.path.join(data, 'wordfreq', code + '.tsv'), encoding='utf-8').read().splitlines()
+        return [w for w in (r.split('\t')[0] for r in rows[1:20001]) if w[:1].isalpha() and not w[0].isascii()]
+
+    def insert(line, phrase):
+        w = line.split(' ')
+        w.insert(rng.randrange(1, len(w)), phrase)
+        return ' '.join(w)
+
+    for lang, (code, articles) in sorted(ELISIONS.items()):
+        source, words = udhr_lines(lang), accented(code)
+        for _ in range(40):
+            line = consecutive(rng, source, rng.choice([80, 160, 300])).replace('\n', ' ')
+            for _ in range(rng.randint(1, 3)):
+                line = insert(line, rng.choice(articles) + rng.choice(words))
+            lines.append(line)
+    for lang, code in sorted(WORDFREQ.items()):
+        (o, c), source, words = QUOTES[lang], udhr_lines(lang), accented(code)
+        for _ in range(20):
+            w = rng.choice(words)
+            w = w[0].upper() + w[1:] if rng.random() < 0.3 else w
+            line = consecutive(rng, source, rng.choice([80, 160, 300])).replace('\n', ' ')
+            lines.append(insert(line, o + w + c))
+    return lines
 
 
 if __name__ == '__main__':

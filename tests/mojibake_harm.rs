@@ -343,13 +343,28 @@ fn lost_no_break_space_is_restored_where_a_language_has_the_word() {
     assert_eq!(fixed("della libertÃ , della"), "della libertà, della");
     assert_eq!(fixed("moltes grÃ cies"), "moltes gràcies");
     assert_eq!(fixed("vÃ o ngÃ y"), "vào ngày");
+    // A word no list holds, in capitals after small letters (Maltese); Portuguese `à`, which
+    // its list holds beside the split-word `ã`, in a line of Portuguese.
+    assert_eq!(
+        fixed("lejn il-komunitÃ  li fiha"),
+        "lejn il-komunità li fiha"
+    );
+    assert_eq!(
+        fixed("Toda a pessoa tem direito Ã  educaÃ§Ã£o"),
+        "Toda a pessoa tem direito à educação"
+    );
+    // Where the line's words side with neither (`carte` is in the French and Portuguese
+    // lists), the frequent word wins: `à` is a French and Portuguese stopword, `ã` no one's.
+    assert_eq!(fixed("Ã  la carte"), "à la carte");
+    // Portuguese `catalã` is listed too, but misread it is `catalÃ£`: only `català` (C3 A0)
+    // leaves `Ã` and a space, and a capital after small letters is no word as written.
+    assert_eq!(fixed("catalÃ "), "català");
+    // A word that begins with `à` after an elision (Catalan `l’àmbit`): `Ã` alone is no half.
+    assert_eq!(fixed("de l’Ã mbit i l’Ã nim"), "de l’àmbit i l’ànim");
     for clean in [
         "SÃO PAULO IRMÃ  e",
         "O IRMÃ ",
         "A lÃ  da ovelha branca",
-        "Ã  la carte",
-        // Portuguese `catalã` is a word: alone, nothing says which.
-        "catalÃ ",
         "IRMÃ E",
     ] {
         assert_eq!(fixed(clean), clean);

@@ -149,6 +149,15 @@ pub(super) fn suspect_mask(text: &str) -> u16 {
 /// Calls `f` on every maximal run of non-ASCII characters of `text`, skipping the ASCII
 /// between them eight or more bytes at a time (an ASCII character ends any sequence).
 pub(super) fn for_each_non_ascii_run(text: &str, mut f: impl FnMut(&str)) {
+    for_each_run_in_context(text, |_, run, _| f(run));
+}
+
+/// [`for_each_non_ascii_run`], each run with the ASCII character before and after it (`l` and
+/// `q` of `l’équipe`), or `None` at the ends of the text.
+pub(super) fn for_each_run_in_context(
+    text: &str,
+    mut f: impl FnMut(Option<char>, &str, Option<char>),
+) {
     let b = text.as_bytes();
     let mut i = 0;
     while let Some(s) = crate::ascii::next_non_ascii(b, i) {
@@ -156,7 +165,8 @@ pub(super) fn for_each_non_ascii_run(text: &str, mut f: impl FnMut(&str)) {
             .iter()
             .position(|&x| x < 0x80)
             .map_or(b.len(), |k| s + k);
-        f(&text[s..e]);
+        let before = s.checked_sub(1).map(|k| char::from(b[k]));
+        f(before, &text[s..e], b.get(e).map(|&x| char::from(x)));
         i = e;
     }
 }
@@ -185,7 +195,19 @@ pub(super) fn sequence_at(chars: &[(usize, char)], i: usize, e: usize) -> Option
     }
     let b0 = byte_in(c0, e)?;
     let n = sequence_len(b0);
-    if n < 2 || i + n > chars.len() {
+    if n < 2 || i + n > chars.len() || closes_quoted_word(chars, i, n) {
+        return None;
+    }
+    // MacRoman's curly quotes are the lead bytes D2–D5 (U+0480–U+057F: Kazakh and Armenian
+    // letters), and its images of 80–9F are accented Latin letters: `’é` in `l’équipe`, `“É`
+    // in `“État”` are typography, not a misread Armenian `Վ`. Misread Armenian is image after
+    // image; typography has an ASCII letter beside it.
+    let accented = |c: char| matches!(c as u32, 0xC0..=0x17F) && c != '×' && c != '÷';
+    let ascii_letter = |k: usize| chars.get(k).is_some_and(|&(_, c)| c.is_ascii_alphabetic());
+    if matches!(c0, '‘' | '’' | '“' | '”')
+        && accented(chars[i + 1].1)
+        && ((i > 0 && ascii_letter(i - 1)) || ascii_letter(i + 2))
+    {
         return None;
     }
     let mut bytes = [b0, 0, 0, 0];
@@ -237,6 +259,47 @@ pub(super) fn lost_sequence_at(chars: &[(usize, char)], i: usize, e: usize) -> O
         std::str::from_utf8(&probe[..n]).is_ok()
     });
     ok.then_some(n)
+}
+
+/// Whether the quote mark that would end the sequence of `n` images at `i` closes a word that
+/// opens with a quote mark of its kind (`«Å»`, Italian `«È»`, `„Ü“`): then it is the word's
+/// closing quote, not a continuation image (`Å»` is C5 BB, `Ż`, in windows-1252; `È»` is `Ȼ`).
+/// Mojibake of a quoted word has its opening quote misread too (`Â«Å»Â»`), and the quote
+/// images inside mojibake (`Ñ‹`, `Ð”`) follow lead images, not an opening quote.
+fn closes_quoted_word(chars: &[(usize, char)], i: usize, n: usize) -> bool {
+    /// Guillemets, double and single quotes: a word opened by one kind is closed by the same.
+    fn kind(c: char) -> Option<u8> {
+        match c {
+            '«' | '»' | '‹' | '›' => Some(0),
+            '“' | '”' | '„' => Some(1),
+            '‘' | '’' | '‚' => Some(2),
+            _ => None,
+        }
+    }
+    let last = i + n - 1;
+    let Some(closing) = kind(chars[last].1) else {
+        return false;
+    };
+    let word_char = |&&(_, c): &&(usize, char)| !c.is_ascii_whitespace();
+    // Where the word starts (ASCII white space parts words, as the repair parts them: `Â` +
+    // NBSP is mojibake), within reach, or this is no quoted word of a few letters.
+    let Some(begin) = (i.saturating_sub(32)..i)
+        .rev()
+        .find(|&k| chars[k].1.is_ascii_whitespace())
+        .map(|k| k + 1)
+        .or((i <= 32).then_some(0))
+    else {
+        return false;
+    };
+    // The word's first character that is not ASCII punctuation (`(«Å»)`).
+    let start = chars[begin..i]
+        .iter()
+        .find(|&&(_, c)| !c.is_ascii_punctuation());
+    start.is_some_and(|&(_, c)| kind(c) == Some(closing))
+        && chars[last + 1..]
+            .iter()
+            .take_while(word_char)
+            .all(|&(_, c)| c.is_ascii_punctuation())
 }
 
 /// Complete, valid sequences of encoding number `e` in `word` (no judgement of the result).

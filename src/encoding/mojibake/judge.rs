@@ -4,8 +4,8 @@
 
 use super::MAX_EXAMPLES;
 use super::images::{
-    byte_in, encodings, for_each_non_ascii_run, is_c1, lost_sequence_at, sequence_at, sequences_in,
-    suspect_mask,
+    byte_in, encodings, for_each_run_in_context, is_c1, lost_sequence_at, sequence_at,
+    sequences_in, suspect_mask,
 };
 use crate::decode::charset::Charset;
 use crate::unicode::char_info;
@@ -492,13 +492,15 @@ pub(super) fn harm(repaired: &str, allowed: &[Script]) -> Option<&'static str> {
         // Letters of the same script around it, marks included in the run.
         // Marks (Arabic shadda is Inherited), joiners (ZWNJ in Bengali) and the U+FFFD of a
         // character lost inside a word belong to the run.
-        // So does the `"` of a Hebrew acronym (`צה"ל`), between two letters of the script.
+        // So do the `"` of a Hebrew acronym (`צה"ל`) and an apostrophe (Ukrainian `п’ять`,
+        // Belarusian `сямʼі`), between two letters of the script: a quote after a lone letter
+        // closes it (`‘á’` is no Armenian `ԇ’`).
         let same = |j: usize| {
             let c = chars[j];
             script_of(c) == Some(script)
                 || char_info(c).is_mark()
-                || matches!(c, '\u{200C}' | '\u{200D}' | '\'' | '’' | '-' | '\u{FFFD}')
-                || (c == '"'
+                || matches!(c, '\u{200C}' | '\u{200D}' | '-' | '\u{FFFD}')
+                || (matches!(c, '"' | '\'' | '’' | 'ʼ')
                     && j > 0
                     && script_of(chars[j - 1]) == Some(script)
                     && chars
@@ -663,13 +665,16 @@ pub fn plausibility(text: &str) -> Plausibility {
     // Run by run (a sequence never spans ASCII), each under the encodings it is suspect in.
     let mut per_encoding = [0usize; 16];
     let mut chars: Vec<(usize, char)> = Vec::new();
-    for_each_non_ascii_run(text, |run| {
+    for_each_run_in_context(text, |before, run, after| {
         let mask = suspect_mask(run);
         if mask == 0 {
             return;
         }
+        // With the ASCII beside the run, which tells typography from images (`l’été`).
         chars.clear();
+        chars.extend(before.map(|c| (0, c)));
         chars.extend(run.char_indices());
+        chars.extend(after.map(|c| (run.len(), c)));
         for (e, n) in per_encoding.iter_mut().enumerate().take(encodings().len()) {
             if mask & (1 << e) != 0 {
                 *n += sequences_in(&chars, e);

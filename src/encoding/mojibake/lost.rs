@@ -298,12 +298,19 @@ pub(super) fn restore_no_break_spaces(text: &str, vote: bool) -> (String, usize)
                 .find(|c: char| !crate::unicode::is_alphabetic(c))
                 .unwrap_or(after.len())];
             let made = crate::lexicon::languages_of(&format!("{stem}à{tail}").to_lowercase());
-            // `vÃ` is no word as written (a capital after a small letter), whatever `vã` is.
-            let first_half = format!("{stem}Ã");
-            let halves = case_breaks(&first_half) == 0
-                && crate::lexicon::languages_of(&first_half.to_lowercase()) != 0
+            // `vÃ` is no word as written (a capital after a small letter), whatever `vã` is;
+            // nor is `Ã` alone one unless frequent somewhere (Portuguese `ã` is listed from
+            // split words, and `l’Ã mbit` is Catalan `àmbit`, not `ã` and `mbit`).
+            let first_half = format!("{stem}Ã").to_lowercase();
+            let listed_half = if stem.is_empty() {
+                crate::lexicon::stopword_bits(&first_half) != 0
+            } else {
+                crate::lexicon::languages_of(&first_half) != 0
+            };
+            let halves = case_breaks(&format!("{stem}Ã")) == 0
+                && listed_half
                 && crate::lexicon::languages_of(&tail.to_lowercase()) != 0;
-            if made != 0 && !halves && !stem.is_empty() {
+            if made != 0 && !halves {
                 out.push_str(&text[last..i]);
                 out.push('à');
                 last = i + "Ã ".len();
@@ -311,8 +318,28 @@ pub(super) fn restore_no_break_spaces(text: &str, vote: bool) -> (String, usize)
             }
             continue;
         }
-        let as_is = crate::lexicon::languages_of(&format!("{stem}Ã").to_lowercase());
-        let restored = crate::lexicon::languages_of(&format!("{stem}à").to_lowercase());
+        // `Ã` after three small letters or more is no word as written (`komunitÃ `, Maltese,
+        // which no list holds): a capital ending a word is the misreading's, whatever the
+        // lists say. (Shorter stems are left to them: `lÃ` is `là` or `lã`.)
+        if stem.chars().count() >= 3 && stem.chars().all(char::is_lowercase) {
+            out.push_str(&text[last..i]);
+            out.push('à');
+            last = i + "Ã ".len();
+            n += 1;
+            continue;
+        }
+        let (as_is_word, restored_word) = (
+            format!("{stem}Ã").to_lowercase(),
+            format!("{stem}à").to_lowercase(),
+        );
+        let as_is = crate::lexicon::languages_of(&as_is_word);
+        let restored = crate::lexicon::languages_of(&restored_word);
+        // A tie of the line's words goes to a frequent word over a listed rarity (Portuguese
+        // `à` over `ã`, which its list holds from split words).
+        let frequent_restored = || {
+            crate::lexicon::stopword_bits(&restored_word) != 0
+                && crate::lexicon::stopword_bits(&as_is_word) == 0
+        };
         // When both are words somewhere (`là` French, `lã` Portuguese; `à`, `ã`), the line's
         // other words choose: more of them in a language of the restored word.
         let line_prefers_restored = || {
@@ -326,7 +353,7 @@ pub(super) fn restore_no_break_spaces(text: &str, vote: bool) -> (String, usize)
                 for_restored += (langs & restored != 0) as usize;
                 for_as_is += (langs & as_is != 0) as usize;
             }
-            for_restored > for_as_is
+            for_restored > for_as_is || (for_restored == for_as_is && frequent_restored())
         };
         if restored != 0 && (as_is == 0 || (vote && line_prefers_restored())) {
             out.push_str(&text[last..i]);

@@ -168,9 +168,11 @@ impl Search {
             .filter(|e| mask & (1 << e) != 0)
             .map(|e| {
                 // The DOS pages' images are letters clean Latin text is made of (`ßéé` is a
-                // whole IBM850 sequence, for 炂): under them only what a repair would make
-                // counts.
-                let dos = matches!(encodings()[e], Charset::Oem(_));
+                // whole IBM850 sequence, for 炂), and MacRoman's quotes lead two-byte
+                // sequences (`’é` in `l’équipe` is D5 8E, Armenian U+054E): under them only
+                // what a repair would make counts.
+                let dos = matches!(encodings()[e], Charset::Oem(_))
+                    || encodings()[e] == Charset::Whatwg(encoding_rs::MACINTOSH);
                 (0..st.words.len())
                     .filter(|&i| st.words[i].mask & (1 << e) != 0)
                     .map(|i| {

@@ -127,3 +127,71 @@ fn coincidental_sequences_in_clean_text_are_left_alone() {
     let b = analyze(&broken);
     assert_eq!(b.repaired.as_deref(), Some(slovak));
 }
+
+/// `clean` as UTF-8 misread by `enc`, analysed: asserts the repair gives `clean` back.
+fn comes_back(clean: &str, enc: &'static encoding_rs::Encoding) -> Analysis {
+    let (broken, _) = enc.decode_without_bom_handling(clean.as_bytes());
+    let a = analyze(&broken);
+    assert_eq!(
+        a.repaired.as_deref(),
+        Some(clean),
+        "{broken}: {:?}",
+        a.hypotheses
+    );
+    a
+}
+
+/// French UTF-8 read once as windows-1252, with the apostrophe before an accented letter
+/// (`l’équipe`): undone in one round. In MacRoman `’é` is D5 8E, a whole UTF-8 sequence
+/// (Armenian U+054E), so the repaired text looked damaged under macintosh and a three-round
+/// chain through IBM850 won, turning every `é` into `Ǹ`.
+#[test]
+fn apostrophe_before_an_accent_is_not_left_damage() {
+    for clean in [
+        "Merci de prévenir l’équipe.",
+        "Bonjour, la réunion. Merci de prévenir l’équipe pour l’été.",
+        "« Il a dit “était” et ‘où’ » — l’Été dernier",
+    ] {
+        let a = comes_back(clean, encoding_rs::WINDOWS_1252);
+        assert_eq!(names(&a.chain), ["windows-1252"], "{clean}");
+    }
+}
+
+/// A capital before the closing quote of a quoted word is the word, not a sequence: `«Å»` and
+/// Italian `«È»` are C5 BB (`Ż`) and C8 BB (`Ȼ`) in windows-1252. Clean, they are left alone;
+/// misread, they come back whole. A lone letter in quotes is no word of another script
+/// (`‘á’` is not Armenian `ԇ’`), and Belarusian `ʼ` joins the letters around it.
+#[test]
+fn quoted_capitals_and_apostrophes() {
+    for clean in [
+        "Ekteskap må bare «Å» inngås",
+        "DICHIARAZIONE «È» UNIVERSALE",
+        "Een ieder heeft het ‘á’ recht",
+        "яго сямʼі, і права",
+    ] {
+        assert_eq!(analyze(clean).verdict, Verdict::Clean, "{clean}");
+        for enc in [encoding_rs::WINDOWS_1252, encoding_rs::WINDOWS_1251] {
+            comes_back(clean, enc);
+        }
+    }
+}
+
+/// Typography that MacRoman would read as whole sequences is no fingerprint: French with its
+/// elisions and quotes scores as plausible as any clean text, and Armenian misread as MacRoman
+/// (its small letters are quote + symbol images) is still repaired.
+#[test]
+fn mac_quotes_before_accents_are_typography() {
+    let p = plausibility("Merci de prévenir l’équipe pour l’été, “Élan” et ”äiti”.");
+    assert_eq!(p.fingerprints, 0, "{p:?}");
+    comes_back("Բոլոր մարդիկ ծնվում են ազատ", encoding_rs::MACINTOSH);
+}
+
+/// Korean misread as windows-1252 holds NBSP and `„` as images (`전` is EC A0 84, `ì` NBSP
+/// `„`): the NBSP does not part the word, so the `„` of `을` closes no quoted word.
+#[test]
+fn nbsp_images_do_not_part_words() {
+    comes_back(
+        "국가간에 우호관계의 발전을 증진하는",
+        encoding_rs::WINDOWS_1252,
+    );
+}
