@@ -27,9 +27,12 @@ pub(super) fn rare_chars(text: &str) -> usize {
     for c in text.chars().chain([' ']) {
         // `prev[1]` is judged now that both its neighbours are known.
         let (before, mid) = (prev[0], prev[1]);
-        // Not the middle dot of Catalan `col·lecció`; `km²` and `Windows®` follow ASCII letters.
+        // Not the middle dot of Catalan `col·lecció`, nor a guillemet ending a word (`«été»`;
+        // between letters, `ô»ô`, it is Greek `λ` read twice); `km²` and `Windows®` follow
+        // ASCII letters.
         if (0xA1..=0xBF).contains(&(mid as u32))
             && mid != '·'
+            && !(matches!(mid, '«' | '»') && !crate::unicode::is_alphabetic(c))
             && crate::unicode::is_alphabetic(before)
             && (!before.is_ascii() || crate::unicode::is_alphabetic(c))
         {

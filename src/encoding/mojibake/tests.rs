@@ -195,3 +195,17 @@ fn nbsp_images_do_not_part_words() {
         encoding_rs::WINDOWS_1252,
     );
 }
+
+/// A guillemet after an accented letter is punctuation, not a rare symbol: Italian through a
+/// DOS console (IBM850) comes back whole, not half-mended by IBM437, which has no `®` for the
+/// second byte of `é` (`«├®»`).
+#[test]
+fn guillemets_after_accents_are_not_rare() {
+    assert_eq!(rare_chars("«é» «été» »Åse«"), 0);
+    let clean = "alla libertà «é» di riunione";
+    let cp850 =
+        crate::decode::single_byte_table_of(Charset::Oem(crate::decode::charset::OemPage::Cp850))
+            .unwrap();
+    let dos: String = clean.bytes().map(|b| cp850.get(b).unwrap()).collect();
+    assert_eq!(analyze(&dos).repaired.as_deref(), Some(clean), "{dos}");
+}
