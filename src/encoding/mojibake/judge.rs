@@ -30,11 +30,12 @@ pub(super) fn rare_chars(text: &str) -> usize {
         // Not the middle dot of Catalan `col·lecció`, nor a guillemet ending a word (`«été»`;
         // between letters, `ô»ô`, it is Greek `λ` read twice); `km²` and `Windows®` follow
         // ASCII letters.
+        let letter_after = crate::unicode::is_alphabetic(c);
         if (0xA1..=0xBF).contains(&(mid as u32))
             && mid != '·'
-            && !(matches!(mid, '«' | '»') && !crate::unicode::is_alphabetic(c))
+            && (letter_after || !matches!(mid, '«' | '»'))
             && crate::unicode::is_alphabetic(before)
-            && (!before.is_ascii() || crate::unicode::is_alphabetic(c))
+            && (!before.is_ascii() || letter_after)
         {
             n += 1;
         }
