@@ -17,8 +17,8 @@ use unicode_script::Script;
 /// letters of Vietnamese and Romanian, box drawing, combining marks but those on a letter of
 /// their own script, symbols that belong to one script, the supplemental arrows
 /// and mathematical symbols of U+2900–U+2AFF (what E2 A4 … makes: `â¤¢` → `⤢`), and a Latin-1
-/// symbol after a non-ASCII letter or between two letters (`ôºô±ô¹`: Greek read twice,
-/// repaired once).
+/// symbol (`×` and `÷` included) after a non-ASCII letter or between two letters (`ôºô±ô¹`:
+/// Greek read twice, repaired once; Irish `shl÷nú`).
 pub(super) fn rare_chars(text: &str) -> usize {
     let mut n = 0;
     let mut prev: [char; 2] = [' ', ' '];
@@ -31,7 +31,8 @@ pub(super) fn rare_chars(text: &str) -> usize {
         // between letters, `ô»ô`, it is Greek `λ` read twice); `km²` and `Windows®` follow
         // ASCII letters.
         let letter_after = crate::unicode::is_alphabetic(c);
-        if (0xA1..=0xBF).contains(&(mid as u32))
+        // `×` and `÷` too: ISO-8859-2 makes `÷` of the `á` windows-1250 makes of `Ăˇ`.
+        if ((0xA1..=0xBF).contains(&(mid as u32)) || matches!(mid, '×' | '÷'))
             && mid != '·'
             && (letter_after || !matches!(mid, '«' | '»'))
             && crate::unicode::is_alphabetic(before)

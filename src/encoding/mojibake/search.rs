@@ -252,7 +252,9 @@ pub(super) fn prefer_words(text: &str, hypotheses: &mut [Hypothesis]) {
     // Russian words, one is among the 100 most frequent; `på`, not `pü`); then fewer capitals
     // inside words (IBM437 makes `kÛ` of the bytes IBM850 makes
     // `ký` of: the two DOS pages agree on most box-drawing characters); then fewer capitals
-    // at all (`þegar`, not `Þegar`: most words of running text are written in lower case).
+    // at all (`þegar`, not `Þegar`: most words of running text are written in lower case);
+    // then the better fit of some language's character n-grams (Estonian `õigus`, not
+    // `þigus`: no word list holds Estonian, and `õ` and `þ` are both some language's letter).
     let keys: Vec<_> = hypotheses[..tied]
         .iter()
         .map(|h| {
@@ -264,6 +266,7 @@ pub(super) fn prefer_words(text: &str, hypotheses: &mut [Hypothesis]) {
                 std::cmp::Reverse(known.frequent),
                 case_breaks(&t),
                 t.chars().filter(|c| c.is_uppercase()).count(),
+                ngram_misfit(&t),
             )
         })
         .collect();
@@ -271,6 +274,18 @@ pub(super) fn prefer_words(text: &str, hypotheses: &mut [Hypothesis]) {
     order.sort_by_key(|&i| keys[i]);
     let reordered: Vec<Hypothesis> = order.iter().map(|&i| hypotheses[i].clone()).collect();
     hypotheses[..tied].clone_from_slice(&reordered);
+}
+
+/// How badly the best-fitting language's character n-grams (the shipped model) fit `text`:
+/// its log-likelihood in thousandths of a nat, negated, so that the better fit sorts first.
+fn ngram_misfit(text: &str) -> i64 {
+    let (scores, _) = crate::lexicon::model().scores(text, None);
+    let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    if best.is_finite() {
+        (-best * 1000.0) as i64
+    } else {
+        i64::MAX
+    }
 }
 
 /// Distinct non-ASCII letters of `text` that the one language writing most of them lacks

@@ -209,3 +209,24 @@ fn guillemets_after_accents_are_not_rare() {
     let dos: String = clean.bytes().map(|b| cp850.get(b).unwrap()).collect();
     assert_eq!(analyze(&dos).repaired.as_deref(), Some(clean), "{dos}");
 }
+
+/// ISO-8859-2 and windows-1250 differ on `ˇ` (B7 and A1): Irish `á` misread as windows-1250
+/// is `Ăˇ`, which ISO-8859-2 would mend to `÷`. A division sign between letters is rare.
+#[test]
+fn division_sign_between_letters_is_rare() {
+    assert_eq!(rare_chars("shl÷nú"), 1);
+    assert_eq!(rare_chars("6 ÷ 3 × 2"), 0);
+    comes_back(
+        "Ar aois in-nuachair a shlánú dhóibh tá ag",
+        encoding_rs::WINDOWS_1250,
+    );
+}
+
+/// ISO-8859-2 and windows-1250 make `õ` and `þ` of the same images (`Ăľ`); no word list holds
+/// Estonian and both letters are some language's, so the n-grams of the line decide.
+#[test]
+fn estonian_through_iso_8859_2_keeps_its_o_tilde() {
+    let clean = "Igal inimesel on õigus kas vahetada oma kodakondsust või kodakondsuse";
+    let a = comes_back(clean, encoding_rs::ISO_8859_2);
+    assert_eq!(names(&a.chain), ["ISO-8859-2"]);
+}
