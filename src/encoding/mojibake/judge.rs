@@ -31,12 +31,15 @@ pub(super) fn rare_chars(text: &str) -> usize {
         // between letters, `ô»ô`, it is Greek `λ` read twice); `km²` and `Windows®` follow
         // ASCII letters.
         let letter_after = crate::unicode::is_alphabetic(c);
-        // `×` and `÷` too: ISO-8859-2 makes `÷` of the `á` windows-1250 makes of `Ăˇ`.
-        if ((0xA1..=0xBF).contains(&(mid as u32)) || matches!(mid, '×' | '÷'))
+        let latin1_symbol = (0xA1..=0xBF).contains(&(mid as u32))
             && mid != '·'
-            && (letter_after || !matches!(mid, '«' | '»'))
+            && (letter_after || !matches!(mid, '«' | '»'));
+        // `×` and `÷` after any letter: ISO-8859-2 makes `÷` of the `á` windows-1250 makes of
+        // `Ăˇ` (`shl÷nú`, `T÷`, `privar÷`); arithmetic puts them after digits and spaces.
+        let operator = matches!(mid, '×' | '÷');
+        if (latin1_symbol || operator)
             && crate::unicode::is_alphabetic(before)
-            && (!before.is_ascii() || letter_after)
+            && (operator || !before.is_ascii() || letter_after)
         {
             n += 1;
         }
