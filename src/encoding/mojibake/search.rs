@@ -253,8 +253,9 @@ pub(super) fn prefer_words(text: &str, hypotheses: &mut [Hypothesis]) {
     // inside words (IBM437 makes `kÛ` of the bytes IBM850 makes
     // `ký` of: the two DOS pages agree on most box-drawing characters); then fewer capitals
     // at all (`þegar`, not `Þegar`: most words of running text are written in lower case);
-    // then the better fit of some language's character n-grams (Estonian `õigus`, not
-    // `þigus`: no word list holds Estonian, and `õ` and `þ` are both some language's letter).
+    // then, between windows-1250 and ISO-8859-2, the better fit of some language's character
+    // n-grams (Estonian `õigus`, not `þigus`: no word list holds Estonian, and `õ` and `þ`
+    // are both some language's letter).
     let keys: Vec<_> = hypotheses[..tied]
         .iter()
         .map(|h| {
@@ -266,14 +267,42 @@ pub(super) fn prefer_words(text: &str, hypotheses: &mut [Hypothesis]) {
                 std::cmp::Reverse(known.frequent),
                 case_breaks(&t),
                 t.chars().filter(|c| c.is_uppercase()).count(),
-                ngram_misfit(&t),
             )
         })
         .collect();
     let mut order: Vec<usize> = (0..tied).collect();
     order.sort_by_key(|&i| keys[i]);
+    // Still tied between the two Central European misreadings, which the same languages
+    // suffer alike: the better n-gram fit comes first. Elsewhere the preference order stands
+    // for how much more common one misreading is (`ÃŸ` is `ß` by windows-1252 before `þ` by
+    // ISO-8859-15, whatever a word or two of n-grams say).
+    let still = order
+        .iter()
+        .take_while(|&&i| keys[i] == keys[order[0]])
+        .count();
+    let first = hypotheses[order[0]].chain.clone();
+    let best = order[..still]
+        .iter()
+        .copied()
+        .filter(|&i| central_european_twins(&first, &hypotheses[i].chain))
+        .min_by_key(|&i| ngram_misfit(&apply_chain(text, &hypotheses[i].chain)));
+    if let Some(at) = best.and_then(|b| order.iter().position(|&i| i == b)) {
+        order[..=at].rotate_right(1);
+    }
     let reordered: Vec<Hypothesis> = order.iter().map(|&i| hypotheses[i].clone()).collect();
     hypotheses[..tied].clone_from_slice(&reordered);
+}
+
+/// Whether two chains differ only where one has windows-1250 and the other ISO-8859-2.
+fn central_european_twins(a: &[Charset], b: &[Charset]) -> bool {
+    let central = |c: &Charset| {
+        *c == Charset::Whatwg(encoding_rs::WINDOWS_1250)
+            || *c == Charset::Whatwg(encoding_rs::ISO_8859_2)
+    };
+    a.len() == b.len()
+        && a.iter()
+            .zip(b)
+            .all(|(x, y)| x == y || (central(x) && central(y)))
 }
 
 /// How badly the best-fitting language's character n-grams (the shipped model) fit `text`:

@@ -233,3 +233,10 @@ fn estonian_through_iso_8859_2_keeps_its_o_tilde() {
     let a = comes_back(clean, encoding_rs::ISO_8859_2);
     assert_eq!(names(&a.chain), ["ISO-8859-2"]);
 }
+
+/// `ÃŸ` alone is `ß` misread by windows-1252 or `þ` by ISO-8859-15; one letter is no evidence
+/// against the far more common misreading (the property test's minimal case).
+#[test]
+fn one_letter_does_not_overturn_the_preference_order() {
+    assert_eq!(analyze("ÃŸ").repaired.as_deref(), Some("ß"));
+}
