@@ -281,6 +281,13 @@ pub(super) fn restore_no_break_spaces(text: &str, vote: bool) -> (String, usize)
     let mut out = String::with_capacity(text.len());
     let mut n = 0;
     let mut last = 0;
+    // The text up to the `Ã ` at `i`, then `à` in its place.
+    let restore = |out: &mut String, last: &mut usize, n: &mut usize, i: usize| {
+        out.push_str(&text[*last..i]);
+        out.push('à');
+        *last = i + "Ã ".len();
+        *n += 1;
+    };
     for (i, _) in text.match_indices("Ã ") {
         if i < last {
             continue;
@@ -311,10 +318,7 @@ pub(super) fn restore_no_break_spaces(text: &str, vote: bool) -> (String, usize)
                 && listed_half
                 && crate::lexicon::languages_of(&tail.to_lowercase()) != 0;
             if made != 0 && !halves {
-                out.push_str(&text[last..i]);
-                out.push('à');
-                last = i + "Ã ".len();
-                n += 1;
+                restore(&mut out, &mut last, &mut n, i);
             }
             continue;
         }
@@ -322,10 +326,7 @@ pub(super) fn restore_no_break_spaces(text: &str, vote: bool) -> (String, usize)
         // which no list holds): a capital ending a word is the misreading's, whatever the
         // lists say. (Shorter stems are left to them: `lÃ` is `là` or `lã`.)
         if stem.chars().count() >= 3 && stem.chars().all(char::is_lowercase) {
-            out.push_str(&text[last..i]);
-            out.push('à');
-            last = i + "Ã ".len();
-            n += 1;
+            restore(&mut out, &mut last, &mut n, i);
             continue;
         }
         let (as_is_word, restored_word) = (
@@ -356,10 +357,7 @@ pub(super) fn restore_no_break_spaces(text: &str, vote: bool) -> (String, usize)
             for_restored > for_as_is || (for_restored == for_as_is && frequent_restored())
         };
         if restored != 0 && (as_is == 0 || (vote && line_prefers_restored())) {
-            out.push_str(&text[last..i]);
-            out.push('à');
-            last = i + "Ã ".len();
-            n += 1;
+            restore(&mut out, &mut last, &mut n, i);
         }
     }
     if n == 0 {

@@ -256,16 +256,19 @@ pub(super) fn prefer_words(text: &str, hypotheses: &mut [Hypothesis]) {
     // then, between windows-1250 and ISO-8859-2, the better fit of some language's character
     // n-grams (Estonian `õigus`, not `þigus`: no word list holds Estonian, and `õ` and `þ`
     // are both some language's letter).
-    let keys: Vec<_> = hypotheses[..tied]
+    let texts: Vec<String> = hypotheses[..tied]
         .iter()
-        .map(|h| {
-            let t = apply_chain(text, &h.chain);
-            let known = known_words(&t);
+        .map(|h| apply_chain(text, &h.chain))
+        .collect();
+    let keys: Vec<_> = texts
+        .iter()
+        .map(|t| {
+            let known = known_words(t);
             (
                 std::cmp::Reverse(known.long),
-                foreign_letters(&t),
+                foreign_letters(t),
                 std::cmp::Reverse(known.frequent),
-                case_breaks(&t),
+                case_breaks(t),
                 t.chars().filter(|c| c.is_uppercase()).count(),
             )
         })
@@ -280,13 +283,16 @@ pub(super) fn prefer_words(text: &str, hypotheses: &mut [Hypothesis]) {
         .iter()
         .take_while(|&&i| keys[i] == keys[order[0]])
         .count();
-    let first = hypotheses[order[0]].chain.clone();
-    let best = order[..still]
+    let first = &hypotheses[order[0]].chain;
+    let twins: Vec<usize> = order[..still]
         .iter()
         .copied()
-        .filter(|&i| central_european_twins(&first, &hypotheses[i].chain))
-        .min_by_key(|&i| ngram_misfit(&apply_chain(text, &hypotheses[i].chain)));
-    if let Some(at) = best.and_then(|b| order.iter().position(|&i| i == b)) {
+        .filter(|&i| central_european_twins(first, &hypotheses[i].chain))
+        .collect();
+    if twins.len() > 1
+        && let Some(best) = twins.iter().min_by_key(|&&i| ngram_misfit(&texts[i]))
+        && let Some(at) = order.iter().position(|i| i == best)
+    {
         order[..=at].rotate_right(1);
     }
     let reordered: Vec<Hypothesis> = order.iter().map(|&i| hypotheses[i].clone()).collect();
