@@ -378,6 +378,37 @@ fn lines_as_json_show_distinguishing_words_and_borrowed_latin() {
     assert!(en["features"].as_u64().unwrap() > 50);
 }
 
+/// Session 44: between close relatives with word frequencies of their own, how often general
+/// text writes the words counts beside the parallel translations, which lean `tak` to
+/// Indonesian (Indonesian catalogues write `tak dapat`): `tak berlaku` is Malay by wordfreq's
+/// Malay, and both kinds of evidence are shown, in JSON (`frequent`, a new field) and in the
+/// human report.
+#[test]
+fn relatives_show_how_often_general_text_writes_the_words() {
+    let fixture = "tests/fixtures/langid/ms-tak.txt";
+    let out = cmd().args(["langid", "--json", fixture]).output().unwrap();
+    assert!(out.status.success());
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let verdict = &v["units"][0]["verdict"];
+    assert_eq!(verdict["language"], "ms", "{verdict}");
+    assert_eq!(side(verdict, "id")["words"][0], "tak", "{verdict}");
+    let malay = verdict["frequent"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["code"] == "ms")
+        .unwrap_or_else(|| panic!("{verdict}"));
+    assert_eq!(malay["words"][0], "tak", "{verdict}");
+    assert!(malay["weight"].as_f64().unwrap() > 2.0, "{verdict}");
+    let out = cmd().args(["langid", fixture]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("by frequency in general text: ") && text.contains("for ms (tak, berlaku)"),
+        "{text}"
+    );
+    assert!(text.contains("words that tell them apart: "), "{text}");
+}
+
 /// The side of a verdict's distinguishing words that favours `code`.
 fn side<'a>(verdict: &'a Value, code: &str) -> &'a Value {
     verdict["distinguishing"]

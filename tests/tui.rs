@@ -699,6 +699,20 @@ fn language_tab_shows_a_group_answers_members() {
     assert!(screen.contains("1.5 nats for hr: pisma (pis)"), "{screen}");
 }
 
+/// Close relatives with word frequencies (session 44): the Language tab shows how often general
+/// text writes the words beside what the parallel translations say, and the reason names both.
+#[test]
+fn language_tab_shows_word_frequencies_of_close_relatives() {
+    // Tall enough for the reason, both kinds of evidence and the candidates.
+    let screen = headless(opened(&["langid/ms-tak.txt"]), 120, 70, "L wait", false);
+    assert!(screen.contains("nats for id: tak"), "{screen}");
+    assert!(
+        screen.contains("nats for ms by frequency in general text: tak, berlaku"),
+        "{screen}"
+    );
+    assert!(screen.contains("how often general"), "{screen}");
+}
+
 /// A close relative the model lacks (issue 20): the Language tab says the document is `und`
 /// and why — its letters read as Icelandic, its words are not Icelandic — and its passages
 /// follow the document rather than showing Icelandic at 1.00.

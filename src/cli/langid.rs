@@ -247,6 +247,23 @@ fn human(out: &mut dyn Write, path: &str, r: &UnitLanguage, text: &str) -> std::
     if !top.is_empty() {
         writeln!(out, "  candidates: {}", top.join(" · "))?;
     }
+    // Close relatives: what told them apart.
+    for (label, each) in [
+        ("words that tell them apart", &r.verdict.distinguishing),
+        ("by frequency in general text", &r.verdict.frequent),
+    ] {
+        let sides: Vec<String> = each
+            .iter()
+            .filter(|d| !d.words.is_empty())
+            .map(|d| match d.weight {
+                Some(w) => format!("{w:.1} nats for {} ({})", d.code, d.words.join(", ")),
+                None => format!("only {} writes {}", d.code, d.words.join(", ")),
+            })
+            .collect();
+        if !sides.is_empty() {
+            writeln!(out, "  {label}: {}", visible(&sides.join(" · "), false))?;
+        }
+    }
     for d in &r.declared {
         match &d.note {
             Some(n) if !d.agrees => writeln!(out, "  ✗ {}", visible(n, false))?,

@@ -253,11 +253,7 @@ pub fn train_and_test(data: &Path, l: &CoreLang) -> Result<(String, String), Res
 
 /// The wordfreq list of a language, if there is one: (word, relative frequency).
 fn wordfreq(data: &Path, code: &str) -> Option<Vec<(String, f64)>> {
-    let file = match code {
-        "hr" | "bs" => "sh",
-        "tl" => "fil",
-        c => c,
-    };
+    let file = wordfreq_file(code);
     let text = read_text(&data.join(format!("wordfreq/{file}.tsv")), false).ok()?;
     let rows: Vec<(String, f64)> = text
         .lines()
@@ -269,6 +265,16 @@ fn wordfreq(data: &Path, code: &str) -> Option<Vec<(String, f64)>> {
         .collect();
     let total: f64 = rows.iter().map(|r| r.1).sum();
     Some(rows.into_iter().map(|(w, f)| (w, f / total)).collect())
+}
+
+/// The wordfreq list that serves language `code` (the model's codes; `sh` serves Croatian and
+/// Bosnian, `fil` Tagalog).
+fn wordfreq_file(code: &str) -> &str {
+    match code {
+        "hr" | "bs" => "sh",
+        "tl" => "fil",
+        c => c,
+    }
 }
 
 /// Builds the nine C–T profiles.
@@ -479,6 +485,54 @@ pub fn build_words(
     ))
 }
 
+/// The word frequencies of the close relatives ([`super::CONFUSABLE`]) that have wordfreq
+/// lists of their own (not Croatian and Bosnian, which share one), as one FST map of
+/// `code<TAB>word` keys to the word's Zipf frequency within its list in tenths
+/// ([`crate::lexicon::frequency`]): what the relatives' decision weighs besides their parallel
+/// translations. Kept apart from `words.fst`, which the encoding stage walks by the million,
+/// so that its look-ups stay as they were.
+pub fn build_frequencies(data: &Path) -> Result<(Vec<u8>, usize), ResourceError> {
+    let mut keys: Vec<(String, u64)> = Vec::new();
+    for group in super::CONFUSABLE {
+        for &code in *group {
+            let file = wordfreq_file(code);
+            if group
+                .iter()
+                .any(|&other| other != code && wordfreq_file(other) == file)
+            {
+                continue;
+            }
+            let Some(words) = wordfreq(data, code) else {
+                continue;
+            };
+            for (w, f) in words.into_iter().take(WORDS_PER_LANGUAGE) {
+                if !w.contains('\t') {
+                    keys.push((format!("{code}\t{w}"), zipf_tenths(f)));
+                }
+            }
+        }
+    }
+    // A word twice (lowered from two spellings) keeps its higher frequency.
+    keys.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
+    keys.dedup_by(|a, b| a.0 == b.0);
+    let mut b = fst::MapBuilder::memory();
+    for (k, v) in &keys {
+        b.insert(k, *v)
+            .map_err(|e| ResourceError::invalid(e.to_string()))?;
+    }
+    Ok((
+        b.into_inner()
+            .map_err(|e| ResourceError::invalid(e.to_string()))?,
+        keys.len(),
+    ))
+}
+
+/// A word's share of its list (`f`, 0–1) as a Zipf frequency (log10 per billion words) in
+/// tenths, at least 1.
+fn zipf_tenths(f: f64) -> u64 {
+    ((f.log10() + 9.0) * 10.0).round().max(1.0) as u64
+}
+
 /// Stop words kept per language: its most frequent words.
 pub const STOPWORDS_PER_LANGUAGE: usize = 100;
 
@@ -507,7 +561,7 @@ pub fn build_stopwords(data: &Path, dicts: Option<&Path>, codes: &[String]) -> S
 
 /// Writes both models to `out` (`ct9.tsv`; `nb-languages.tsv`, `nb-features.fst`,
 /// `nb-postings.bin`) and the word lists with what is derived from them (`words.fst`,
-/// `alphabets.tsv`, `stopwords.tsv`).
+/// `alphabets.tsv`, `stopwords.tsv`, `frequencies.fst`).
 ///
 /// With `cldr` (an unpacked `cldr-misc-full` package), also `exemplars.tsv`: the CLDR letters of
 /// the model's languages ([`build_exemplars`]).
@@ -533,6 +587,8 @@ pub fn build_all(
     let codes: Vec<String> = nb.langs.iter().map(|l| l.code.clone()).collect();
     let (words, n_words) = build_words(data, dicts, &codes)?;
     let w = write("words.fst", &words)?;
+    let (frequencies, n_frequencies) = build_frequencies(data)?;
+    let fr = write("frequencies.fst", &frequencies)?;
     write(
         "alphabets.tsv",
         crate::lexicon::alphabets_tsv(&words)?.as_bytes(),
@@ -554,6 +610,10 @@ pub fn build_all(
         contrasts.lines().count()
     ));
     notes.push(format!("wrote {} ({n_words} words)", w.display()));
+    notes.push(format!(
+        "wrote {} ({n_frequencies} words of close relatives with their frequencies)",
+        fr.display()
+    ));
     if let Some(cldr) = cldr {
         let (tsv, n) = build_exemplars(cldr, &codes)?;
         let e = write("exemplars.tsv", tsv.as_bytes())?;

@@ -227,21 +227,29 @@ pub fn lean(text: &str, a: &str, b: &str) -> Option<Lean> {
     if weighed.is_empty() {
         return None;
     }
-    let score = weighed.iter().map(|w| w.0).sum();
-    weighed.sort_by(|x, y| y.0.abs().total_cmp(&x.0.abs()));
-    let side = |code: &str, toward: f64| {
-        let mine = weighed.iter().filter(|w| w.0 * toward >= MIN_WEIGHT);
-        Distinguishing {
-            code: code.to_string(),
-            words: mine.clone().take(8).map(|w| w.1.clone()).collect(),
-            // To the weights' own precision (hundredths): a float sum shows 9.059999999999999.
-            weight: Some((mine.fold(0.0, |s, w| s + w.0.abs()) * 100.0).round() / 100.0),
+    Some(Lean::from_weighed(weighed, a, b))
+}
+
+impl Lean {
+    /// The lean of weighed words (`(weight, how to show it)`, positive toward `a`): their sum,
+    /// and each side's words of [`MIN_WEIGHT`] or more, strongest first, eight at most.
+    pub fn from_weighed(mut weighed: Vec<(f64, String)>, a: &str, b: &str) -> Lean {
+        let score = weighed.iter().map(|w| w.0).sum();
+        weighed.sort_by(|x, y| y.0.abs().total_cmp(&x.0.abs()));
+        let side = |code: &str, toward: f64| {
+            let mine = weighed.iter().filter(|w| w.0 * toward >= MIN_WEIGHT);
+            Distinguishing {
+                code: code.to_string(),
+                words: mine.clone().take(8).map(|w| w.1.clone()).collect(),
+                // To the weights' own precision (hundredths): a float sum shows 9.059999999999999.
+                weight: Some((mine.fold(0.0, |s, w| s + w.0.abs()) * 100.0).round() / 100.0),
+            }
+        };
+        Lean {
+            score,
+            evidence: [side(a, 1.0), side(b, -1.0)],
         }
-    };
-    Some(Lean {
-        score,
-        evidence: [side(a, 1.0), side(b, -1.0)],
-    })
+    }
 }
 
 /// The features of one line as the contrasts weigh them, each once: its words

@@ -171,6 +171,7 @@ fn whole_verdict(id: &Identifier, text: &str, votes: &StopwordVotes) -> Verdict 
                 v.language = code.to_string();
                 v.name = name;
                 v.distinguishing.clear();
+                v.frequent.clear();
             }
             v.reason = Some(format!(
                 "stop words decide: {:.0} of its {} distinct words are among the most frequent {} words",

@@ -125,6 +125,7 @@ pub(super) fn judge(
             }
         )),
         distinguishing: Vec::new(),
+        frequent: Vec::new(),
         members: Vec::new(),
         ..whole
     }
@@ -147,6 +148,7 @@ mod tests {
             method: Method::Bayes,
             features: 100,
             distinguishing: Vec::new(),
+            frequent: Vec::new(),
             members: Vec::new(),
         }
     }

@@ -53,6 +53,7 @@ pub use document::{
 mod cyrillic;
 pub mod mixed;
 mod passages;
+pub use passages::primary_code;
 mod prose;
 pub use passages::{
     CONTRADICTS_AT, Declared, MAX_PASSAGE, MAX_PASSAGE_TEXT, Passage, TextLanguages, analyze_text,
@@ -146,6 +147,12 @@ pub struct Verdict {
     /// relatives without contrasts, those only one word list holds.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub distinguishing: Vec<Distinguishing>,
+    /// Where the best two are close relatives with word frequencies of their own: the text's
+    /// words general text writes more often in one of them (wordfreq: Malay `tiada`, `mana`
+    /// against Indonesian `bisa`), with each side's log-odds; three tenths of them count beside
+    /// `distinguishing` ([`relatives`]).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub frequent: Vec<Distinguishing>,
     /// A group answer's members, each with the probability that the text is in it (they sum to
     /// the group's confidence), most likely first; empty for a single language.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -179,6 +186,7 @@ impl Verdict {
             method,
             features: 0,
             distinguishing: Vec::new(),
+            frequent: Vec::new(),
             members: Vec::new(),
         }
     }
@@ -846,6 +854,7 @@ fn decide(
             candidates,
             features: 0,
             distinguishing: Vec::new(),
+            frequent: Vec::new(),
             members: Vec::new(),
         };
     }
@@ -860,30 +869,8 @@ fn decide(
         candidates,
         features: 0,
         distinguishing: Vec::new(),
+        frequent: Vec::new(),
         members: Vec::new(),
-    }
-}
-
-/// The primary subtag of a BCP 47 tag, mapped to the model's codes (`en-GB` → `en`,
-/// `zh-Hant` → `zh`, `iw` → `he`, `in` → `id`).
-pub fn primary_code(tag: &str) -> String {
-    let p = tag
-        .split(['-', '_'])
-        .next()
-        .unwrap_or("")
-        .trim()
-        .to_ascii_lowercase();
-    match p.as_str() {
-        "iw" => "he".into(),
-        "in" => "id".into(),
-        "ji" => "yi".into(),
-        "zlm" | "zsm" | "msa" => "ms".into(),
-        "nob" => "nb".into(),
-        "nno" => "nn".into(),
-        "eng" => "en".into(),
-        "deu" | "ger" => "de".into(),
-        "fra" | "fre" => "fr".into(),
-        _ => p,
     }
 }
 

@@ -3,7 +3,7 @@
 //! each language's share of the letters.
 
 use super::document::prefix;
-use super::{Identifier, Options, Verdict, primary_code};
+use super::{Identifier, Options, Verdict};
 use serde::Serialize;
 use unicode_script::Script;
 
@@ -347,4 +347,27 @@ pub fn language_shares(text: &str, ps: &[Passage]) -> Vec<(String, usize)> {
     }
     out.sort_by_key(|b| std::cmp::Reverse(b.1));
     out
+}
+
+/// The primary subtag of a BCP 47 tag, mapped to the model's codes (`en-GB` → `en`,
+/// `zh-Hant` → `zh`, `iw` → `he`, `in` → `id`).
+pub fn primary_code(tag: &str) -> String {
+    let p = tag
+        .split(['-', '_'])
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_ascii_lowercase();
+    match p.as_str() {
+        "iw" => "he".into(),
+        "in" => "id".into(),
+        "ji" => "yi".into(),
+        "zlm" | "zsm" | "msa" => "ms".into(),
+        "nob" => "nb".into(),
+        "nno" => "nn".into(),
+        "eng" => "en".into(),
+        "deu" | "ger" => "de".into(),
+        "fra" | "fre" => "fr".into(),
+        _ => p,
+    }
 }

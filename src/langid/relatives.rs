@@ -105,6 +105,50 @@ const LEAD_WEIGHT: f64 = 0.1;
 /// session 27 fitted 0.17 on the close texts alone: that sum overstated by six times.)
 const LEAN_SCALE: f64 = 0.65;
 
+/// The share of the word-frequency lean ([`frequency_lean`]) that counts beside the contrasts'
+/// lean. The contrasts know the two relatives' software translations only, where one team's
+/// habits can stand for the language (Indonesian catalogues write `tak dapat` where Malay ones
+/// write `tidak dapat`, so `tak` leans to Indonesian there);
+/// wordfreq's lists count general text (subtitles, Wikipedia, the web), where `tiada`, `mana`
+/// and `pegang` are Malay and `bisa`, `saat` Indonesian. Chosen (session 44) on the tuning and
+/// calibration sets tune3, cal3 and tune4 (seed 23, nine of the ten languages: too few Malay
+/// strings were left), over the five pairs with two lists (ms/id, cs/sk, da/nb, es/pt, de/nl):
+/// sentences / pairs / words right 1,589 / 1,360 / 1,157 at 0; 1,590 / 1,367 / 1,159 at 0.2;
+/// 1,590 / 1,366 / 1,159 at 0.3; 1,590 / 1,367 / 1,159 at 0.5. 0.2 and 0.3 are a word pair apart
+/// there (replayed from the decision's logged terms; 0.3 is the build's own run); UDHR
+/// snippets of the 81 languages (`langid eval --method nb --all-languages`, 30 seeds) make 6,038
+/// / 2,959 / 1,784 / 1,014 / 553 errors at 20–400 characters at 0, 6,000 / 2,916 / 1,748 /
+/// 1,012 / 541 at 0.2 and 5,979 / 2,893 / 1,740 / 1,007 / 551 at 0.3.
+const FREQUENCY_WEIGHT: f64 = 0.3;
+
+/// The most one word adds to the word-frequency lean (nats): 2 nats is a word about seven times
+/// as frequent in one language as in the other.
+const FREQUENCY_CAP: f64 = 2.0;
+
+/// How far the words of `text` lean to `a` against `b` by how often each language writes them
+/// in general text (log-odds, nats): for each word either list holds, the difference of its
+/// Zipf frequencies × ln 10, capped at [`FREQUENCY_CAP`]; a word one list lacks counts at half a
+/// Zipf step below that list's rarest word. `None` unless both lists have frequencies. The
+/// evidence names the words that lean by [`contrast::MIN_WEIGHT`] or more, strongest first.
+fn frequency_lean(text: &str, a: &str, b: &str) -> Option<contrast::Lean> {
+    use crate::lexicon::{frequency, frequency_floor};
+    let (floor_a, floor_b) = (frequency_floor(a)? - 0.5, frequency_floor(b)? - 0.5);
+    let mut seen = rustc_hash::FxHashSet::default();
+    let mut weighed: Vec<(f64, String)> = Vec::new();
+    for w in contrast::words(text) {
+        if !seen.insert(w.clone()) {
+            continue;
+        }
+        let (fa, fb) = (frequency(a, &w), frequency(b, &w));
+        if fa.is_none() && fb.is_none() {
+            continue;
+        }
+        let x = (fa.unwrap_or(floor_a) - fb.unwrap_or(floor_b)) * std::f64::consts::LN_10;
+        weighed.push((x.clamp(-FREQUENCY_CAP, FREQUENCY_CAP), w));
+    }
+    Some(contrast::Lean::from_weighed(weighed, a, b))
+}
+
 /// Decides `v` between the n-grams' leader and runner-up `pair`, close relatives: the lean of
 /// the text's words and a share ([`LEAD_WEIGHT`]) of the n-grams' lead (`margin` per feature over
 /// `features`) add up as two log-odds; a sum of [`RESOLVE_AT`] or more decides a group the
@@ -129,7 +173,9 @@ pub(super) fn decide(
         // (English loans were once left out of the whole lead; at a tenth of it, leaving them
         // out changed one word pair of 4,920.)
         let lead = LEAD_WEIGHT * margin * per;
-        let sum = lead + lean.score;
+        let freq = frequency_lean(text, best_code, second);
+        let by_freq = freq.as_ref().map_or(0.0, |f| FREQUENCY_WEIGHT * f.score);
+        let sum = lead + lean.score + by_freq;
         // For the leader, the sum decides its confidence too where the n-grams were not close:
         // their calibrated confidence knows nothing of what tells the two apart.
         let winner = if sum >= RESOLVE_AT && (close || v.language == *best_code) {
@@ -156,14 +202,35 @@ pub(super) fn decide(
                 } else {
                     format!(" ({})", words.join(", "))
                 };
+                // The frequencies are named where they count a tenth of a nat or more.
+                let by_freq_shown = match &freq {
+                    Some(f) if by_freq.abs() >= 0.05 => {
+                        let side = usize::from(by_freq < 0.0);
+                        let words = &f.evidence[side].words;
+                        format!(
+                            ", and how often general text writes them, {:.1} nats for {}{}",
+                            by_freq.abs(),
+                            names[side],
+                            if words.is_empty() {
+                                String::new()
+                            } else {
+                                format!(" ({})", words.join(", "))
+                            }
+                        )
+                    }
+                    _ => String::new(),
+                };
+                let and = if by_freq_shown.is_empty() { "and " } else { "" };
                 v.reason = Some(format!(
-                    "close relatives: a tenth of the n-grams' lead, {:.1} nats for {}, and the \
-                     words that tell them apart, {:.1} nats for {}{}, add up to {:.1} nats for {}",
+                    "close relatives: a tenth of the n-grams' lead, {:.1} nats for {}, {and}the \
+                     words that tell them apart, {:.1} nats for {}{}{}, add up to {:.1} nats \
+                     for {}",
                     lead.abs(),
                     names[usize::from(lead < 0.0)],
                     lean.score.abs(),
                     names[toward],
                     shown,
+                    by_freq_shown,
                     sum.abs(),
                     names[w],
                 ));
@@ -172,6 +239,9 @@ pub(super) fn decide(
         let [a, b] = &lean.evidence;
         if !a.words.is_empty() || !b.words.is_empty() {
             v.distinguishing = lean.evidence.into_iter().collect();
+        }
+        if let Some(f) = freq.filter(|f| f.evidence.iter().any(|e| !e.words.is_empty())) {
+            v.frequent = f.evidence.into_iter().collect();
         }
     } else if let Some(evidence) = distinguishing_words(text, best_code, second)
         .filter(|[a, b]| !a.words.is_empty() || !b.words.is_empty())

@@ -238,3 +238,26 @@ fn serbian_in_latin_letters_is_serbian_by_its_words() {
     );
     assert_ne!(v.language, "sr", "{v:?}");
 }
+
+/// Malay and Indonesian software translations share most words, and one team's habit can
+/// stand for a language: Malay catalogues write `tidak`, Indonesian ones `tak`, so the
+/// contrasts lean `tak berlaku` to Indonesian. How often general text writes the words
+/// (wordfreq: `tak` and `berlaku` are Malay there) is counted beside them, shown in `frequent`
+/// and named in the reason; Indonesian with its own everyday words stays Indonesian.
+#[test]
+fn relatives_weigh_how_often_general_text_writes_the_words() {
+    let v = reads_as("tak berlaku", "ms");
+    let why = v.reason.as_deref().unwrap_or_default();
+    assert!(why.contains("how often general text writes them"), "{why}");
+    let malay = v.frequent.iter().find(|d| d.code == "ms").expect("{v:?}");
+    assert!(malay.words.iter().any(|w| w == "tak"), "{v:?}");
+    let v = reads_as("Berkas tidak bisa dibuka", "id");
+    let indonesian = v.frequent.iter().find(|d| d.code == "id").expect("{v:?}");
+    assert!(indonesian.words.iter().any(|w| w == "bisa"), "{v:?}");
+    // Croatian and Bosnian share one list: no frequencies tell them apart.
+    let v = identify(
+        "Odaberite vrijeme kada će se izmjene spremiti u mapu",
+        &Options::default(),
+    );
+    assert!(v.frequent.is_empty(), "{v:?}");
+}

@@ -93,6 +93,66 @@ impl WordList {
     }
 }
 
+static FREQUENCIES: &[u8] = include_bytes!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/assets/langid/frequencies.fst"
+));
+
+/// The close relatives' word frequencies (`code<TAB>word` → Zipf frequency in tenths), read in
+/// place.
+fn frequencies() -> Option<&'static fst::Map<&'static [u8]>> {
+    static F: OnceLock<Option<fst::Map<&'static [u8]>>> = OnceLock::new();
+    F.get_or_init(|| fst::Map::new(FREQUENCIES).ok()).as_ref()
+}
+
+/// How frequent `word` (lower case) is in language `code`: its Zipf frequency (log10 of its
+/// occurrences per billion words, within the list's words), looked up as [`is_word`] says.
+/// Only close relatives with word lists of their own have frequencies; `None` also when the
+/// list lacks the word.
+pub fn frequency(code: &str, word: &str) -> Option<f64> {
+    let word = folded(word);
+    let mut key = String::with_capacity(code.len() + 1 + word.len());
+    key.push_str(code);
+    key.push('\t');
+    key.push_str(&list_spelling(code, &word));
+    let tenths = frequencies()?.get(key.as_bytes())?;
+    Some(tenths as f64 / 10.0)
+}
+
+/// The lowest frequency ([`frequency`]) of language `code`: what a word its list does not hold
+/// is at most. `None` when the language has no frequencies.
+pub fn frequency_floor(code: &str) -> Option<f64> {
+    use fst::{IntoStreamer, Streamer};
+    static FLOORS: OnceLock<FxHashMap<String, f64>> = OnceLock::new();
+    FLOORS
+        .get_or_init(|| {
+            let mut floors: FxHashMap<String, f64> = FxHashMap::default();
+            let Some(map) = frequencies() else {
+                return floors;
+            };
+            let mut stream = map.into_stream();
+            while let Some((k, v)) = stream.next() {
+                let Some(code) = std::str::from_utf8(k)
+                    .ok()
+                    .and_then(|k| k.split_once('\t'))
+                    .map(|(c, _)| c)
+                else {
+                    continue;
+                };
+                let f = v as f64 / 10.0;
+                match floors.get_mut(code) {
+                    Some(low) => *low = low.min(f),
+                    None => {
+                        floors.insert(code.to_string(), f);
+                    }
+                }
+            }
+            floors
+        })
+        .get(code)
+        .copied()
+}
+
 /// A word as word list `list` spells it: for Romanian, ş ţ with a cedilla (what ISO-8859-2
 /// and windows-1250 have) as ș ț with the comma below (what its list holds), so the spelling of
 /// the code page does not count against it (only Romanian: Turkish writes ş with the cedilla,
@@ -727,6 +787,33 @@ mod tests {
                 languages_of("the") >> i & 1 == 1,
                 is_word(code, "the") == Some(true)
             );
+        }
+    }
+
+    /// The close relatives' frequencies: Zipf values as wordfreq lists them (to its tenth),
+    /// `tiada` far more Malay than Indonesian; none for a word no list
+    /// holds, nor for languages that share a list (Croatian, Bosnian) or have none (Nynorsk);
+    /// every listed word is at least its language's floor.
+    #[test]
+    fn frequencies_of_close_relatives() {
+        let (ms, id) = (
+            frequency("ms", "tiada").unwrap(),
+            frequency("id", "tiada").unwrap(),
+        );
+        assert!(
+            (ms - 6.2).abs() < 0.3 && (id - 4.7).abs() < 0.3,
+            "{ms} {id}"
+        );
+        assert!(frequency("id", "bisa").unwrap() > frequency("ms", "bisa").unwrap_or(0.0));
+        assert_eq!(frequency("ms", "zzqxjw"), None);
+        for code in ["hr", "bs", "nn", "en"] {
+            assert_eq!(frequency(code, "je"), None, "{code}");
+            assert_eq!(frequency_floor(code), None, "{code}");
+        }
+        for code in ["ms", "id", "cs", "sk", "da", "nb", "es", "pt", "de", "nl"] {
+            let floor = frequency_floor(code).expect(code);
+            assert!((1.0..4.0).contains(&floor), "{code} {floor}");
+            assert!(frequency(code, "a").is_none_or(|f| f >= floor), "{code}");
         }
     }
 }

@@ -227,6 +227,20 @@ pub(super) fn passage_lines(app: &App, theme: &Theme) -> Option<Vec<Line<'static
             Span::styled(v_(&d.words.join(", ")), theme.language(&d.code)),
         ]));
     }
+    // And the words general text writes more often in one of them.
+    for d in v.frequent.iter().filter(|d| !d.words.is_empty()) {
+        out.push(Line::from(vec![
+            Span::styled(
+                format!(
+                    "{:.1} nats for {} by frequency in general text: ",
+                    d.weight.unwrap_or_default(),
+                    d.code
+                ),
+                theme.dim(),
+            ),
+            Span::styled(v_(&d.words.join(", ")), theme.language(&d.code)),
+        ]));
+    }
     let higher = matches!(v.method, crate::langid::Method::Bayes);
     out.push(Line::from(Span::styled(
         if higher {
