@@ -150,7 +150,7 @@ pub struct Verdict {
     /// Where the best two are close relatives with word frequencies of their own: the text's
     /// words general text writes more often in one of them (wordfreq: Malay `tiada`, `mana`
     /// against Indonesian `bisa`), with each side's log-odds; three tenths of them count beside
-    /// `distinguishing` ([`relatives`]).
+    /// `distinguishing` (`langid/relatives.rs`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub frequent: Vec<Distinguishing>,
     /// A group answer's members, each with the probability that the text is in it (they sum to
