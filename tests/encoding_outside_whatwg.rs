@@ -251,6 +251,21 @@ fn one_word_with_its_own_letters_makes_a_case_for_a_mac_page() {
     );
 }
 
+/// Short Croatian from a Mac: one of its words with the page's letters is on the list
+/// (`traženje`), the others are inflections it lacks (`miješanje`, `priopćavanje`), and all
+/// are written in Croatian letters, where windows-1252 reads `ä`, `ì` and a C1 control. That
+/// makes a case for the Mac page, as two known words would.
+#[test]
+fn one_known_word_and_the_rest_in_its_letters_make_a_case_for_a_mac_page() {
+    let name = "hr-x-mac-ce-few-words.txt";
+    let j = inspect(name);
+    assert_eq!(j["likely"]["name"], "x-mac-ce", "{}", j["likely"]);
+    assert!(
+        decode_likely(name).starts_with("Miješanje boja i traženje pravog tona"),
+        "{name}"
+    );
+}
+
 /// A `<meta>` naming a code page outside WHATWG is no declaration to a browser: the decision
 /// goes on without it (and says so), while the likely verdict weighs what it names.
 #[test]
