@@ -488,7 +488,8 @@ pub fn build_words(
 /// The word frequencies of the close relatives ([`super::CONFUSABLE`]) that have wordfreq
 /// lists of their own (not Croatian and Bosnian, which share one), as one FST map of
 /// `code<TAB>word` keys to the word's Zipf frequency within its list in tenths
-/// ([`crate::lexicon::frequency`]): what the relatives' decision weighs besides their parallel
+/// ([`crate::lexicon::frequency`]), and `code<TAB>` (the empty word) to the list's floor, its
+/// rarest word's ([`crate::lexicon::frequency_floor`]): what the relatives' decision weighs besides their parallel
 /// translations. Kept apart from `words.fst`, which the encoding stage walks by the million,
 /// so that its look-ups stay as they were.
 pub fn build_frequencies(data: &Path) -> Result<(Vec<u8>, usize), ResourceError> {
@@ -505,11 +506,17 @@ pub fn build_frequencies(data: &Path) -> Result<(Vec<u8>, usize), ResourceError>
             let Some(words) = wordfreq(data, code) else {
                 continue;
             };
-            for (w, f) in words.into_iter().take(WORDS_PER_LANGUAGE) {
-                if !w.contains('\t') {
-                    keys.push((format!("{code}\t{w}"), zipf_tenths(f)));
-                }
+            let kept: Vec<(String, u64)> = words
+                .into_iter()
+                .take(WORDS_PER_LANGUAGE)
+                .filter(|(w, _)| !w.is_empty() && !w.contains('\t'))
+                .map(|(w, f)| (format!("{code}\t{w}"), zipf_tenths(f)))
+                .collect();
+            // The empty word holds the list's floor, its rarest word's frequency.
+            if let Some(floor) = kept.iter().map(|k| k.1).min() {
+                keys.push((format!("{code}\t"), floor));
             }
+            keys.extend(kept);
         }
     }
     // A word twice (lowered from two spellings) keeps its higher frequency.

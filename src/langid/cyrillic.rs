@@ -27,6 +27,10 @@ pub(super) fn lacking_letters(
         .filter(|&c| char_info(c).is_letter())
         .flat_map(char::to_lowercase)
         .collect();
+    // Text without Cyrillic letters (most of it) lacks nothing: no alphabet is looked up.
+    if letters.is_empty() {
+        return Vec::new();
+    }
     letters.sort_unstable();
     letters.dedup();
     let lacking: Vec<Option<Vec<char>>> = (0..m.langs.len())

@@ -110,6 +110,9 @@ fn frequencies() -> Option<&'static fst::Map<&'static [u8]>> {
 /// Only close relatives with word lists of their own have frequencies; `None` also when the
 /// list lacks the word.
 pub fn frequency(code: &str, word: &str) -> Option<f64> {
+    if word.is_empty() {
+        return None;
+    }
     let word = folded(word);
     let mut key = String::with_capacity(code.len() + 1 + word.len());
     key.push_str(code);
@@ -122,35 +125,9 @@ pub fn frequency(code: &str, word: &str) -> Option<f64> {
 /// The lowest frequency ([`frequency`]) of language `code`: what a word its list does not hold
 /// is at most. `None` when the language has no frequencies.
 pub fn frequency_floor(code: &str) -> Option<f64> {
-    use fst::{IntoStreamer, Streamer};
-    static FLOORS: OnceLock<FxHashMap<String, f64>> = OnceLock::new();
-    FLOORS
-        .get_or_init(|| {
-            let mut floors: FxHashMap<String, f64> = FxHashMap::default();
-            let Some(map) = frequencies() else {
-                return floors;
-            };
-            let mut stream = map.into_stream();
-            while let Some((k, v)) = stream.next() {
-                let Some(code) = std::str::from_utf8(k)
-                    .ok()
-                    .and_then(|k| k.split_once('\t'))
-                    .map(|(c, _)| c)
-                else {
-                    continue;
-                };
-                let f = v as f64 / 10.0;
-                match floors.get_mut(code) {
-                    Some(low) => *low = low.min(f),
-                    None => {
-                        floors.insert(code.to_string(), f);
-                    }
-                }
-            }
-            floors
-        })
-        .get(code)
-        .copied()
+    // Kept under the empty word (`code<TAB>`), so that no list is read through for it.
+    let tenths = frequencies()?.get(format!("{code}\t"))?;
+    Some(tenths as f64 / 10.0)
 }
 
 /// A word as word list `list` spells it: for Romanian, ş ţ with a cedilla (what ISO-8859-2
