@@ -7,6 +7,7 @@
 //! |---|---|
 //! | word lists | the 30,000 most frequent words of each of the 42 wordfreq languages, an FST set of `code<TAB>word` read in place ([`is_word`], [`languages_of`]), looked up case-folded as wordfreq wrote them ([`folded`]: `ß` as `ss`, final `ς` as `σ`) |
 //! | stop words | the 100 most frequent words of each, as language bits ([`stopword_bits`]) |
+//! | frequencies | the Zipf frequencies of the close relatives' words, for the ten with lists of their own ([`frequency`], [`frequency_floor`]), which langid weighs between two relatives besides their parallel translations |
 //! | alphabets | the non-ASCII letters each list's words use, and CLDR's exemplar letters for the model's languages without a list ([`alphabet`]), which break ties between mojibake repairs |
 //! | [`nb`] | the naive Bayes n-gram and word model of 81 languages ([`model`]) |
 //! | [`ngrams`] | Cavnar and Trenkle's tokens and padded n-grams, which the model is made of |
