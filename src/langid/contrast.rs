@@ -44,35 +44,31 @@ static CONTRASTS: &str = include_str!(concat!(
     "/assets/langid/contrasts.tsv"
 ));
 
-/// Where each line of the shipped contrasts starts, found once (a scan for newlines, well under
-/// a millisecond).
-fn starts() -> &'static [u32] {
-    static STARTS: OnceLock<Vec<u32>> = OnceLock::new();
-    STARTS.get_or_init(|| {
-        std::iter::once(0)
-            .chain(memchr::memchr_iter(b'\n', CONTRASTS.as_bytes()).map(|i| i as u32 + 1))
-            .filter(|&i| (i as usize) < CONTRASTS.len())
-            .collect()
-    })
+/// The line of the shipped contrasts that starts at byte `start`, without its newline.
+fn line_at(start: usize) -> &'static str {
+    let rest = &CONTRASTS[start..];
+    memchr::memchr(b'\n', rest.as_bytes()).map_or(rest, |end| &rest[..end])
 }
 
-/// Line `i` of the shipped contrasts, without its newline.
-fn line(i: usize) -> &'static str {
-    let s = starts();
-    let end = s.get(i + 1).map_or(CONTRASTS.len(), |&e| e as usize);
-    CONTRASTS[s[i] as usize..end].trim_end_matches('\n')
-}
-
-/// The first line not below `key`, by binary search: the lines are sorted (`build_contrasts`
-/// sorts them), so those that start with a key are together from there.
+/// Where the first line not below `key` starts (a byte offset; the text's length when none is),
+/// by binary search over the bytes: the lines are sorted (`build_contrasts` sorts them), so those
+/// that start with a key are together from there. Each step reads one line, found by going
+/// back to its start: no index of the 133,000 lines is built, and only the pages of the
+/// lines looked at are read.
 fn first_from(key: &str) -> usize {
-    let (mut lo, mut hi) = (0, starts().len());
+    let bytes = CONTRASTS.as_bytes();
+    // Invariant: the lines starting before `lo` are below `key`, those from `hi` on are not;
+    // both are line starts (or the end).
+    let (mut lo, mut hi) = (0, bytes.len());
     while lo < hi {
         let mid = lo + (hi - lo) / 2;
-        if line(mid) < key {
-            lo = mid + 1;
+        // The start of the line holding `mid`: not before `lo`, itself a line start.
+        let start = memchr::memrchr(b'\n', &bytes[lo..mid]).map_or(lo, |i| lo + i + 1);
+        let line = line_at(start);
+        if line < key {
+            lo = (start + line.len() + 1).min(bytes.len());
         } else {
-            hi = mid;
+            hi = start;
         }
     }
     lo
@@ -101,7 +97,7 @@ fn table(a: &str, b: &str) -> Option<&'static Table> {
                 for &y in group.iter().filter(|&&y| y != x) {
                     let prefix = format!("{x}\t{y}\t");
                     let i = first_from(&prefix);
-                    if i < starts().len() && line(i).starts_with(&prefix) {
+                    if i < CONTRASTS.len() && line_at(i).starts_with(&prefix) {
                         pairs.push(((x, y), OnceLock::new()));
                     }
                 }
@@ -110,35 +106,93 @@ fn table(a: &str, b: &str) -> Option<&'static Table> {
         pairs
     });
     let (_, cell) = pairs.iter().find(|(p, _)| *p == (a, b))?;
-    Some(cell.get_or_init(|| {
-        let prefix = format!("{a}\t{b}\t");
-        let mut t = Table::default();
-        for i in first_from(&prefix)..starts().len() {
-            let Some(rest) = line(i).strip_prefix(prefix.as_str()) else {
-                break;
+    Some(cell.get_or_init(|| read_table(a, b)))
+}
+
+/// Parses the lines of the ordered pair `(a, b)` into its [`Table`]. The lines are sorted, so
+/// each kind's lines are together (`bigram`, `gram`, `word`) and each map is sized exactly
+/// beforehand; each line is cut at its tabs in place. (Split into a `Vec` per line and grown by
+/// doubling, reading the tables was a ninth of `langid --lines` over the dev set.)
+fn read_table(a: &str, b: &str) -> Table {
+    let first = |kind: &str| first_from(&format!("{a}\t{b}\t{kind}\t"));
+    let pair = format!("{a}\t{b}\t");
+    // `\n` sorts after `\t` and no line holds one: the first line past the pair's.
+    let end = first_from(&format!("{a}\t{b}\n"));
+    let [bigrams, grams, words] = [first("bigram"), first("gram"), first("word")];
+    let read = |kind: &str, from: usize, to: usize| {
+        let lines = &CONTRASTS[from..to];
+        let mut map = FxHashMap::with_capacity_and_hasher(
+            memchr::memchr_iter(b'\n', lines.as_bytes()).count(),
+            Default::default(),
+        );
+        for line in lines.lines() {
+            let Some(rest) = line.strip_prefix(pair.as_str()) else {
+                continue;
             };
-            let f: Vec<&'static str> = rest.split('\t').collect();
-            if let [kind, item, weight] = f[..]
-                && let Ok(w) = weight.parse::<f64>()
+            // `kind \t item \t weight`: the weight is last.
+            let Some(rest) = rest.strip_prefix(kind).and_then(|r| r.strip_prefix('\t')) else {
+                continue;
+            };
+            if let Some((item, weight)) = rest.rsplit_once('\t')
+                && let Some(w) = parse_weight(weight)
             {
-                match kind {
-                    "word" => t.words.insert(item, w),
-                    "bigram" => t.bigrams.insert(item, w),
-                    _ => t.grams.insert(item, w),
-                };
+                map.insert(item, w);
             }
         }
-        t
-    }))
+        map
+    };
+    Table {
+        bigrams: read("bigram", bigrams, grams.max(bigrams)),
+        grams: read("gram", grams, words.max(grams)),
+        words: read("word", words, end.max(words)),
+    }
+}
+
+/// A weight as the build writes it (`-0.13`, `1.05`: hundredths), read as hundredths ÷ 100 —
+/// the same `f64` as `str::parse`, both being the correctly rounded value — without the general
+/// parser; anything else through `str::parse`.
+fn parse_weight(s: &str) -> Option<f64> {
+    let (neg, digits) = match s.strip_prefix('-') {
+        Some(d) => (true, d),
+        None => (false, s),
+    };
+    let hundredths = match digits.split_once('.') {
+        Some((int, frac))
+            if !int.is_empty()
+                && int.len() <= 6
+                && frac.len() == 2
+                && int.bytes().chain(frac.bytes()).all(|b| b.is_ascii_digit()) =>
+        {
+            int.bytes()
+                .chain(frac.bytes())
+                .fold(0i64, |n, b| n * 10 + i64::from(b - b'0'))
+        }
+        _ => return s.parse().ok(),
+    };
+    let x = hundredths as f64 / 100.0;
+    Some(if neg { -x } else { x })
+}
+
+/// Calls `f` with each [`GRAM`]-letter sequence of a word padded with one blank each side, in
+/// order: slices of the padded word, no string made per sequence (this runs for every word a
+/// pair's contrasts weigh).
+fn for_each_gram(word: &str, mut f: impl FnMut(&str)) {
+    let padded = format!(" {word} ");
+    let at: Vec<usize> = padded
+        .char_indices()
+        .map(|(i, _)| i)
+        .chain(std::iter::once(padded.len()))
+        .collect();
+    for window in at.windows(GRAM + 1) {
+        f(&padded[window[0]..window[GRAM]]);
+    }
 }
 
 /// The [`GRAM`]-letter sequences of a word padded with one blank each side.
 fn grams(word: &str) -> Vec<String> {
-    let padded: Vec<char> = std::iter::once(' ')
-        .chain(word.chars())
-        .chain(std::iter::once(' '))
-        .collect();
-    padded.windows(GRAM).map(|w| w.iter().collect()).collect()
+    let mut out = Vec::new();
+    for_each_gram(word, |g| out.push(g.to_string()));
+    out
 }
 
 /// The words of a text as the contrasts count them: letters only, two or more, lower case.
@@ -160,8 +214,8 @@ fn word_weight(
     let own = table.words.get(w).copied().unwrap_or(0.0);
     let mut strongest: Option<(f64, &'static str)> = None;
     let mut total = own;
-    for g in grams(w) {
-        if let Some((&key, &x)) = table.grams.get_key_value(g.as_str())
+    for_each_gram(w, |g| {
+        if let Some((&key, &x)) = table.grams.get_key_value(g)
             && counted.insert(key)
         {
             total += x;
@@ -169,7 +223,7 @@ fn word_weight(
                 strongest = Some((x, key));
             }
         }
-    }
+    });
     let shown = match strongest {
         Some((x, g)) if x.abs() > own.abs() && g.trim() != w => format!("{w} ({})", g.trim()),
         _ => w.to_string(),
@@ -508,10 +562,11 @@ mod tests {
         assert!(bigram("ne mogu").is_none_or(|w| w.abs() < 0.5), "{lines:?}");
     }
 
-    /// The binary search needs the shipped lines sorted, each with five fields.
+    /// The binary search needs the shipped lines sorted, each with five fields; it finds the
+    /// first line not below any key, at a line start.
     #[test]
     fn shipped_contrasts_are_sorted_for_the_binary_search() {
-        let lines: Vec<&str> = (0..starts().len()).map(line).collect();
+        let lines: Vec<&str> = CONTRASTS.lines().collect();
         assert!(lines.len() > 10_000);
         assert!(lines.windows(2).all(|w| w[0] < w[1]));
         assert!(
@@ -519,10 +574,97 @@ mod tests {
             "{:?}",
             lines[0]
         );
+        // Against a plain scan, for whole lines, their prefixes, and keys between lines.
+        let mut offsets = vec![0];
+        offsets.extend(memchr::memchr_iter(b'\n', CONTRASTS.as_bytes()).map(|i| i + 1));
+        offsets.truncate(lines.len());
+        let scan = |key: &str| {
+            lines
+                .iter()
+                .position(|l| *l >= key)
+                .map_or(CONTRASTS.len(), |i| offsets[i])
+        };
+        for (i, l) in lines.iter().enumerate().step_by(997) {
+            let mut half = l.len() / 2;
+            while !l.is_char_boundary(half) {
+                half -= 1;
+            }
+            for key in [l.to_string(), l[..half].to_string(), format!("{l}\t~")] {
+                assert_eq!(first_from(&key), scan(&key), "{key:?} (line {i})");
+            }
+        }
+        assert_eq!(first_from(""), 0);
+        assert_eq!(first_from("\u{10FFFF}"), CONTRASTS.len());
         let hr_bs = table("hr", "bs").unwrap();
         assert!(hr_bs.words["sačuvaj"] < 0.0);
         assert!(!hr_bs.words.contains_key("no-such-word"));
         assert!(table("bs", "hr").is_none() && table("en", "de").is_none());
+    }
+
+    /// Each pair's table as read in place holds exactly the lines a plain split of the shipped
+    /// text gives, with the same weights to the bit; and the weights' reading agrees with
+    /// `str::parse` wherever it goes its own way.
+    #[test]
+    fn tables_read_in_place_equal_a_plain_parse() {
+        let mut plain: FxHashMap<(&str, &str, &str), FxHashMap<&str, f64>> = FxHashMap::default();
+        for l in CONTRASTS.lines() {
+            let f: Vec<&str> = l.split('\t').collect();
+            plain
+                .entry((f[0], f[1], f[2]))
+                .or_default()
+                .insert(f[3], f[4].parse().unwrap());
+        }
+        let mut pairs = 0;
+        for group in crate::langid::CONFUSABLE {
+            for &a in *group {
+                for &b in group.iter().filter(|&&b| b != a) {
+                    let Some(t) = table(a, b) else {
+                        assert!(!plain.contains_key(&(a, b, "word")), "{a} {b}");
+                        continue;
+                    };
+                    pairs += 1;
+                    for (kind, map) in [
+                        ("word", &t.words),
+                        ("gram", &t.grams),
+                        ("bigram", &t.bigrams),
+                    ] {
+                        let want = plain.get(&(a, b, kind)).cloned().unwrap_or_default();
+                        assert_eq!(map.len(), want.len(), "{a} {b} {kind}");
+                        for (k, w) in &want {
+                            assert_eq!(map[k].to_bits(), w.to_bits(), "{a} {b} {kind} {k}");
+                        }
+                    }
+                }
+            }
+        }
+        assert!(pairs >= 10, "{pairs} pairs");
+        for s in [
+            "0.10",
+            "-0.13",
+            "12.34",
+            "-3.00",
+            "0.05",
+            "1.1",
+            "1e2",
+            "-",
+            "",
+            "x.yz",
+            "9999999.99",
+        ] {
+            assert_eq!(
+                parse_weight(s).map(f64::to_bits),
+                s.parse::<f64>().ok().map(f64::to_bits),
+                "{s}"
+            );
+        }
+        for h in -100_000i64..100_000 {
+            let s = format!("{:.2}", h as f64 / 100.0);
+            assert_eq!(
+                parse_weight(&s).unwrap().to_bits(),
+                s.parse::<f64>().unwrap().to_bits(),
+                "{s}"
+            );
+        }
     }
 
     /// Serbian against Croatian in Latin letters (its side transliterated when built): the
