@@ -126,10 +126,48 @@ fn step<D: AsRef<[u8]>>(
     })
 }
 
-/// (node, byte) → where it leads.
-type StepCache = FxHashMap<(fst::raw::CompiledAddr, u8), Option<Step>>;
+/// A [`Step`] as [`STEPS`] keeps it, in 12 bytes rather than 32: an entry of the cache takes
+/// 24 bytes with its key rather than 48, so fewer cache lines are missed on the first sight of
+/// each token. The shipped model's addresses and outputs fit in 32 bits (checked when it is
+/// read: [`Model::packable`]). `u32::MAX` stands for no transition (`addr`) and for a node that
+/// ends no feature (`fin`).
+#[derive(Clone, Copy)]
+struct Packed {
+    addr: u32,
+    out: u32,
+    fin: u32,
+}
 
-/// Steps in a thread's step cache before it starts over (≈ 40 bytes each: ≈ 10 MB).
+impl Packed {
+    /// `s` packed; only for a model whose addresses and outputs are below `u32::MAX`.
+    fn pack(s: Option<Step>) -> Packed {
+        match s {
+            None => Packed {
+                addr: u32::MAX,
+                out: 0,
+                fin: u32::MAX,
+            },
+            Some(s) => Packed {
+                addr: s.addr as u32,
+                out: s.out as u32,
+                fin: s.fin.map_or(u32::MAX, |f| f as u32),
+            },
+        }
+    }
+
+    fn unpack(self) -> Option<Step> {
+        (self.addr != u32::MAX).then(|| Step {
+            addr: self.addr as fst::raw::CompiledAddr,
+            out: u64::from(self.out),
+            fin: (self.fin != u32::MAX).then_some(u64::from(self.fin)),
+        })
+    }
+}
+
+/// (node address << 8 | byte) → where it leads.
+type StepCache = FxHashMap<u64, Packed>;
+
+/// Steps in a thread's step cache before it starts over (24 bytes each: ≈ 6 MB).
 const STEP_CACHE_MAX: usize = 1 << 18;
 
 thread_local! {
@@ -300,22 +338,25 @@ impl Model {
         let mut features = 0u32;
         // Only the shipped model, read in place from static bytes, keeps its steps: its address
         // tags it for the life of the process (a trained model's memory may be reused by
-        // another one).
-        let shipped = matches!(self.postings, std::borrow::Cow::Borrowed(_));
-        let mut own = StepCache::default();
+        // another one). Others read each step from the FST.
+        let shipped = matches!(self.postings, std::borrow::Cow::Borrowed(_)) && self.packable();
         STEPS.with_borrow_mut(|kept| {
             let model = self.postings.as_ptr() as usize;
-            let steps = if shipped {
-                if kept.0 != model || kept.1.len() > STEP_CACHE_MAX {
-                    kept.0 = model;
-                    kept.1.clear();
-                    // A file's misreadings take tens of thousands of steps: no growing by
-                    // halves.
-                    kept.1.reserve(STEP_CACHE_MAX / 4);
+            if shipped && (kept.0 != model || kept.1.len() > STEP_CACHE_MAX) {
+                kept.0 = model;
+                kept.1.clear();
+                // A file's misreadings take tens of thousands of steps: no growing by halves.
+                kept.1.reserve(STEP_CACHE_MAX / 4);
+            }
+            let mut step_from = |addr: fst::raw::CompiledAddr, b: u8| {
+                if shipped {
+                    kept.1
+                        .entry((addr as u64) << 8 | u64::from(b))
+                        .or_insert_with(|| Packed::pack(step(fst, addr, b)))
+                        .unpack()
+                } else {
+                    step(fst, addr, b)
                 }
-                &mut kept.1
-            } else {
-                &mut own
             };
             // Windows start at the blank (bigrams and longer) or at one of the token's
             // characters.
@@ -331,10 +372,7 @@ impl Model {
                     at_node = at_node.and_then(|from| {
                         let bytes = &padded.as_bytes()[at[i + n - 1]..at[i + n]];
                         bytes.iter().try_fold(from, |from, &b| {
-                            let step = *steps
-                                .entry((from.addr, b))
-                                .or_insert_with(|| step(fst, from.addr, b));
-                            step.map(|s| Step {
+                            step_from(from.addr, b).map(|s| Step {
                                 out: from.out.wrapping_add(s.out),
                                 ..s
                             })
@@ -358,6 +396,13 @@ impl Model {
         }
         let n = self.langs.len().min(all.len());
         (features, all[..n].into())
+    }
+
+    /// Whether the FST's addresses and every output (a posting run's start × 256 + its length,
+    /// or part of one) are below `u32::MAX`, as [`Packed`] steps need.
+    fn packable(&self) -> bool {
+        let top = (self.postings.len() / 3) << 8 | 0xFF;
+        self.fst.as_fst().as_bytes().len() < u32::MAX as usize && top < u32::MAX as usize
     }
 
     /// The three parts of the model: the languages (text), the FST, the postings.
@@ -472,6 +517,9 @@ mod tests {
         }
         assert!(n >= 20, "{n} tokens");
         // Some of them are known to the model: the sums are not all zero.
+        assert!(m.packable());
+        assert_eq!(std::mem::size_of::<Packed>(), 12);
+        assert_eq!(std::mem::size_of::<Option<Step>>(), 32);
         assert!(m.token_gains("the").1.iter().any(|&g| g > 0));
     }
 
