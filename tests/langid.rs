@@ -628,3 +628,65 @@ fn a_language_the_stop_words_cannot_see_still_makes_a_document_mul() {
     );
     assert!(en.contains("passages (5): en 83 %, zh 17 %"), "{en}");
 }
+
+/// `langid --lines` shares a file's lines among threads, a batch at a time: the verdicts, their
+/// order and their line numbers are the same on one thread, on two and on the default, across
+/// the batches' boundary (4,096 lines), and each line's verdict is the one it gets alone.
+#[test]
+fn lines_are_the_same_on_any_number_of_threads() {
+    let mut sources = String::new();
+    for name in [
+        "lines.txt",
+        "hr-or-bs.txt",
+        "ms-tak.txt",
+        "mixed.txt",
+        "id-udhr-excerpt.txt",
+        "fo-udhr-excerpt.txt",
+    ] {
+        sources.push_str(&std::fs::read_to_string(fx(name)).unwrap());
+        sources.push('\n');
+    }
+    let pool: Vec<&str> = sources.lines().collect();
+    // Each line once with a number of its own, so that the lines differ (the caches only
+    // remember what was seen).
+    let text: String = (0..4_300)
+        .map(|i| format!("{} {}\n", pool[i % pool.len()], i / pool.len()))
+        .collect();
+    let path = std::env::temp_dir().join(format!("delineate-lines-{}.txt", std::process::id()));
+    std::fs::write(&path, &text).unwrap();
+    let p = path.to_str().unwrap();
+    let one = stdout(&["langid", "--lines", "--json", "--threads", "1", p]);
+    let two = stdout(&["langid", "--lines", "--json", "--threads", "2", p]);
+    let default = stdout(&["langid", "--lines", "--json", p]);
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(one, two);
+    assert_eq!(one, default);
+    let verdicts: Vec<Value> = one
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(verdicts.len(), 4_300);
+    for (i, v) in verdicts.iter().enumerate() {
+        assert_eq!(v["line"], i + 1);
+    }
+    let languages: std::collections::BTreeSet<&str> = verdicts
+        .iter()
+        .map(|v| v["verdict"]["language"].as_str().unwrap())
+        .collect();
+    assert!(languages.len() >= 6, "{languages:?}");
+    for i in [0, 5, 4_095, 4_096, 4_299] {
+        let line = text.lines().nth(i).unwrap();
+        let alone = cmd()
+            .args(["langid", "--lines", "--json", "-"])
+            .write_stdin(format!("{line}\n"))
+            .output()
+            .unwrap();
+        let alone: Value = serde_json::from_slice(&alone.stdout).unwrap();
+        assert_eq!(alone["verdict"], verdicts[i]["verdict"], "line {}", i + 1);
+    }
+    // No threads without `--lines`.
+    cmd()
+        .args(["langid", "--threads", "2", &fx("lines.txt")])
+        .assert()
+        .failure();
+}

@@ -417,6 +417,10 @@ pub struct LangidArgs {
     /// Always name one language, even between close relatives (no `ms|id` groups).
     #[arg(long)]
     pub no_abstain: bool,
+    /// Threads that share a file's lines with `--lines` (default: all cores; the output is the
+    /// same on any number).
+    #[arg(long, requires = "lines")]
+    pub threads: Option<usize>,
     #[command(flatten)]
     pub stdin: StdinArgs,
 }

@@ -23,6 +23,14 @@ fn method(m: MethodArg) -> Method {
     }
 }
 
+/// Lines `langid --lines` classifies before writing their verdicts: the memory a batch's
+/// verdicts take stays small, and the threads share each batch.
+const LINE_BATCH: usize = 4096;
+
+/// Lines a batch must hold to be shared among threads: starting them costs more than a few
+/// lines do.
+const PARALLEL_FROM: usize = 64;
+
 pub fn run(a: &LangidArgs, out: &mut dyn Write) -> Result<(), Failure> {
     match &a.command {
         Some(LangidCommand::Explain(e)) => return explain(e, out),
@@ -41,6 +49,9 @@ pub fn run(a: &LangidArgs, out: &mut dyn Write) -> Result<(), Failure> {
         no_abstain: a.no_abstain,
     };
     check_codes(&opts)?;
+    // The threads `--lines` shares a file's lines among, started for the first batch that is
+    // worth it (none on `--threads 1`).
+    let mut pool: Option<rayon::ThreadPool> = None;
     let mut failed = false;
     for (i, path) in a.files.iter().enumerate() {
         let input = match super::open(path, a.stdin.bytes()) {
@@ -63,18 +74,40 @@ pub fn run(a: &LangidArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 }
             };
             let id = langid::Identifier::new(&opts);
-            for (n, line) in text.lines().enumerate() {
-                let v = id.identify(line);
-                if a.json {
-                    json_line(
-                        out,
-                        &LineLanguage {
-                            line: n + 1,
-                            verdict: &v,
-                        },
-                    )?;
-                } else {
-                    writeln!(out, "{}\t{}\t{:.3}", n + 1, v.language, v.confidence)?;
+            let lines: Vec<&str> = text.lines().collect();
+            // A batch of lines at a time, its lines shared by the threads and written in order:
+            // each line's verdict is its own (the caches only remember), so the output is the
+            // same on any number of threads.
+            for (b, batch) in lines.chunks(LINE_BATCH).enumerate() {
+                let shared = batch.len() >= PARALLEL_FROM && a.threads != Some(1);
+                if shared && pool.is_none() {
+                    pool = Some(
+                        rayon::ThreadPoolBuilder::new()
+                            .num_threads(a.threads.unwrap_or(0))
+                            .build()
+                            .map_err(|e| Failure::Usage(format!("--threads: {e}")))?,
+                    );
+                }
+                let verdicts: Vec<Verdict> = match &pool {
+                    Some(pool) if shared => pool.install(|| {
+                        use rayon::prelude::*;
+                        batch.par_iter().map(|l| id.identify(l)).collect()
+                    }),
+                    _ => batch.iter().map(|l| id.identify(l)).collect(),
+                };
+                for (k, v) in verdicts.iter().enumerate() {
+                    let n = b * LINE_BATCH + k + 1;
+                    if a.json {
+                        json_line(
+                            out,
+                            &LineLanguage {
+                                line: n,
+                                verdict: v,
+                            },
+                        )?;
+                    } else {
+                        writeln!(out, "{n}\t{}\t{:.3}", v.language, v.confidence)?;
+                    }
                 }
             }
             continue;
