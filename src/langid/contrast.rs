@@ -202,33 +202,76 @@ pub(crate) fn words(text: &str) -> impl Iterator<Item = String> + '_ {
         .map(str::to_lowercase)
 }
 
+/// What a word weighs in one pair's table on its own: its weight as a word, and its letter
+/// sequences the table holds with theirs, in the word's order (a sequence twice in the word is
+/// there twice).
+struct WordWeights {
+    own: f64,
+    grams: Box<[(&'static str, f64)]>,
+}
+
+/// Words a thread keeps the [`WordWeights`] of, per pair's table, before it starts over that
+/// table's (each a few dozen bytes).
+const WORD_MEMO_MAX: usize = 1 << 15;
+
+thread_local! {
+    /// Table (its address: the tables live for the life of the process) → word → what it weighs
+    /// there. Words repeat across texts far more than texts do: on the dev set each line's
+    /// words were looked up letter sequence by letter sequence, a tenth of `langid --lines`.
+    static WORD_MEMO: std::cell::RefCell<FxHashMap<usize, FxHashMap<String, WordWeights>>> =
+        std::cell::RefCell::new(FxHashMap::default());
+}
+
+/// [`WordWeights`] of `w` in `table`, looked up.
+fn weigh(w: &str, table: &Table) -> WordWeights {
+    let mut grams = Vec::new();
+    for_each_gram(w, |g| {
+        if let Some((&key, &x)) = table.grams.get_key_value(g) {
+            grams.push((key, x));
+        }
+    });
+    WordWeights {
+        own: table.words.get(w).copied().unwrap_or(0.0),
+        grams: grams.into(),
+    }
+}
+
 /// What the word `w` weighs in a pair's table: its own weight and those of its letter sequences
 /// not already counted in the text (`counted`: a regression feature is present or not);
 /// uncapped. And how to show it (`tačke (tač)`: its strongest sequence, where that outweighs
 /// the word).
 fn word_weight(
     w: &str,
-    table: &Table,
+    table: &'static Table,
     counted: &mut rustc_hash::FxHashSet<&'static str>,
 ) -> (f64, String) {
-    let own = table.words.get(w).copied().unwrap_or(0.0);
-    let mut strongest: Option<(f64, &'static str)> = None;
-    let mut total = own;
-    for_each_gram(w, |g| {
-        if let Some((&key, &x)) = table.grams.get_key_value(g)
-            && counted.insert(key)
-        {
-            total += x;
-            if strongest.is_none_or(|(y, _)| x.abs() > y.abs()) {
-                strongest = Some((x, key));
+    WORD_MEMO.with_borrow_mut(|memo| {
+        let words = memo.entry(table as *const Table as usize).or_default();
+        if words.len() >= WORD_MEMO_MAX && !words.contains_key(w) {
+            words.clear();
+        }
+        let ww = match words.get(w) {
+            Some(ww) => ww,
+            None => words.entry(w.to_string()).or_insert(weigh(w, table)),
+        };
+        let mut strongest: Option<(f64, &'static str)> = None;
+        let mut total = ww.own;
+        for &(key, x) in &ww.grams {
+            if counted.insert(key) {
+                total += x;
+                if strongest.is_none_or(|(y, _)| x.abs() > y.abs()) {
+                    strongest = Some((x, key));
+                }
             }
         }
-    });
-    let shown = match strongest {
-        Some((x, g)) if x.abs() > own.abs() && g.trim() != w => format!("{w} ({})", g.trim()),
-        _ => w.to_string(),
-    };
-    (total, shown)
+        let shown = match strongest {
+            Some((x, g)) if x.abs() > ww.own.abs() && g.trim() != w => {
+                format!("{w} ({})", g.trim())
+            }
+            _ => w.to_string(),
+        };
+        (total, shown)
+    })
 }
 
 /// How a text leans between two relatives.
@@ -664,6 +707,33 @@ mod tests {
                 s.parse::<f64>().unwrap().to_bits(),
                 "{s}"
             );
+        }
+    }
+
+    /// A word's weights, remembered from earlier texts, weigh what they weigh looked up afresh:
+    /// each text's lean on a new thread (nothing remembered) equals its lean after all the
+    /// texts, including a word whose letter sequence comes twice and sequences shared by words.
+    #[test]
+    fn remembered_words_weigh_what_they_weighed() {
+        let texts = [
+            "Izaberi tačke za štampanje",
+            "Ponovno učitavanje tačke u predmemoriju, tačke",
+            "tačtačtač tačka tačke ne mogu da",
+        ];
+        let fresh: Vec<Option<Lean>> = texts
+            .iter()
+            .map(|&t| {
+                std::thread::spawn(move || lean(t, "hr", "bs"))
+                    .join()
+                    .unwrap()
+            })
+            .collect();
+        for t in texts {
+            lean(t, "hr", "bs");
+        }
+        for (t, f) in texts.iter().zip(&fresh) {
+            assert!(f.is_some(), "{t}");
+            assert_eq!(&lean(t, "hr", "bs"), f, "{t}");
         }
     }
 

@@ -125,6 +125,23 @@ const FREQUENCY_WEIGHT: f64 = 0.3;
 /// as frequent in one language as in the other.
 const FREQUENCY_CAP: f64 = 2.0;
 
+/// Words a thread keeps the two frequencies of, per pair, before it starts over that pair's.
+const FREQUENCY_MEMO_MAX: usize = 1 << 15;
+
+/// The two frequencies of one pair's words, per pair (few: a thread meets the close relatives'
+/// pairs only).
+type FrequencyMemo = Vec<(
+    (String, String),
+    rustc_hash::FxHashMap<String, (Option<f64>, Option<f64>)>,
+)>;
+
+thread_local! {
+    /// (a, b) → word → its frequencies in `a` and in `b`: words repeat across texts, and each
+    /// look-up walks the frequencies' FST (two per word were a twentieth of `langid --lines`
+    /// over the dev set).
+    static FREQUENCY_MEMO: std::cell::RefCell<FrequencyMemo> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 /// How far the words of `text` lean to `a` against `b` by how often each language writes them
 /// in general text (log-odds, nats): for each word either list holds, the difference of its
 /// Zipf frequencies × ln 10, capped at [`FREQUENCY_CAP`]; a word one list lacks counts at half a
@@ -139,7 +156,22 @@ fn frequency_lean(text: &str, a: &str, b: &str) -> Option<contrast::Lean> {
         if !seen.insert(w.clone()) {
             continue;
         }
-        let (fa, fb) = (frequency(a, &w), frequency(b, &w));
+        let (fa, fb) = FREQUENCY_MEMO.with_borrow_mut(|memo| {
+            let i = match memo.iter().position(|(p, _)| p.0 == a && p.1 == b) {
+                Some(i) => i,
+                None => {
+                    memo.push(((a.to_string(), b.to_string()), Default::default()));
+                    memo.len() - 1
+                }
+            };
+            let words = &mut memo[i].1;
+            if words.len() >= FREQUENCY_MEMO_MAX && !words.contains_key(&w) {
+                words.clear();
+            }
+            *words
+                .entry(w.clone())
+                .or_insert_with(|| (frequency(a, &w), frequency(b, &w)))
+        });
         if fa.is_none() && fb.is_none() {
             continue;
         }
