@@ -629,9 +629,10 @@ fn a_language_the_stop_words_cannot_see_still_makes_a_document_mul() {
     assert!(en.contains("passages (5): en 83 %, zh 17 %"), "{en}");
 }
 
-/// `langid --lines` shares a file's lines among threads, a batch at a time: the verdicts, their
-/// order and their line numbers are the same on one thread, on two and on the default, across
-/// the batches' boundary (4,096 lines), and each line's verdict is the one it gets alone.
+/// `langid --lines` shares lines among threads, a batch at a time: the verdicts, their order and
+/// their line numbers are the same on one thread, on two and on the default, across the
+/// batches' boundary (4,096 lines) and across files, and each line's verdict is the one it gets
+/// alone.
 #[test]
 fn lines_are_the_same_on_any_number_of_threads() {
     let mut sources = String::new();
@@ -658,7 +659,6 @@ fn lines_are_the_same_on_any_number_of_threads() {
     let one = stdout(&["langid", "--lines", "--json", "--threads", "1", p]);
     let two = stdout(&["langid", "--lines", "--json", "--threads", "2", p]);
     let default = stdout(&["langid", "--lines", "--json", p]);
-    std::fs::remove_file(&path).unwrap();
     assert_eq!(one, two);
     assert_eq!(one, default);
     let verdicts: Vec<Value> = one
@@ -684,6 +684,18 @@ fn lines_are_the_same_on_any_number_of_threads() {
         let alone: Value = serde_json::from_slice(&alone.stdout).unwrap();
         assert_eq!(alone["verdict"], verdicts[i]["verdict"], "line {}", i + 1);
     }
+    // Several files share batches: small files and a large one, on one thread and on two,
+    // give each file's lines as it gives them alone, in the files' order.
+    let small = fx("lines.txt");
+    let files = [small.as_str(), p, small.as_str(), small.as_str()];
+    let alone_small = stdout(&["langid", "--lines", "--json", &small]);
+    let want = format!("{alone_small}{one}{alone_small}{alone_small}");
+    for threads in ["1", "2"] {
+        let mut args = vec!["langid", "--lines", "--json", "--threads", threads];
+        args.extend(files);
+        assert_eq!(stdout(&args), want, "{threads} threads");
+    }
+    std::fs::remove_file(&path).unwrap();
     // No threads without `--lines`.
     cmd()
         .args(["langid", "--threads", "2", &fx("lines.txt")])

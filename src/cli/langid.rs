@@ -23,8 +23,9 @@ fn method(m: MethodArg) -> Method {
     }
 }
 
-/// Lines `langid --lines` classifies before writing their verdicts: the memory a batch's
-/// verdicts take stays small, and the threads share each batch.
+/// Lines `langid --lines` classifies before writing their verdicts (of one file or of several
+/// small ones): the memory a batch's verdicts take stays small, and the threads share each
+/// batch.
 const LINE_BATCH: usize = 4096;
 
 /// Lines a batch must hold to be shared among threads: starting them costs more than a few
@@ -52,6 +53,8 @@ pub fn run(a: &LangidArgs, out: &mut dyn Write) -> Result<(), Failure> {
     // The threads `--lines` shares a file's lines among, started for the first batch that is
     // worth it (none on `--threads 1`).
     let mut pool: Option<rayon::ThreadPool> = None;
+    let id = langid::Identifier::new(&opts);
+    let mut pending = PendingLines::default();
     let mut failed = false;
     for (i, path) in a.files.iter().enumerate() {
         let input = match super::open(path, a.stdin.bytes()) {
@@ -73,43 +76,20 @@ pub fn run(a: &LangidArgs, out: &mut dyn Write) -> Result<(), Failure> {
                     continue;
                 }
             };
-            let id = langid::Identifier::new(&opts);
-            let lines: Vec<&str> = text.lines().collect();
-            // A batch of lines at a time, its lines shared by the threads and written in order:
-            // each line's verdict is its own (the caches only remember), so the output is the
-            // same on any number of threads.
-            for (b, batch) in lines.chunks(LINE_BATCH).enumerate() {
-                let shared = batch.len() >= PARALLEL_FROM && a.threads != Some(1);
-                if shared && pool.is_none() {
-                    pool = Some(
-                        rayon::ThreadPoolBuilder::new()
-                            .num_threads(a.threads.unwrap_or(0))
-                            .build()
-                            .map_err(|e| Failure::Usage(format!("--threads: {e}")))?,
-                    );
-                }
-                let verdicts: Vec<Verdict> = match &pool {
-                    Some(pool) if shared => pool.install(|| {
-                        use rayon::prelude::*;
-                        batch.par_iter().map(|l| id.identify(l)).collect()
-                    }),
-                    _ => batch.iter().map(|l| id.identify(l)).collect(),
-                };
-                for (k, v) in verdicts.iter().enumerate() {
-                    let n = b * LINE_BATCH + k + 1;
-                    if a.json {
-                        json_line(
-                            out,
-                            &LineLanguage {
-                                line: n,
-                                verdict: v,
-                            },
-                        )?;
-                    } else {
-                        writeln!(out, "{n}\t{}\t{:.3}", v.language, v.confidence)?;
-                    }
-                }
+            // The file's lines wait with those of the files before it until a batch is full,
+            // so that small files share the threads too.
+            let t = pending.texts.len();
+            let mut at = 0;
+            for (n, line) in text.split_inclusive('\n').enumerate() {
+                // As `str::lines` cuts them: `\n` or `\r\n` ends a line.
+                let body = line
+                    .strip_suffix('\n')
+                    .map_or(line, |l| l.strip_suffix('\r').unwrap_or(l));
+                pending.lines.push((t, n + 1, at..at + body.len()));
+                at += line.len();
             }
+            pending.texts.push(text);
+            pending.write(&id, a, &mut pool, false, out)?;
             continue;
         }
         let analysed = guard(input.name(), || {
@@ -179,9 +159,85 @@ pub fn run(a: &LangidArgs, out: &mut dyn Write) -> Result<(), Failure> {
             }
         }
     }
+    pending.write(&id, a, &mut pool, true, out)?;
     if failed {
         Err(Failure::Reported)
     } else {
+        Ok(())
+    }
+}
+
+/// Lines of `langid --lines` waiting for their verdicts, from one file or several: the files'
+/// texts are held until all their lines are written.
+#[derive(Default)]
+struct PendingLines {
+    texts: Vec<String>,
+    /// (text, line number within its file, where the line lies in the text), in order.
+    lines: Vec<(usize, usize, std::ops::Range<usize>)>,
+    /// Lines already written (the first ones).
+    written: usize,
+}
+
+impl PendingLines {
+    /// Classifies and writes the waiting lines a full batch ([`LINE_BATCH`]) at a time, the rest
+    /// too when `all`. A batch's lines are shared among the threads (started for the first batch
+    /// of [`PARALLEL_FROM`] lines or more, none on `--threads 1`) and written in order: each
+    /// line's verdict is its own (the caches only remember), so the output is the same on any
+    /// number of threads.
+    fn write(
+        &mut self,
+        id: &langid::Identifier,
+        a: &LangidArgs,
+        pool: &mut Option<rayon::ThreadPool>,
+        all: bool,
+        out: &mut dyn Write,
+    ) -> Result<(), Failure> {
+        loop {
+            let waiting = &self.lines[self.written..];
+            if waiting.is_empty() || (waiting.len() < LINE_BATCH && !all) {
+                break;
+            }
+            let batch = &waiting[..waiting.len().min(LINE_BATCH)];
+            let shared = batch.len() >= PARALLEL_FROM && a.threads != Some(1);
+            if shared && pool.is_none() {
+                *pool = Some(
+                    rayon::ThreadPoolBuilder::new()
+                        .num_threads(a.threads.unwrap_or(0))
+                        .build()
+                        .map_err(|e| Failure::Usage(format!("--threads: {e}")))?,
+                );
+            }
+            let texts = &self.texts;
+            let verdict = |(t, _, r): &(usize, usize, std::ops::Range<usize>)| {
+                id.identify(&texts[*t][r.clone()])
+            };
+            let verdicts: Vec<Verdict> = match pool.as_ref() {
+                Some(pool) if shared => pool.install(|| {
+                    use rayon::prelude::*;
+                    batch.par_iter().map(verdict).collect()
+                }),
+                _ => batch.iter().map(verdict).collect(),
+            };
+            for ((_, n, _), v) in batch.iter().zip(&verdicts) {
+                if a.json {
+                    json_line(
+                        out,
+                        &LineLanguage {
+                            line: *n,
+                            verdict: v,
+                        },
+                    )?;
+                } else {
+                    writeln!(out, "{n}\t{}\t{:.3}", v.language, v.confidence)?;
+                }
+            }
+            self.written += batch.len();
+        }
+        if self.written == self.lines.len() {
+            self.texts.clear();
+            self.lines.clear();
+            self.written = 0;
+        }
         Ok(())
     }
 }
