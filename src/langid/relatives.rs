@@ -165,12 +165,16 @@ fn frequency_lean(text: &str, a: &str, b: &str) -> Option<contrast::Lean> {
                 }
             };
             let words = &mut memo[i].1;
-            if words.len() >= FREQUENCY_MEMO_MAX && !words.contains_key(&w) {
+            if let Some(&known) = words.get(w.as_str()) {
+                return known;
+            }
+            if words.len() >= FREQUENCY_MEMO_MAX {
                 words.clear();
             }
-            *words
-                .entry(w.clone())
-                .or_insert_with(|| (frequency(a, &w), frequency(b, &w)))
+            // A new word only: a remembered one is found without a copy of it.
+            let found = (frequency(a, &w), frequency(b, &w));
+            words.insert(w.clone(), found);
+            found
         });
         if fa.is_none() && fb.is_none() {
             continue;
