@@ -586,6 +586,29 @@ write(E + "mixed-utf8-apostrophe-1252.txt",
        + "\n").encode("utf-8")
       + "Die Schüler lesen Bücher über die Geschichte Österreichs und üben täglich für die Prüfung.\n"
       .encode("cp1252"))
+# A windows-1252 line pasted into German UTF-8 (its three accented letters in words the French
+# list holds), the UTF-8 before it settled by exactly four multi-byte characters and the line
+# after it holding one (`Persönlichkeit`); and the same with four in the lines after it. Each
+# UTF-8 part is a segment of its own: read in windows-1252 with the pasted line, it would be
+# mojibake (`PersÃ¶nlichkeit`).
+de_a = ("Die Würde des Menschen ist unantastbar. Sie zu achten und zu schützen ist Verpflichtung "
+        "aller staatlichen Gewalt.\nDas deutsche Volk bekennt sich darum zu unverletzlichen und "
+        "unveräußerlichen Menschenrechten.\n")
+fr_line = "Le café de la gare était fermé ce matin.\n"
+de_c = "Jeder hat das Recht auf die freie Entfaltung seiner Persönlichkeit.\n"
+write(E + "mixed-utf8-pasted-1252-line.txt",
+      de_a.encode("utf-8") + fr_line.encode("cp1252") + de_c.encode("utf-8"))
+write(E + "mixed-utf8-pasted-1252-line-long.txt",
+      (de_a * 4).encode("utf-8") + fr_line.encode("cp1252") + (de_c * 4).encode("utf-8"))
+# Catalan in windows-1252 with one UTF-8 heading line (`Член 16`, a word of the Bulgarian,
+# Macedonian and Serbian lists) pasted between its paragraphs: one stretch of four valid
+# multi-byte characters, a segment of its own (`Ð§Ð»ÐµÐ½` in windows-1252).
+ca_a = ("Tota persona t\u00e9 dret a l'educaci\u00f3. L'educaci\u00f3 ser\u00e0 gratu\u00efta, si "
+        "m\u00e9s no, en la instrucci\u00f3 elemental i fonamental.\n")
+ca_b = ("Res en aquesta Declaraci\u00f3 no podr\u00e0 interpretar-se en el sentit que "
+        "confereixi cap dret a un Estat.\n")
+write(E + "mixed-1252-utf8-heading.txt",
+      ca_a.encode("cp1252") + "\u0427\u043b\u0435\u043d 16\n".encode("utf-8") + ca_b.encode("cp1252"))
 # Chinese in GBK, one sentence a line, then the Russian text in ISO-8859-5 joined without a line
 # end: the Chinese part's language is judged character by character, as its word list holds it.
 zh = ("人人有受教育的权利，教育应当免费，至少在初级和基本阶段应如此。初级教育应属义务性质。技术和职业教育应"

@@ -618,22 +618,78 @@ fn small_parts_in_another_encoding_are_segments_too() {
         assert_eq!(segs.len(), 2, "{name}: {segs:?}");
         assert_eq!(segs[0]["encoding"], encs[0], "{name}");
         assert_eq!(segs[1]["encoding"], encs[1], "{name}");
-        let between = &segs[1]["start_between"];
-        let (lo, hi) = (
-            between["start"].as_u64().unwrap() as usize,
-            between["end"].as_u64().unwrap() as usize,
-        );
-        assert!(
-            lo <= truth && truth <= hi,
-            "{name}: truth {truth} not in {lo}–{hi}"
-        );
+        assert_starts_between(&segs[1], truth, name);
         let want = decode(&bytes[..truth], encs[0]) + &decode(&bytes[truth..], encs[1]);
-        let out = cmd()
-            .args(["decode", "--encoding", "likely"])
-            .arg(format!("tests/fixtures/encodings/{name}"))
-            .output()
-            .unwrap();
-        assert_eq!(String::from_utf8(out.stdout).unwrap(), want, "{name}");
+        assert_eq!(decoded_by_segments(name), want, "{name}");
+    }
+}
+
+/// The segment's `start_between` holds the true boundary.
+fn assert_starts_between(seg: &serde_json::Value, truth: usize, name: &str) {
+    let between = &seg["start_between"];
+    let (lo, hi) = (
+        between["start"].as_u64().unwrap() as usize,
+        between["end"].as_u64().unwrap() as usize,
+    );
+    assert!(
+        lo <= truth && truth <= hi,
+        "{name}: truth {truth} not in {lo}–{hi}"
+    );
+}
+
+/// `delineate decode --encoding likely` of a fixture: each segment in its own encoding.
+fn decoded_by_segments(name: &str) -> String {
+    let out = cmd()
+        .args(["decode", "--encoding", "likely"])
+        .arg(format!("tests/fixtures/encodings/{name}"))
+        .output()
+        .unwrap();
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// A windows-1252 line pasted into UTF-8 text is a segment between two UTF-8 ones, even where
+/// the UTF-8 before it is settled by only four multi-byte characters (whose verdict leaves
+/// 0.0625 to every other encoding together) and the line after it holds one (`Persönlichkeit`,
+/// a word of the German list): joined to the pasted line, they would be read in windows-1252 as
+/// mojibake. And the other way round: a UTF-8 heading of one word (`Член 16`) in windows-1252
+/// Catalan. Both boundaries lie where the lines meet, and decoding by segments gives the text.
+#[test]
+fn a_line_pasted_in_another_encoding_is_cut_out_on_both_sides() {
+    for (name, encs, truths) in [
+        (
+            "mixed-utf8-pasted-1252-line.txt",
+            ["UTF-8", "windows-1252"],
+            [212usize, 253],
+        ),
+        (
+            "mixed-utf8-pasted-1252-line-long.txt",
+            ["UTF-8", "windows-1252"],
+            [848, 889],
+        ),
+        (
+            "mixed-1252-utf8-heading.txt",
+            ["windows-1252", "UTF-8"],
+            [113, 125],
+        ),
+    ] {
+        let bytes = std::fs::read(format!("tests/fixtures/encodings/{name}")).unwrap();
+        let v = inspect(name);
+        let segs = v["segments"].as_array().unwrap();
+        assert_eq!(
+            segs.iter()
+                .map(|s| s["encoding"].as_str().unwrap())
+                .collect::<Vec<_>>(),
+            [encs[0], encs[1], encs[0]],
+            "{name}: {segs:?}"
+        );
+        for (seg, truth) in segs[1..].iter().zip(truths) {
+            assert_starts_between(seg, truth, name);
+        }
+        let want = decode(&bytes[..truths[0]], encs[0])
+            + &decode(&bytes[truths[0]..truths[1]], encs[1])
+            + &decode(&bytes[truths[1]..], encs[0]);
+        assert!(want.contains("Persönlichkeit") || want.contains("Член"));
+        assert_eq!(decoded_by_segments(name), want, "{name}");
     }
 }
 

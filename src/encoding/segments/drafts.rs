@@ -4,7 +4,7 @@
 //! sought again, and each boundary placed within its gap.
 
 use super::place::{place_in_gap, split_straddler};
-use super::utf8::typographic;
+use super::utf8::{listed_words, typographic};
 use super::{
     MIN_BLOCK_NON_ASCII, REJECT_P, Segment, language_of, list_code, stretches, turn, verdict,
 };
@@ -17,17 +17,34 @@ use crate::span::ByteSpan;
 /// apart: in two stretches; or, a legacy draft beside UTF-8, in one whose words its encoding
 /// reads as words of its language (`caf\xE9` in a UTF-8 file: one pasted word, where UTF-8
 /// makes U+FFFD of it; a stray byte that makes no word stays damage); or, a UTF-8 draft
-/// beside legacy text, in one holding typographic punctuation (`report’s`: [`typographic`]).
+/// beside legacy text, in one holding typographic punctuation (`report’s`: [`typographic`]) or
+/// making a word of a language: by its verdict's words (`Persönlichkeit` after a pasted
+/// windows-1252 line), or, where validity settled the verdict without weighing words, by the
+/// word lists ([`listed_words`]: the heading `Член 16` in UTF-8 among Catalan windows-1252).
 fn enough(differ: usize, v: &Likely, other: &Likely, bytes: &[u8]) -> bool {
+    let knows_words = || v.language.as_ref().is_some_and(|l| l.known_words >= 1);
     differ >= 2
         || (differ == 1
             && other.name == Charset::UTF_8
             && v.name != Charset::UTF_8
-            && v.language.as_ref().is_some_and(|l| l.known_words >= 1))
+            && knows_words())
         || (differ == 1
             && v.name == Charset::UTF_8
             && other.name != Charset::UTF_8
-            && typographic(bytes))
+            && (typographic(bytes) || knows_words() || listed_words(bytes)))
+}
+
+/// Whether a draft's verdict `v` rejects its neighbour's encoding: gives it at most
+/// [`REJECT_P`]; or, valid UTF-8 settled by its multi-byte characters, beside bytes that rule
+/// UTF-8 out. Such a verdict's `1 − confidence` (0.0625 with four characters) is what it leaves
+/// to every other encoding together, not a reading of its letters in the neighbour's; and the
+/// two joined could only be read in the neighbour's encoding, its letters as mojibake
+/// (`Persönlichkeit` as `PersÃ¶nlichkeit` after a pasted windows-1252 line).
+fn rejects(v: &Likely, other: &Likely) -> bool {
+    v.probability_of(other.name) <= REJECT_P
+        || (v.name == Charset::UTF_8
+            && v.readings.is_empty()
+            && other.ruled_out.iter().any(|r| r.name == Charset::UTF_8))
 }
 
 /// How many stretches of `bytes` (up to 3) encodings `a` and `b` read differently: a segment
@@ -290,8 +307,8 @@ pub(super) fn cut_at(
                     &bytes[drafts[i].start..drafts[i + 1].start],
                     &bytes[drafts[i + 1].start..end_of(&drafts, i + 1)],
                 );
-                x.probability_of(y.name) <= REJECT_P
-                    && y.probability_of(x.name) <= REJECT_P
+                rejects(x, y)
+                    && rejects(y, x)
                     && enough(this, x, y, here)
                     && enough(next, y, x, there)
                     // Beside the whole's damaged ISO 8859 reading, the other draft must differ
@@ -403,8 +420,33 @@ pub(super) fn cut_at(
 
 #[cfg(test)]
 mod tests {
-    use super::{in_tag, own_letters};
+    use super::{in_tag, own_letters, rejects, verdict};
+    use crate::decode::charset::Charset;
     use crate::lexicon;
+
+    /// UTF-8 settled by four multi-byte characters leaves 0.0625 to every other encoding
+    /// together, above [`super::REJECT_P`]; beside bytes that rule UTF-8 out it rejects their
+    /// encoding all the same. Beside a legacy draft that UTF-8 could read, it does not.
+    #[test]
+    fn settled_utf8_rejects_a_neighbour_that_rules_utf8_out() {
+        let utf8 = "Die Würde des Menschen ist unantastbar, sie zu schützen ist Pflicht; \
+            unveräußerlich.\n";
+        let u = verdict(utf8.as_bytes(), 0, false, None).unwrap();
+        assert_eq!(u.name, Charset::UTF_8);
+        assert!(u.readings.is_empty(), "settled by validity");
+        assert!(u.probability_of(Charset::WINDOWS_1252) > super::REJECT_P);
+        let pasted = b"Le caf\xe9 de la gare \xe9tait ferm\xe9 ce matin.\n";
+        let l = verdict(pasted, 0, false, None).unwrap();
+        assert!(l.ruled_out.iter().any(|r| r.name == Charset::UTF_8));
+        assert!(rejects(&u, &l));
+        assert!(rejects(&l, &u));
+        // A neighbour whose bytes UTF-8 reads (one valid sequence among ASCII) is not
+        // rejected on validity alone.
+        let mut other = l.clone();
+        other.ruled_out.retain(|r| r.name != Charset::UTF_8);
+        other.name = Charset::WINDOWS_1252;
+        assert!(!rejects(&u, &other));
+    }
 
     /// Inside a tag: after a `<` that no `>` has closed yet.
     #[test]

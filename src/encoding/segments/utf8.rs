@@ -15,7 +15,7 @@ pub(super) fn utf8_turns(bytes: &[u8]) -> Vec<(usize, usize)> {
     // Each stretch: valid UTF-8 with multi-byte characters, or not. A run of valid stretches
     // with fewer than three multi-byte characters is no UTF-8 text — legacy text forms one or
     // two valid sequences by chance — unless one of them is typographic punctuation, which it
-    // never forms ([`typographic`]).
+    // never forms ([`typographic`]), or its words are words of a language ([`listed_words`]).
     // (valid, first start, last end, multibyte)
     let mut runs: Vec<(bool, usize, usize, usize)> = Vec::new();
     for &(s, e, valid) in &pieces {
@@ -41,7 +41,8 @@ pub(super) fn utf8_turns(bytes: &[u8]) -> Vec<(usize, usize)> {
         // letters keep to one script.
         let valid = valid
             && ((multibyte >= 3 && (multibyte >= 8 || one_script(&bytes[s..e])))
-                || typographic(&bytes[s..e]));
+                || typographic(&bytes[s..e])
+                || (multibyte > 0 && set_apart(bytes, s, e) && listed_words(&bytes[s..e])));
         match kept.last_mut() {
             Some(k) if k.0 == valid => k.2 = e,
             _ => kept.push((valid, s, e)),
@@ -108,6 +109,33 @@ pub(super) fn typographic(bytes: &[u8]) -> bool {
             Some([0x80, 0x90..=0xBF] | [0x81, 0x80..=0x9E] | [0x82, 0xAC])
         )
     })
+}
+
+/// Is `bytes[s..e]` set apart from the bytes around it (ASCII on either side, or the edge of
+/// the input)? A valid prefix cut from a stretch that runs on into invalid bytes is not: EUC-KR
+/// `vi처럼` begins with the valid `C3 B3`, UTF-8 `vió`, glued to the Hangul that follows.
+fn set_apart(bytes: &[u8], s: usize, e: usize) -> bool {
+    (s == 0 || bytes[s - 1].is_ascii()) && bytes.get(e).is_none_or(|b| b.is_ascii())
+}
+
+/// Is every word of valid UTF-8 `bytes` that holds a non-ASCII letter a word of three letters or
+/// more that some list holds (`Persönlichkeit` in the UTF-8 line after a pasted windows-1252
+/// one)? The sequences legacy text forms by chance read as letters in no such word (windows-1251
+/// `Сі` is `ѳ`), though one letter alone may be one (IBM855 Serbian makes the Ukrainian `з`);
+/// where they do make one, the bytes are mojibake saved in a legacy encoding, whose UTF-8 reading
+/// is the text meant (`cafÃ©` in windows-1252 is UTF-8 `café`). Asked only of runs with one or
+/// two multi-byte characters: a look-up in every list for each word.
+pub(super) fn listed_words(bytes: &[u8]) -> bool {
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return false;
+    };
+    let mut words = text
+        .split(|c: char| !c.is_alphabetic())
+        .filter(|w| !w.is_ascii())
+        .peekable();
+    words.peek().is_some()
+        && words
+            .all(|w| w.chars().count() >= 3 && crate::lexicon::languages_of(&w.to_lowercase()) != 0)
 }
 
 /// Do the non-ASCII letters of valid UTF-8 `bytes` belong to one script cluster, and does one
@@ -185,6 +213,35 @@ mod tests {
         assert!(!one_script("\u{368}ӡѴ".as_bytes()));
         assert!(one_script("жӡѴ".as_bytes()));
         assert!(one_script("ва\u{301}жно".as_bytes()));
+    }
+
+    /// A UTF-8 line with one accented word a list holds, after a pasted windows-1252 line, is
+    /// UTF-8 text: a turn on either side of the pasted line. Valid sequences that make no
+    /// listed word (windows-1251 `Сі`, read as `ѳ`) are not.
+    #[test]
+    fn one_listed_utf8_word_after_legacy_bytes_is_utf8_text() {
+        let mut b = "Die Würde, das Völkerrecht und die Schönheit.\n"
+            .as_bytes()
+            .to_vec();
+        let pasted = b.len();
+        b.extend_from_slice(b"Le caf\xe9 de la gare \xe9tait ferm\xe9 ce matin.\n");
+        let after = b.len();
+        b.extend_from_slice("Jeder hat das Recht auf seine Persönlichkeit.\n".as_bytes());
+        let turns = utf8_turns(&b);
+        assert_eq!(turns.len(), 2, "{turns:?}");
+        assert!(
+            turns[0].0 <= pasted + 3 && pasted <= turns[0].1 + 3,
+            "{turns:?}"
+        );
+        assert!(turns[1].0 <= after && after <= turns[1].1, "{turns:?}");
+        assert!(listed_words("Persönlichkeit.".as_bytes()));
+        assert!(!listed_words("\u{473}ідні".as_bytes()));
+        assert!(!listed_words(b"plain ASCII"));
+        assert!(!listed_words(" з ".as_bytes()), "one letter names no word");
+        // EUC-KR `Eclipse를 vi처럼`: `vi` and the first two bytes of `처럼` make UTF-8 `vió`,
+        // a listed word, glued to invalid bytes: no turn.
+        let euc_kr = b"\xc0\xcc\xb8\xe9 Eclipse\xb8\xa6 vi\xc3\xb3\xb7\xb3 \xbe\xb5 \xbc\xf6";
+        assert_eq!(utf8_turns(euc_kr), Vec::<(usize, usize)>::new());
     }
 
     /// UTF-8 typographic punctuation is UTF-8 text however few; other three-byte sequences,
