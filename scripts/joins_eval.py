@@ -23,15 +23,15 @@ sys.path.insert(0, os.path.dirname(__file__))
 from make_encoding_devset import PY  # noqa: E402
 
 
-def sources(devset):
-    """Plain 1k and 10k files in one encoding, not UTF-16, with their encodings."""
+def sources(devset, lengths=("1k", "10k")):
+    """Plain files of these lengths in one encoding, not UTF-16, with their encodings."""
     out = {}
     with open(os.path.join(devset, "manifest.tsv"), encoding="utf-8") as f:
         for line in f.read().splitlines()[1:]:
             c = line.split("\t")
             if len(c) < 8 or c[2] == "mixed" or c[7] or c[4] != "plain":
                 continue
-            if c[3] not in ("1k", "10k") or c[1].startswith("UTF-16") or c[1] not in PY:
+            if c[3] not in lengths or c[1].startswith("UTF-16") or c[1] not in PY:
                 continue
             out[os.path.join(devset, "files", c[0])] = c[1]
     return out

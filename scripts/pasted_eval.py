@@ -1,0 +1,141 @@
+#!/usr/bin/env python3
+"""Lines pasted into a file in another encoding (issue 18, "a UTF-8 file with a windows-1252
+paragraph pasted in"): a third measure of segmentation beside the dev set's concatenations
+(two whole texts) and scripts/joins_eval.py (pieces of random files one after another).
+
+From the plain 10 KB single-encoding files of a dev set (scripts/make_encoding_devset.py; UTF-16
+left out) it builds N files: 6 to 20 whole lines of a host file, with 1 to 3 whole lines of a
+file in another encoding pasted between two of its lines (the host UTF-8 in half of them, the
+pasted lines UTF-8 in a quarter). Runs `delineate inspect --json` and reports, by the pasted
+part's non-ASCII bytes and by which side is UTF-8: how often the text decoded segment by segment (or
+under the likely verdict when there are no segments) is the truth, and how often both
+boundaries lie within 16 bytes of the joins (a join beside a part of the host that is all ASCII
+asks for none: no boundary can be seen there, nor is one needed); and the boundaries near no
+join. Only files where neither encoding alone reads the whole file right are scored.
+
+  scripts/pasted_eval.py DEVSET_DIR OUT_DIR [--bin target/release/delineate] [--n 1000] [--seed 7]
+"""
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(__file__))
+from make_encoding_devset import PY  # noqa: E402
+from encoding_eval import decode as decode_label  # noqa: E402
+from joins_eval import sources  # noqa: E402
+
+
+def lines_of(path, k, rnd):
+    """k whole lines from a random place in the file (the last, possibly cut, line left out)."""
+    with open(path, "rb") as f:
+        lines = f.read().split(b"\n")[:-1]
+    lines = [x for x in lines if x.strip()]
+    if len(lines) < k:
+        return None
+    a = rnd.randrange(len(lines) - k + 1)
+    return lines[a:a + k]
+
+
+def build(devset, out_dir, n, seed):
+    """Writes the files; returns {path: (start, end, host encoding, pasted encoding)}."""
+    rnd = random.Random(seed)
+    enc = sources(devset, ("10k",))
+    utf8 = sorted(p for p, e in enc.items() if e == "UTF-8")
+    legacy = sorted(p for p, e in enc.items() if e != "UTF-8")
+    os.makedirs(out_dir, exist_ok=True)
+    truth = {}
+    i = 0
+    while len(truth) < n:
+        r = rnd.random()
+        host, pasted = ((rnd.choice(utf8), rnd.choice(legacy)) if r < 0.5 else
+                        (rnd.choice(legacy), rnd.choice(utf8)) if r < 0.75 else
+                        tuple(rnd.sample(legacy, 2)))
+        if enc[host] == enc[pasted]:
+            continue
+        h = lines_of(host, rnd.randint(6, 20), rnd)
+        p = lines_of(pasted, rnd.randint(1, 3), rnd)
+        if not h or not p:
+            continue
+        cut = rnd.randint(1, len(h) - 1)
+        before = b"\n".join(h[:cut]) + b"\n"
+        middle = b"\n".join(p) + b"\n"
+        after = b"\n".join(h[cut:]) + b"\n"
+        path = os.path.join(out_dir, "%04d.txt" % i)
+        i += 1
+        with open(path, "wb") as f:
+            f.write(before + middle + after)
+        truth[path] = (len(before), len(before) + len(middle), enc[host], enc[pasted])
+    return truth
+
+
+def high(b):
+    return sum(x >= 0x80 for x in b)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("devset")
+    ap.add_argument("out_dir")
+    ap.add_argument("--bin", default="target/release/delineate")
+    ap.add_argument("--n", type=int, default=1000)
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--misses", type=int, default=0, help="print this many misses")
+    a = ap.parse_args()
+    truth = build(a.devset, a.out_dir, a.n, a.seed)
+    out = subprocess.run([a.bin, "inspect", "--json", *truth], capture_output=True, check=True,
+                         text=True).stdout
+    got = {}
+    for line in out.splitlines():
+        o = json.loads(line)
+        got[o["path"]] = (o.get("segments") or [], o["likely"]["name"])
+    classes = [("1-3", 3), ("4-16", 16), ("17+", 1 << 60)]
+    cls = lambda k: next(c for c, top in classes if k <= top)  # noqa: E731
+    rows = {}
+    stray = 0
+    misses = []
+    for path, (s, e, eh, ep) in truth.items():
+        with open(path, "rb") as f:
+            data = f.read()
+        want = decode_label(data[:s], eh) + decode_label(data[s:e], ep) + decode_label(data[e:], eh)
+        if decode_label(data, eh) == want or decode_label(data, ep) == want:
+            continue
+        segs, likely = got[path]
+        if segs:
+            text = "".join(decode_label(data[g["byte_span"]["start"]:g["byte_span"]["end"]],
+                                        g["encoding"]) or "" for g in segs)
+        else:
+            text = decode_label(data, likely)
+        starts = [g["byte_span"]["start"] for g in segs][1:]
+        # A boundary is asked for only where the host's part on that side holds a non-ASCII
+        # byte: beside ASCII alone no boundary can be seen, nor is one needed.
+        asked = [j for j, part in ((s, data[:s]), (e, data[e:])) if high(part) > 0]
+        both = all(any(abs(x - j) <= 16 for x in starts) for j in asked)
+        stray += sum(1 for x in starts if abs(x - s) > 16 and abs(x - e) > 16)
+        kind = ("UTF-8 host" if eh == "UTF-8" else "UTF-8 pasted" if ep == "UTF-8"
+                else "legacy in legacy")
+        for key in [(kind, cls(high(data[s:e]))), (kind, "all"), ("all", "all")]:
+            r = rows.setdefault(key, [0, 0, 0])
+            r[0] += 1
+            r[1] += text == want
+            r[2] += both
+        if text != want and len(misses) < a.misses:
+            misses.append("%s %s in %s (%d non-ASCII bytes pasted at %d-%d): %s" % (
+                path, ep, eh, high(data[s:e]), s, e,
+                [(g["byte_span"]["start"], g["encoding"]) for g in segs] or likely))
+    print("%d files; scored: %d (the rest read right in one encoding)" % (len(truth), rows[("all", "all")][0]))
+    print("| host, pasted | pasted non-ASCII bytes | files | text right | both boundaries within 16 B |")
+    print("|---|---|---|---|---|")
+    for key in sorted(rows, key=lambda k: (k[0] == "all", k[0], k[1] == "all", k[1])):
+        n, ok, both = rows[key]
+        print("| %s | %s | %d | %d (%.1f %%) | %d (%.1f %%) |" % (
+            key[0], key[1], n, ok, 100 * ok / n, both, 100 * both / n))
+    print("boundaries near no join: %d" % stray)
+    for m in misses:
+        print("miss: " + m)
+
+
+if __name__ == "__main__":
+    main()
