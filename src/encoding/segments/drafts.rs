@@ -19,10 +19,16 @@ use crate::span::ByteSpan;
 /// makes U+FFFD of it; a stray byte that makes no word stays damage); or, a UTF-8 draft
 /// beside legacy text, in one holding typographic punctuation (`report’s`: [`typographic`]) or
 /// making a word of a language: by its verdict's words (`Persönlichkeit` after a pasted
-/// windows-1252 line), or, where validity settled the verdict without weighing words, by the
-/// word lists ([`listed_words`]: the heading `Член 16` in UTF-8 among Catalan windows-1252).
+/// windows-1252 line), or by the word lists ([`listed_words`]: the heading `Член 16` in UTF-8
+/// among Catalan windows-1252); or, beside a single-byte encoding, in one that validity
+/// settles, four multi-byte characters or more with no invalid sequence (Serbian `Члан 29.`,
+/// which no list holds in Cyrillic, among windows-1252 text: `Ð§Ð»Ð°Ð½` there). Chinese and
+/// Japanese double-byte text forms such runs by chance (GBK `一页一页` is UTF-8 `һҳһҳ`).
 fn enough(differ: usize, v: &Likely, other: &Likely, bytes: &[u8]) -> bool {
-    let knows_words = || v.language.as_ref().is_some_and(|l| l.known_words >= 1);
+    let knows_words = || {
+        v.language.as_ref().is_some_and(|l| l.known_words >= 1)
+            || (v.name == Charset::UTF_8 && v.readings.is_empty() && other.name.is_single_byte())
+    };
     differ >= 2
         || (differ == 1
             && other.name == Charset::UTF_8
@@ -420,7 +426,7 @@ pub(super) fn cut_at(
 
 #[cfg(test)]
 mod tests {
-    use super::{in_tag, own_letters, rejects, verdict};
+    use super::{enough, in_tag, own_letters, rejects, verdict};
     use crate::decode::charset::Charset;
     use crate::lexicon;
 
@@ -446,6 +452,29 @@ mod tests {
         other.ruled_out.retain(|r| r.name != Charset::UTF_8);
         other.name = Charset::WINDOWS_1252;
         assert!(!rejects(&u, &other));
+    }
+
+    /// A UTF-8 heading of four Cyrillic letters no list holds in that script (`Члан 29.`) is
+    /// one stretch, settled by validity: enough to stand apart from windows-1252 text, not from
+    /// GBK, whose double bytes form such runs by chance.
+    #[test]
+    fn a_settled_utf8_stretch_stands_apart_from_single_byte_text_only() {
+        let heading = "Члан 29.\n".as_bytes();
+        let u = verdict(heading, 0, false, None).unwrap();
+        assert_eq!(u.name, Charset::UTF_8);
+        assert!(u.readings.is_empty());
+        let latin = verdict(
+            b"Tota persona t\xe9 dret a l'educaci\xf3.\n",
+            0,
+            false,
+            None,
+        )
+        .unwrap();
+        assert!(latin.name.is_single_byte());
+        assert!(enough(1, &u, &latin, heading));
+        let mut cjk = latin.clone();
+        cjk.name = Charset::Whatwg(encoding_rs::GBK);
+        assert!(!enough(1, &u, &cjk, heading));
     }
 
     /// Inside a tag: after a `<` that no `>` has closed yet.

@@ -118,10 +118,11 @@ fn set_apart(bytes: &[u8], s: usize, e: usize) -> bool {
     (s == 0 || bytes[s - 1].is_ascii()) && bytes.get(e).is_none_or(|b| b.is_ascii())
 }
 
-/// Is every word of valid UTF-8 `bytes` that holds a non-ASCII letter a word of three letters or
-/// more that some list holds (`Persönlichkeit` in the UTF-8 line after a pasted windows-1252
-/// one)? The sequences legacy text forms by chance read as letters in no such word (windows-1251
-/// `Сі` is `ѳ`), though one letter alone may be one (IBM855 Serbian makes the Ukrainian `з`);
+/// Is every word of valid UTF-8 `bytes` that holds a non-ASCII letter a word some list holds,
+/// one of them of three letters or more (`Persönlichkeit` in the UTF-8 line after a pasted
+/// windows-1252 one, `må` beside `tillhöra`)? The sequences legacy text forms by chance read as
+/// letters in no such word (windows-1251 `Сі` is `ѳ`), though one letter alone may be one
+/// (IBM855 Serbian makes the Ukrainian `з`);
 /// where they do make one, the bytes are mojibake saved in a legacy encoding, whose UTF-8 reading
 /// is the text meant (`cafÃ©` in windows-1252 is UTF-8 `café`). Asked only of runs with one or
 /// two multi-byte characters: a look-up in every list for each word.
@@ -129,13 +130,14 @@ pub(super) fn listed_words(bytes: &[u8]) -> bool {
     let Ok(text) = std::str::from_utf8(bytes) else {
         return false;
     };
-    let mut words = text
+    let words: Vec<&str> = text
         .split(|c: char| !c.is_alphabetic())
         .filter(|w| !w.is_ascii())
-        .peekable();
-    words.peek().is_some()
+        .collect();
+    words.iter().any(|w| w.chars().count() >= 3)
         && words
-            .all(|w| w.chars().count() >= 3 && crate::lexicon::languages_of(&w.to_lowercase()) != 0)
+            .iter()
+            .all(|w| crate::lexicon::languages_of(&w.to_lowercase()) != 0)
 }
 
 /// Do the non-ASCII letters of valid UTF-8 `bytes` belong to one script cluster, and does one
@@ -238,6 +240,7 @@ mod tests {
         assert!(!listed_words("\u{473}ідні".as_bytes()));
         assert!(!listed_words(b"plain ASCII"));
         assert!(!listed_words(" з ".as_bytes()), "one letter names no word");
+        assert!(listed_words("Ingen må tvingas att tillhöra".as_bytes()));
         // EUC-KR `Eclipse를 vi처럼`: `vi` and the first two bytes of `처럼` make UTF-8 `vió`,
         // a listed word, glued to invalid bytes: no turn.
         let euc_kr = b"\xc0\xcc\xb8\xe9 Eclipse\xb8\xa6 vi\xc3\xb3\xb7\xb3 \xbe\xb5 \xbc\xf6";
