@@ -600,6 +600,13 @@ write(E + "mixed-utf8-pasted-1252-line.txt",
       de_a.encode("utf-8") + fr_line.encode("cp1252") + de_c.encode("utf-8"))
 write(E + "mixed-utf8-pasted-1252-line-long.txt",
       (de_a * 4).encode("utf-8") + fr_line.encode("cp1252") + (de_c * 4).encode("utf-8"))
+# Finnish UTF-8 after an English windows-1252 line whose one non-ASCII byte (`½`, BD) makes no
+# word: damage, not a part, and the whole is UTF-8 with one damaged sequence; a single-byte
+# reading would misread all nine `ä` for it (ISO-8859-10 `ketÃĪÃĪn`).
+write(E + "fi-utf8-one-damaged-byte.txt",
+      "The board approved \u00bd of the budget for next year.\n".encode("cp1252")
+      + "Kenell\u00e4k\u00e4\u00e4n ei ole oikeutta pakottaa ket\u00e4\u00e4n liittym\u00e4\u00e4n "
+        "mihink\u00e4\u00e4n yhdistykseen.\n".encode("utf-8"))
 # Catalan in windows-1252 with one UTF-8 heading line (`Член 16`, a word of the Bulgarian,
 # Macedonian and Serbian lists) pasted between its paragraphs: one stretch of four valid
 # multi-byte characters, a segment of its own (`Ð§Ð»ÐµÐ½` in windows-1252).

@@ -693,6 +693,30 @@ fn a_line_pasted_in_another_encoding_is_cut_out_on_both_sides() {
     }
 }
 
+/// A few valid UTF-8 characters and one damaged sequence (a `½` typed in windows-1252, in no
+/// word) are UTF-8 with that one sequence damaged: every `ä` of the Finnish line is read right,
+/// where a single-byte reading (ISO-8859-10 `ketÃĪÃĪn`) would misread all nine for it.
+#[test]
+fn utf8_with_one_damaged_sequence_is_utf8() {
+    let name = "fi-utf8-one-damaged-byte.txt";
+    let v = inspect(name);
+    assert_eq!(v["likely"]["name"], "UTF-8", "{v}");
+    assert!(v["likely"]["confidence"].as_f64().unwrap() >= 0.9, "{v}");
+    assert!(
+        v["likely"]["because"]
+            .as_str()
+            .unwrap()
+            .contains("with one damaged sequence"),
+        "{v}"
+    );
+    assert_eq!(v["segments"], serde_json::json!([]));
+    let text = decoded_by_segments(name);
+    assert!(
+        text.contains("ketään liittymään mihinkään") && text.contains("approved \u{FFFD} of"),
+        "{text}"
+    );
+}
+
 /// A file in one encoding is never cut: every single-encoding fixture has no segments.
 #[test]
 fn single_encoding_files_have_no_segments() {

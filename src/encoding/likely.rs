@@ -33,6 +33,7 @@ use unicode_script::Script;
 mod letters;
 mod prior;
 mod select;
+mod settled;
 pub(crate) use select::is_iso_8859;
 mod spelling;
 mod words;
@@ -627,32 +628,8 @@ pub fn likely(inp: &Inputs) -> Likely {
             "the bytes are pure ASCII: every ASCII-compatible encoding reads them the same".into(),
         );
     }
-    // Valid UTF-8 with several multi-byte characters is UTF-8: legacy text almost never forms
-    // valid sequences by chance, and less so with every one.
-    if !has_nul && (v.valid || v.is_valid_but_truncated()) && v.multibyte_sequences >= 4 {
-        let k = v.multibyte_sequences as f64;
-        return sure(
-            Charset::UTF_8,
-            (1.0 - 0.5f64.powf(k)).min(0.9995),
-            format!(
-                "the bytes are valid UTF-8 with {} multi-byte characters: text in another encoding does not form them by chance",
-                v.multibyte_sequences
-            ),
-        );
-    }
-    if !has_nul
-        && !v.valid
-        && v.multibyte_sequences >= 20
-        && v.invalid_sequences * 20 <= v.multibyte_sequences
-    {
-        return sure(
-            Charset::UTF_8,
-            0.99,
-            format!(
-                "the bytes are UTF-8 ({} valid multi-byte characters) with {} damaged sequences",
-                v.multibyte_sequences, v.invalid_sequences
-            ),
-        );
+    if let Some((confidence, because)) = settled::utf8_by_validity(v, has_nul, inp.block) {
+        return sure(Charset::UTF_8, confidence, because);
     }
     let (readings, ruled_out) = readings(inp);
     if readings.is_empty() {
