@@ -25,10 +25,7 @@ use crate::span::ByteSpan;
 /// which no list holds in Cyrillic, among windows-1252 text: `Ð§Ð»Ð°Ð½` there). Chinese and
 /// Japanese double-byte text forms such runs by chance (GBK `一页一页` is UTF-8 `һҳһҳ`).
 fn enough(differ: usize, v: &Likely, other: &Likely, bytes: &[u8]) -> bool {
-    let knows_words = || {
-        v.language.as_ref().is_some_and(|l| l.known_words >= 1)
-            || (v.name == Charset::UTF_8 && v.readings.is_empty() && other.name.is_single_byte())
-    };
+    let knows_words = || v.language.as_ref().is_some_and(|l| l.known_words >= 1);
     differ >= 2
         || (differ == 1
             && other.name == Charset::UTF_8
@@ -37,7 +34,15 @@ fn enough(differ: usize, v: &Likely, other: &Likely, bytes: &[u8]) -> bool {
         || (differ == 1
             && v.name == Charset::UTF_8
             && other.name != Charset::UTF_8
-            && (typographic(bytes) || knows_words() || listed_words(bytes)))
+            && (typographic(bytes)
+                || knows_words()
+                || listed_words(bytes)
+                || (settled_utf8(v) && other.name.is_single_byte())))
+}
+
+/// A UTF-8 verdict that validity settled before any reading was weighed (it has none).
+fn settled_utf8(v: &Likely) -> bool {
+    v.name == Charset::UTF_8 && v.readings.is_empty()
 }
 
 /// Whether a draft's verdict `v` rejects its neighbour's encoding: gives it at most
@@ -48,9 +53,7 @@ fn enough(differ: usize, v: &Likely, other: &Likely, bytes: &[u8]) -> bool {
 /// (`Persönlichkeit` as `PersÃ¶nlichkeit` after a pasted windows-1252 line).
 fn rejects(v: &Likely, other: &Likely) -> bool {
     v.probability_of(other.name) <= REJECT_P
-        || (v.name == Charset::UTF_8
-            && v.readings.is_empty()
-            && other.ruled_out.iter().any(|r| r.name == Charset::UTF_8))
+        || (settled_utf8(v) && other.ruled_out.iter().any(|r| r.name == Charset::UTF_8))
 }
 
 /// How many stretches of `bytes` (up to 3) encodings `a` and `b` read differently: a segment

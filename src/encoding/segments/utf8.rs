@@ -124,8 +124,9 @@ fn set_apart(bytes: &[u8], s: usize, e: usize) -> bool {
 /// letters in no such word (windows-1251 `Сі` is `ѳ`), though one letter alone may be one
 /// (IBM855 Serbian makes the Ukrainian `з`);
 /// where they do make one, the bytes are mojibake saved in a legacy encoding, whose UTF-8 reading
-/// is the text meant (`cafÃ©` in windows-1252 is UTF-8 `café`). Asked only of runs with one or
-/// two multi-byte characters: a look-up in every list for each word.
+/// is the text meant (`cafÃ©` in windows-1252 is UTF-8 `café`). Asked only of the few runs the
+/// other tests leave out (fewer than three multi-byte characters, or several scripts), and of a
+/// draft of one stretch: a look-up in every list for each word.
 pub(super) fn listed_words(bytes: &[u8]) -> bool {
     let Ok(text) = std::str::from_utf8(bytes) else {
         return false;
