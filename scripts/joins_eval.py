@@ -68,21 +68,29 @@ def decode(b, e):
     return b.decode(PY[e], errors="replace")
 
 
-def main():
+def arguments(seed):
+    """The arguments of a measure built from a dev set (this one and scripts/pasted_eval.py)."""
     ap = argparse.ArgumentParser()
     ap.add_argument("devset")
     ap.add_argument("out_dir")
     ap.add_argument("--bin", default="target/release/delineate")
     ap.add_argument("--n", type=int, default=1000)
-    ap.add_argument("--seed", type=int, default=321)
-    a = ap.parse_args()
-    truth = build(a.devset, a.out_dir, a.n, a.seed)
-    out = subprocess.run([a.bin, "inspect", "--json", *truth], capture_output=True, check=True,
+    ap.add_argument("--seed", type=int, default=seed)
+    return ap
+
+
+def inspect(binary, paths):
+    """`delineate inspect --json` of each path, as {path: report}."""
+    out = subprocess.run([binary, "inspect", "--json", *paths], capture_output=True, check=True,
                          text=True).stdout
-    found = {}
-    for line in out.splitlines():
-        o = json.loads(line)
-        found[o["path"]] = [s["byte_span"]["start"] for s in (o.get("segments") or [])][1:]
+    return {o["path"]: o for o in map(json.loads, out.splitlines())}
+
+
+def main():
+    a = arguments(321).parse_args()
+    truth = build(a.devset, a.out_dir, a.n, a.seed)
+    found = {p: [s["byte_span"]["start"] for s in (o.get("segments") or [])][1:]
+             for p, o in inspect(a.bin, truth).items()}
     classes = [("at most 3", 3), ("4 to 16", 16), ("17 or more", 1 << 60)]
     seen = {c: 0 for c, _ in classes}
     hit = {c: 0 for c, _ in classes}

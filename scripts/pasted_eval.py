@@ -11,21 +11,23 @@ part's non-ASCII bytes and by which side is UTF-8: how often the text decoded se
 under the likely verdict when there are no segments) is the truth, and how often both
 boundaries lie within 16 bytes of the joins (a join beside a part of the host that is all ASCII
 asks for none: no boundary can be seen there, nor is one needed); and the boundaries near no
-join. Only files where neither encoding alone reads the whole file right are scored.
+join. Only files where neither encoding alone reads the whole file right are scored. Last,
+per detector: files decoded right, files within three characters of the truth, and the
+characters of the truth missed (difflib); with --others, chardet's and charset-normalizer's
+whole-file guesses beside delineate's segments (run it with a Python that has them).
 
   scripts/pasted_eval.py DEVSET_DIR OUT_DIR [--bin target/release/delineate] [--n 1000] [--seed 7]
+                         [--misses N] [--others]
 """
-import argparse
-import json
+import difflib
 import os
 import random
-import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
 from make_encoding_devset import PY  # noqa: E402
 from encoding_eval import decode as decode_label  # noqa: E402
-from joins_eval import sources  # noqa: E402
+from joins_eval import arguments, inspect, sources  # noqa: E402
 
 
 def lines_of(path, k, rnd):
@@ -75,25 +77,49 @@ def high(b):
     return sum(x >= 0x80 for x in b)
 
 
+def missed_characters(want, got):
+    """Characters of the truth the decoded text does not reproduce (difflib's matching blocks)."""
+    if got is None:
+        return len(want)
+    m = difflib.SequenceMatcher(None, want, got, autojunk=False)
+    return len(want) - sum(b.size for b in m.get_matching_blocks())
+
+
+def peers(paths):
+    """The whole-file guesses of chardet and charset-normalizer (when importable), by name."""
+    out = {}
+    try:
+        import chardet
+        out["chardet " + chardet.__version__] = {p: chardet.detect(open(p, "rb").read())["encoding"]
+                                                 for p in paths}
+    except ImportError:
+        pass
+    try:
+        import charset_normalizer
+        cn = {}
+        for p in paths:
+            b = charset_normalizer.from_bytes(open(p, "rb").read()).best()
+            cn[p] = b.encoding if b else None
+        out["charset-normalizer " + charset_normalizer.__version__] = cn
+    except ImportError:
+        pass
+    return out
+
+
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("devset")
-    ap.add_argument("out_dir")
-    ap.add_argument("--bin", default="target/release/delineate")
-    ap.add_argument("--n", type=int, default=1000)
-    ap.add_argument("--seed", type=int, default=7)
+    ap = arguments(7)
     ap.add_argument("--misses", type=int, default=0, help="print this many misses")
+    ap.add_argument("--others", action="store_true",
+                    help="also chardet and charset-normalizer (their whole-file guesses)")
     a = ap.parse_args()
     truth = build(a.devset, a.out_dir, a.n, a.seed)
-    out = subprocess.run([a.bin, "inspect", "--json", *truth], capture_output=True, check=True,
-                         text=True).stdout
-    got = {}
-    for line in out.splitlines():
-        o = json.loads(line)
-        got[o["path"]] = (o.get("segments") or [], o["likely"]["name"])
+    got = {p: (o.get("segments") or [], o["likely"]["name"]) for p, o in inspect(a.bin, truth).items()}
+    others = peers(truth) if a.others else {}
     classes = [("1-3", 3), ("4-16", 16), ("17+", 1 << 60)]
     cls = lambda k: next(c for c, top in classes if k <= top)  # noqa: E731
     rows = {}
+    # Per detector: files right, files within 3 characters of the truth, characters missed.
+    chars = {name: [0, 0, 0] for name in ["delineate", *others]}
     stray = 0
     misses = []
     for path, (s, e, eh, ep) in truth.items():
@@ -108,6 +134,13 @@ def main():
                                         g["encoding"]) or "" for g in segs)
         else:
             text = decode_label(data, likely)
+        texts = {"delineate": text}
+        texts.update({name: decode_label(data, ans[path]) for name, ans in others.items()})
+        for name, t in texts.items():
+            k = missed_characters(want, t)
+            chars[name][0] += t == want
+            chars[name][1] += k <= 3
+            chars[name][2] += k
         starts = [g["byte_span"]["start"] for g in segs][1:]
         # A boundary is asked for only where the host's part on that side holds a non-ASCII
         # byte: beside ASCII alone no boundary can be seen, nor is one needed.
@@ -125,7 +158,8 @@ def main():
             misses.append("%s %s in %s (%d non-ASCII bytes pasted at %d-%d): %s" % (
                 path, ep, eh, high(data[s:e]), s, e,
                 [(g["byte_span"]["start"], g["encoding"]) for g in segs] or likely))
-    print("%d files; scored: %d (the rest read right in one encoding)" % (len(truth), rows[("all", "all")][0]))
+    scored = rows[("all", "all")][0]
+    print("%d files; scored: %d (the rest read right in one encoding)" % (len(truth), scored))
     print("| host, pasted | pasted non-ASCII bytes | files | text right | both boundaries within 16 B |")
     print("|---|---|---|---|---|")
     for key in sorted(rows, key=lambda k: (k[0] == "all", k[0], k[1] == "all", k[1])):
@@ -133,6 +167,11 @@ def main():
         print("| %s | %s | %d | %d (%.1f %%) | %d (%.1f %%) |" % (
             key[0], key[1], n, ok, 100 * ok / n, both, 100 * both / n))
     print("boundaries near no join: %d" % stray)
+    print("| detector | text right | within 3 characters of the truth | characters missed |")
+    print("|---|---|---|---|")
+    for name, (ok, near, k) in chars.items():
+        print("| %s | %d (%.1f %%) | %d (%.1f %%) | %d |" % (
+            name, ok, 100 * ok / scored, near, 100 * near / scored, k))
     for m in misses:
         print("miss: " + m)
 
