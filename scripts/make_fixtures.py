@@ -607,6 +607,27 @@ write(E + "fi-utf8-one-damaged-byte.txt",
       "The board approved \u00bd of the budget for next year.\n".encode("cp1252")
       + "Kenell\u00e4k\u00e4\u00e4n ei ole oikeutta pakottaa ket\u00e4\u00e4n liittym\u00e4\u00e4n "
         "mihink\u00e4\u00e4n yhdistykseen.\n".encode("utf-8"))
+# UTF-8 with sequences cut short. A CSV whose title column was cut at 33 bytes, as a
+# fixed-width byte field cuts it: four of five Russian titles end half a letter in. Read as
+# one legacy encoding, every valid letter is misread for those four bytes; cut into segments,
+# each lone byte became a part of its own (x-mac-cyrillic and 8 segments before).
+ru_titles = ["Никто не должен подвергаться произвольному аресту",
+             "Каждый человек имеет право на свободу мысли",
+             "Все люди рождаются свободными и равными",
+             "Каждый человек имеет право на образование",
+             "Семья является естественной ячейкой общества"]
+write(E + "ru-csv-titles-cut-at-33-bytes.csv",
+      b"id;title;year\n" + b"".join(b"%d;" % (i + 1) + t.encode("utf-8")[:33] + b";2024\n"
+                                  for i, t in enumerate(ru_titles)))
+# Russian UTF-8 with two letters cut short inside words (`д\xD0лжен`): each lone lead byte,
+# between two UTF-8 letters of its word, is damage, not a windows-1252 `Ð` (Icelandic `ð`).
+ru_cut = bytearray("Никто не должен подвергаться произвольному аресту, задержанию или "
+                   "изгнанию.\nКаждый человек имеет право на свободу мысли, совести и "
+                   "религии.\n".encode("utf-8"))
+for w in ["имеет", "должен"]:
+    at = bytes(ru_cut).find(w.encode("utf-8")) + 2  # the second letter
+    del ru_cut[at + 1]  # its continuation byte
+write(E + "ru-utf8-two-cut-letters.txt", bytes(ru_cut))
 # Catalan in windows-1252 with one UTF-8 heading line (`Член 16`, a word of the Bulgarian,
 # Macedonian and Serbian lists) pasted between its paragraphs: one stretch of four valid
 # multi-byte characters, a segment of its own (`Ð§Ð»ÐµÐ½` in windows-1252).

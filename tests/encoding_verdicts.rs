@@ -717,6 +717,38 @@ fn utf8_with_one_damaged_sequence_is_utf8() {
     );
 }
 
+/// UTF-8 with sequences cut short, several of them: a CSV whose Russian titles a fixed-width
+/// field cut half a letter in, and Russian with two letters cut inside words. The bytes are
+/// UTF-8 with damage, read whole, U+FFFD exactly where a sequence was cut; not a legacy
+/// encoding that misreads every valid letter, nor a segment for each lone byte.
+#[test]
+fn utf8_with_sequences_cut_short_is_utf8_undivided() {
+    for (name, cuts, sample) in [
+        (
+            "ru-csv-titles-cut-at-33-bytes.csv",
+            4,
+            "1;Никто не должен по;2024",
+        ),
+        ("ru-utf8-two-cut-letters.txt", 2, "свободу мысли, совести"),
+    ] {
+        let v = inspect(name);
+        assert_eq!(v["likely"]["name"], "UTF-8", "{name}: {v}");
+        assert!(
+            v["likely"]["confidence"].as_f64().unwrap() >= 0.9,
+            "{name}: {v}"
+        );
+        let because = v["likely"]["because"].as_str().unwrap();
+        assert!(
+            because.contains(&format!("with {cuts} damaged sequences")),
+            "{because}"
+        );
+        assert_eq!(v["segments"], serde_json::json!([]), "{name}");
+        let text = decoded_by_segments(name);
+        assert!(text.contains(sample), "{text}");
+        assert_eq!(text.matches('\u{FFFD}').count(), cuts, "{text}");
+    }
+}
+
 /// A file in one encoding is never cut: every single-encoding fixture has no segments.
 #[test]
 fn single_encoding_files_have_no_segments() {

@@ -272,10 +272,32 @@ pub struct Inputs<'a> {
     /// The decision rests on a declaration, a transport header or the user (not on
     /// statistics): it then stands unless the words are clear.
     pub decision_declared: bool,
-    /// The sample is a block of a file being segmented: it may hold the end of one text and
-    /// the start of another, whose words fit no one language though each is known, so a poor
-    /// fit does not mean an unknown language there (see `letters::explain_priors`).
-    pub block: bool,
+    /// Whether the sample is the whole input's or a part segmentation cut ([`Part`]).
+    pub part: Part,
+}
+
+/// What part of an input a sample is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// The input (or its leading sample).
+    Whole,
+    /// A block of a file being segmented, cut by its count of non-ASCII bytes: it may hold the
+    /// end of one text and the start of another, whose words fit no one language though each
+    /// is known, so a poor fit does not mean an unknown language there (see
+    /// `letters::explain_priors`); and a few bytes typed in another encoding may be the first
+    /// of a part its verdict must weigh.
+    Block,
+    /// A draft segment, cut where the encoding may change: judged as a block, save that a few
+    /// damaged sequences with valid UTF-8 characters around them settle it as UTF-8, as they
+    /// settle a whole input (the cuts fell at damage, not at a part in another encoding).
+    Draft,
+}
+
+impl Part {
+    /// A part segmentation cut (a block or a draft), judged among WHATWG encodings only.
+    pub fn is_cut(self) -> bool {
+        self != Part::Whole
+    }
 }
 
 /// One reading: the encodings that give it, its text, and what was found in it.
@@ -326,7 +348,7 @@ pub fn readings(inp: &Inputs) -> (Vec<Reading>, Vec<RuledOut>) {
         .count()
         >= 20;
     let mut ruled_out = Vec::new();
-    for cs in extra::candidates(inp.block) {
+    for cs in extra::candidates(inp.part.is_cut()) {
         let wide = cs.is_wide();
         // Two bytes a code unit, or four (UTF-16, UTF-32).
         let unit_bytes = cs.unit_len();
@@ -508,10 +530,10 @@ pub fn readings(inp: &Inputs) -> (Vec<Reading>, Vec<RuledOut>) {
     // Readings only encodings outside WHATWG make take no place from the others: the best
     // of them by characters are weighed besides ([`MAX_EXTRA_WEIGHED`]).
     let (extras, all): (Vec<Reading>, Vec<Reading>) = all.into_iter().partition(extra::is_extra);
-    let mut all = letters::rank(all, MAX_WEIGHED - 3, !inp.block);
+    let mut all = letters::rank(all, MAX_WEIGHED - 3, !inp.part.is_cut());
     let mut out = preselect(&mut all, &damaged);
     let whatwg = out.len();
-    extra::weigh_besides(&mut out, extras, !inp.block);
+    extra::weigh_besides(&mut out, extras, !inp.part.is_cut());
     // Which words differ is judged among the WHATWG readings, so that the others' words are
     // weighed as they were without them.
     word_evidence(&mut out, whatwg);
@@ -540,7 +562,7 @@ pub fn readings(inp: &Inputs) -> (Vec<Reading>, Vec<RuledOut>) {
     let condensed_to = pieces.last().map_or(0, |&(c, s)| s + (condensed.len() - c));
     words::telling_words(&mut out[..compared], inp.sample, condensed_to);
     own_words(&mut out[..compared]);
-    explain_priors(&mut out, !inp.block);
+    explain_priors(&mut out, !inp.part.is_cut());
     for r in out.iter_mut().chain(all.iter_mut()) {
         r.score = r.features.score();
     }
@@ -628,7 +650,8 @@ pub fn likely(inp: &Inputs) -> Likely {
             "the bytes are pure ASCII: every ASCII-compatible encoding reads them the same".into(),
         );
     }
-    if let Some((confidence, because)) = settled::utf8_by_validity(v, has_nul, inp.block) {
+    if let Some((confidence, because)) = settled::utf8_by_validity(v, inp.sample, has_nul, inp.part)
+    {
         return sure(Charset::UTF_8, confidence, because);
     }
     let (readings, ruled_out) = readings(inp);

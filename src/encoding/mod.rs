@@ -484,7 +484,7 @@ fn weigh_readings(
             decision.decided_by,
             decide::DecidedBy::Declaration | decide::DecidedBy::Transport | decide::DecidedBy::User
         ),
-        block: false,
+        part: likely::Part::Whole,
     });
     // Mixed encodings: over the whole input when it is in memory, else over the sample.
     let (seg_bytes, seg_base): (&[u8], u64) = match (opts.scope, input.as_slice()) {

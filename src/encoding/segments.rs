@@ -21,7 +21,7 @@
 //!    gaps its boundaries may lie in); neighbours whose verdicts do not reject each other's
 //!    encoding are joined again, and the turn to the next is sought over both their gaps.
 
-use super::likely::{self, Likely};
+use super::likely::{self, Likely, Part};
 use super::stretches::is_delim;
 use crate::decode::charset::Charset;
 use crate::decode::validity::{self, Utf8Validity};
@@ -135,14 +135,15 @@ fn blocks(
     out
 }
 
-/// The likely verdict on `bytes` alone (no declaration; chardetng votes, with `guess` when the
-/// caller already has its guess on these bytes); `None` when they are pure ASCII, which every
-/// candidate reads alike.
+/// The likely verdict on `bytes` alone, a block or a draft segment (`part`; no declaration;
+/// chardetng votes, with `guess` when the caller already has its guess on these bytes); `None`
+/// when they are pure ASCII, which every candidate reads alike.
 fn verdict(
     bytes: &[u8],
     base: u64,
     at_end: bool,
     guess: Option<&'static encoding_rs::Encoding>,
+    part: Part,
 ) -> Option<Likely> {
     let v = validity::validate(bytes);
     // Seven-bit ISO-2022-JP is not ASCII to its readers.
@@ -163,7 +164,7 @@ fn verdict(
         chardet: Some(guess),
         decision: Charset::Whatwg(guess),
         decision_declared: false,
-        block: true,
+        part,
     }))
 }
 
@@ -582,7 +583,13 @@ fn block_turns(bytes: &[u8], base: u64, at_end: bool, whole: &Likely) -> Vec<(us
             .enumerate()
             .map(|(i, &(a, b))| {
                 let guess = guesses.map(|g| g[i]);
-                verdict(&bytes[a..b], base + a as u64, at_end && i == last, guess)
+                verdict(
+                    &bytes[a..b],
+                    base + a as u64,
+                    at_end && i == last,
+                    guess,
+                    Part::Block,
+                )
             })
             .collect::<Vec<Option<Likely>>>()
     };

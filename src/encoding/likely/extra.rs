@@ -32,10 +32,14 @@ pub const OTHER_CANDIDATES: &[Charset] = &[
 /// Every candidate, in order: the WHATWG encodings, then [`OTHER_CANDIDATES`] (not for a block).
 pub(super) fn candidates(block: bool) -> impl Iterator<Item = Charset> {
     // Blocks of a file being segmented are judged among WHATWG encodings only: the segments'
-    // local evidence reads bytes through encoding_rs.
+    // local evidence reads bytes through encoding_rs. Nor among the wide ones: segmentation
+    // never runs on bytes holding NUL, which UTF-16 text always does (its spaces, line breaks
+    // and digits), while it pairs the bytes of a few damaged UTF-8 letters and the ASCII
+    // around them into as many Hanzi (`umjetni\xC4kog` as `毄杯`).
     let others = if block { &[][..] } else { OTHER_CANDIDATES };
     CANDIDATES
         .iter()
+        .filter(move |e| !block || !Charset::Whatwg(e).is_wide())
         .map(|&e| Charset::Whatwg(e))
         .chain(others.iter().copied())
 }

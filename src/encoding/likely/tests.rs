@@ -401,7 +401,7 @@ fn whole_windows_1252<'a>(
         chardet: Some(encoding_rs::WINDOWS_1252),
         decision: Charset::Whatwg(encoding_rs::WINDOWS_1252),
         decision_declared: false,
-        block: false,
+        part: Part::Whole,
     }
 }
 
@@ -548,4 +548,14 @@ fn tied_damaged_readings_go_by_nearness_to_the_best() {
     let names: Vec<Charset> = weighed.iter().map(|r| r.members[0]).collect();
     assert!(names.contains(&Charset::Whatwg(ISO_8859_2)), "{names:?}");
     assert!(!names.contains(&Charset::Whatwg(ISO_8859_15)), "{names:?}");
+}
+
+/// Blocks and drafts of a file being segmented are never read as UTF-16: segmentation never
+/// runs on bytes holding NUL, and UTF-16 reads a few damaged UTF-8 letters and the ASCII
+/// around them as Hanzi. A whole input still is.
+#[test]
+fn parts_cut_by_segmentation_have_no_wide_candidates() {
+    assert!(extra::candidates(true).all(|c| !c.is_wide()));
+    assert!(extra::candidates(false).any(|c| c == Charset::UTF_16LE));
+    assert!(extra::candidates(true).any(|c| c == Charset::UTF_8));
 }

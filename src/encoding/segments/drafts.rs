@@ -9,14 +9,16 @@ use super::{
     MIN_BLOCK_NON_ASCII, REJECT_P, Segment, language_of, list_code, stretches, turn, verdict,
 };
 use crate::decode::charset::Charset;
-use crate::encoding::likely::{DAMAGE_SHARE, Likely, is_iso_8859};
+use crate::encoding::likely::{DAMAGE_SHARE, Likely, Part, is_iso_8859};
 use crate::lexicon;
 use crate::span::ByteSpan;
 
 /// Whether a draft read as `v` differs enough from its neighbour read as `other` to stand
 /// apart: in two stretches; or, a legacy draft beside UTF-8, in one whose words its encoding
 /// reads as words of its language (`caf\xE9` in a UTF-8 file: one pasted word, where UTF-8
-/// makes U+FFFD of it; a stray byte that makes no word stays damage); or, a UTF-8 draft
+/// makes U+FFFD of it; a stray byte that makes no word stays damage), not cut out of a word
+/// (`alone`, not [`glued`]: a byte between two UTF-8 letters of one word, `д\xD0лжен`, is a
+/// sequence cut short, though windows-1252 reads it as the Icelandic `ð`); or, a UTF-8 draft
 /// beside legacy text, in one holding typographic punctuation (`report’s`: [`typographic`]) or
 /// making a word of a language: by its verdict's words (`Persönlichkeit` after a pasted
 /// windows-1252 line), or by the word lists ([`listed_words`]: the heading `Член 16` in UTF-8
@@ -24,12 +26,13 @@ use crate::span::ByteSpan;
 /// settles, four multi-byte characters or more with no invalid sequence (Serbian `Члан 29.`,
 /// which no list holds in Cyrillic, among windows-1252 text: `Ð§Ð»Ð°Ð½` there). Chinese and
 /// Japanese double-byte text forms such runs by chance (GBK `一页一页` is UTF-8 `һҳһҳ`).
-fn enough(differ: usize, v: &Likely, other: &Likely, bytes: &[u8]) -> bool {
+fn enough(differ: usize, v: &Likely, other: &Likely, bytes: &[u8], alone: bool) -> bool {
     let knows_words = || v.language.as_ref().is_some_and(|l| l.known_words >= 1);
     differ >= 2
         || (differ == 1
             && other.name == Charset::UTF_8
             && v.name != Charset::UTF_8
+            && alone
             && knows_words())
         || (differ == 1
             && v.name == Charset::UTF_8
@@ -38,6 +41,16 @@ fn enough(differ: usize, v: &Likely, other: &Likely, bytes: &[u8]) -> bool {
                 || knows_words()
                 || listed_words(bytes)
                 || (settled_utf8(v) && other.name.is_single_byte())))
+}
+
+/// Whether the draft `bytes[a..b]` is cut out of a stretch: a boundary of it falls between two
+/// non-ASCII bytes, where validity changed inside a word (`д\xD0лжен`), not in the ASCII
+/// between words.
+fn glued(bytes: &[u8], a: usize, b: usize) -> bool {
+    let inside = |at: usize| {
+        at > 0 && at < bytes.len() && !bytes[at - 1].is_ascii() && !bytes[at].is_ascii()
+    };
+    inside(a) || inside(b)
 }
 
 /// A UTF-8 verdict that validity settled before any reading was weighed (it has none).
@@ -273,6 +286,7 @@ pub(super) fn cut_at(
             base + s as u64,
             at_end && e == bytes.len(),
             None,
+            Part::Draft,
         )
     };
     for i in 0..drafts.len() {
@@ -312,14 +326,12 @@ pub(super) fn cut_at(
                     x.name,
                     y.name,
                 );
-                let (here, there) = (
-                    &bytes[drafts[i].start..drafts[i + 1].start],
-                    &bytes[drafts[i + 1].start..end_of(&drafts, i + 1)],
-                );
+                let (a, b, c) = (drafts[i].start, drafts[i + 1].start, end_of(&drafts, i + 1));
+                let (here, there) = (&bytes[a..b], &bytes[b..c]);
                 rejects(x, y)
                     && rejects(y, x)
-                    && enough(this, x, y, here)
-                    && enough(next, y, x, there)
+                    && enough(this, x, y, here, !glued(bytes, a, b))
+                    && enough(next, y, x, there, !glued(bytes, b, c))
                     // Beside the whole's damaged ISO 8859 reading, the other draft must differ
                     // in more than the typed bytes (asked last: it decodes every stretch).
                     && (!damaged
@@ -429,9 +441,22 @@ pub(super) fn cut_at(
 
 #[cfg(test)]
 mod tests {
-    use super::{enough, in_tag, own_letters, rejects, verdict};
+    use super::{Part, enough, glued, in_tag, own_letters, rejects, verdict};
     use crate::decode::charset::Charset;
     use crate::lexicon;
+
+    /// A draft is glued when a boundary of it falls between two non-ASCII bytes (a lone byte
+    /// cut out of a UTF-8 word), not when it falls in ASCII or at an edge of the input.
+    #[test]
+    fn glued_only_inside_a_stretch() {
+        // `до`, a lone lead byte, `лжен`: bytes 0..4, 4, 5..13.
+        let b = ["до".as_bytes(), b"\xD0", "лжен ok".as_bytes()].concat();
+        assert!(glued(&b, 4, 5));
+        assert!(glued(&b, 0, 5));
+        assert!(!glued(&b, 0, 13));
+        assert!(!glued(&b, 0, b.len()));
+        assert!(!glued(b"caf\xe9 au lait", 0, 5));
+    }
 
     /// UTF-8 settled by four multi-byte characters leaves 0.0625 to every other encoding
     /// together, above [`super::REJECT_P`]; beside bytes that rule UTF-8 out it rejects their
@@ -440,12 +465,12 @@ mod tests {
     fn settled_utf8_rejects_a_neighbour_that_rules_utf8_out() {
         let utf8 = "Die Würde des Menschen ist unantastbar, sie zu schützen ist Pflicht; \
             unveräußerlich.\n";
-        let u = verdict(utf8.as_bytes(), 0, false, None).unwrap();
+        let u = verdict(utf8.as_bytes(), 0, false, None, Part::Draft).unwrap();
         assert_eq!(u.name, Charset::UTF_8);
         assert!(u.readings.is_empty(), "settled by validity");
         assert!(u.probability_of(Charset::WINDOWS_1252) > super::REJECT_P);
         let pasted = b"Le caf\xe9 de la gare \xe9tait ferm\xe9 ce matin.\n";
-        let l = verdict(pasted, 0, false, None).unwrap();
+        let l = verdict(pasted, 0, false, None, Part::Draft).unwrap();
         assert!(l.ruled_out.iter().any(|r| r.name == Charset::UTF_8));
         assert!(rejects(&u, &l));
         assert!(rejects(&l, &u));
@@ -463,7 +488,7 @@ mod tests {
     #[test]
     fn a_settled_utf8_stretch_stands_apart_from_single_byte_text_only() {
         let heading = "Члан 29.\n".as_bytes();
-        let u = verdict(heading, 0, false, None).unwrap();
+        let u = verdict(heading, 0, false, None, Part::Draft).unwrap();
         assert_eq!(u.name, Charset::UTF_8);
         assert!(u.readings.is_empty());
         let latin = verdict(
@@ -471,13 +496,14 @@ mod tests {
             0,
             false,
             None,
+            Part::Draft,
         )
         .unwrap();
         assert!(latin.name.is_single_byte());
-        assert!(enough(1, &u, &latin, heading));
+        assert!(enough(1, &u, &latin, heading, true));
         let mut cjk = latin.clone();
         cjk.name = Charset::Whatwg(encoding_rs::GBK);
-        assert!(!enough(1, &u, &cjk, heading));
+        assert!(!enough(1, &u, &cjk, heading, true));
     }
 
     /// Inside a tag: after a `<` that no `>` has closed yet.
