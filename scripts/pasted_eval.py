@@ -106,15 +106,31 @@ def peers(paths):
     return out
 
 
-def main():
-    ap = arguments(7)
+def measure(seed, build_files, n=1000):
+    """A measure's arguments (with --misses and --others), its files built by `build_files(devset,
+    out_dir, n, seed)` as {path: truth}, delineate's (segments, likely name) on each, and with
+    --others the peers' whole-file guesses. (This measure and scripts/damaged_utf8_eval.py.)"""
+    ap = arguments(seed)
+    ap.set_defaults(n=n)
     ap.add_argument("--misses", type=int, default=0, help="print this many misses")
     ap.add_argument("--others", action="store_true",
                     help="also chardet and charset-normalizer (their whole-file guesses)")
     a = ap.parse_args()
-    truth = build(a.devset, a.out_dir, a.n, a.seed)
+    truth = build_files(a.devset, a.out_dir, a.n, a.seed)
     got = {p: (o.get("segments") or [], o["likely"]["name"]) for p, o in inspect(a.bin, truth).items()}
-    others = peers(truth) if a.others else {}
+    return a, truth, got, peers(truth) if a.others else {}
+
+
+def decoded(data, segs, likely):
+    """What a user gets: each segment decoded with its own verdict, or the whole under `likely`."""
+    if segs:
+        return "".join(decode_label(data[g["byte_span"]["start"]:g["byte_span"]["end"]],
+                                    g["encoding"]) or "" for g in segs)
+    return decode_label(data, likely)
+
+
+def main():
+    a, truth, got, others = measure(7, build)
     classes = [("1-3", 3), ("4-16", 16), ("17+", 1 << 60)]
     cls = lambda k: next(c for c, top in classes if k <= top)  # noqa: E731
     rows = {}
@@ -129,11 +145,7 @@ def main():
         if decode_label(data, eh) == want or decode_label(data, ep) == want:
             continue
         segs, likely = got[path]
-        if segs:
-            text = "".join(decode_label(data[g["byte_span"]["start"]:g["byte_span"]["end"]],
-                                        g["encoding"]) or "" for g in segs)
-        else:
-            text = decode_label(data, likely)
+        text = decoded(data, segs, likely)
         texts = {"delineate": text}
         texts.update({name: decode_label(data, ans[path]) for name, ans in others.items()})
         for name, t in texts.items():
