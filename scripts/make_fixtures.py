@@ -619,6 +619,21 @@ ru_titles = ["Никто не должен подвергаться произв
 write(E + "ru-csv-titles-cut-at-33-bytes.csv",
       b"id;title;year\n" + b"".join(b"%d;" % (i + 1) + t.encode("utf-8")[:33] + b";2024\n"
                                   for i, t in enumerate(ru_titles)))
+# Russian UTF-8 whose every line `cut -b1-41` cut at 41 bytes, as byte-oriented tools cut: the
+# lines that end half a letter in end with a lone lead byte after a space (`, \xD1⏎`), which
+# windows-1251 reads as the Bulgarian word `с` (before: four segments, a UTF-16BE one of three
+# bytes and a windows-1252 one at the end).
+ru_lines = ["Всеобщая декларация прав человека",
+            "ПРЕАМБУЛА",
+            "Принимая во внимание, что признание достоинства",
+            "принимая во внимание, что пренебрежение и презрение",
+            "принимая во внимание, что необходимо, чтобы права",
+            "принимая во внимание, что необходимо содействовать",
+            "принимая во внимание, что народы Объединенных Наций",
+            "Генеральная Ассамблея,",
+            "Все люди равны перед законом и имеют право, без"]
+write(E + "ru-utf8-lines-cut-at-41-bytes.txt",
+      b"".join(l.encode("utf-8")[:41] + b"\n" for l in ru_lines))
 # Russian UTF-8 with two letters cut short inside words (`д\xD0лжен`): each lone lead byte,
 # between two UTF-8 letters of its word, is damage, not a windows-1252 `Ð` (Icelandic `ð`).
 ru_cut = bytearray("Никто не должен подвергаться произвольному аресту, задержанию или "

@@ -718,7 +718,8 @@ fn utf8_with_one_damaged_sequence_is_utf8() {
 }
 
 /// UTF-8 with sequences cut short, several of them: a CSV whose Russian titles a fixed-width
-/// field cut half a letter in, and Russian with two letters cut inside words. The bytes are
+/// field cut half a letter in, Russian with two letters cut inside words, and Russian lines
+/// `cut -b1-41` cut (a lone lead byte ending most of them). The bytes are
 /// UTF-8 with damage, read whole, U+FFFD exactly where a sequence was cut; not a legacy
 /// encoding that misreads every valid letter, nor a segment for each lone byte.
 #[test]
@@ -730,6 +731,7 @@ fn utf8_with_sequences_cut_short_is_utf8_undivided() {
             "1;Никто не должен по;2024",
         ),
         ("ru-utf8-two-cut-letters.txt", 2, "свободу мысли, совести"),
+        ("ru-utf8-lines-cut-at-41-bytes.txt", 7, "ПРЕАМБУЛА\nПринимая во внимание, \u{FFFD}\n"),
     ] {
         let v = inspect(name);
         assert_eq!(v["likely"]["name"], "UTF-8", "{name}: {v}");

@@ -322,8 +322,13 @@ fn edge_turns(bytes: &[u8], whole: &Likely) -> Vec<(usize, usize)> {
     if pieces.len() < WINDOW + 1 {
         return Vec::new();
     }
-    // Only the stretches near either edge are read (cheap on long inputs).
-    let misread = |i: usize| likely::misread(enc, &bytes[pieces[i].0..pieces[i].1]);
+    // Only the stretches near either edge are read (cheap on long inputs). Under UTF-8, a
+    // stretch whose invalid bytes follow or precede valid letters of its word is damage, not a
+    // part (`ולמצו\xD7` at the end of a Hebrew text cut at a byte count).
+    let misread = |i: usize| {
+        let stretch = &bytes[pieces[i].0..pieces[i].1];
+        likely::misread(enc, stretch) && (enc != encoding_rs::UTF_8 || !damaged_word(stretch))
+    };
     let n = pieces.len();
     let mut out = Vec::new();
     // The misread run at the end, and at the start: then WINDOW stretches read well.
@@ -352,6 +357,17 @@ fn edge_turns(bytes: &[u8], whole: &Likely) -> Vec<(usize, usize)> {
         out.insert(0, (pieces[head - 1].1, pieces[head].0));
     }
     out
+}
+
+/// Whether `stretch` is a UTF-8 word with damage: valid multi-byte characters and invalid bytes
+/// both (a sequence cut short after letters of its word).
+fn damaged_word(stretch: &[u8]) -> bool {
+    let (mut valid, mut invalid) = (false, false);
+    for chunk in stretch.utf8_chunks() {
+        valid |= !chunk.valid().is_ascii();
+        invalid |= !chunk.invalid().is_empty();
+    }
+    valid && invalid
 }
 
 /// Consecutive blocks that share an encoding.
@@ -744,6 +760,17 @@ pub fn segment(
 mod tests {
     use super::drafts::differing;
     use super::*;
+
+    /// A word with valid multi-byte letters and invalid bytes is damaged; one with either alone
+    /// is not.
+    #[test]
+    fn damaged_word_needs_valid_letters_and_invalid_bytes() {
+        assert!(damaged_word(b"\xd7\x95\xd7\x9c\xd7"));
+        assert!(damaged_word(b"\xd0\xb4\xd0\xd0\xbb"));
+        assert!(!damaged_word(b"lanl\xfc"));
+        assert!(!damaged_word("сZiyou".as_bytes()));
+        assert!(!damaged_word(b"plain"));
+    }
 
     /// The Japanese part spans its escapes and ends back in ASCII; the gaps run to the
     /// neighbouring non-ASCII stretches. No gap without escapes, without non-ASCII bytes, or

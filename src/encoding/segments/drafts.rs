@@ -18,7 +18,8 @@ use crate::span::ByteSpan;
 /// reads as words of its language (`caf\xE9` in a UTF-8 file: one pasted word, where UTF-8
 /// makes U+FFFD of it; a stray byte that makes no word stays damage), not cut out of a word
 /// (`alone`, not [`glued`]: a byte between two UTF-8 letters of one word, `д\xD0лжен`, is a
-/// sequence cut short, though windows-1252 reads it as the Icelandic `ð`); or, a UTF-8 draft
+/// sequence cut short, though windows-1252 reads it as the Icelandic `ð`), nor a lone byte
+/// ending a line ([`cut_at_line_end`]); or, a UTF-8 draft
 /// beside legacy text, in one holding typographic punctuation (`report’s`: [`typographic`]) or
 /// making a word of a language: by its verdict's words (`Persönlichkeit` after a pasted
 /// windows-1252 line), or by the word lists ([`listed_words`]: the heading `Член 16` in UTF-8
@@ -41,6 +42,20 @@ fn enough(differ: usize, v: &Likely, other: &Likely, bytes: &[u8], alone: bool) 
                 || knows_words()
                 || listed_words(bytes)
                 || (settled_utf8(v) && other.name.is_single_byte())))
+}
+
+/// Whether the draft `bytes[a..b]` holds what a cut at a byte count leaves of a UTF-8
+/// character: its one non-ASCII byte alone as a word at a line's end (`cut -b1-41` cut every
+/// line of a Russian text so, `, \xD1⏎`), though lists hold the letter it makes (windows-1251
+/// `с` is Bulgarian). One accented letter within a line (`\xE0 la gare`) may be a word typed
+/// in another encoding.
+fn cut_at_line_end(bytes: &[u8], a: usize, b: usize) -> bool {
+    let mut high = (a..b).filter(|&i| !bytes[i].is_ascii());
+    let (Some(i), None) = (high.next(), high.next()) else {
+        return false;
+    };
+    (i == 0 || !bytes[i - 1].is_ascii_alphanumeric())
+        && bytes.get(i + 1).is_none_or(|&c| c == b'\n' || c == b'\r')
 }
 
 /// Whether the draft `bytes[a..b]` is cut out of a stretch: a boundary of it falls between two
@@ -316,6 +331,8 @@ pub(super) fn cut_at(
     };
     // Neighbours whose verdicts do not reject each other's encoding are one segment.
     let damaged = damaged_whole(bytes, whole);
+    // A draft no damage explains by its place.
+    let alone = |a: usize, b: usize| !glued(bytes, a, b) && !cut_at_line_end(bytes, a, b);
     let mut i = 0;
     while i + 1 < drafts.len() {
         let apart = match (&drafts[i].verdict, &drafts[i + 1].verdict) {
@@ -330,8 +347,8 @@ pub(super) fn cut_at(
                 let (here, there) = (&bytes[a..b], &bytes[b..c]);
                 rejects(x, y)
                     && rejects(y, x)
-                    && enough(this, x, y, here, !glued(bytes, a, b))
-                    && enough(next, y, x, there, !glued(bytes, b, c))
+                    && enough(this, x, y, here, alone(a, b))
+                    && enough(next, y, x, there, alone(b, c))
                     // Beside the whole's damaged ISO 8859 reading, the other draft must differ
                     // in more than the typed bytes (asked last: it decodes every stretch).
                     && (!damaged
@@ -441,9 +458,22 @@ pub(super) fn cut_at(
 
 #[cfg(test)]
 mod tests {
-    use super::{Part, enough, glued, in_tag, own_letters, rejects, verdict};
+    use super::{Part, cut_at_line_end, enough, glued, in_tag, own_letters, rejects, verdict};
     use crate::decode::charset::Charset;
     use crate::lexicon;
+
+    /// One non-ASCII byte alone at a line's end is what a cut leaves; within a line, or in a
+    /// word, or beside another non-ASCII byte, it is not.
+    #[test]
+    fn a_lone_byte_ending_a_line_is_a_cut() {
+        let text = b"vnimanie, \xd1\nva \xe0 la gare caf\xe9\n\xd1\xe0\n";
+        assert!(cut_at_line_end(text, 8, 12));
+        assert!(!cut_at_line_end(text, 12, 20));
+        assert!(!cut_at_line_end(text, 24, 30));
+        assert!(!cut_at_line_end(text, 30, 33));
+        assert!(!cut_at_line_end(text, 0, 8));
+        assert!(cut_at_line_end(b"end \xd1", 0, 5));
+    }
 
     /// A draft is glued when a boundary of it falls between two non-ASCII bytes (a lone byte
     /// cut out of a UTF-8 word), not when it falls in ASCII or at an edge of the input.
