@@ -731,7 +731,11 @@ fn utf8_with_sequences_cut_short_is_utf8_undivided() {
             "1;Никто не должен по;2024",
         ),
         ("ru-utf8-two-cut-letters.txt", 2, "свободу мысли, совести"),
-        ("ru-utf8-lines-cut-at-41-bytes.txt", 7, "ПРЕАМБУЛА\nПринимая во внимание, \u{FFFD}\n"),
+        (
+            "ru-utf8-lines-cut-at-41-bytes.txt",
+            7,
+            "ПРЕАМБУЛА\nПринимая во внимание, \u{FFFD}\n",
+        ),
     ] {
         let v = inspect(name);
         assert_eq!(v["likely"]["name"], "UTF-8", "{name}: {v}");
