@@ -581,7 +581,22 @@ fn mojibake_of(
         if !prefix.contains('\u{FFFD}') && fingerprints == 0 {
             return None;
         }
-        let a = mojibake::analyze(&d.text[..cut]);
+        // The U+FFFD a UTF-8 decoder made of invalid sequences are damage validity reports, not
+        // bytes mojibake lost upstream (RFC 3629; literal U+FFFD, EF BF BD, is text).
+        let made: Vec<usize> = if decision.encoding == Charset::UTF_8 && !validity.valid {
+            prefix
+                .match_indices('\u{FFFD}')
+                .map(|(t, _)| t)
+                .filter(|&t| {
+                    d.map
+                        .span_of(&d.text, t)
+                        .is_some_and(|span| validity.positions.contains(&span))
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let a = mojibake::analyze_beside_damage(prefix, &made);
         if matches!(
             a.verdict,
             mojibake::Verdict::Clean | mojibake::Verdict::NotText

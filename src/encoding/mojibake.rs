@@ -212,13 +212,22 @@ impl Analysis {
 
 /// Analyses `text` for mojibake chains and ranks the ways to undo them.
 pub fn analyze(text: &str) -> Analysis {
-    analyze_with(text, true)
+    analyze_with(text, true, &[])
+}
+
+/// [`analyze`] of text our own decoder made, with the text offsets of the U+FFFD it made of
+/// invalid bytes (`made`, sorted): those report damage in the bytes we read, which validity
+/// reports, not bytes lost before the text reached us. UTF-8 whose lines a byte count cut
+/// (`п` then U+FFFD, where `п` is a Russian letter, not windows-1251's image of the lead byte
+/// EF) is no mojibake.
+pub fn analyze_beside_damage(text: &str, made: &[usize]) -> Analysis {
+    analyze_with(text, true, made)
 }
 
 /// [`analyze`] without the plausibility scores (left at their defaults): for callers that want
 /// only the hypotheses of a large text.
 pub fn analyze_hypotheses(text: &str) -> Analysis {
-    analyze_with(text, false)
+    analyze_with(text, false, &[])
 }
 
 /// How much of a document's start [`coincidental_chains`] reads (a sample: the analysis of a
@@ -240,7 +249,7 @@ pub fn coincidental_chains(head: &str) -> Vec<Vec<Charset>> {
         .collect()
 }
 
-fn analyze_with(text: &str, scored: bool) -> Analysis {
+fn analyze_with(text: &str, scored: bool, made: &[usize]) -> Analysis {
     let (n, junk, _) = text.chars().fold((0usize, 0usize, ' '), |(n, j, prev), c| {
         // C1 controls are what Latin-1 makes of UTF-8 continuation bytes: a third of an
         // Ethiopic or Indic line misread so. And U+FFFD right after `Â`…`ô` (the Latin-1 and
@@ -275,7 +284,7 @@ fn analyze_with(text: &str, scored: bool) -> Analysis {
     let mut search = (fingerprints(text) > 0).then(|| Search::new(text));
     let unchanged = search.as_mut().map_or(0, |s| s.residual(&s.start.clone()));
     let unchanged_rare = rare_chars(text);
-    let lost = find_lost(text);
+    let lost = find_lost(text, made);
     let mut hypotheses: Vec<Hypothesis> = Vec::new();
     if let Some(search) = search.as_mut().filter(|_| unchanged > 0) {
         let mut frontier: Vec<(Hypothesis, State)> = vec![(

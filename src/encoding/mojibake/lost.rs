@@ -370,8 +370,10 @@ pub(super) fn restore_no_break_spaces(text: &str, vote: bool) -> (String, usize)
 /// Lead images directly followed by U+FFFD: a continuation byte was replaced before the text
 /// reached us, so the character cannot be rebuilt. Only the lead images of the two misreadings
 /// common enough to judge from one character are considered (windows-1252/ISO-8859-1 `Ã`, `Â`,
-/// `â`…, windows-1251 `Р`, `С`…); a Greek `μ` before a U+FFFD is not evidence of mojibake.
-pub(super) fn find_lost(text: &str) -> Vec<Lost> {
+/// `â`…, windows-1251 `Р`, `С`…); a Greek `μ` before a U+FFFD is not evidence of mojibake. Nor
+/// is a U+FFFD our own decoder made of invalid bytes (text offsets `made`, sorted): damage in
+/// the bytes we read, not a byte lost before them.
+pub(super) fn find_lost(text: &str, made: &[usize]) -> Vec<Lost> {
     let chars: Vec<(usize, char)> = text.char_indices().collect();
     let mut out = Vec::new();
     let common_lead = |c: char| {
@@ -382,7 +384,11 @@ pub(super) fn find_lost(text: &str) -> Vec<Lost> {
     };
     for w in chars.windows(2) {
         let (off, c) = w[0];
-        if w[1].1 != '\u{FFFD}' || c.is_ascii() || !common_lead(c) {
+        if w[1].1 != '\u{FFFD}'
+            || c.is_ascii()
+            || !common_lead(c)
+            || made.binary_search(&w[1].0).is_ok()
+        {
             continue;
         }
         if out.len() >= MAX_EXAMPLES {

@@ -82,6 +82,21 @@ fn clean_text_is_left_alone() {
     }
 }
 
+/// A U+FFFD our decoder made of invalid UTF-8 is damage in the bytes read, not a byte lost to
+/// mojibake before them: beside it, `п` (windows-1251's image of EF) is no lead image. A
+/// U+FFFD the text itself holds still is.
+#[test]
+fn the_decoders_own_replacements_are_no_lost_mojibake() {
+    let text = "принимая во внимание, что п\u{FFFD}\nпри";
+    let at = text.find('\u{FFFD}').unwrap();
+    assert_eq!(analyze(text).verdict, Verdict::Unrecoverable);
+    let a = analyze_beside_damage(text, &[at]);
+    assert_eq!(a.verdict, Verdict::Clean, "{}", a.description);
+    assert!(a.lost.is_empty());
+    let a = analyze_beside_damage("r\u{c3}\u{FFFD}sum\u{c3}\u{FFFD}", &[]);
+    assert_eq!(a.lost.len(), 2);
+}
+
 /// Lost bytes are reported, never guessed: where nothing shows the lead image is no letter
 /// of the text the text stays as it is; inside a line that is repaired, or where the lead
 /// image cannot be a letter of its word (a capital after a small letter), the images of a
