@@ -32,7 +32,7 @@ mod drafts;
 mod place;
 mod utf8;
 use drafts::cut_at;
-use utf8::utf8_turns;
+use utf8::{damaged_word, utf8_turns};
 
 /// Most blocks an input is cut into for the block verdicts.
 pub const MAX_BLOCKS: usize = 16;
@@ -357,17 +357,6 @@ fn edge_turns(bytes: &[u8], whole: &Likely) -> Vec<(usize, usize)> {
         out.insert(0, (pieces[head - 1].1, pieces[head].0));
     }
     out
-}
-
-/// Whether `stretch` is a UTF-8 word with damage: valid multi-byte characters and invalid bytes
-/// both (a sequence cut short after letters of its word).
-fn damaged_word(stretch: &[u8]) -> bool {
-    let (mut valid, mut invalid) = (false, false);
-    for chunk in stretch.utf8_chunks() {
-        valid |= !chunk.valid().is_ascii();
-        invalid |= !chunk.invalid().is_empty();
-    }
-    valid && invalid
 }
 
 /// Consecutive blocks that share an encoding.
@@ -760,17 +749,6 @@ pub fn segment(
 mod tests {
     use super::drafts::differing;
     use super::*;
-
-    /// A word with valid multi-byte letters and invalid bytes is damaged; one with either alone
-    /// is not.
-    #[test]
-    fn damaged_word_needs_valid_letters_and_invalid_bytes() {
-        assert!(damaged_word(b"\xd7\x95\xd7\x9c\xd7"));
-        assert!(damaged_word(b"\xd0\xb4\xd0\xd0\xbb"));
-        assert!(!damaged_word(b"lanl\xfc"));
-        assert!(!damaged_word("сZiyou".as_bytes()));
-        assert!(!damaged_word(b"plain"));
-    }
 
     /// The Japanese part spans its escapes and ends back in ASCII; the gaps run to the
     /// neighbouring non-ASCII stretches. No gap without escapes, without non-ASCII bytes, or

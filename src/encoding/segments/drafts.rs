@@ -27,14 +27,20 @@ use crate::span::ByteSpan;
 /// settles, four multi-byte characters or more with no invalid sequence (Serbian `Члан 29.`,
 /// which no list holds in Cyrillic, among windows-1252 text: `Ð§Ð»Ð°Ð½` there). Chinese and
 /// Japanese double-byte text forms such runs by chance (GBK `一页一页` is UTF-8 `һҳһҳ`).
-fn enough(differ: usize, v: &Likely, other: &Likely, bytes: &[u8], alone: bool) -> bool {
+fn enough(
+    differ: usize,
+    v: &Likely,
+    other: &Likely,
+    bytes: &[u8],
+    alone: impl FnOnce() -> bool,
+) -> bool {
     let knows_words = || v.language.as_ref().is_some_and(|l| l.known_words >= 1);
     differ >= 2
         || (differ == 1
             && other.name == Charset::UTF_8
             && v.name != Charset::UTF_8
-            && alone
-            && knows_words())
+            && knows_words()
+            && alone())
         || (differ == 1
             && v.name == Charset::UTF_8
             && other.name != Charset::UTF_8
@@ -331,7 +337,8 @@ pub(super) fn cut_at(
     };
     // Neighbours whose verdicts do not reject each other's encoding are one segment.
     let damaged = damaged_whole(bytes, whole);
-    // A draft no damage explains by its place.
+    // A draft no damage explains by its place (asked only of a legacy draft of one stretch
+    // beside UTF-8 whose words are known).
     let alone = |a: usize, b: usize| !glued(bytes, a, b) && !cut_at_line_end(bytes, a, b);
     let mut i = 0;
     while i + 1 < drafts.len() {
@@ -347,8 +354,8 @@ pub(super) fn cut_at(
                 let (here, there) = (&bytes[a..b], &bytes[b..c]);
                 rejects(x, y)
                     && rejects(y, x)
-                    && enough(this, x, y, here, alone(a, b))
-                    && enough(next, y, x, there, alone(b, c))
+                    && enough(this, x, y, here, || alone(a, b))
+                    && enough(next, y, x, there, || alone(b, c))
                     // Beside the whole's damaged ISO 8859 reading, the other draft must differ
                     // in more than the typed bytes (asked last: it decodes every stretch).
                     && (!damaged
@@ -530,10 +537,10 @@ mod tests {
         )
         .unwrap();
         assert!(latin.name.is_single_byte());
-        assert!(enough(1, &u, &latin, heading, true));
+        assert!(enough(1, &u, &latin, heading, || true));
         let mut cjk = latin.clone();
         cjk.name = Charset::Whatwg(encoding_rs::GBK);
-        assert!(!enough(1, &u, &cjk, heading, true));
+        assert!(!enough(1, &u, &cjk, heading, || true));
     }
 
     /// Inside a tag: after a `<` that no `>` has closed yet.

@@ -177,9 +177,31 @@ fn one_script(bytes: &[u8]) -> bool {
             .all(|i| *first.get_or_insert(i.cluster()) == i.cluster())
 }
 
+/// Whether `stretch` is a UTF-8 word with damage: valid multi-byte characters and invalid bytes
+/// both (a sequence cut short after letters of its word).
+pub(super) fn damaged_word(stretch: &[u8]) -> bool {
+    let (mut valid, mut invalid) = (false, false);
+    for chunk in stretch.utf8_chunks() {
+        valid |= !chunk.valid().is_ascii();
+        invalid |= !chunk.invalid().is_empty();
+    }
+    valid && invalid
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A word with valid multi-byte letters and invalid bytes is damaged; one with either alone
+    /// is not.
+    #[test]
+    fn damaged_word_needs_valid_letters_and_invalid_bytes() {
+        assert!(damaged_word(b"\xd7\x95\xd7\x9c\xd7"));
+        assert!(damaged_word(b"\xd0\xb4\xd0\xd0\xbb"));
+        assert!(!damaged_word(b"lanl\xfc"));
+        assert!(!damaged_word("сZiyou".as_bytes()));
+        assert!(!damaged_word(b"plain"));
+    }
 
     /// A stretch where UTF-8 meets legacy bytes is cut at the byte where validity ends (or
     /// begins); a legacy stretch, or a valid one, stays whole.
