@@ -643,6 +643,44 @@ for w in ["имеет", "должен"]:
     at = bytes(ru_cut).find(w.encode("utf-8")) + 2  # the second letter
     del ru_cut[at + 1]  # its continuation byte
 write(E + "ru-utf8-two-cut-letters.txt", bytes(ru_cut))
+
+
+def cut_letters(text, words):
+    """`text` in UTF-8 with the continuation byte of the first non-ASCII letter of each of
+    `words` (each at its first place after the one before) cut out, as a byte-oriented tool
+    cuts: a lone lead byte before the next ASCII letter."""
+    out = bytearray(text.encode("utf-8"))
+    at = 0
+    for w in words:
+        at = bytes(out).find(w.encode("utf-8"), at)
+        lead = at + next(i for i, c in enumerate(w.encode("utf-8")) if c >= 0x80)
+        del out[lead + 1]
+        at = lead + 1
+    return bytes(out)
+
+
+# Hungarian UTF-8 whose first line has two letters cut out (`megv\xC3lasztásához`, `\xC3s`),
+# the first after two valid letters only: the draft that ended at it, joined to the UTF-8
+# before it for that one stretch of damage, was read as windows-1255 (its lead bytes Hebrew
+# points) and kept apart as a segment of 61 bytes.
+hu_work = ("Minden szem\u00e9lynek joga van a munk\u00e1hoz, a munka szabad "
+           "megv\u00e1laszt\u00e1s\u00e1hoz, a m\u00e9lt\u00e1nyos \u00e9s kiel\u00e9g\u00edt\u0151 "
+           "munkafelt\u00e9telekhez \u00e9s a munkan\u00e9lk\u00fclis\u00e9g elleni "
+           "v\u00e9delemhez.\nAz egyenl\u0151 munk\u00e1\u00e9rt mindenkinek, b\u00e1rmilyen "
+           "megk\u00fcl\u00f6nb\u00f6ztet\u00e9s n\u00e9lk\u00fcl egyenl\u0151 b\u00e9rhez van joga.\n")
+write(E + "hu-utf8-letters-cut-from-two-words.txt",
+      cut_letters(hu_work, ["megv\u00e1laszt", "\u00e9s a munkan"]))
+# Polish UTF-8 with one letter cut out in its second line (`zar\xC3wno`), after three valid
+# letters: windows-1252 for its first 38 bytes before.
+pl_property = ("Artyku\u0142 17\nKa\u017cdy cz\u0142owiek, zar\u00f3wno sam jak i wesp\u00f3\u0142 z "
+               "innymi, ma prawo do posiadania w\u0142asno\u015bci.\nNie wolno nikogo samowolnie "
+               "pozbawia\u0107 jego w\u0142asno\u015bci.\nArtyku\u0142 18\nKa\u017cdy cz\u0142owiek ma "
+               "prawo wolno\u015bci my\u015bli, sumienia i wyznania; prawo to obejmuje swobod\u0119 "
+               "zmiany wyznania lub wiary oraz swobod\u0119 g\u0142oszenia swego wyznania lub wiary "
+               "b\u0105d\u017a indywidualnie, b\u0105d\u017a wesp\u00f3\u0142 z innymi lud\u017ami, "
+               "publicznie i prywatnie, poprzez nauczanie, praktykowanie, uprawianie kultu i "
+               "przestrzeganie obyczaj\u00f3w.\n")
+write(E + "pl-utf8-letter-cut-in-the-first-line.txt", cut_letters(pl_property, ["zar\u00f3wno"]))
 # Catalan in windows-1252 with one UTF-8 heading line (`Член 16`, a word of the Bulgarian,
 # Macedonian and Serbian lists) pasted between its paragraphs: one stretch of four valid
 # multi-byte characters, a segment of its own (`Ð§Ð»ÐµÐ½` in windows-1252).

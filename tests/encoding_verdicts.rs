@@ -639,11 +639,24 @@ fn assert_starts_between(seg: &serde_json::Value, truth: usize, name: &str) {
 
 /// `delineate decode --encoding likely` of a fixture: each segment in its own encoding.
 fn decoded_by_segments(name: &str) -> String {
+    decoded_by_likely(std::path::Path::new(&format!(
+        "tests/fixtures/encodings/{name}"
+    )))
+}
+
+/// `decode --encoding likely` of the file at `path`: its text decoded segment by segment, or
+/// under the likely verdict.
+fn decoded_by_likely(path: &std::path::Path) -> String {
     let out = cmd()
         .args(["decode", "--encoding", "likely"])
-        .arg(format!("tests/fixtures/encodings/{name}"))
+        .arg(path)
         .output()
         .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8(out.stdout).unwrap()
 }
 
@@ -719,7 +732,9 @@ fn utf8_with_one_damaged_sequence_is_utf8() {
 
 /// UTF-8 with sequences cut short, several of them: a CSV whose Russian titles a fixed-width
 /// field cut half a letter in, Russian with two letters cut inside words, and Russian lines
-/// `cut -b1-41` cut (a lone lead byte ending most of them). The bytes are
+/// `cut -b1-41` cut (a lone lead byte ending most of them); Hungarian and Polish whose first
+/// line has a letter cut out after two or three valid ones (their drafts, joined to UTF-8 for
+/// that one stretch of damage, were read as windows-1255 and windows-1252). The bytes are
 /// UTF-8 with damage, read whole, U+FFFD exactly where a sequence was cut; not a legacy
 /// encoding that misreads every valid letter, nor a segment for each lone byte.
 #[test]
@@ -731,6 +746,16 @@ fn utf8_with_sequences_cut_short_is_utf8_undivided() {
             "1;Никто не должен по;2024",
         ),
         ("ru-utf8-two-cut-letters.txt", 2, "свободу мысли, совести"),
+        (
+            "hu-utf8-letters-cut-from-two-words.txt",
+            2,
+            "Minden személynek joga van a munkához, a munka szabad megv\u{FFFD}lasztásához",
+        ),
+        (
+            "pl-utf8-letter-cut-in-the-first-line.txt",
+            1,
+            "Każdy człowiek, zar\u{FFFD}wno sam jak i wespół",
+        ),
         (
             "ru-utf8-lines-cut-at-41-bytes.txt",
             7,
@@ -744,10 +769,11 @@ fn utf8_with_sequences_cut_short_is_utf8_undivided() {
             "{name}: {v}"
         );
         let because = v["likely"]["because"].as_str().unwrap();
-        assert!(
-            because.contains(&format!("with {cuts} damaged sequences")),
-            "{because}"
-        );
+        let damage = match cuts {
+            1 => "with one damaged sequence".to_string(),
+            _ => format!("with {cuts} damaged sequences"),
+        };
+        assert!(because.contains(&damage), "{because}");
         assert_eq!(v["segments"], serde_json::json!([]), "{name}");
         let text = decoded_by_segments(name);
         assert!(text.contains(sample), "{text}");
@@ -757,6 +783,57 @@ fn utf8_with_sequences_cut_short_is_utf8_undivided() {
         if v["encoding"]["name"] == "UTF-8" {
             assert!(v["mojibake"].is_null(), "{name}: {}", v["mojibake"]);
         }
+    }
+}
+
+/// `text` in UTF-8 with the continuation byte of the first non-ASCII letter of each of `words`
+/// (each found after the one before) cut out, as `scripts/make_fixtures.py` cuts.
+fn cut_letters(text: &str, words: &[&str]) -> Vec<u8> {
+    let mut out = text.as_bytes().to_vec();
+    let mut at = 0;
+    for w in words {
+        at += out[at..]
+            .windows(w.len())
+            .position(|x| x == w.as_bytes())
+            .unwrap();
+        let lead = at + w.bytes().position(|b| b >= 0x80).unwrap();
+        out.remove(lead + 1);
+        at = lead + 1;
+    }
+    out
+}
+
+/// Turkish UTF-8 with five letters cut short among eleven valid ones, two in its first two
+/// words: too few valid characters to each damaged sequence for a whole verdict of UTF-8
+/// (windows-1252 at 0.73 on its own). Joining its drafts as mended UTF-8 would leave one
+/// segment, no segment at all, and windows-1252 would read every valid letter; joined without
+/// mending, the segments keep them.
+#[test]
+fn heavy_damage_under_a_legacy_verdict_keeps_its_valid_letters() {
+    let text = "Her \u{15f}ah\u{131}s memleketin kamu hizmetlerine e\u{15f}itlikle girme hakk\u{131}n\u{131} haizdir.\n\
+                Halk\u{131}n iradesi kamu otoritesinin esas\u{131}d\u{131}r; bu irade, gizli \u{15f}ekilde veya \
+                serbestli\u{11f}i sa\u{11f}layacak muadil bir usul ile cereyan edecek, genel ve e\u{15f}it oy \
+                verme yoluyla yap\u{131}lacak olan devri ve d\u{fc}r\u{fc}st se\u{e7}imlerle ifade edilir.\n";
+    let bytes = cut_letters(
+        text,
+        &[
+            "\u{15f}ah",
+            "\u{131}s mem",
+            "\u{131}r; bu",
+            "\u{11f}i sa",
+            "\u{e7}imlerle",
+        ],
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tr-utf8-five-cut-letters.txt");
+    std::fs::write(&path, &bytes).unwrap();
+    let decoded = decoded_by_likely(&path);
+    for kept in [
+        "memleketin kamu hizmetlerine e\u{15f}itlikle girme hakk\u{131}n\u{131} haizdir",
+        "gizli \u{15f}ekilde",
+        "e\u{15f}it oy verme yoluyla yap\u{131}lacak olan devri ve d\u{fc}r\u{fc}st",
+    ] {
+        assert!(decoded.contains(kept), "{decoded}");
     }
 }
 

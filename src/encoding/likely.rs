@@ -291,6 +291,10 @@ pub enum Part {
     /// damaged sequences with valid UTF-8 characters around them settle it as UTF-8, as they
     /// settle a whole input (the cuts fell at damage, not at a part in another encoding).
     Draft,
+    /// A draft joined to a UTF-8 neighbour whose bytes differed from UTF-8 in one stretch
+    /// only, too little to stand apart: damage the UTF-8 around it settles with fewer valid
+    /// characters than a draft needs (`settled`).
+    Mended,
 }
 
 impl Part {

@@ -257,6 +257,9 @@ struct Draft {
     absorbed: Option<(usize, usize)>,
     /// The encoding this draft was first judged in, before merges changed its bytes.
     first: Option<Charset>,
+    /// Joined to a UTF-8 draft whose neighbour differed from UTF-8 in one stretch only
+    /// ([`Part::Mended`]).
+    mended: bool,
 }
 
 /// The segments of `bytes` cut in the `gaps` where their encoding may change: draft segments,
@@ -269,23 +272,6 @@ pub(super) fn cut_at(
     whole: &Likely,
     gaps: Vec<(usize, usize)>,
 ) -> Vec<Segment> {
-    // Draft segments, split at the middle of each gap until their verdicts place the cut.
-    let mut drafts: Vec<Draft> = std::iter::once(Draft {
-        start: 0,
-        gap: None,
-        verdict: None,
-        absorbed: None,
-        first: None,
-    })
-    .chain(gaps.iter().map(|&(a, b)| Draft {
-        start: a + (b - a) / 2,
-        gap: Some((a, b)),
-        verdict: None,
-        absorbed: None,
-        first: None,
-    }))
-    .collect();
-    drafts.dedup_by_key(|d| d.start);
     let end_of = |d: &[Draft], i: usize| d.get(i + 1).map_or(bytes.len(), |n| n.start);
     // A draft is judged on the bytes surely its own, those between the gaps its boundaries
     // may lie in, when they are enough to judge: a gap holds the stretch two joined texts make
@@ -302,18 +288,46 @@ pub(super) fn cut_at(
                 .count()
                 >= MIN_BLOCK_NON_ASCII;
         let (s, e) = if own { (core_s, core_e) } else { (s, e) };
+        let part = if d[i].mended {
+            Part::Mended
+        } else {
+            Part::Draft
+        };
         verdict(
             &bytes[s..e],
             base + s as u64,
             at_end && e == bytes.len(),
             None,
-            Part::Draft,
+            part,
         )
     };
-    for i in 0..drafts.len() {
-        drafts[i].verdict = judge(&drafts, i);
-        drafts[i].first = drafts[i].verdict.as_ref().map(|v| v.name);
-    }
+    // Draft segments, split at the middle of each gap until their verdicts place the cut, each
+    // judged.
+    let drafted = || -> Vec<Draft> {
+        let mut drafts: Vec<Draft> = std::iter::once(Draft {
+            start: 0,
+            gap: None,
+            verdict: None,
+            absorbed: None,
+            first: None,
+            mended: false,
+        })
+        .chain(gaps.iter().map(|&(a, b)| Draft {
+            start: a + (b - a) / 2,
+            gap: Some((a, b)),
+            verdict: None,
+            absorbed: None,
+            first: None,
+            mended: false,
+        }))
+        .collect();
+        drafts.dedup_by_key(|d| d.start);
+        for i in 0..drafts.len() {
+            drafts[i].verdict = judge(&drafts, i);
+            drafts[i].first = drafts[i].verdict.as_ref().map(|v| v.name);
+        }
+        drafts
+    };
     // The turn from draft `j − 1` to draft `j` sought over `bytes[from..to]` by their verdicts'
     // encodings and languages; where it differs, draft `j` starts in the new gap and both are
     // judged again.
@@ -340,44 +354,70 @@ pub(super) fn cut_at(
     // A draft no damage explains by its place (asked only of a legacy draft of one stretch
     // beside UTF-8 whose words are known).
     let alone = |a: usize, b: usize| !glued(bytes, a, b) && !cut_at_line_end(bytes, a, b);
-    let mut i = 0;
-    while i + 1 < drafts.len() {
-        let apart = match (&drafts[i].verdict, &drafts[i + 1].verdict) {
-            (Some(x), Some(y)) => {
-                let this = differing(&bytes[drafts[i].start..drafts[i + 1].start], x.name, y.name);
-                let next = differing(
-                    &bytes[drafts[i + 1].start..end_of(&drafts, i + 1)],
-                    x.name,
-                    y.name,
-                );
-                let (a, b, c) = (drafts[i].start, drafts[i + 1].start, end_of(&drafts, i + 1));
-                let (here, there) = (&bytes[a..b], &bytes[b..c]);
-                rejects(x, y)
-                    && rejects(y, x)
-                    && enough(this, x, y, here, || alone(a, b))
-                    && enough(next, y, x, there, || alone(b, c))
-                    // Beside the whole's damaged ISO 8859 reading, the other draft must differ
-                    // in more than the typed bytes (asked last: it decodes every stretch).
-                    && (!damaged
-                        || (x.name != whole.name && y.name != whole.name)
-                        || (x.name == whole.name || beyond_damage(here, x, whole))
-                            && (y.name == whole.name || beyond_damage(there, y, whole)))
-            }
-            _ => false,
-        };
-        if apart {
-            i += 1;
-        } else {
-            let gone = drafts.remove(i + 1);
-            drafts[i].verdict = judge(&drafts, i);
-            let span = |a: Option<(usize, usize)>, b: Option<(usize, usize)>| match (a, b) {
-                (Some(x), Some(y)) => Some((x.0.min(y.0), x.1.max(y.1))),
-                (x, y) => x.or(y),
+    // Joined with mending ([`Part::Mended`]) or without; where mending would leave one draft
+    // in UTF-8 and the whole verdict is another encoding, the drafts are joined without it: a
+    // mended verdict leans on the UTF-8 around it, and one over all the bytes would overrule
+    // the whole verdict on fewer valid characters than it needs.
+    let join = |mut drafts: Vec<Draft>, mending: bool| -> Vec<Draft> {
+        let mut i = 0;
+        while i + 1 < drafts.len() {
+            // Whether the two, if joined, are UTF-8 beside one stretch of damage: one draft
+            // UTF-8, the other differing from it in one stretch only.
+            let mut mend = false;
+            let apart = match (&drafts[i].verdict, &drafts[i + 1].verdict) {
+                (Some(x), Some(y)) => {
+                    let this =
+                        differing(&bytes[drafts[i].start..drafts[i + 1].start], x.name, y.name);
+                    let next = differing(
+                        &bytes[drafts[i + 1].start..end_of(&drafts, i + 1)],
+                        x.name,
+                        y.name,
+                    );
+                    let (a, b, c) = (drafts[i].start, drafts[i + 1].start, end_of(&drafts, i + 1));
+                    let (here, there) = (&bytes[a..b], &bytes[b..c]);
+                    let utf8 = |v: &Likely| v.name == Charset::UTF_8;
+                    mend = mending
+                        && ((utf8(x) && !utf8(y) && next <= 1)
+                            || (utf8(y) && !utf8(x) && this <= 1));
+                    rejects(x, y)
+                        && rejects(y, x)
+                        && enough(this, x, y, here, || alone(a, b))
+                        && enough(next, y, x, there, || alone(b, c))
+                        // Beside the whole's damaged ISO 8859 reading, the other draft must differ
+                        // in more than the typed bytes (asked last: it decodes every stretch).
+                        && (!damaged
+                            || (x.name != whole.name && y.name != whole.name)
+                            || (x.name == whole.name || beyond_damage(here, x, whole))
+                                && (y.name == whole.name || beyond_damage(there, y, whole)))
+                }
+                _ => false,
             };
-            drafts[i].absorbed = span(drafts[i].absorbed, span(gone.gap, gone.absorbed));
-            i = i.saturating_sub(1);
+            if apart {
+                i += 1;
+            } else {
+                let gone = drafts.remove(i + 1);
+                drafts[i].mended |= mend || gone.mended;
+                drafts[i].verdict = judge(&drafts, i);
+                let span = |a: Option<(usize, usize)>, b: Option<(usize, usize)>| match (a, b) {
+                    (Some(x), Some(y)) => Some((x.0.min(y.0), x.1.max(y.1))),
+                    (x, y) => x.or(y),
+                };
+                drafts[i].absorbed = span(drafts[i].absorbed, span(gone.gap, gone.absorbed));
+                i = i.saturating_sub(1);
+            }
         }
-    }
+        drafts
+    };
+    let mut drafts = {
+        let joined = join(drafted(), true);
+        let utf8 = |d: &Draft| d.verdict.as_ref().is_some_and(|v| v.name == Charset::UTF_8);
+        if joined.len() == 1 && joined[0].mended && utf8(&joined[0]) && whole.name != Charset::UTF_8
+        {
+            join(drafted(), false)
+        } else {
+            joined
+        }
+    };
     if drafts.len() < 2 {
         return Vec::new();
     }
