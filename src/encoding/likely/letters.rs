@@ -11,7 +11,8 @@ use crate::lexicon;
 use crate::unicode::char_info;
 
 /// How far the languages found explain the letters where the readings differ: 1 − the
-/// smallest share of foreign letters in a compared reading's own words ([`own_words`]). When
+/// smallest share of foreign letters in a compared reading's own words ([`own_words`]; the
+/// first `compared` of `readings`, see [`unexplained`]). When
 /// even the best-explained reading writes there letters its language lacks (`kjuaño` and
 /// `kjuańo` are both foreign to the Czech the model finds in a Mazatec text), the language's
 /// prior of each encoding says little and the prior regardless of language takes its place:
@@ -21,9 +22,9 @@ use crate::unicode::char_info;
 /// knows fits the words at all ([`unfit`]): Khasi `ïa pynïoh` read as Slovak `ďa pynďoh` has
 /// every letter in the Slovak alphabet, and no Slovak fit; nor is `ï` then evidence against
 /// the Malay the model finds for `ïa pynïoh` (`foreign` is scaled by the fit too).
-pub(super) fn explain_priors(readings: &mut [Reading], by_fit: bool) {
+pub(super) fn explain_priors(readings: &mut [Reading], compared: usize, by_fit: bool) {
     let unfit = if by_fit { unfit(readings) } else { 0.0 };
-    let unexplained = unexplained(readings).max(unfit);
+    let unexplained = unexplained(&readings[..compared.min(readings.len())]).max(unfit);
     for r in readings {
         let f = &mut r.features;
         f.prior *= 1.0 - unexplained;
@@ -36,12 +37,20 @@ pub(super) fn explain_priors(readings: &mut [Reading], by_fit: bool) {
 }
 
 /// The smallest share of foreign letters in the own words of the compared readings (0 when
-/// none has own letters: the readings differ in nothing a language judges).
-fn unexplained(readings: &[Reading]) -> f64 {
-    let least = readings
+/// none has own letters: the readings differ in nothing a language judges). A compared reading
+/// with no own letter whose differing words hold no letter foreign to its language is
+/// explained throughout, beside readings with own letters too: windows-1252's `¥kuriteos´`
+/// and ISO-8859-13's `„kuriteos“` in Estonian differ in no letter, and ISO-8859-10's own
+/// misread letter beside them had switched the language's prior off (windows-1252 won on its
+/// prior regardless of language).
+fn unexplained(compared: &[Reading]) -> f64 {
+    let explained = |r: &Reading| r.features.own_letters == 0 && r.features.foreign == 0.0;
+    let least = compared
         .iter()
-        .filter(|r| r.features.own_letters > 0)
-        .map(|r| r.features.own_foreign as f64 / r.features.own_letters as f64)
+        .filter_map(|r| match r.features.own_letters {
+            0 => explained(r).then_some(0.0),
+            n => Some(r.features.own_foreign as f64 / n as f64),
+        })
         .fold(f64::INFINITY, f64::min);
     if least.is_finite() { least } else { 0.0 }
 }

@@ -559,3 +559,34 @@ fn parts_cut_by_segmentation_have_no_wide_candidates() {
     assert!(extra::candidates(false).any(|c| c == Charset::UTF_16LE));
     assert!(extra::candidates(true).any(|c| c == Charset::UTF_8));
 }
+
+/// The language's prior of each encoding stays on where a compared reading differs from the
+/// others in no letter and its differing words hold none foreign to its language (Estonian
+/// ISO-8859-13 `„kuriteos“` against windows-1252 `¥kuriteos´`), though a third reads a letter
+/// of its own that the language lacks (ISO-8859-10); without such a reading, that one letter
+/// switches the prior off and the prior regardless of language decides.
+#[test]
+fn a_reading_that_differs_in_no_letter_keeps_the_language_prior() {
+    let compared = |foreign: f64| {
+        let mut r = vec![
+            reading_of(encoding_rs::ISO_8859_13, "„kuriteos“", 0.0),
+            reading_of(encoding_rs::WINDOWS_1252, "¥kuriteos´", 0.0),
+            reading_of(encoding_rs::ISO_8859_10, "kuriteos", 0.0),
+        ];
+        for (x, (prior, base)) in r.iter_mut().zip([(-1.0, -2.0), (-3.0, 0.0), (-1.0, -2.0)]) {
+            x.features.prior = prior;
+            x.features.base = base;
+            x.features.foreign = foreign;
+        }
+        (r[2].features.own_letters, r[2].features.own_foreign) = (1, 1);
+        explain_priors(&mut r, 3, false);
+        r
+    };
+    let r = compared(0.0);
+    assert_eq!(r[0].features.prior, -1.0);
+    assert_eq!(r[1].features.prior, -3.0);
+    assert_eq!(r[1].features.base_unexplained, 0.0);
+    let r = compared(0.25);
+    assert_eq!(r[0].features.prior, 0.0);
+    assert_eq!(r[0].features.base_unexplained, -2.0);
+}
