@@ -163,6 +163,25 @@ fn a_mark_glued_into_a_word_outweighs_typed_quotes() {
     assert!(p < 0.05, "windows-1250 at {p}");
 }
 
+/// The language evidence points at a word where the two best answers part: Hungarian
+/// ISO-8859-16 whose first differing word, `és`, windows-1252 reads alike; the evidence's bytes
+/// are `müvelődéshez`, which windows-1252 reads `müvelõdéshez`.
+#[test]
+fn language_evidence_points_where_the_two_best_answers_part() {
+    let name = "hu-iso-8859-16-late-u.txt";
+    let j = inspect(name);
+    assert_eq!(j["likely"]["name"], "ISO-8859-16", "{}", j["likely"]);
+    let span = &language_evidence(&j)["byte_span"];
+    let (a, b) = (
+        span["start"].as_u64().unwrap() as usize,
+        span["end"].as_u64().unwrap() as usize,
+    );
+    let bytes = std::fs::read(format!("tests/fixtures/encodings/{name}")).unwrap();
+    let word = &bytes[a..b];
+    assert_eq!(decode(word, "iso-8859-16"), "müvelődéshez");
+    assert_ne!(decode(word, "iso-8859-16"), decode(word, "windows-1252"));
+}
+
 /// Esperanto has a word list (every form of Debian's `wesperanto`): the verdict names the
 /// Esperanto words its reading makes, and the reading that makes them is compared with the
 /// misreadings although the selecting weights rank it fourth.

@@ -312,12 +312,11 @@ pub fn analyze_with(
         likely::in_seven_bits(&mut likely, s.clone());
     }
     if let Some(l) = &likely.language {
-        let spans: Vec<ByteSpan> = l.examples.iter().map(|w| w.byte_span).collect();
         evidence.push(Evidence {
             kind: EvidenceKind::Language,
             encoding: Some(likely.name),
             label: None,
-            byte_span: spans.first().copied(),
+            byte_span: telling_span(&likely, l),
             detail: likely.because.clone(),
             remap: None,
             names: None,
@@ -445,6 +444,25 @@ fn read_sample(
     };
     let sample = ByteSpan::new(sample_start, sample_start + sample_bytes.len() as u64);
     Ok((sample_bytes, sample))
+}
+
+/// Where the language evidence points: its first example word that the runner-up reading does
+/// not make (where the two best answers part: Hungarian `különböző`, which windows-1252 reads
+/// `különbözõ`, rather than `és`, which it reads alike), else its first example (the two may
+/// differ in no word: Estonian `„kuriteos“` against `¥kuriteos´`).
+fn telling_span(likely: &likely::Likely, l: &likely::LanguageEvidence) -> Option<ByteSpan> {
+    let runner = likely
+        .readings
+        .iter()
+        .find(|r| !r.members.contains(&likely.name));
+    let told = |w: &&likely::WordSpan| {
+        runner.is_some_and(|r| r.vocabulary.binary_search(&w.word).is_err())
+    };
+    l.examples
+        .iter()
+        .find(told)
+        .or(l.examples.first())
+        .map(|w| w.byte_span)
 }
 
 /// The likely verdict over the sample, and the segments of an input in several encodings
