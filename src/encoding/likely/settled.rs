@@ -18,7 +18,7 @@ const MIN_DRAFT_WORDS: usize = 2;
 /// damage costs it, where any other reading misreads every valid character to read the damage
 /// (and a sequence cut short is lost whatever reads it). On the damaged-UTF-8 sets of seeds 1
 /// and 2 (`scripts/damaged_utf8_eval.py`), two with valid characters in two words settled
-/// 36 / 51 more files; one, in any word, 20 / 18 more again, with no figure of the other sets
+/// 36 / 51 more files; one, in any word, 20 / 17 more again, with no figure of the other sets
 /// worse.
 const MENDED_RATIO: u64 = 1;
 
@@ -68,9 +68,10 @@ pub(super) fn utf8_by_validity(
     // cut where validity changes: its damage is damage where valid characters stand in several
     // of its words, not in the one its end reaches into the next part ([`words_with_valid`]).
     // A mended draft needs fewer ([`MENDED_RATIO`]), in any word: it was joined to UTF-8
-    // because its damage made one stretch, too little for a part, in bytes whose whole verdict
-    // is UTF-8; a sequence cut short at its end is that damage too, whether or not the input
-    // ends there. Its confidence counts every character (one valid to one damaged is 0.5).
+    // because its damage made one stretch, too little for a part (and where mending would
+    // take in every draft under a legacy whole verdict, segmentation joins them without it);
+    // a sequence cut short at its end is that damage too, whether or not the input ends there.
+    // Its confidence counts every character (one valid to one damaged is 0.5).
     let d = v.invalid_sequences;
     let per = k as f64 / d.max(1) as f64;
     if part == Part::Mended && d >= 1 && k >= MENDED_RATIO * d {
