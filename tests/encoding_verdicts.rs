@@ -859,6 +859,35 @@ fn heavy_damage_under_a_legacy_verdict_keeps_its_valid_letters() {
     }
 }
 
+/// UTF-8 with more sequences cut short than validity lists by offset (80 `п\xD0`, `по` cut,
+/// beyond its 64 positions): each U+FFFD the decoder made is damage, none is bytes mojibake lost
+/// upstream (8 false "unrecoverable" places before, past the 64th).
+#[test]
+fn damage_past_the_listed_positions_is_no_lost_mojibake() {
+    let line = "Никто не должен подвергаться произвольному аресту по закону и праву. ";
+    let cut = line.replacen("по ", "п\u{0}", 1).into_bytes();
+    let at = cut.iter().position(|&b| b == 0).unwrap();
+    let mut bytes = Vec::new();
+    for _ in 0..80 {
+        bytes.extend_from_slice(&cut[..at]);
+        bytes.push(0xD0);
+        bytes.extend_from_slice(&cut[at + 1..]);
+        bytes.push(b' ');
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ru-utf8-80-cut-letters.txt");
+    std::fs::write(&path, &bytes).unwrap();
+    let out = cmd()
+        .args(["inspect", "--json"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let j: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(j["encoding"]["name"], "UTF-8", "{}", j["encoding"]);
+    assert_eq!(j["validity"]["invalid_sequences"], 80);
+    assert!(j["mojibake"].is_null(), "{}", j["mojibake"]);
+}
+
 /// A file in one encoding is never cut: every single-encoding fixture has no segments.
 #[test]
 fn single_encoding_files_have_no_segments() {

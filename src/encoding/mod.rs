@@ -347,7 +347,7 @@ pub fn analyze_with(
         decided_sample.as_ref(),
         &decision,
         &validity,
-        sample,
+        (&sample_bytes, sample),
         len,
         kind.kind,
         &candidates,
@@ -569,7 +569,7 @@ fn mojibake_of(
     decided: Option<&Decoded>,
     decision: &Decision,
     validity: &Utf8Validity,
-    sample: ByteSpan,
+    (sample_bytes, sample): (&[u8], ByteSpan),
     len: u64,
     kind: TextKind,
     candidates: &[Candidate],
@@ -600,16 +600,20 @@ fn mojibake_of(
             return None;
         }
         // The U+FFFD a UTF-8 decoder made of invalid sequences are damage validity reports, not
-        // bytes mojibake lost upstream (RFC 3629; literal U+FFFD, EF BF BD, is text).
+        // bytes mojibake lost upstream (RFC 3629): every U+FFFD whose bytes are not EF BF BD, a
+        // literal U+FFFD, which is text.
+        let literal = |span: ByteSpan| {
+            let at = |o: u64| o.checked_sub(sample.start).map(|o| o as usize);
+            at(span.start)
+                .zip(at(span.end))
+                .and_then(|(a, b)| sample_bytes.get(a..b))
+                == Some(&b"\xEF\xBF\xBD"[..])
+        };
         let made: Vec<usize> = if decision.encoding == Charset::UTF_8 && !validity.valid {
             prefix
                 .match_indices('\u{FFFD}')
                 .map(|(t, _)| t)
-                .filter(|&t| {
-                    d.map
-                        .span_of(&d.text, t)
-                        .is_some_and(|span| validity.positions.contains(&span))
-                })
+                .filter(|&t| d.map.span_of(&d.text, t).is_some_and(|span| !literal(span)))
                 .collect()
         } else {
             Vec::new()
