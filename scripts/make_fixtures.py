@@ -977,3 +977,14 @@ write(E + "tex-tilde-brace.txt", b"See Fig.~{\\ref{fig:a}} and Table~{\\ref{tab:
 write(E + "ko-iso-2022-kr-labelled.eml",
       b"From: a@example.org\r\nTo: b@example.org\r\nSubject: notice\r\nMIME-Version: 1.0\r\n"
       b"Content-Type: text/plain; charset=ISO-2022-KR\r\n\r\n" + ko_notice.encode("iso2022_kr"))
+# Ukrainian in windows-1251 under a `<meta>` that says UTF-8, with a few Latin words (the
+# title, Wi-Fi, e-mail). The language-blind quality score ranks windows-1252's all-Latin
+# misreading (`Á³áë³îòåêà`) above the Cyrillic, whose Latin words alternate scripts; the
+# candidates rank the likely verdict's reading first, and the conflict names it. Written here.
+write(E + "uk-windows-1251-meta-says-utf8.html",
+      ('<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>Library news</title></head>'
+       '<body>\n<p>Бібліотека працює щодня, крім неділі. Читачі можуть брати книги додому на два '
+       'тижні, а нові журнали лише в читальній залі. Якщо книгу загублено, її треба замінити або '
+       'сплатити її вартість. Електронний каталог доступний на сайті бібліотеки, де також можна '
+       'подовжити термін користування. У залі є безкоштовний Wi-Fi, а питання можна надіслати на '
+       'e-mail.</p>\n</body></html>\n').encode("cp1251"))

@@ -1154,3 +1154,119 @@ fn the_cjk_ngram_offset_is_the_fit_tables_gap() {
         "median {median}, highest CJK {highest_cjk}, gap {gap}"
     );
 }
+
+/// The conflicts a verdict raises, as their messages.
+fn conflict_messages(j: &Value) -> Vec<String> {
+    j["conflicts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["message"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// The language-blind quality score ranks windows-1252's all-Latin misreading of Ukrainian
+/// above the Cyrillic (whose few Latin words alternate scripts); the candidates put the likely
+/// verdict's reading first, and the conflict names it, not the score's favourite.
+#[test]
+fn the_candidates_and_the_conflict_follow_the_likely_verdict() {
+    let j = inspect("uk-windows-1251-meta-says-utf8.html");
+    assert_eq!(j["encoding"]["name"], "UTF-8");
+    assert_eq!(j["likely"]["name"], "windows-1251");
+    let cands = j["candidates"].as_array().unwrap();
+    assert_eq!(cands[0]["encoding"], "windows-1251");
+    let score = |name: &str| {
+        cands.iter().find(|c| c["encoding"] == name).unwrap()["score"]
+            .as_f64()
+            .unwrap()
+    };
+    // The case this guards: the score alone prefers the misreading.
+    assert!(score("windows-1252") > score("windows-1251"));
+    let messages = conflict_messages(&j);
+    let better: Vec<&String> = messages
+        .iter()
+        .filter(|m| m.contains("as better text than the decided"))
+        .collect();
+    assert_eq!(better.len(), 1, "{messages:?}");
+    assert!(
+        better[0].starts_with("windows-1251 reads these bytes as better text than the decided UTF-8 (the likely verdict, confidence 1.00)"),
+        "{}",
+        better[0]
+    );
+    assert!(better[0].contains("Бібліотека працює"), "{}", better[0]);
+    assert!(
+        !messages.iter().any(|m| m.starts_with("windows-1252")),
+        "{messages:?}"
+    );
+    // The human report says how the list is ordered, and lists it so.
+    let out = cmd()
+        .args([
+            "inspect",
+            "tests/fixtures/encodings/uk-windows-1251-meta-says-utf8.html",
+        ])
+        .output()
+        .unwrap();
+    let s = String::from_utf8_lossy(&out.stdout);
+    let at = s
+        .find("Candidates (the likely verdict's reading first")
+        .unwrap();
+    let first_row = s[at..].lines().nth(2).unwrap();
+    assert!(first_row.contains("1  windows-1251"), "{first_row}");
+}
+
+/// A file in two encodings: the conflict says so, segment by segment, and which part the
+/// decision misreads; the quality score's single "better" encoding is not offered.
+#[test]
+fn a_file_in_two_encodings_is_a_conflict_naming_its_segments() {
+    let j = inspect("mixed-1251-1250.txt");
+    let messages = conflict_messages(&j);
+    let seg: Vec<&String> = messages
+        .iter()
+        .filter(|m| m.contains("segment by segment"))
+        .collect();
+    assert_eq!(seg.len(), 1, "{messages:?}");
+    let m = seg[0];
+    let parts = j["segments"].as_array().unwrap();
+    assert_eq!(parts.len(), 2);
+    assert!(
+        m.starts_with("the bytes are in 2 encodings, segment by segment (windows-1251 at bytes 0–"),
+        "{m}"
+    );
+    assert!(
+        m.ends_with("decoding the whole as windows-1251 misreads the windows-1250 part"),
+        "{m}"
+    );
+    let c = j["conflicts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["message"].as_str() == Some(m.as_str()))
+        .unwrap();
+    assert_eq!(c["byte_span"], parts[1]["byte_span"]);
+    assert!(
+        !messages.iter().any(|m| m.contains("as better text than")),
+        "{messages:?}"
+    );
+}
+
+/// An unsure likely verdict that differs from the decision is a note that says "may", not a
+/// warning.
+#[test]
+fn an_unsure_likely_verdict_is_a_note() {
+    let j = inspect("paired-bytes-no-space.txt");
+    let conf = j["likely"]["confidence"].as_f64().unwrap();
+    assert!(conf < 0.5, "{conf}");
+    let c = j["conflicts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| {
+            c["message"]
+                .as_str()
+                .unwrap()
+                .contains("may read these bytes as better text")
+        })
+        .expect("a note");
+    assert_eq!(c["severity"], "note");
+    assert!(c["message"].as_str().unwrap().contains(", unsure)"));
+}

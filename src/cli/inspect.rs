@@ -347,7 +347,7 @@ pub fn write_report(out: &mut dyn Write, r: &Report) -> io::Result<()> {
 
     writeln!(
         out,
-        "Candidates (features over bytes {}–{}{}; error counts over the whole input)",
+        "Candidates (the likely verdict's reading first, then by quality score; features over bytes {}–{}{}; error counts over the whole input)",
         r.sample.start,
         r.sample.end,
         if r.sample_is_whole { ", all of it" } else { "" }

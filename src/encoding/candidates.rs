@@ -188,11 +188,26 @@ pub(super) fn strip_markup(text: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
-/// Orders candidates best first. Scores within [`TIE`] count as equal and keep the order of
-/// evidence: the decided encoding, then the statistical guess, then the rest as listed.
+/// Orders candidates best first: the likely verdict's reading (and the encodings that read the
+/// same text) ahead of the rest, since it weighed the words of every reading and the quality
+/// score knows no language (it ranks windows-1252's all-Latin misreading of Ukrainian above
+/// windows-1251's Cyrillic with a few Latin words); then by quality score. Scores within
+/// [`TIE`] count as equal and keep the order of evidence: the decided encoding, then the
+/// statistical guess, then the rest as listed.
 pub(super) const TIE: f64 = 0.005;
 
-pub(super) fn rank(c: &mut [Candidate], decision: &Decision, guess: &statistical::Guess) {
+pub(super) fn rank(
+    c: &mut [Candidate],
+    decision: &Decision,
+    guess: &statistical::Guess,
+    likely: Option<&Likely>,
+) {
+    let tier = |x: &Candidate| -> u8 {
+        match likely {
+            Some(l) if l.name == x.encoding || l.same_text.contains(&x.encoding) => 0,
+            _ => 1,
+        }
+    };
     let prior = |x: &Candidate| -> u8 {
         if x.encoding == decision.encoding {
             0
@@ -205,7 +220,9 @@ pub(super) fn rank(c: &mut [Candidate], decision: &Decision, guess: &statistical
         }
     };
     c.sort_by(|a, b| {
-        if (a.score - b.score).abs() <= TIE {
+        if tier(a) != tier(b) {
+            tier(a).cmp(&tier(b))
+        } else if (a.score - b.score).abs() <= TIE {
             prior(a).cmp(&prior(b))
         } else {
             b.score.total_cmp(&a.score)
@@ -292,6 +309,8 @@ pub(super) struct Scoring<'a> {
     pub(super) validity: &'a Utf8Validity,
     pub(super) decision: &'a Decision,
     pub(super) guess: &'a statistical::Guess,
+    /// The likely verdict, whose reading ranks first (none when only the decision is asked).
+    pub(super) likely: Option<&'a Likely>,
 }
 
 /// Decodes each candidate over the sample (with its offset map), measures its features and
@@ -312,6 +331,7 @@ pub(super) fn decode_and_score(
         validity,
         decision,
         guess,
+        likely,
     } = *s;
     let len = input.len();
     let bom_len = bom.map_or(0, |b| b.len) as u64;
@@ -410,6 +430,6 @@ pub(super) fn decode_and_score(
             sample_chars,
         });
     }
-    rank(&mut candidates, decision, guess);
+    rank(&mut candidates, decision, guess, likely);
     Ok((candidates, decided_sample))
 }

@@ -338,6 +338,7 @@ pub fn analyze_with(
             validity: &validity,
             decision: &decision,
             guess: &guess,
+            likely: Some(&likely),
         },
         list,
         progress,
@@ -361,6 +362,8 @@ pub fn analyze_with(
         decision: &decision,
         candidates: &candidates,
         mojibake: mojibake.as_ref().map(|m| &m.analysis),
+        likely: &likely,
+        segments: &segments,
     });
 
     Ok(EncodingAnalysis {
