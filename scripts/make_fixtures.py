@@ -988,3 +988,15 @@ write(E + "uk-windows-1251-meta-says-utf8.html",
        'сплатити її вартість. Електронний каталог доступний на сайті бібліотеки, де також можна '
        'подовжити термін користування. У залі є безкоштовний Wi-Fi, а питання можна надіслати на '
        'e-mail.</p>\n</body></html>\n').encode("cp1251"))
+# A page whose `<meta>` says ISO-8859-5, with a paragraph pasted in UTF-8 (sentences written
+# here). Under ISO-8859-5 the UTF-8 bytes 80–9F are C1 controls the decoder made: they say the
+# encoding is wrong (the segments say so), not that a Latin-1 decoder upstream turned
+# windows-1252 quotes into them, as the mojibake section once claimed of 16 of them.
+write(E + "mixed-iso-8859-5-meta-utf8-part.html",
+      ('<html><head><meta charset="iso-8859-5"><title>Новости</title></head><body><p>\n'
+       + ("Городская библиотека открыта каждый день, кроме понедельника. Читатели могут брать "
+          "книги домой на две недели, а новые журналы читать только в зале.\n") * 2
+       ).encode("iso8859_5")
+      + ("Электронный каталог доступен на сайте библиотеки, где можно продлить срок "
+         "пользования книгами и заказать редкие издания.\n").encode("utf-8")
+      + b"</p></body></html>\n")

@@ -1165,23 +1165,23 @@ fn conflict_messages(j: &Value) -> Vec<String> {
         .collect()
 }
 
-/// The language-blind quality score ranks windows-1252's all-Latin misreading of Ukrainian
-/// above the Cyrillic (whose few Latin words alternate scripts); the candidates put the likely
-/// verdict's reading first, and the conflict names it, not the score's favourite.
+/// The language-blind quality score prefers windows-1251's reading of x-mac-cyrillic (its
+/// capitals read as punctuation, `—лен` for `Член`, look like text to it); the candidates put
+/// the likely verdict's reading first, and the conflict names it, not the score's favourite.
 #[test]
 fn the_candidates_and_the_conflict_follow_the_likely_verdict() {
-    let j = inspect("uk-windows-1251-meta-says-utf8.html");
-    assert_eq!(j["encoding"]["name"], "UTF-8");
-    assert_eq!(j["likely"]["name"], "windows-1251");
+    let j = inspect("ru-x-mac-cyrillic.txt");
+    assert_eq!(j["encoding"]["name"], "windows-1251");
+    assert_eq!(j["likely"]["name"], "x-mac-cyrillic");
     let cands = j["candidates"].as_array().unwrap();
-    assert_eq!(cands[0]["encoding"], "windows-1251");
+    assert_eq!(cands[0]["encoding"], "x-mac-cyrillic");
     let score = |name: &str| {
         cands.iter().find(|c| c["encoding"] == name).unwrap()["score"]
             .as_f64()
             .unwrap()
     };
     // The case this guards: the score alone prefers the misreading.
-    assert!(score("windows-1252") > score("windows-1251"));
+    assert!(score("windows-1251") > score("x-mac-cyrillic"));
     let messages = conflict_messages(&j);
     let better: Vec<&String> = messages
         .iter()
@@ -1189,21 +1189,13 @@ fn the_candidates_and_the_conflict_follow_the_likely_verdict() {
         .collect();
     assert_eq!(better.len(), 1, "{messages:?}");
     assert!(
-        better[0].starts_with("windows-1251 reads these bytes as better text than the decided UTF-8 (the likely verdict, confidence 1.00)"),
+        better[0].starts_with("x-mac-cyrillic reads these bytes as better text than the decided windows-1251 (the likely verdict, confidence 1.00)"),
         "{}",
         better[0]
     );
-    assert!(better[0].contains("Бібліотека працює"), "{}", better[0]);
-    assert!(
-        !messages.iter().any(|m| m.starts_with("windows-1252")),
-        "{messages:?}"
-    );
     // The human report says how the list is ordered, and lists it so.
     let out = cmd()
-        .args([
-            "inspect",
-            "tests/fixtures/encodings/uk-windows-1251-meta-says-utf8.html",
-        ])
+        .args(["inspect", "tests/fixtures/encodings/ru-x-mac-cyrillic.txt"])
         .output()
         .unwrap();
     let s = String::from_utf8_lossy(&out.stdout);
@@ -1211,7 +1203,42 @@ fn the_candidates_and_the_conflict_follow_the_likely_verdict() {
         .find("Candidates (the likely verdict's reading first")
         .unwrap();
     let first_row = s[at..].lines().nth(2).unwrap();
-    assert!(first_row.contains("1  windows-1251"), "{first_row}");
+    assert!(first_row.contains("1  x-mac-cyrillic"), "{first_row}");
+}
+
+/// Clean Ukrainian in windows-1251 under a `<meta>` that says UTF-8: its reading carries no
+/// mojibake fingerprint (a lead image before one continuation image, `ні`, is no whole UTF-8
+/// sequence), so the quality score no longer ranks windows-1252's all-Latin misreading
+/// (`Á³áë³îòåêà`) above it, and the conflict names windows-1251.
+#[test]
+fn clean_cyrillic_carries_no_mojibake_fingerprints() {
+    let j = inspect("uk-windows-1251-meta-says-utf8.html");
+    assert_eq!(j["encoding"]["name"], "UTF-8");
+    assert_eq!(j["likely"]["name"], "windows-1251");
+    let cands = j["candidates"].as_array().unwrap();
+    let cand = |name: &str| cands.iter().find(|c| c["encoding"] == name).unwrap();
+    assert_eq!(cands[0]["encoding"], "windows-1251");
+    assert!(
+        cand("windows-1251")["mojibake_fingerprints"]
+            .as_u64()
+            .unwrap()
+            <= 1
+    );
+    assert!(
+        cand("windows-1251")["score"].as_f64().unwrap()
+            > cand("windows-1252")["score"].as_f64().unwrap() + 0.2
+    );
+    let messages = conflict_messages(&j);
+    assert!(
+        messages.iter().any(|m| m
+            .starts_with("windows-1251 reads these bytes as better text than the decided UTF-8")
+            && m.contains("Бібліотека працює")),
+        "{messages:?}"
+    );
+    assert!(
+        !messages.iter().any(|m| m.starts_with("windows-1252")),
+        "{messages:?}"
+    );
 }
 
 /// A file in two encodings: the conflict says so, segment by segment, and which part the
@@ -1269,4 +1296,32 @@ fn an_unsure_likely_verdict_is_a_note() {
         .expect("a note");
     assert_eq!(c["severity"], "note");
     assert!(c["message"].as_str().unwrap().contains(", unsure)"));
+}
+
+/// A page whose `<meta>` says ISO-8859-5 with a paragraph pasted in UTF-8: the C1 controls
+/// the ISO-8859-5 decoder makes of the UTF-8 bytes 80–9F are no windows-1252 text a Latin-1
+/// decoder upstream mangled; the segments say what they are, and no mojibake is claimed.
+#[test]
+fn c1_controls_a_single_byte_decoder_made_are_no_mojibake() {
+    let j = inspect("mixed-iso-8859-5-meta-utf8-part.html");
+    assert_eq!(j["encoding"]["name"], "ISO-8859-5");
+    let segs: Vec<&str> = j["segments"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["encoding"].as_str().unwrap())
+        .collect();
+    assert_eq!(segs, ["ISO-8859-5", "UTF-8"]);
+    assert!(j["mojibake"].is_null(), "{}", j["mojibake"]);
+    let messages = conflict_messages(&j);
+    assert!(
+        !messages.iter().any(|m| m.contains("C1 control")),
+        "{messages:?}"
+    );
+    assert!(
+        messages
+            .iter()
+            .any(|m| m.ends_with("decoding the whole as ISO-8859-5 misreads the UTF-8 part")),
+        "{messages:?}"
+    );
 }

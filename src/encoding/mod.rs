@@ -590,7 +590,9 @@ fn mojibake_of(
             cut = d.text.strip_suffix('\u{FFFD}').map_or(cut, str::len);
         }
         // No fingerprint and no U+FFFD: nothing to repair and nothing lost, so the analysis
-        // would say "clean" (one pass instead of its four; most files stop here).
+        // would say "clean" but for C1 controls (one pass instead of its four; most files stop
+        // here). C1 controls alone are left to the anomalies: in UTF-8 text one is as often a
+        // terminal's CSI as windows-1252 read as Latin-1.
         let prefix = &d.text[..cut];
         // The decided candidate counted them already when its features covered this text.
         let counted = candidates
@@ -602,6 +604,9 @@ fn mojibake_of(
         if !prefix.contains('\u{FFFD}') && fingerprints == 0 {
             return None;
         }
+        // A single-byte decoder made every C1 control of its text, of bytes its encoding
+        // leaves undefined: what they say of the encoding, the likely verdict says.
+        let c1_made = decision.encoding.is_single_byte();
         // The U+FFFD a UTF-8 decoder made of invalid sequences are damage validity reports, not
         // bytes mojibake lost upstream (RFC 3629): every U+FFFD whose bytes are not EF BF BD, a
         // literal U+FFFD, which is text.
@@ -621,7 +626,7 @@ fn mojibake_of(
         } else {
             Vec::new()
         };
-        let a = mojibake::analyze_beside_damage(prefix, &made);
+        let a = mojibake::analyze_beside_damage(prefix, &made, c1_made);
         if matches!(
             a.verdict,
             mojibake::Verdict::Clean | mojibake::Verdict::NotText

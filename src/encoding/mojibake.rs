@@ -22,7 +22,7 @@ use crate::decode::charset::Charset;
 use serde::Serialize;
 
 mod images;
-pub use images::{FingerprintCounter, clean_at_a_glance, fingerprints, masks};
+pub use images::{FingerprintCounter, Images, clean_at_a_glance, fingerprints, masks};
 use images::{encodings, is_c1, suspect_mask};
 mod judge;
 use judge::{NOT_TEXT_SHARE, rare_chars, undo_once, undo_word};
@@ -212,22 +212,25 @@ impl Analysis {
 
 /// Analyses `text` for mojibake chains and ranks the ways to undo them.
 pub fn analyze(text: &str) -> Analysis {
-    analyze_with(text, true, &[])
+    analyze_with(text, true, &[], false)
 }
 
 /// [`analyze`] of text our own decoder made, with the text offsets of the U+FFFD it made of
 /// invalid bytes (`made`, sorted): those report damage in the bytes we read, which validity
 /// reports, not bytes lost before the text reached us. UTF-8 whose lines a byte count cut
 /// (`п` then U+FFFD, where `п` is a Russian letter, not windows-1251's image of the lead byte
-/// EF) is no mojibake.
-pub fn analyze_beside_damage(text: &str, made: &[usize]) -> Analysis {
-    analyze_with(text, true, made)
+/// EF) is no mojibake. With `c1_made`, the decoder made every C1 control too: a single-byte
+/// decoder reads bytes 80–9F its encoding leaves undefined as C1 (WHATWG's windows-1257 reads
+/// windows-1250's `š`, byte 9A, as U+009A), so they say the encoding is wrong, as the likely
+/// verdict does, not that a Latin-1 decoder upstream turned windows-1252 characters into them.
+pub fn analyze_beside_damage(text: &str, made: &[usize], c1_made: bool) -> Analysis {
+    analyze_with(text, true, made, c1_made)
 }
 
 /// [`analyze`] without the plausibility scores (left at their defaults): for callers that want
 /// only the hypotheses of a large text.
 pub fn analyze_hypotheses(text: &str) -> Analysis {
-    analyze_with(text, false, &[])
+    analyze_with(text, false, &[], false)
 }
 
 /// How much of a document's start [`coincidental_chains`] reads (a sample: the analysis of a
@@ -249,7 +252,7 @@ pub fn coincidental_chains(head: &str) -> Vec<Vec<Charset>> {
         .collect()
 }
 
-fn analyze_with(text: &str, scored: bool, made: &[usize]) -> Analysis {
+fn analyze_with(text: &str, scored: bool, made: &[usize], c1_made: bool) -> Analysis {
     let (n, junk, _) = text.chars().fold((0usize, 0usize, ' '), |(n, j, prev), c| {
         // C1 controls are what Latin-1 makes of UTF-8 continuation bytes: a third of an
         // Ethiopic or Indic line misread so. And U+FFFD right after `Â`…`ô` (the Latin-1 and
@@ -399,14 +402,18 @@ fn analyze_with(text: &str, scored: bool, made: &[usize]) -> Analysis {
         }
         n
     };
-    let c1 = after_pass(c1_as_windows_1252, &|n| {
-        format!(
-            "{n} C1 control{} read as the windows-1252 character{} a Latin-1 decoder turned into {} (`\\x93` → `“`)",
-            if n == 1 { "" } else { "s" },
-            if n == 1 { "" } else { "s" },
-            if n == 1 { "it" } else { "them" },
-        )
-    });
+    let c1 = if c1_made {
+        0
+    } else {
+        after_pass(c1_as_windows_1252, &|n| {
+            format!(
+                "{n} C1 control{} read as the windows-1252 character{} a Latin-1 decoder turned into {} (`\\x93` → `“`)",
+                if n == 1 { "" } else { "s" },
+                if n == 1 { "" } else { "s" },
+                if n == 1 { "it" } else { "them" },
+            )
+        })
+    };
     after_pass(lossy_punctuation, &|n| {
         format!(
             "{n} curly quote{} or dash{} lost: `â€` then `?` or U+FFFD (the last byte was replaced before the text reached us), one U+FFFD in {}",

@@ -94,15 +94,14 @@ pub fn features_with(
 /// Per-character facts the features need, packed: [`LETTER`], [`MARK`], [`REAL_SCRIPT`],
 /// [`SPACE`], [`ANOMALY`], [`SPLIT`] bits, the script as its `u8`, the cluster (the script,
 /// with the CJK scripts merged into Han as the features' cluster rule says), and the
-/// character's mojibake lead and continuation masks (`mojibake::masks`): one table load per
+/// character's images of UTF-8 bytes for the mojibake fingerprints (`mojibake::masks`): one table load per
 /// character gives everything.
 #[derive(Clone, Copy, Default)]
 struct Packed {
     bits: u8,
     script: u8,
     cluster: u8,
-    lead: u16,
-    cont: u16,
+    images: super::mojibake::Images,
 }
 
 const LETTER: u8 = 1;
@@ -135,13 +134,11 @@ fn pack(c: char, info: CharInfo) -> Packed {
     if c.is_ascii() && split_space(c as u8) {
         bits |= SPLIT;
     }
-    let (lead, cont) = super::mojibake::masks(c);
     Packed {
         bits,
         script: info.script as u8,
         cluster: info.cluster() as u8,
-        lead,
-        cont,
+        images: super::mojibake::masks(c),
     }
 }
 
@@ -347,7 +344,7 @@ impl<'h> Counter<'h> {
             let in_word = p.bits & SPLIT == 0;
             ascii_words += (in_word & !in_ascii_word) as u64;
             in_ascii_word = in_word;
-            fp.step(p.lead, p.cont);
+            fp.step(p.images);
             // Script runs: only characters of a real script take part.
             let real = p.bits & REAL_SCRIPT != 0;
             let script = p.script as u16;

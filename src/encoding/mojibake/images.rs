@@ -46,11 +46,25 @@ pub(super) const DENSE: usize = 0x3000;
 pub(super) struct Reverse {
     /// `bytes[c * n + e]`: the byte of `c` in encoding `e`, 0 for none (no image is byte 0).
     pub(super) bytes: Vec<u8>,
-    pub(super) lead: Vec<u16>,
-    pub(super) cont: Vec<u16>,
+    pub(super) images: Vec<Images>,
     pub(super) sparse_bytes: FxHashMap<char, Vec<(u16, u8)>>,
-    pub(super) sparse_lead: FxHashMap<char, u16>,
-    pub(super) sparse_cont: FxHashMap<char, u16>,
+    pub(super) sparse_images: FxHashMap<char, Images>,
+}
+
+/// The kinds of UTF-8 byte a character is the image of, one bit per encoding the search
+/// knows (RFC 3629 §3): the lead byte of a 2-, 3- or 4-byte sequence (C2–DF, E0–EF, F0–F4), or
+/// a continuation byte (80–BF).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Images {
+    pub lead: [u16; 3],
+    pub cont: u16,
+}
+
+impl Images {
+    /// The encodings under which the character is the image of any lead byte.
+    pub fn any_lead(&self) -> u16 {
+        self.lead[0] | self.lead[1] | self.lead[2]
+    }
 }
 
 pub(super) fn reverse() -> &'static Reverse {
@@ -59,11 +73,9 @@ pub(super) fn reverse() -> &'static Reverse {
         let n = encodings().len();
         let mut r = Reverse {
             bytes: vec![0; DENSE * n],
-            lead: vec![0; DENSE],
-            cont: vec![0; DENSE],
+            images: vec![Images::default(); DENSE],
             sparse_bytes: FxHashMap::default(),
-            sparse_lead: FxHashMap::default(),
-            sparse_cont: FxHashMap::default(),
+            sparse_images: FxHashMap::default(),
         };
         for (i, cs) in encodings().iter().enumerate() {
             let bit = 1u16 << i;
@@ -73,17 +85,20 @@ pub(super) fn reverse() -> &'static Reverse {
                     cs => single_byte_table_of(*cs).and_then(|t| t.get(b)),
                 };
                 let Some(c) = c else { continue };
-                let lead = if (0xC2..=0xF4).contains(&b) { bit } else { 0 };
-                let cont = if (0x80..=0xBF).contains(&b) { bit } else { 0 };
+                let add = |im: &mut Images| match b {
+                    0x80..=0xBF => im.cont |= bit,
+                    0xC2..=0xDF => im.lead[0] |= bit,
+                    0xE0..=0xEF => im.lead[1] |= bit,
+                    0xF0..=0xF4 => im.lead[2] |= bit,
+                    _ => {}
+                };
                 let u = c as usize;
                 if u < DENSE {
                     r.bytes[u * n + i] = b;
-                    r.lead[u] |= lead;
-                    r.cont[u] |= cont;
+                    add(&mut r.images[u]);
                 } else {
                     r.sparse_bytes.entry(c).or_default().push((i as u16, b));
-                    *r.sparse_lead.entry(c).or_default() |= lead;
-                    *r.sparse_cont.entry(c).or_default() |= cont;
+                    add(r.sparse_images.entry(c).or_default());
                 }
             }
         }
@@ -92,21 +107,19 @@ pub(super) fn reverse() -> &'static Reverse {
 }
 
 impl Reverse {
-    pub(super) fn lead_mask(&self, c: char) -> u16 {
+    pub(super) fn images(&self, c: char) -> Images {
         let u = c as usize;
         if u < DENSE {
-            self.lead[u]
+            self.images[u]
         } else {
-            self.sparse_lead.get(&c).copied().unwrap_or(0)
+            self.sparse_images.get(&c).copied().unwrap_or_default()
         }
     }
+    pub(super) fn lead_mask(&self, c: char) -> u16 {
+        self.images(c).any_lead()
+    }
     pub(super) fn cont_mask(&self, c: char) -> u16 {
-        let u = c as usize;
-        if u < DENSE {
-            self.cont[u]
-        } else {
-            self.sparse_cont.get(&c).copied().unwrap_or(0)
-        }
+        self.images(c).cont
     }
 }
 
@@ -358,15 +371,13 @@ pub(super) fn surrogate_pair_at(
     plausible(c).then_some((6, c))
 }
 
-/// The encodings (bits, in the order of the encodings the search knows) under which `c` is the image of a UTF-8
-/// lead byte, and those under which it is the image of a continuation byte; none for ASCII
-/// and for U+FFFD.
-pub fn masks(c: char) -> (u16, u16) {
+/// What UTF-8 bytes `c` is the image of, per encoding the search knows ([`Images`]); none
+/// for ASCII and for U+FFFD.
+pub fn masks(c: char) -> Images {
     if c == '\u{FFFD}' {
-        return (0, 0);
+        return Images::default();
     }
-    let r = reverse();
-    (r.lead_mask(c), r.cont_mask(c))
+    reverse().images(c)
 }
 
 /// [`fingerprints`] counted a character at a time, for a pass that visits every character
@@ -374,32 +385,39 @@ pub fn masks(c: char) -> (u16, u16) {
 #[derive(Clone, Debug, Default)]
 pub struct FingerprintCounter {
     pub(super) counts: [usize; 16],
-    pub(super) prev_lead: u16,
+    /// Per encoding, the sequences under way: `need[k]` holds the encodings whose last
+    /// characters began a sequence that k + 1 more continuation images complete.
+    pub(super) need: [u16; 3],
 }
 
 impl FingerprintCounter {
     /// A non-ASCII character.
     #[inline]
     pub fn non_ascii(&mut self, c: char) {
-        let (lead, cont) = masks(c);
-        self.step(lead, cont);
+        self.step(masks(c));
     }
 
-    /// Any character, given its [`masks`] (ASCII has none, which ends a sequence).
+    /// Any character, given its [`masks`] (ASCII has none, which ends a sequence): a
+    /// continuation image carries each sequence under way one byte further (counting those it
+    /// completes), a lead image begins one.
     #[inline]
-    pub fn step(&mut self, lead: u16, cont: u16) {
-        let mut m = self.prev_lead & cont;
-        while m != 0 {
-            self.counts[m.trailing_zeros() as usize] += 1;
-            m &= m - 1;
+    pub fn step(&mut self, im: Images) {
+        let mut done = self.need[0] & im.cont;
+        while done != 0 {
+            self.counts[done.trailing_zeros() as usize] += 1;
+            done &= done - 1;
         }
-        self.prev_lead = lead;
+        self.need = [
+            (self.need[1] & im.cont) | im.lead[0],
+            (self.need[2] & im.cont) | im.lead[1],
+            im.lead[2],
+        ];
     }
 
     /// An ASCII character: no sequence goes on across it.
     #[inline]
     pub fn ascii(&mut self) {
-        self.prev_lead = 0;
+        self.need = [0; 3];
     }
 
     /// The count so far: what [`fingerprints`] says of the characters seen.
@@ -408,10 +426,13 @@ impl FingerprintCounter {
     }
 }
 
-/// Mojibake fingerprints in `text`, cheaply: the most adjacent (lead image, continuation image)
-/// pairs under any single encoding. One pass, no allocation; it over-counts 3- and 4-byte
-/// sequences (one per pair) and does not apply the word-level checks of [`analyze`](super::analyze), so it is a
-/// score feature, not a verdict.
+/// Mojibake fingerprints in `text`, cheaply: the most complete UTF-8 sequences under any single
+/// encoding, a lead image followed by as many continuation images as its byte announces (RFC
+/// 3629 §3; `Ã©`, `â€™`). One pass, no allocation; it does not apply the word-level checks of
+/// [`analyze`](super::analyze) (overlong forms, surrogates, plausible results), so it is a
+/// score feature and a gate, not a verdict. Pairs alone were counted until session 49: a
+/// 3-byte lead image before one continuation image is ordinary Cyrillic (windows-1251's `ні`,
+/// `її`, `всё`), and clean Ukrainian counted thousands.
 pub fn fingerprints(text: &str) -> usize {
     if text.is_ascii() {
         return 0;

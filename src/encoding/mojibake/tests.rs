@@ -90,10 +90,10 @@ fn the_decoders_own_replacements_are_no_lost_mojibake() {
     let text = "принимая во внимание, что п\u{FFFD}\nпри";
     let at = text.find('\u{FFFD}').unwrap();
     assert_eq!(analyze(text).verdict, Verdict::Unrecoverable);
-    let a = analyze_beside_damage(text, &[at]);
+    let a = analyze_beside_damage(text, &[at], false);
     assert_eq!(a.verdict, Verdict::Clean, "{}", a.description);
     assert!(a.lost.is_empty());
-    let a = analyze_beside_damage("r\u{c3}\u{FFFD}sum\u{c3}\u{FFFD}", &[]);
+    let a = analyze_beside_damage("r\u{c3}\u{FFFD}sum\u{c3}\u{FFFD}", &[], false);
     assert_eq!(a.lost.len(), 2);
 }
 
@@ -254,4 +254,30 @@ fn estonian_through_iso_8859_2_keeps_its_o_tilde() {
 #[test]
 fn one_letter_does_not_overturn_the_preference_order() {
     assert_eq!(analyze("ÃŸ").repaired.as_deref(), Some("ß"));
+}
+
+/// A fingerprint is a whole UTF-8 sequence's images (RFC 3629 §3): a 2-byte lead and one
+/// continuation, a 3-byte lead and two. A 3-byte lead before a single continuation is ordinary
+/// Cyrillic in windows-1251 (`ні` is ED B3, `моє` ends EE BA), which pairs alone counted by the
+/// thousand in clean Ukrainian and Russian.
+#[test]
+fn fingerprints_are_whole_sequences() {
+    assert_eq!(fingerprints("rÃ©sumÃ©"), 2);
+    assert_eq!(fingerprints("itâ€™s"), 1);
+    // Cut short by ASCII, or by a character that continues nothing.
+    assert_eq!(fingerprints("â€ x"), 0);
+    assert_eq!(fingerprints("ні, її, моє"), 0);
+    let ukrainian = "Бібліотека працює щодня, крім неділі. Читачі можуть брати книги додому \
+                     на два тижні, а нові журнали лише в читальній залі.";
+    assert_eq!(fingerprints(ukrainian), 0);
+    // The counter the quality features drive one character at a time agrees.
+    let mut k = FingerprintCounter::default();
+    for c in "rÃ©sumÃ© itâ€™s ні".chars() {
+        if c.is_ascii() {
+            k.ascii();
+        } else {
+            k.non_ascii(c);
+        }
+    }
+    assert_eq!(k.count(), 3);
 }
