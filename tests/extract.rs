@@ -424,7 +424,7 @@ fn email_parts_charsets_and_encoded_words() {
     assert!(has_diag(
         &v,
         "charset",
-        "part 1 (text/plain, quoted-printable) decoded as windows-1252 (decided by transport)"
+        "part 1 (text/plain, quoted-printable) decoded as windows-1252 (decided by the transport header)"
     ));
     assert!(has_diag(&v, "not-extracted", "photo.png: a PNG image"));
     let one = ok("message.eml", &["--unit", "message"]);
@@ -585,7 +585,7 @@ fn extract_encoding_overrides_the_decision() {
     );
     let chosen = run(&["--encoding", "utf-8"]);
     assert!(
-        chosen.contains("résumé") && chosen.contains("decided by user"),
+        chosen.contains("résumé") && chosen.contains("decided by the user's choice"),
         "{chosen}"
     );
     let bad = cmd()

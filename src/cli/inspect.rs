@@ -290,7 +290,7 @@ pub fn write_report(out: &mut dyn Write, r: &Report) -> io::Result<()> {
         out,
         "Encoding: {} (decided by {})",
         d.encoding,
-        d.decided_by.name()
+        d.decided_by.noun()
     )?;
     writeln!(out, "  {}", v(&d.explanation))?;
     writeln!(out, "  rule: {}", d.rule)?;

@@ -42,6 +42,27 @@ impl DecidedBy {
             DecidedBy::User => "user",
         }
     }
+
+    /// What decided, in a word for a compact view (`windows-1252 by statistics`).
+    pub fn short(&self) -> &'static str {
+        match self {
+            DecidedBy::Bom => "BOM",
+            DecidedBy::Statistical => "statistics",
+            other => other.name(),
+        }
+    }
+
+    /// What decided, as a report's sentence names it (`decided by statistics`).
+    pub fn noun(&self) -> &'static str {
+        match self {
+            DecidedBy::Bom => "its byte order mark",
+            DecidedBy::Transport => "the transport header",
+            DecidedBy::Declaration => "declaration",
+            DecidedBy::Validity => "UTF-8 validity",
+            DecidedBy::Statistical => "statistics",
+            DecidedBy::User => "the user's choice",
+        }
+    }
 }
 
 /// The encoding decided on, and why.

@@ -96,7 +96,7 @@ pub fn charset_diagnostics(what: &str, d: &DecodedText) -> Vec<Diagnostic> {
         format!(
             "{what} decoded as {} (decided by {})",
             d.charset.name(),
-            d.decided_by.name()
+            d.decided_by.noun()
         ),
     );
     charset.decided_by = Some(d.decided_by);

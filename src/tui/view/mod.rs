@@ -93,7 +93,7 @@ fn title_bar(f: &mut Frame, app: &App, area: Rect, theme: &Theme) {
                 format!(
                     " {} by {} ",
                     r.encoding.encoding,
-                    r.encoding.decided_by.name()
+                    r.encoding.decided_by.short()
                 ),
                 Style::default().add_modifier(Modifier::BOLD),
             )

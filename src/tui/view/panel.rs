@@ -186,7 +186,7 @@ fn list_lines(app: &App, tab: Tab, theme: &Theme, width: usize) -> Vec<Line<'sta
                             v(&doc.name),
                             thousands(doc.input.len()),
                             doc.report.encoding.encoding,
-                            doc.report.encoding.decided_by.name()
+                            doc.report.encoding.decided_by.short()
                         ),
                         width,
                     ))
@@ -581,7 +581,7 @@ fn evidence_line(
             format!(
                 "{} by {}: {}",
                 r.encoding.encoding,
-                r.encoding.decided_by.name(),
+                r.encoding.decided_by.short(),
                 v(&r.encoding.explanation)
             ),
             theme.dim(),
@@ -647,7 +647,7 @@ fn evidence_detail(d: &crate::tui::doc::Doc, row: EvidenceRow) -> String {
         EvidenceRow::Decision => format!(
             "decided {} by {}: {} · Enter moves to the bytes that decided",
             r.encoding.encoding,
-            r.encoding.decided_by.name(),
+            r.encoding.decided_by.short(),
             v(&r.encoding.explanation)
         ),
         EvidenceRow::Likely => {
