@@ -1155,6 +1155,16 @@ fn the_cjk_ngram_offset_is_the_fit_tables_gap() {
     );
 }
 
+/// The conflict whose message holds `needle`.
+fn conflict_holding<'a>(j: &'a Value, needle: &str) -> &'a Value {
+    j["conflicts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["message"].as_str().unwrap().contains(needle))
+        .unwrap_or_else(|| panic!("no conflict holds {needle:?}: {}", j["conflicts"]))
+}
+
 /// The conflicts a verdict raises, as their messages.
 fn conflict_messages(j: &Value) -> Vec<String> {
     j["conflicts"]
@@ -1263,12 +1273,7 @@ fn a_file_in_two_encodings_is_a_conflict_naming_its_segments() {
         m.ends_with("decoding the whole as windows-1251 misreads the windows-1250 part"),
         "{m}"
     );
-    let c = j["conflicts"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["message"].as_str() == Some(m.as_str()))
-        .unwrap();
+    let c = conflict_holding(&j, m);
     assert_eq!(c["byte_span"], parts[1]["byte_span"]);
     assert!(
         !messages.iter().any(|m| m.contains("as better text than")),
@@ -1283,17 +1288,7 @@ fn an_unsure_likely_verdict_is_a_note() {
     let j = inspect("paired-bytes-no-space.txt");
     let conf = j["likely"]["confidence"].as_f64().unwrap();
     assert!(conf < 0.5, "{conf}");
-    let c = j["conflicts"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| {
-            c["message"]
-                .as_str()
-                .unwrap()
-                .contains("may read these bytes as better text")
-        })
-        .expect("a note");
+    let c = conflict_holding(&j, "may read these bytes as better text");
     assert_eq!(c["severity"], "note");
     assert!(c["message"].as_str().unwrap().contains(", unsure)"));
 }
