@@ -115,12 +115,6 @@ impl Reverse {
             self.sparse_images.get(&c).copied().unwrap_or_default()
         }
     }
-    pub(super) fn lead_mask(&self, c: char) -> u16 {
-        self.images(c).any_lead()
-    }
-    pub(super) fn cont_mask(&self, c: char) -> u16 {
-        self.images(c).cont
-    }
 }
 
 /// The byte of `c` in encoding number `e`, or `None` if it has none. ASCII maps to itself.
@@ -152,8 +146,9 @@ pub(super) fn suspect_mask(text: &str) -> u16 {
     for_each_non_ascii_run(text, |run| {
         let mut prev_lead = 0u16;
         for c in run.chars() {
-            mask |= prev_lead & r.cont_mask(c);
-            prev_lead = r.lead_mask(c);
+            let im = r.images(c);
+            mask |= prev_lead & im.cont;
+            prev_lead = im.any_lead();
         }
     });
     mask
