@@ -119,11 +119,14 @@ fn verdicts(r: &Report) -> String {
     };
     let l = &r.likely;
     if r.segments.len() > 1 {
-        let names: Vec<&str> = r.segments.iter().map(|s| s.encoding.name()).collect();
+        let names: Vec<&str> = crate::encoding::segments::encodings_of(&r.segments)
+            .iter()
+            .map(|e| e.name())
+            .collect();
         format!(
-            "decoded as {} {how}; the bytes are in {} encodings, segment by segment: {}",
+            "decoded as {} {how}; the bytes are in {}: {}",
             d.encoding,
-            r.segments.len(),
+            crate::encoding::segments::how_many(&r.segments),
             names.join(", ")
         )
     } else if let Some(s) = &l.seven_bit {

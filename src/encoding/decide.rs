@@ -497,6 +497,9 @@ const LIKELY_SURE: f64 = 0.8;
 /// is wrong about as often as right.
 const LIKELY_UNSURE: f64 = 0.5;
 
+/// Segments a conflict names one by one; the rest it counts.
+const MAX_PARTS_LISTED: usize = 6;
+
 /// The likely verdict reads the bytes otherwise than the decision: the bytes are in several
 /// encodings (its segments), or one other encoding reads them as different text. The quality
 /// score alone no longer says so: it knows no language, and ranked windows-1252's all-Latin
@@ -513,9 +516,12 @@ fn likely_conflict(c: &ConflictInputs) -> Option<Conflict> {
             .filter(|s| s.encoding != decided)
             .collect();
         let first = others.first()?;
-        let parts: Vec<String> = c
+        // The first few parts: a UTF-8 file with letters typed in another encoding in many
+        // places is as many segments, all listed in `segments`.
+        let mut parts: Vec<String> = c
             .segments
             .iter()
+            .take(MAX_PARTS_LISTED)
             .map(|s| {
                 format!(
                     "{} at bytes {}–{}",
@@ -523,6 +529,9 @@ fn likely_conflict(c: &ConflictInputs) -> Option<Conflict> {
                 )
             })
             .collect();
+        if c.segments.len() > MAX_PARTS_LISTED {
+            parts.push(format!("and {} more", c.segments.len() - MAX_PARTS_LISTED));
+        }
         let mut misread: Vec<&str> = Vec::new();
         for s in &others {
             if !misread.contains(&s.encoding.name()) {
@@ -534,8 +543,8 @@ fn likely_conflict(c: &ConflictInputs) -> Option<Conflict> {
             evidence: language.into_iter().collect(),
             byte_span: Some(first.byte_span),
             message: format!(
-                "the bytes are in {} encodings, segment by segment ({}): decoding the whole as {decided} misreads the {} part{}",
-                c.segments.len(),
+                "the bytes are in {} ({}): decoding the whole as {decided} misreads the {} part{}",
+                super::segments::how_many(c.segments),
                 parts.join(", "),
                 and_list(&misread),
                 if others.len() == 1 { "" } else { "s" }

@@ -95,6 +95,29 @@ pub struct Segment {
     pub start_between: Option<ByteSpan>,
 }
 
+/// The encodings of `segments`, each once, in the order they first occur: a UTF-8 file with
+/// two pasted windows-1252 words is three segments in two encodings.
+pub fn encodings_of(segments: &[Segment]) -> Vec<Charset> {
+    let mut out: Vec<Charset> = Vec::new();
+    for s in segments {
+        if !out.contains(&s.encoding) {
+            out.push(s.encoding);
+        }
+    }
+    out
+}
+
+/// How `segments` stand, in words: "2 encodings, segment by segment" where each segment is in
+/// an encoding of its own, else "2 encodings over 5 segments".
+pub fn how_many(segments: &[Segment]) -> String {
+    let n = encodings_of(segments).len();
+    if n == segments.len() {
+        format!("{n} encodings, segment by segment")
+    } else {
+        format!("{n} encodings over {} segments", segments.len())
+    }
+}
+
 /// The stretches of `bytes[range]` between delimiters that hold a non-ASCII byte, as
 /// `[start, end)` offsets in `bytes`.
 fn stretches(bytes: &[u8], from: usize, to: usize) -> Vec<(usize, usize)> {
