@@ -1000,3 +1000,57 @@ write(E + "mixed-iso-8859-5-meta-utf8-part.html",
       + ("Электронный каталог доступен на сайте библиотеки, где можно продлить срок "
          "пользования книгами и заказать редкие издания.\n").encode("utf-8")
       + b"</p></body></html>\n")
+
+
+def typed_in(text, words, encoding):
+    """`text` in UTF-8 with each of `words` (each at its first place after the one before)
+    written in `encoding` instead, as an editor set to that code page types a word."""
+    out = bytearray(text.encode("utf-8"))
+    at = 0
+    for w in words:
+        u = w.encode("utf-8")
+        at = bytes(out).find(u, at)
+        out[at:at + len(u)] = w.encode(encoding)
+        at += len(w.encode(encoding))
+    return bytes(out)
+
+
+# Portuguese UTF-8 (sentences written here) with four words typed in windows-1252 (`s\xF3`,
+# `cat\xE1logo`, `est\xE1`, `empr\xE9stimo`), too close together for the draft segments, which
+# join them all back into UTF-8. UTF-8 makes U+FFFD of each lone byte; windows-1252 reads words
+# of the Portuguese list or letters the UTF-8 text writes: a segment of one byte each, and
+# decoding segment by segment gives the text back.
+pt_library = ("A biblioteca municipal abre todos os dias, exceto segunda-feira. Os leitores podem "
+              "levar livros para casa durante duas semanas, mas as revistas novas s\u00f3 podem ser "
+              "lidas na sala de leitura.\nO cat\u00e1logo eletr\u00f4nico est\u00e1 dispon\u00edvel "
+              "no site da biblioteca, onde tamb\u00e9m \u00e9 poss\u00edvel renovar o "
+              "empr\u00e9stimo e consultar a situa\u00e7\u00e3o das reservas.\nQuem n\u00e3o devolver "
+              "os livros no prazo paga uma multa, e a renova\u00e7\u00e3o s\u00f3 \u00e9 poss\u00edvel "
+              "uma vez por m\u00eas.\n")
+write(E + "mixed-utf8-pt-words-typed-in-1252.txt",
+      typed_in(pt_library, ["s\u00f3", "cat\u00e1logo", "est\u00e1", "empr\u00e9stimo"], "cp1252"))
+# Estonian UTF-8 with `n\xE4dalaks` typed in windows-1252. No Estonian word list here: the `ä`
+# stands on the `ä` the UTF-8 text writes elsewhere (`päev`).
+et_library = ("Raamatukogu on avatud iga p\u00e4ev peale esmasp\u00e4eva. K\u00f5ik lugejad "
+              "v\u00f5ivad laenutada raamatuid kaheks n\u00e4dalaks, uusi ajakirju saab lugeda "
+              "ainult lugemissaalis.\nElektrooniline kataloog on raamatukogu kodulehel, kus saab "
+              "ka laenutusaega pikendada.\n")
+write(E + "mixed-utf8-et-word-typed-in-1252.txt", typed_in(et_library, ["n\u00e4dalaks"], "cp1252"))
+# Russian UTF-8 with the first letter of `своих` and `свободу` cut to its lead byte D1, which
+# windows-1251 reads as the capital `С`: `Своих` is a word of the Russian list, but a cut
+# leaves such capitals (C2–DF), never a typed small letter. No typed letters: U+FFFD stays.
+ru_opinion = ("Каждый человек имеет право на свободу убеждений и на свободное выражение их; это "
+              "право включает свободу беспрепятственно придерживаться своих убеждений и свободу "
+              "искать, получать и распространять информацию и идеи любыми средствами.\n")
+write(E + "ru-utf8-word-initial-letters-cut.txt", cut_letters(ru_opinion, ["своих", "свободу и"]))
+# English UTF-8 (written here) with its own curly quotes and dashes, and an apostrophe typed in
+# windows-1252 (`can\x92t`): the lone byte stands where `’` stands, between letters, a segment
+# of one byte.
+en_library = ("The library\u2019s new catalogue went live on Monday. Readers can now renew loans "
+              "online, reserve titles that are out, and see when a reserved book is ready to "
+              "collect.\nStaff said the old system \u201chad served us well for twenty years\u201d "
+              "but could no longer cope with the number of e-books. Fines stay as they were \u2013 "
+              "ten pence a day.\nIf you can\u2019t log in, ask at the desk; we\u2019re open until "
+              "eight on weekdays. Caf\u00e9 opening hours didn\u2019t change \u2013 nor did parking.\n")
+write(E + "mixed-utf8-en-punctuation-typed-in-1252.txt",
+      typed_in(en_library, ["can\u2019t"], "cp1252"))

@@ -759,8 +759,8 @@ fn utf8_with_one_damaged_sequence_is_utf8() {
 }
 
 /// UTF-8 with sequences cut short, several of them: a CSV whose Russian titles a fixed-width
-/// field cut half a letter in, Russian with two letters cut inside words, and Russian lines
-/// `cut -b1-41` cut (a lone lead byte ending most of them); Hungarian and Polish whose first
+/// field cut half a letter in, Russian with two letters cut inside words or at their start, and
+/// Russian lines `cut -b1-41` cut (a lone lead byte ending most of them); Hungarian and Polish whose first
 /// line has a letter cut out after two or three valid ones (their drafts, joined to UTF-8 for
 /// that one stretch of damage, were read as windows-1255 and windows-1252). The bytes are
 /// UTF-8 with damage, read whole, U+FFFD exactly where a sequence was cut; not a legacy
@@ -788,6 +788,13 @@ fn utf8_with_sequences_cut_short_is_utf8_undivided() {
             "ru-utf8-lines-cut-at-41-bytes.txt",
             7,
             "ПРЕАМБУЛА\nПринимая во внимание, \u{FFFD}\n",
+        ),
+        // Cut at the first letter of a word: windows-1251 reads the lead byte D1 as the
+        // capital `С`, and `Своих` is a Russian word; no typed letter is a capital of C2–DF.
+        (
+            "ru-utf8-word-initial-letters-cut.txt",
+            2,
+            "придерживаться \u{FFFD}воих убеждений и \u{FFFD}вободу искать",
         ),
     ] {
         let v = inspect(name);
@@ -1325,4 +1332,73 @@ fn c1_controls_a_single_byte_decoder_made_are_no_mojibake() {
             .any(|m| m.ends_with("decoding the whole as ISO-8859-5 misreads the UTF-8 part")),
         "{messages:?}"
     );
+}
+
+/// Letters typed in windows-1252 into UTF-8 text, each a lone byte UTF-8 makes U+FFFD of: a
+/// segment of one byte each where the Portuguese list knows the word windows-1252 makes
+/// (`está`, among typed words the draft segments find), or, in Estonian, for which there is
+/// no list, where the UTF-8 text writes the letter elsewhere (`nädalaks` beside `päev`); and
+/// an apostrophe typed so between two letters of English (`can\x92t`).
+/// Decoding segment by segment gives the text back; the report counts two encodings over the
+/// segments.
+#[test]
+fn letters_typed_in_a_code_page_into_utf8_are_segments_of_their_own() {
+    let letter = "a letter typed in windows-1252 into UTF-8 text: ";
+    for (name, start, typed, proof, text) in [
+        (
+            "mixed-utf8-pt-words-typed-in-1252.txt",
+            letter,
+            "making `está`, a pt word",
+            0.9,
+            "O catálogo eletrônico está disponível",
+        ),
+        (
+            "mixed-utf8-et-word-typed-in-1252.txt",
+            letter,
+            "making `nädalaks` (the UTF-8 text around writes `ä` too)",
+            0.75,
+            "raamatuid kaheks nädalaks, uusi",
+        ),
+        (
+            "mixed-utf8-en-punctuation-typed-in-1252.txt",
+            "typographic punctuation typed in windows-1252 into UTF-8 text: ",
+            "92 reads `’`, an apostrophe between letters",
+            0.9,
+            "If you can’t log in",
+        ),
+    ] {
+        let v = inspect(name);
+        assert_eq!(v["likely"]["name"], "UTF-8", "{name}: {v}");
+        let segs = v["segments"].as_array().unwrap();
+        let one: Vec<&Value> = segs
+            .iter()
+            .filter(|s| s["because"].as_str().unwrap().contains(typed))
+            .collect();
+        assert_eq!(one.len(), 1, "{name}: {segs:?}");
+        let s = one[0];
+        assert_eq!(s["encoding"], "windows-1252", "{s}");
+        assert_eq!(
+            s["byte_span"]["end"].as_u64().unwrap() - s["byte_span"]["start"].as_u64().unwrap(),
+            1,
+            "{s}"
+        );
+        assert_eq!(s["confidence"], proof, "{s}");
+        assert!(s["because"].as_str().unwrap().starts_with(start), "{s}");
+        let decoded = decoded_by_segments(name);
+        assert!(decoded.contains(text), "{decoded}");
+        assert!(!decoded.contains('\u{FFFD}'), "{decoded}");
+        let report = cmd()
+            .arg("inspect")
+            .arg(format!("tests/fixtures/encodings/{name}"))
+            .output()
+            .unwrap();
+        let report = String::from_utf8_lossy(&report.stdout);
+        assert!(
+            report.contains(&format!(
+                "the bytes are in 2 encodings over {} segments",
+                segs.len()
+            )),
+            "{report}"
+        );
+    }
 }

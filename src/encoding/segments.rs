@@ -20,6 +20,8 @@
 //! 5. **Verdicts**: every segment gets the likely verdict of its own bytes (those between the
 //!    gaps its boundaries may lie in); neighbours whose verdicts do not reject each other's
 //!    encoding are joined again, and the turn to the next is sought over both their gaps.
+//! 6. **Typed letters**: a lone byte in a word of UTF-8 text that a Windows code page reads as
+//!    a letter the text's words bear out (`religi\xE3o`) is a segment of its own (`typed`).
 
 use super::likely::{self, Likely, Part};
 use super::stretches::is_delim;
@@ -30,6 +32,7 @@ use crate::span::ByteSpan;
 use serde::Serialize;
 mod drafts;
 mod place;
+mod typed;
 mod utf8;
 use drafts::cut_at;
 use utf8::{damaged_word, utf8_turns};
@@ -710,6 +713,17 @@ pub fn segment(
     whole: &Likely,
     v: &Utf8Validity,
 ) -> Vec<Segment> {
+    let parts = parts(bytes, base, at_end, whole, v);
+    // Letters typed in a code page into the UTF-8 text (`religi\xE3o`): only where UTF-8
+    // validity found damage, and never in binary or UTF-16 (NUL bytes).
+    if v.invalid_sequences == 0 || bytes.contains(&0) {
+        return parts;
+    }
+    typed::with_typed_letters(bytes, base, at_end, whole, parts)
+}
+
+/// The segments of `bytes` by their encodings' readings (steps 1–5 above).
+fn parts(bytes: &[u8], base: u64, at_end: bool, whole: &Likely, v: &Utf8Validity) -> Vec<Segment> {
     // NUL bytes mean binary or UTF-16. Stateful ISO-2022-JP is cut only where it is back in
     // ASCII ([`iso2022_turns`]).
     if bytes.contains(&0) {

@@ -1,0 +1,635 @@
+//! Letters typed in a Windows code page into UTF-8 text: `religi\xE3o` in a Portuguese UTF-8
+//! page, where an editor wrote `ã` as windows-1252's E3. UTF-8 makes U+FFFD of the lone byte
+//! (RFC 3629 §3: E3 announces a three-byte sequence that `o` does not continue); the code page
+//! reads the word. Each such letter becomes a segment of its own, in the code page whose reading
+//! the text's own words bear out, so that decoding segment by segment gives the word back.
+//!
+//! A lone byte is not always a typed letter: a cut at a byte count leaves the lead byte of a
+//! two-byte sequence (`religi\xC3o` of `religião`), and a stray byte may fall anywhere. Their
+//! readings give themselves away: a cut lead byte (C2–DF) is a capital letter in every Windows
+//! code page (`religiÃo`, `дРлжен`), so a word must keep its case as words do; a stray byte
+//! stands before a valid multi-byte character. And the reading must be borne out: the word is a
+//! word of the text's language, or its typed letters are letters the UTF-8 text around writes.
+
+use super::{Segment, language_of};
+use crate::decode::charset::Charset;
+use crate::encoding::likely::{self, Likely};
+use crate::lexicon;
+use crate::span::ByteSpan;
+use encoding_rs::Encoding;
+use rustc_hash::FxHashSet;
+
+/// The code pages a letter is typed in, most common first: where several read a word alike,
+/// the first names the segment.
+const TYPED_IN: [&Encoding; 9] = [
+    encoding_rs::WINDOWS_1252,
+    encoding_rs::WINDOWS_1250,
+    encoding_rs::WINDOWS_1251,
+    encoding_rs::WINDOWS_1257,
+    encoding_rs::WINDOWS_1254,
+    encoding_rs::WINDOWS_1253,
+    encoding_rs::WINDOWS_1255,
+    encoding_rs::WINDOWS_1256,
+    encoding_rs::WINDOWS_1258,
+];
+
+/// Confidence of a typed letter whose word is a word of the text's language.
+const LISTED: f64 = 0.9;
+/// Confidence of a typed letter the UTF-8 text around writes, in a word no list holds.
+const WRITTEN: f64 = 0.75;
+
+/// One unit of a word: a valid character, or a lone byte no UTF-8 sequence takes in.
+#[derive(Clone, Copy)]
+enum Unit {
+    Char(char),
+    Lone(u8),
+}
+
+/// A word holding lone bytes, as found: each unit with its offset in the region, and whether
+/// a lone byte of it stands right before a valid multi-byte character (letter or not), as a
+/// stray byte does.
+struct Word {
+    units: Vec<(usize, Unit)>,
+    stray: bool,
+}
+
+/// How a typed word's reading is borne out.
+#[derive(Clone, Copy, PartialEq)]
+enum Proof {
+    /// A word of the text's language.
+    Listed,
+    /// Its typed letters are lower-case letters the UTF-8 text writes elsewhere.
+    Written,
+}
+
+/// A typed word read in a code page: the spans of its lone bytes (runs of them with nothing
+/// but ASCII between), the code page, and why.
+struct Typed {
+    spans: Vec<(usize, usize)>,
+    encoding: &'static Encoding,
+    confidence: f64,
+    because: String,
+    /// The language of the UTF-8 text around (a word-list code), when its words bear one out.
+    language: Option<&'static str>,
+}
+
+/// `segments` of `bytes` (from `base`; empty when the whole is one encoding, `whole`) with the
+/// letters typed in a Windows code page into their UTF-8 text made segments of their own. The
+/// same list when there are none.
+pub(super) fn with_typed_letters(
+    bytes: &[u8],
+    base: u64,
+    at_end: bool,
+    whole: &Likely,
+    segments: Vec<Segment>,
+) -> Vec<Segment> {
+    let was_empty = segments.is_empty();
+    let regions: Vec<Segment> = if was_empty {
+        if whole.name != Charset::UTF_8 {
+            return segments;
+        }
+        vec![Segment {
+            byte_span: ByteSpan::new(base, base + bytes.len() as u64),
+            encoding: whole.name,
+            confidence: whole.confidence,
+            because: whole.because.clone(),
+            language: whole.language.as_ref().map(|l| l.language.clone()),
+            start_between: None,
+        }]
+    } else {
+        segments
+    };
+    let mut out: Vec<Segment> = Vec::with_capacity(regions.len());
+    let mut found = false;
+    for s in regions {
+        let (a, b) = (
+            (s.byte_span.start - base) as usize,
+            (s.byte_span.end - base) as usize,
+        );
+        let typed = if s.encoding == Charset::UTF_8 {
+            typed_words(&bytes[a..b], at_end && b == bytes.len())
+        } else {
+            Vec::new()
+        };
+        if typed.is_empty() {
+            push(&mut out, s);
+            continue;
+        }
+        found = true;
+        // Every span in order: a pair of quotes may hold a typed letter between them.
+        let mut spans: Vec<(usize, usize, &Typed)> = typed
+            .iter()
+            .flat_map(|t| t.spans.iter().map(move |&(x, y)| (x, y, t)))
+            .collect();
+        spans.sort_by_key(|s| s.0);
+        let mut at = a;
+        let mut first = true;
+        for (x, y, t) in spans {
+            let (x, y) = (a + x, a + y);
+            if x > at {
+                push(&mut out, piece(&s, base, at, x, first));
+            }
+            push(
+                &mut out,
+                Segment {
+                    byte_span: ByteSpan::new(base + x as u64, base + y as u64),
+                    encoding: Charset::Whatwg(t.encoding),
+                    confidence: t.confidence,
+                    because: t.because.clone(),
+                    language: t.language.map(String::from).or_else(|| s.language.clone()),
+                    start_between: Some(ByteSpan::new(base + x as u64, base + x as u64)),
+                },
+            );
+            first = false;
+            at = y;
+        }
+        if at < b {
+            push(&mut out, piece(&s, base, at, b, first));
+        }
+    }
+    if !found && was_empty {
+        return Vec::new();
+    }
+    out
+}
+
+/// Bytes `from..to` of the segment `s`, with its verdict; only its first piece keeps the place
+/// its start could lie in.
+fn piece(s: &Segment, base: u64, from: usize, to: usize, first: bool) -> Segment {
+    Segment {
+        byte_span: ByteSpan::new(base + from as u64, base + to as u64),
+        start_between: if first {
+            s.start_between
+        } else {
+            Some(ByteSpan::new(base + from as u64, base + from as u64))
+        },
+        ..s.clone()
+    }
+}
+
+/// Appends `s`, joined to the last segment when both are in one encoding.
+fn push(out: &mut Vec<Segment>, s: Segment) {
+    match out.last_mut() {
+        Some(last) if last.encoding == s.encoding && last.byte_span.end == s.byte_span.start => {
+            last.byte_span = ByteSpan::new(last.byte_span.start, s.byte_span.end);
+        }
+        _ => out.push(s),
+    }
+}
+
+/// The words of UTF-8 `region` with letters typed in a code page, in order. A lone byte at
+/// the region's end, when more input follows, may begin a sequence the cut split: left alone.
+fn typed_words(region: &[u8], at_end: bool) -> Vec<Typed> {
+    let mut words: Vec<Word> = Vec::new();
+    let mut current = Word {
+        units: Vec::new(),
+        stray: false,
+    };
+    let mut flush = |current: &mut Word| {
+        if current.units.iter().any(|u| matches!(u.1, Unit::Lone(_))) {
+            words.push(std::mem::replace(
+                current,
+                Word {
+                    units: Vec::new(),
+                    stray: false,
+                },
+            ));
+        }
+        current.units.clear();
+        current.stray = false;
+    };
+    // Lone bytes of typographic punctuation: they end a word.
+    let mut marks: Vec<usize> = Vec::new();
+    let mut off = 0;
+    for chunk in region.utf8_chunks() {
+        for (i, c) in chunk.valid().char_indices() {
+            let after_lone = matches!(current.units.last(), Some((_, Unit::Lone(_))));
+            current.stray |= after_lone && !c.is_ascii();
+            if crate::unicode::is_alphabetic(c) {
+                current.units.push((off + i, Unit::Char(c)));
+            } else {
+                flush(&mut current);
+            }
+        }
+        off += chunk.valid().len();
+        let bad = chunk.invalid();
+        match bad {
+            [] => {}
+            [b] if *b >= 0x80 && (at_end || off + 1 < region.len()) => {
+                if PUNCTUATION.contains(b) {
+                    flush(&mut current);
+                    marks.push(off);
+                } else {
+                    current.units.push((off, Unit::Lone(*b)));
+                }
+            }
+            _ => flush(&mut current),
+        }
+        off += bad.len();
+    }
+    flush(&mut current);
+    let mut typed = typed_punctuation(region, &marks);
+    if words.is_empty() {
+        return typed;
+    }
+    let language = language_of(region, Charset::UTF_8, None).0;
+    // The non-ASCII letters the UTF-8 text writes.
+    let written: FxHashSet<char> = String::from_utf8_lossy(region)
+        .chars()
+        .filter(|c| !c.is_ascii() && crate::unicode::is_alphabetic(*c))
+        .collect();
+    typed.extend(words.iter().filter_map(|w| judge(w, language, &written)));
+    typed.sort_by_key(|t| t.spans.first().map_or(0, |s| s.0));
+    typed
+}
+
+/// Typographic punctuation in a Windows code page (the same bytes in all of them; windows-1252
+/// names it): 85 `…`, 91–94 the curly quotes, 96–97 the dashes. A lone byte among them, in
+/// UTF-8 text, is one of these marks where it stands as the mark stands.
+const PUNCTUATION: [u8; 7] = [0x85, 0x91, 0x92, 0x93, 0x94, 0x96, 0x97];
+
+/// The lone punctuation bytes of UTF-8 `region` (at offsets `marks`) that stand where their
+/// windows-1252 mark stands: `’` between two letters, the second an ASCII one (`don\x92t`; a
+/// stray byte before a valid letter, `pr\x92àctica` in Catalan, is no apostrophe, though the
+/// text writes `l’escola`); `“…”` (or `‘…’`) as a pair on one line,
+/// opening before a word and closing after one; `–` or `—` between spaces, `–` between
+/// digits; `…` after a word or a full stop, before white space or the end. Such a byte is
+/// never what a cut leaves (a lead byte, C2–F4) and is rarely stray there. Each is a
+/// segment of its own, in windows-1252.
+fn typed_punctuation(region: &[u8], marks: &[usize]) -> Vec<Typed> {
+    if marks.is_empty() {
+        return Vec::new();
+    }
+    let letter = |c: Option<char>| c.is_some_and(crate::unicode::is_alphabetic);
+    let space = |c: Option<char>| c.is_none_or(char::is_whitespace);
+    let mut out: Vec<Typed> = Vec::new();
+    let mut used = vec![false; marks.len()];
+    for (i, &p) in marks.iter().enumerate() {
+        if used[i] {
+            continue;
+        }
+        let (prev, next) = (char_before(region, p), char_after(region, p + 1));
+        let what = match region[p] {
+            0x92 if letter(prev) && next.is_some_and(|c| c.is_ascii_alphabetic()) => {
+                "an apostrophe between letters"
+            }
+            0x96 | 0x97 if prev == Some(' ') && next == Some(' ') => "a dash between spaces",
+            0x96 if prev.is_some_and(|c| c.is_ascii_digit())
+                && next.is_some_and(|c| c.is_ascii_digit()) =>
+            {
+                "a dash between digits"
+            }
+            0x85 if (letter(prev) || prev == Some('.')) && space(next) => {
+                "an ellipsis after a word"
+            }
+            open @ (0x91 | 0x93)
+                if (space(prev) || prev == Some('('))
+                    && next.is_some_and(char::is_alphanumeric) =>
+            {
+                let close = open + 1;
+                // Its closing mark, later on the same line, after a word and before a space,
+                // a mark or the end.
+                let Some(j) = (i + 1..marks.len()).find(|&j| {
+                    let q = marks[j];
+                    !used[j]
+                        && region[q] == close
+                        && !region[p..q].contains(&b'\n')
+                        && char_before(region, q).is_some_and(|c| !c.is_whitespace())
+                        && char_after(region, q + 1)
+                            .is_none_or(|c| c.is_whitespace() || c.is_ascii_punctuation())
+                }) else {
+                    continue;
+                };
+                used[j] = true;
+                out.push(mark(region, &[p, marks[j]], "quotes around words"));
+                continue;
+            }
+            _ => continue,
+        };
+        out.push(mark(region, &[p], what));
+    }
+    out
+}
+
+/// The segment of the punctuation bytes at `at` in `region`, standing as `what`.
+fn mark(region: &[u8], at: &[usize], what: &str) -> Typed {
+    let one = at.len() == 1;
+    let bytes: Vec<String> = at.iter().map(|&p| format!("{:02X}", region[p])).collect();
+    let marks: Vec<String> = at
+        .iter()
+        .map(|&p| {
+            let one = [region[p]];
+            format!(
+                "`{}`",
+                encoding_rs::WINDOWS_1252
+                    .decode_without_bom_handling(&one)
+                    .0
+            )
+        })
+        .collect();
+    Typed {
+        spans: at.iter().map(|&p| (p, p + 1)).collect(),
+        encoding: encoding_rs::WINDOWS_1252,
+        confidence: LISTED,
+        because: format!(
+            "typographic punctuation typed in windows-1252 into UTF-8 text: {} {} {}, {what}; UTF-8 makes U+FFFD of {}",
+            bytes.join(" "),
+            if one { "reads" } else { "read" },
+            marks.join(" "),
+            if one { "it" } else { "them" },
+        ),
+        language: None,
+    }
+}
+
+/// The valid character that ends at `at` in `region`, if any (RFC 3629: a sequence is at most
+/// four bytes).
+fn char_before(region: &[u8], at: usize) -> Option<char> {
+    (1..=4.min(at)).find_map(|n| {
+        std::str::from_utf8(&region[at - n..at])
+            .ok()
+            .and_then(|s| s.chars().next())
+    })
+}
+
+/// The valid character that begins at `at` in `region`, if any.
+fn char_after(region: &[u8], at: usize) -> Option<char> {
+    let end = (at + 4).min(region.len());
+    region
+        .get(at..end)?
+        .utf8_chunks()
+        .next()
+        .and_then(|c| c.valid().chars().next())
+}
+
+/// The code page a word's lone bytes were typed in, when one reading alone is borne out (by
+/// the word list of the text's language first, by the letters the text writes then).
+fn judge(w: &Word, language: Option<&'static str>, written: &FxHashSet<char>) -> Option<Typed> {
+    if w.units.len() < 2 {
+        return None;
+    }
+    let mut best: Option<(Proof, String, &'static Encoding)> = None;
+    let mut rival = false;
+    for &enc in &TYPED_IN {
+        let Some((word, letters)) = reading(w, enc) else {
+            continue;
+        };
+        let listed = language.is_some_and(|l| {
+            lexicon::is_word(l, &likely::spelled(l, &word.to_lowercase())) == Some(true)
+        });
+        let proof = if listed {
+            Proof::Listed
+        } else if !w.stray
+            && letters
+                .iter()
+                .all(|c| c.is_lowercase() && written.contains(c))
+        {
+            Proof::Written
+        } else {
+            continue;
+        };
+        match &best {
+            None => best = Some((proof, word, enc)),
+            Some((p, text, _)) if *text == word => {
+                // The same reading: the first code page names it, with the better proof.
+                if proof == Proof::Listed && *p == Proof::Written {
+                    best = best.map(|(_, t, e)| (proof, t, e));
+                }
+            }
+            Some((p, _, _)) => {
+                if *p == proof {
+                    rival = true;
+                } else if proof == Proof::Listed {
+                    best = Some((proof, word, enc));
+                    rival = false;
+                }
+            }
+        }
+    }
+    let (proof, word, enc) = best?;
+    if rival {
+        return None;
+    }
+    let lone: Vec<(usize, u8)> = w
+        .units
+        .iter()
+        .filter_map(|&(at, u)| match u {
+            Unit::Lone(b) => Some((at, b)),
+            Unit::Char(_) => None,
+        })
+        .collect();
+    let bytes: Vec<String> = lone.iter().map(|(_, b)| format!("{b:02X}")).collect();
+    let letters: Vec<String> = lone
+        .iter()
+        .map(|&(_, b)| format!("`{}`", enc.decode_without_bom_handling(&[b]).0))
+        .collect();
+    let why = match proof {
+        Proof::Listed => format!(", a {} word", language.unwrap_or_default()),
+        Proof::Written => format!(" (the UTF-8 text around writes {} too)", letters.join(" ")),
+    };
+    let because = format!(
+        "{} typed in {} into UTF-8 text: {} {} {}, making `{word}`{why}; UTF-8 makes U+FFFD of {}",
+        if lone.len() == 1 {
+            "a letter"
+        } else {
+            "letters"
+        },
+        enc.name(),
+        bytes.join(" "),
+        if lone.len() == 1 { "reads" } else { "read" },
+        letters.join(" "),
+        if lone.len() == 1 { "it" } else { "them" },
+    );
+    Some(Typed {
+        spans: spans(w),
+        encoding: enc,
+        confidence: if proof == Proof::Listed {
+            LISTED
+        } else {
+            WRITTEN
+        },
+        because,
+        language,
+    })
+}
+
+/// The word `w` with its lone bytes read in `enc`, and the letters they make; `None` when one
+/// makes no letter, or the word would not keep its case as words do (a capital after a small
+/// letter: a cut lead byte, `religiÃo`), or would mix scripts.
+fn reading(w: &Word, enc: &'static Encoding) -> Option<(String, Vec<char>)> {
+    let mut word = String::new();
+    let mut letters = Vec::new();
+    for &(_, u) in &w.units {
+        match u {
+            Unit::Char(c) => word.push(c),
+            Unit::Lone(b) => {
+                let one = [b];
+                let (text, _) = enc.decode_without_bom_handling(&one);
+                let mut cs = text.chars();
+                let (Some(c), None) = (cs.next(), cs.next()) else {
+                    return None;
+                };
+                // What a cut leaves of a two-byte sequence is its lead byte, C2–DF: a capital
+                // letter in every Windows code page (`\xD1воей`, `своей` cut, is windows-1251
+                // `Своей`), or an uncased one in windows-1256. Such a byte is a typed letter
+                // only as a small letter (`ß`, Greek `ά`).
+                if !crate::unicode::is_alphabetic(c)
+                    || ((0xC2..=0xDF).contains(&b) && !c.is_lowercase())
+                {
+                    return None;
+                }
+                word.push(c);
+                letters.push(c);
+            }
+        }
+    }
+    (keeps_case(&word) && one_script(&word)).then_some((word, letters))
+}
+
+/// Whether the letters of `word` keep to one script: a Cyrillic letter read into a Latin word
+/// (`pмunchaymanta`) is a byte of another part, not a letter its writer typed.
+fn one_script(word: &str) -> bool {
+    let mut first = None;
+    word.chars()
+        .map(crate::unicode::char_info)
+        .filter(|i| i.has_real_script())
+        .all(|i| *first.get_or_insert(i.cluster()) == i.cluster())
+}
+
+/// Whether `word` is cased as words are: all small, all capitals, or a capital then small.
+fn keeps_case(word: &str) -> bool {
+    let mut rest = word.chars().skip(1);
+    let any_lower = word.chars().any(char::is_lowercase);
+    !any_lower || !rest.any(char::is_uppercase)
+}
+
+/// The byte spans of `w`'s lone bytes: runs of them with nothing but ASCII letters between
+/// (which every code page and UTF-8 read alike), a valid multi-byte letter parting two runs.
+fn spans(w: &Word) -> Vec<(usize, usize)> {
+    let mut out: Vec<(usize, usize)> = Vec::new();
+    let mut open: Option<(usize, usize)> = None;
+    for &(at, u) in &w.units {
+        match u {
+            Unit::Lone(_) => {
+                open = Some(open.map_or((at, at + 1), |(s, _)| (s, at + 1)));
+            }
+            Unit::Char(c) if !c.is_ascii() => {
+                out.extend(open.take());
+            }
+            Unit::Char(_) => {}
+        }
+    }
+    out.extend(open);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words_of(region: &[u8]) -> Vec<(Vec<(usize, usize)>, &'static str)> {
+        typed_words(region, true)
+            .into_iter()
+            .map(|t| (t.spans, t.encoding.name()))
+            .collect()
+    }
+
+    /// A Portuguese UTF-8 text with `religião` typed in windows-1252 twice: each E3 is a
+    /// letter typed in, borne out by the Portuguese list.
+    #[test]
+    fn a_listed_word_with_a_typed_letter_is_read_in_its_code_page() {
+        let mut b = "Toda a pessoa tem direito à liberdade de pensamento, de consciência e de "
+            .as_bytes()
+            .to_vec();
+        let at = b.len() + 6;
+        b.extend_from_slice(b"religi\xe3o; este direito implica a liberdade de mudar de ");
+        b.extend_from_slice(
+            "religião ou de convicção, assim como a liberdade de manifestar a sua religião."
+                .as_bytes(),
+        );
+        assert_eq!(words_of(&b), vec![(vec![(at, at + 1)], "windows-1252")]);
+    }
+
+    /// A cut lead byte reads as a capital inside the word (`religiÃo`), a stray byte stands
+    /// before a valid letter: neither is a typed letter.
+    #[test]
+    fn cut_and_stray_bytes_are_no_typed_letters() {
+        let text =
+            "Toda a pessoa tem direito à liberdade de pensamento, de consciência e de religião. ";
+        let mut cut = text.as_bytes().to_vec();
+        cut.extend_from_slice(b"A religi\xc3o e a convic\xc3\xa7\xc3\xa3o.");
+        assert!(words_of(&cut).is_empty());
+        let mut stray = text.as_bytes().to_vec();
+        stray.extend_from_slice(b"A consci\xe9\xc3\xaancia.");
+        assert!(words_of(&stray).is_empty());
+    }
+
+    /// Estonian has no word list here: `ühiskonna` with `ü` typed in windows-1252 stands on
+    /// the `ü` the UTF-8 text writes elsewhere; a letter it never writes does not.
+    #[test]
+    fn a_typed_letter_the_text_writes_elsewhere_is_read() {
+        let mut b = "Igaühel on õigus haridusele ja tööle. Tal on õigus "
+            .as_bytes()
+            .to_vec();
+        let at = b.len();
+        b.extend_from_slice(b"\xfchiskonna elust osa v\xf5tta.");
+        let got = words_of(&b);
+        assert_eq!(got.len(), 2, "both letters are written around");
+        assert_eq!(got[0], (vec![(at, at + 1)], "windows-1252"));
+        let mut c = "Igaühel on õigus haridusele ja tööle. ".as_bytes().to_vec();
+        c.extend_from_slice(b"Tal on \xe6igus.");
+        assert!(words_of(&c).is_empty(), "`æ` is nowhere in the text");
+    }
+
+    /// A Polish `ł` typed in windows-1250 (B3, `³` in windows-1252): only windows-1250 reads a
+    /// letter there.
+    #[test]
+    fn the_code_page_that_reads_a_letter_names_the_segment() {
+        let mut b = "Każdy człowiek ma prawo do życia, wolności i bezpieczeństwa osobistego. To "
+            .as_bytes()
+            .to_vec();
+        b.extend_from_slice(b"by\xb3o wa\xbfne.");
+        let got = words_of(&b);
+        assert_eq!(got.len(), 2, "{:?}", got);
+        assert!(got.iter().all(|g| g.1 == "windows-1250"), "{got:?}");
+    }
+
+    /// Each mark where it stands: an apostrophe between letters, a dash between spaces or
+    /// digits, an ellipsis after a word, quotes as a pair around words. Not an apostrophe
+    /// after a space, an unpaired quote, nor a dash glued to a word.
+    #[test]
+    fn typed_punctuation_stands_where_its_mark_stands() {
+        let utf8 = "Café, naïve – ";
+        let marks = |b: &[u8]| -> Vec<String> {
+            typed_words(b, true)
+                .into_iter()
+                .map(|t| {
+                    t.spans
+                        .iter()
+                        .map(|&(x, y)| encoding_rs::WINDOWS_1252.decode(&b[x..y]).0.into_owned())
+                        .collect::<String>()
+                })
+                .collect()
+        };
+        let with = |tail: &[u8]| [utf8.as_bytes(), tail].concat();
+        assert_eq!(marks(&with(b"don\x92t go")), ["’"]);
+        assert_eq!(marks(&with(b"tea \x96 or coffee")), ["–"]);
+        assert_eq!(marks(&with(b"1990\x961995")), ["–"]);
+        assert_eq!(marks(&with(b"and so on\x85 Then")), ["…"]);
+        assert_eq!(marks(&with(b"the \x93old system\x94 went")), ["“”"]);
+        assert!(marks(&with(b"a \x92t go")).is_empty());
+        assert!(marks(&with(b"the \x93old system went")).is_empty());
+        assert!(marks(&with(b"tea\x96or coffee")).is_empty());
+    }
+
+    #[test]
+    fn words_keep_their_case() {
+        assert!(keeps_case("religião"));
+        assert!(keeps_case("Élan"));
+        assert!(keeps_case("ÉCOLE"));
+        assert!(!keeps_case("religiÃo"));
+        assert!(!keeps_case("дРлжен"));
+        assert!(one_script("nädalaks"));
+        assert!(!one_script("pмunchaymanta"));
+    }
+}
