@@ -1054,3 +1054,9 @@ en_library = ("The library\u2019s new catalogue went live on Monday. Readers can
               "eight on weekdays. Caf\u00e9 opening hours didn\u2019t change \u2013 nor did parking.\n")
 write(E + "mixed-utf8-en-punctuation-typed-in-1252.txt",
       typed_in(en_library, ["can\u2019t"], "cp1252"))
+# The same Portuguese with `cat\xE1logo`, `eletr\xF4nico` and `tamb\xE9m` typed in windows-1252:
+# the drafts cut its first lines as one windows-1252 segment, which holds the valid `só`
+# (`sÃ³` there). Each valid character of it is a letter the UTF-8 text writes and each other
+# byte a typed letter: UTF-8 with typed letters.
+write(E + "mixed-utf8-pt-letters-typed-beside-valid-ones.txt",
+      typed_in(pt_library, ["cat\u00e1logo", "eletr\u00f4nico", "tamb\u00e9m"], "cp1252"))

@@ -1402,3 +1402,37 @@ fn letters_typed_in_a_code_page_into_utf8_are_segments_of_their_own() {
         );
     }
 }
+
+/// A single-byte segment the drafts cut around typed letters and a valid one beside them (the
+/// `só` of a Portuguese page, `sĂł` in their windows-1250) is UTF-8 with typed letters: its
+/// valid character is a letter the UTF-8 text writes, its other bytes typed letters.
+#[test]
+fn a_legacy_draft_of_typed_letters_and_a_valid_one_is_utf8() {
+    let name = "mixed-utf8-pt-letters-typed-beside-valid-ones.txt";
+    let v = inspect(name);
+    let segs = v["segments"].as_array().unwrap();
+    assert_eq!(segs[0]["encoding"], "UTF-8", "{segs:?}");
+    assert!(
+        segs[0]["because"].as_str().unwrap().starts_with(
+            "the bytes are UTF-8: 1 valid multi-byte character the UTF-8 text around writes"
+        ),
+        "{}",
+        segs[0]
+    );
+    let typed = segs
+        .iter()
+        .filter(|s| {
+            s["because"]
+                .as_str()
+                .unwrap()
+                .starts_with("a letter typed in")
+        })
+        .count();
+    assert_eq!(typed, 2, "{segs:?}");
+    let text = decoded_by_segments(name);
+    assert!(
+        text.contains("revistas novas só podem") && text.contains("O catálogo eletrônico está"),
+        "{text}"
+    );
+    assert!(!text.contains('\u{FFFD}'), "{text}");
+}

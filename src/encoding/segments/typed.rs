@@ -73,9 +73,42 @@ struct Typed {
     language: Option<&'static str>,
 }
 
+/// What the UTF-8 text of a file tells about the bytes typed into it: its language (a
+/// word-list code, when its words bear one out) and the non-ASCII letters it writes.
+struct Context {
+    language: Option<&'static str>,
+    written: FxHashSet<char>,
+}
+
+impl Context {
+    /// The context of `bytes`, whose UTF-8 text is in the `utf8` ranges.
+    fn of(bytes: &[u8], utf8: &[(usize, usize)]) -> Context {
+        let mut written = FxHashSet::default();
+        for &(a, b) in utf8 {
+            for chunk in bytes[a..b].utf8_chunks() {
+                written.extend(
+                    chunk
+                        .valid()
+                        .chars()
+                        .filter(|c| !c.is_ascii() && crate::unicode::is_alphabetic(*c)),
+                );
+            }
+        }
+        let head = utf8.first().map_or(&bytes[..0], |&(a, b)| &bytes[a..b]);
+        Context {
+            language: language_of(head, Charset::UTF_8, None).0,
+            written,
+        }
+    }
+}
+
 /// `segments` of `bytes` (from `base`; empty when the whole is one encoding, `whole`) with the
 /// letters typed in a Windows code page into their UTF-8 text made segments of their own. The
-/// same list when there are none.
+/// same list when there are none. Where the whole is UTF-8, a single-byte segment that the
+/// drafts cut around typed letters and a valid letter or two beside them (`cap\xEDtulo` then
+/// `sección`: windows-1252 for both, `secciÃ³n`) is UTF-8 with typed letters, when each of its
+/// valid characters is a letter the UTF-8 text writes elsewhere and each of its other bytes a
+/// typed letter or mark.
 pub(super) fn with_typed_letters(
     bytes: &[u8],
     base: u64,
@@ -99,15 +132,38 @@ pub(super) fn with_typed_letters(
     } else {
         segments
     };
-    let mut out: Vec<Segment> = Vec::with_capacity(regions.len());
-    let mut found = false;
-    for s in regions {
-        let (a, b) = (
+    let span = |s: &Segment| {
+        (
             (s.byte_span.start - base) as usize,
             (s.byte_span.end - base) as usize,
-        );
+        )
+    };
+    let utf8: Vec<(usize, usize)> = regions
+        .iter()
+        .filter(|s| s.encoding == Charset::UTF_8)
+        .map(span)
+        .collect();
+    let ctx = Context::of(bytes, &utf8);
+    let mut out: Vec<Segment> = Vec::with_capacity(regions.len());
+    let mut found = false;
+    for mut s in regions {
+        let (a, b) = span(&s);
+        let end = at_end && b == bytes.len();
         let typed = if s.encoding == Charset::UTF_8 {
-            typed_words(&bytes[a..b], at_end && b == bytes.len())
+            typed_words(&bytes[a..b], end, &ctx)
+        } else if whole.name == Charset::UTF_8 && s.encoding.is_single_byte() {
+            match utf8_with_typed(&bytes[a..b], end, &ctx) {
+                Some((typed, valid)) => {
+                    s.because = format!(
+                        "the bytes are UTF-8: {valid} valid multi-byte character{} the UTF-8 text around writes, and letters typed in a code page",
+                        if valid == 1 { "" } else { "s" }
+                    );
+                    s.encoding = Charset::UTF_8;
+                    s.confidence = WRITTEN;
+                    typed
+                }
+                None => Vec::new(),
+            }
         } else {
             Vec::new()
         };
@@ -177,9 +233,41 @@ fn push(out: &mut Vec<Segment>, s: Segment) {
     }
 }
 
+/// A single-byte segment's bytes read as UTF-8 with typed letters: the typed letters and marks,
+/// and how many valid multi-byte characters there are, when there is one at least, each a
+/// letter the UTF-8 text writes (`ó` of `sección`, read `Ã³` in windows-1252), and every other
+/// non-ASCII byte a lone one [`typed_words`] reads. Legacy text forms valid sequences by
+/// chance (windows-1251 `Сі` is `ѳ`), but seldom of letters the text around writes.
+fn utf8_with_typed(part: &[u8], at_end: bool, ctx: &Context) -> Option<(Vec<Typed>, usize)> {
+    let (mut valid, mut lone) = (0, 0);
+    for chunk in part.utf8_chunks() {
+        for c in chunk.valid().chars().filter(|c| !c.is_ascii()) {
+            if !(crate::unicode::is_alphabetic(c) && ctx.written.contains(&c)) {
+                return None;
+            }
+            valid += 1;
+        }
+        match chunk.invalid() {
+            [] => {}
+            [_] => lone += 1,
+            _ => return None,
+        }
+    }
+    if valid == 0 {
+        return None;
+    }
+    let typed = typed_words(part, at_end, ctx);
+    let covered: usize = typed
+        .iter()
+        .flat_map(|t| &t.spans)
+        .map(|&(x, y)| part[x..y].iter().filter(|b| !b.is_ascii()).count())
+        .sum();
+    (covered == lone).then_some((typed, valid))
+}
+
 /// The words of UTF-8 `region` with letters typed in a code page, in order. A lone byte at
 /// the region's end, when more input follows, may begin a sequence the cut split: left alone.
-fn typed_words(region: &[u8], at_end: bool) -> Vec<Typed> {
+fn typed_words(region: &[u8], at_end: bool, ctx: &Context) -> Vec<Typed> {
     let mut words: Vec<Word> = Vec::new();
     let mut current = Word {
         units: Vec::new(),
@@ -232,13 +320,11 @@ fn typed_words(region: &[u8], at_end: bool) -> Vec<Typed> {
     if words.is_empty() {
         return typed;
     }
-    let language = language_of(region, Charset::UTF_8, None).0;
-    // The non-ASCII letters the UTF-8 text writes.
-    let written: FxHashSet<char> = String::from_utf8_lossy(region)
-        .chars()
-        .filter(|c| !c.is_ascii() && crate::unicode::is_alphabetic(*c))
-        .collect();
-    typed.extend(words.iter().filter_map(|w| judge(w, language, &written)));
+    typed.extend(
+        words
+            .iter()
+            .filter_map(|w| judge(w, ctx.language, &ctx.written)),
+    );
     typed.sort_by_key(|t| t.spans.first().map_or(0, |s| s.0));
     typed
 }
@@ -528,7 +614,7 @@ mod tests {
     use super::*;
 
     fn words_of(region: &[u8]) -> Vec<(Vec<(usize, usize)>, &'static str)> {
-        typed_words(region, true)
+        typed_words(region, true, &Context::of(region, &[(0, region.len())]))
             .into_iter()
             .map(|t| (t.spans, t.encoding.name()))
             .collect()
@@ -601,7 +687,7 @@ mod tests {
     fn typed_punctuation_stands_where_its_mark_stands() {
         let utf8 = "Café, naïve – ";
         let marks = |b: &[u8]| -> Vec<String> {
-            typed_words(b, true)
+            typed_words(b, true, &Context::of(b, &[(0, b.len())]))
                 .into_iter()
                 .map(|t| {
                     t.spans
@@ -620,6 +706,21 @@ mod tests {
         assert!(marks(&with(b"a \x92t go")).is_empty());
         assert!(marks(&with(b"the \x93old system went")).is_empty());
         assert!(marks(&with(b"tea\x96or coffee")).is_empty());
+    }
+
+    /// A single-byte part with a valid letter the text writes and a typed one reads as UTF-8;
+    /// a chance pair of legacy text (windows-1251 `Сі`, UTF-8 `ѳ`) the text never writes does
+    /// not.
+    #[test]
+    fn a_legacy_part_is_utf8_only_with_letters_the_text_writes() {
+        let text = "Toda a pessoa tem direito à liberdade de opinião e de expressão. ";
+        let ctx = Context::of(text.as_bytes(), &[(0, text.len())]);
+        let part = ["a opinião ".as_bytes(), b"n\xe3o muda."].concat();
+        let (typed, valid) = utf8_with_typed(&part, true, &ctx).expect("UTF-8 with a typed letter");
+        assert_eq!((typed.len(), valid), (1, 1));
+        let ru = "Каждый человек имеет право на свободу убеждений. ";
+        let ctx = Context::of(ru.as_bytes(), &[(0, ru.len())]);
+        assert!(utf8_with_typed(b"\xd1\xb3 \xef\xf0\xe0\xe2\xee", true, &ctx).is_none());
     }
 
     #[test]
