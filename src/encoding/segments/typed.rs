@@ -304,7 +304,9 @@ fn typed_words(region: &[u8], at_end: bool, ctx: &Context) -> Vec<Typed> {
         match bad {
             [] => {}
             [b] if *b >= 0x80 && (at_end || off + 1 < region.len()) => {
-                if PUNCTUATION.contains(b) {
+                // `º` and `ª` (BA, AA) after no letter: an ordinal indicator, not in a word.
+                let ordinal = matches!(b, 0xAA | 0xBA) && current.units.is_empty();
+                if PUNCTUATION.contains(b) || ordinal {
                     flush(&mut current);
                     marks.push(off);
                 } else {
@@ -331,7 +333,8 @@ fn typed_words(region: &[u8], at_end: bool, ctx: &Context) -> Vec<Typed> {
 
 /// Typographic punctuation in a Windows code page (the same bytes in all of them; windows-1252
 /// names it): 85 `…`, 91–94 the curly quotes, 96–97 the dashes. A lone byte among them, in
-/// UTF-8 text, is one of these marks where it stands as the mark stands.
+/// UTF-8 text, is one of these marks where it stands as the mark stands (and so are the
+/// ordinal indicators AA `ª`, BA `º` after a number).
 const PUNCTUATION: [u8; 7] = [0x85, 0x91, 0x92, 0x93, 0x94, 0x96, 0x97];
 
 /// The lone punctuation bytes of UTF-8 `region` (at offsets `marks`) that stand where their
@@ -339,7 +342,8 @@ const PUNCTUATION: [u8; 7] = [0x85, 0x91, 0x92, 0x93, 0x94, 0x96, 0x97];
 /// stray byte before a valid letter, `pr\x92àctica` in Catalan, is no apostrophe, though the
 /// text writes `l’escola`); `“…”` (or `‘…’`) as a pair on one line,
 /// opening before a word and closing after one; `–` or `—` between spaces, `–` between
-/// digits; `…` after a word or a full stop, before white space or the end. Such a byte is
+/// digits; `…` after a word or a full stop, before white space or the end; `º` or `ª` after a
+/// number (`Artigo 18.\xBA`), before no letter. Such a byte is
 /// never what a cut leaves (a lead byte, C2–F4) and is rarely stray there. Each is a
 /// segment of its own, in windows-1252.
 fn typed_punctuation(region: &[u8], marks: &[usize]) -> Vec<Typed> {
@@ -368,6 +372,9 @@ fn typed_punctuation(region: &[u8], marks: &[usize]) -> Vec<Typed> {
             0x85 if (letter(prev) || prev == Some('.')) && space(next) => {
                 "an ellipsis after a word"
             }
+            0xAA | 0xBA if after_number(region, p) && !letter(next) => {
+                "an ordinal indicator after a number"
+            }
             open @ (0x91 | 0x93)
                 if (space(prev) || prev == Some('('))
                     && next.is_some_and(char::is_alphanumeric) =>
@@ -395,6 +402,13 @@ fn typed_punctuation(region: &[u8], marks: &[usize]) -> Vec<Typed> {
         out.push(mark(region, &[p], what));
     }
     out
+}
+
+/// Whether the byte at `at` follows a number, or a number and a full stop (`18.º`, `1ª`).
+fn after_number(region: &[u8], at: usize) -> bool {
+    let before = &region[..at];
+    let before = before.strip_suffix(b".").unwrap_or(before);
+    before.last().is_some_and(u8::is_ascii_digit)
 }
 
 /// The segment of the punctuation bytes at `at` in `region`, standing as `what`.
@@ -703,6 +717,9 @@ mod tests {
         assert_eq!(marks(&with(b"1990\x961995")), ["–"]);
         assert_eq!(marks(&with(b"and so on\x85 Then")), ["…"]);
         assert_eq!(marks(&with(b"the \x93old system\x94 went")), ["“”"]);
+        assert_eq!(marks(&with(b"Artigo 18.\xba\nToda")), ["º"]);
+        assert_eq!(marks(&with(b"a 1\xaa vez")), ["ª"]);
+        assert!(marks(&with(b"o \xbaArtigo")).is_empty());
         assert!(marks(&with(b"a \x92t go")).is_empty());
         assert!(marks(&with(b"the \x93old system went")).is_empty());
         assert!(marks(&with(b"tea\x96or coffee")).is_empty());
