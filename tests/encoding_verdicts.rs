@@ -887,15 +887,7 @@ fn damage_past_the_listed_positions_is_no_lost_mojibake() {
         bytes.extend_from_slice(&cut[at + 1..]);
         bytes.push(b' ');
     }
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("ru-utf8-80-cut-letters.txt");
-    std::fs::write(&path, &bytes).unwrap();
-    let out = cmd()
-        .args(["inspect", "--json"])
-        .arg(&path)
-        .output()
-        .unwrap();
-    let j: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let (j, _) = inspect_written("ru-utf8-80-cut-letters.txt", &bytes);
     assert_eq!(j["encoding"]["name"], "UTF-8", "{}", j["encoding"]);
     assert_eq!(j["validity"]["invalid_sequences"], 80);
     assert!(j["mojibake"].is_null(), "{}", j["mojibake"]);
@@ -1435,4 +1427,40 @@ fn a_legacy_draft_of_typed_letters_and_a_valid_one_is_utf8() {
         "{text}"
     );
     assert!(!text.contains('\u{FFFD}'), "{text}");
+}
+
+/// A UTF-8 file with a word typed in windows-1252 twenty times over is forty segments: the
+/// human report lists the first 24 and counts the rest by encoding; JSON has every one.
+#[test]
+fn the_report_lists_the_first_segments_and_counts_the_rest() {
+    let mut bytes = Vec::new();
+    for _ in 0..20 {
+        bytes.extend_from_slice("résumé naïve ".as_bytes());
+        bytes.extend_from_slice(b"caf\xe9 cr\xe8me ");
+    }
+    let (j, text) = inspect_written("typed-many.txt", &bytes);
+    let n = j["segments"].as_array().unwrap().len();
+    assert!(n > 24, "{n}");
+    assert!(
+        text.contains(&format!("  … and {} more (", n - 24)),
+        "{text}"
+    );
+    assert!(text.contains("`inspect --json` lists every one"), "{text}");
+}
+
+/// `bytes` written as `name` in a scratch folder: `inspect --json`'s report and the human one.
+fn inspect_written(name: &str, bytes: &[u8]) -> (Value, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(name);
+    std::fs::write(&path, bytes).unwrap();
+    let json = cmd()
+        .args(["inspect", "--json"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let human = cmd().arg("inspect").arg(&path).output().unwrap();
+    (
+        serde_json::from_slice(&json.stdout).unwrap(),
+        String::from_utf8_lossy(&human.stdout).into_owned(),
+    )
 }

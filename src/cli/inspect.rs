@@ -222,7 +222,7 @@ fn segments_section(out: &mut dyn Write, r: &Report) -> io::Result<()> {
             .map(|c| format!(" (over bytes {}–{}, the sample)", c.start, c.end))
             .unwrap_or_default()
     )?;
-    for s in &r.segments {
+    for s in r.segments.iter().take(MAX_SEGMENTS_LISTED) {
         writeln!(
             out,
             "  {:>8}–{:<8} {:<16} {:.2}  {}",
@@ -243,8 +243,28 @@ fn segments_section(out: &mut dyn Write, r: &Report) -> io::Result<()> {
             )?;
         }
     }
+    if r.segments.len() > MAX_SEGMENTS_LISTED {
+        let rest = &r.segments[MAX_SEGMENTS_LISTED..];
+        let by: Vec<String> = crate::encoding::segments::encodings_of(rest)
+            .into_iter()
+            .map(|e| {
+                let n = rest.iter().filter(|s| s.encoding == e).count();
+                format!("{n} {e}")
+            })
+            .collect();
+        writeln!(
+            out,
+            "  … and {} more ({}); `inspect --json` lists every one",
+            rest.len(),
+            by.join(", ")
+        )?;
+    }
     writeln!(out)
 }
+
+/// Segments the human report lists one by one: a UTF-8 file with a letter typed in another
+/// encoding on every line is a segment for each; the rest are counted.
+const MAX_SEGMENTS_LISTED: usize = 24;
 
 /// The human report.
 pub fn write_report(out: &mut dyn Write, r: &Report) -> io::Result<()> {
