@@ -74,15 +74,17 @@ struct Typed {
 }
 
 /// What the UTF-8 text of a file tells about the bytes typed into it: its language (a
-/// word-list code, when its words bear one out) and the non-ASCII letters it writes.
-struct Context {
-    language: Option<&'static str>,
+/// word-list code, when its words bear one out; judged from its first UTF-8 range, and only
+/// once a word with a lone byte asks) and the non-ASCII letters it writes.
+struct Context<'a> {
+    head: &'a [u8],
+    language: std::cell::OnceCell<Option<&'static str>>,
     written: FxHashSet<char>,
 }
 
-impl Context {
+impl<'a> Context<'a> {
     /// The context of `bytes`, whose UTF-8 text is in the `utf8` ranges.
-    fn of(bytes: &[u8], utf8: &[(usize, usize)]) -> Context {
+    fn of(bytes: &'a [u8], utf8: &[(usize, usize)]) -> Context<'a> {
         let mut written = FxHashSet::default();
         for &(a, b) in utf8 {
             for chunk in bytes[a..b].utf8_chunks() {
@@ -94,11 +96,18 @@ impl Context {
                 );
             }
         }
-        let head = utf8.first().map_or(&bytes[..0], |&(a, b)| &bytes[a..b]);
         Context {
-            language: language_of(head, Charset::UTF_8, None).0,
+            head: utf8.first().map_or(&bytes[..0], |&(a, b)| &bytes[a..b]),
+            language: std::cell::OnceCell::new(),
             written,
         }
+    }
+
+    /// The text's language (n-grams over its first kilobytes, kept when its list bears it out).
+    fn language(&self) -> Option<&'static str> {
+        *self
+            .language
+            .get_or_init(|| language_of(self.head, Charset::UTF_8, None).0)
     }
 }
 
@@ -325,7 +334,7 @@ fn typed_words(region: &[u8], at_end: bool, ctx: &Context) -> Vec<Typed> {
     typed.extend(
         words
             .iter()
-            .filter_map(|w| judge(w, ctx.language, &ctx.written)),
+            .filter_map(|w| judge(w, ctx.language(), &ctx.written)),
     );
     typed.sort_by_key(|t| t.spans.first().map_or(0, |s| s.0));
     typed
