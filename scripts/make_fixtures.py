@@ -695,6 +695,36 @@ pl_property = ("Artyku\u0142 17\nKa\u017cdy cz\u0142owiek, zar\u00f3wno sam jak 
                "publicznie i prywatnie, poprzez nauczanie, praktykowanie, uprawianie kultu i "
                "przestrzeganie obyczaj\u00f3w.\n")
 write(E + "pl-utf8-letter-cut-in-the-first-line.txt", cut_letters(pl_property, ["zar\u00f3wno"]))
+# Turkish UTF-8 (written here) with the `ü` of `dürüst` cut in its last line: what follows holds
+# one valid letter, the `ç` of `seçimlerle`, which the text writes nowhere else (the Turkish
+# alphabet holds it). Its draft was read as Shift_JIS, at 0.00, the cut `\xC3` a half-width `ﾃ`.
+tr_library = ("\u015eehir k\u00fct\u00fcphanesi her g\u00fcn sabah dokuzda kap\u0131lar\u0131n\u0131 "
+              "okurlara a\u00e7ar ve ak\u015fam alt\u0131ya kadar hizmet verir. \u00dcyeler "
+              "kitaplar\u0131 iki hafta s\u00fcreyle \u00f6d\u00fcn\u00e7 alabilir.\nYeni dergiler "
+              "yaln\u0131zca okuma salonunda okunabilir; s\u00fcresi ge\u00e7en kitaplar i\u00e7in "
+              "k\u00fc\u00e7\u00fck bir ceza \u00f6denir.\nKitaplar her y\u0131l d\u00fcr\u00fcst "
+              "se\u00e7imlerle yenilenir.\nMadde 7\n")
+write(E + "tr-utf8-letter-cut-beside-one-valid.txt", cut_letters(tr_library, ["d\u00fcr\u00fcst"]))
+# Latvian UTF-8 (written here) with the `ā` of `jābūt` and of `vienādi` cut: lead bytes C4
+# between small letters, where no code page puts a capital, beside one valid `ū`. The draft of
+# them was read as windows-1255, at 0.001.
+lv_library = ("Pils\u0113tas bibliot\u0113ka ir atv\u0113rta katru dienu no devi\u0146iem r\u012bt\u0101 "
+              "l\u012bdz se\u0161iem vakar\u0101.\nLas\u012bt\u0101ji var aiz\u0146emties "
+              "gr\u0101matas uz div\u0101m ned\u0113\u013c\u0101m, jaunos \u017eurn\u0101lus lasa "
+              "tikai las\u012btav\u0101.\nVis\u0101m gr\u0101mat\u0101m j\u0101b\u016bt "
+              "vien\u0101di pieejam\u0101m ikvienam las\u012bt\u0101jam.\n")
+write(E + "lv-utf8-letters-cut-inside-words.txt",
+      cut_letters(lv_library, ["j\u0101b\u016bt", "vien\u0101di"]))
+# Hungarian UTF-8 (written here) with three letters cut from two words in its third line
+# (`munkan\xC3lk\xC3liség`, `id\xC3n`): more damage than valid letters there, all of it lead
+# bytes glued to small letters. Read as windows-1255 at 0.001 before.
+hu_library = ("A v\u00e1rosi k\u00f6nyvt\u00e1r minden nap kilenckor nyit, \u00e9s este hatig "
+              "v\u00e1rja az olvas\u00f3kat.\nA tagok k\u00e9t h\u00e9tre k\u00f6lcs\u00f6n\u00f6zhetnek "
+              "k\u00f6nyveket, az \u00faj foly\u00f3iratok csak az olvas\u00f3teremben "
+              "olvashat\u00f3k.\nA tanfolyamok munkan\u00e9lk\u00fclis\u00e9g idej\u00e9n "
+              "ingyenesek.\nK\u00f6nyvt\u00e1r 7\n")
+write(E + "hu-utf8-three-letters-cut-in-two-words.txt",
+      cut_letters(hu_library, ["munkan\u00e9lk\u00fclis\u00e9g", "k\u00fclis\u00e9g", "idej\u00e9n"]))
 # Catalan in windows-1252 with one UTF-8 heading line (`Член 16`, a word of the Bulgarian,
 # Macedonian and Serbian lists) pasted between its paragraphs: one stretch of four valid
 # multi-byte characters, a segment of its own (`Ð§Ð»ÐµÐ½` in windows-1252).

@@ -762,7 +762,9 @@ fn utf8_with_one_damaged_sequence_is_utf8() {
 /// field cut half a letter in, Russian with two letters cut inside words or at their start, and
 /// Russian lines `cut -b1-41` cut (a lone lead byte ending most of them); Hungarian and Polish whose first
 /// line has a letter cut out after two or three valid ones (their drafts, joined to UTF-8 for
-/// that one stretch of damage, were read as windows-1255 and windows-1252). The bytes are
+/// that one stretch of damage, were read as windows-1255 and windows-1252); Turkish, Latvian
+/// and Hungarian with letters cut in their last lines, beside one valid letter or none (drafts
+/// read as Shift_JIS or windows-1255 with no confidence, kept apart as segments). The bytes are
 /// UTF-8 with damage, read whole, U+FFFD exactly where a sequence was cut; not a legacy
 /// encoding that misreads every valid letter, nor a segment for each lone byte.
 #[test]
@@ -795,6 +797,24 @@ fn utf8_with_sequences_cut_short_is_utf8_undivided() {
             "ru-utf8-word-initial-letters-cut.txt",
             2,
             "придерживаться \u{FFFD}воих убеждений и \u{FFFD}вободу искать",
+        ),
+        // A draft cut around the damage near the end, with a valid letter or none beside it
+        // (Turkish `ç`, Latvian `ū`, Hungarian `é`), that a legacy encoding read at 0.00 (the
+        // cut `\xC3` a half-width katakana in Shift_JIS, a Hebrew point in windows-1255).
+        (
+            "tr-utf8-letter-cut-beside-one-valid.txt",
+            1,
+            "Kitaplar her yıl d\u{FFFD}rüst seçimlerle yenilenir.",
+        ),
+        (
+            "lv-utf8-letters-cut-inside-words.txt",
+            2,
+            "Visām grāmatām j\u{FFFD}būt vien\u{FFFD}di pieejamām",
+        ),
+        (
+            "hu-utf8-three-letters-cut-in-two-words.txt",
+            3,
+            "A tanfolyamok munkan\u{FFFD}lk\u{FFFD}liség idej\u{FFFD}n ingyenesek.",
         ),
     ] {
         let v = inspect(name);

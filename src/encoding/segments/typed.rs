@@ -37,6 +37,9 @@ const TYPED_IN: [&Encoding; 9] = [
 const LISTED: f64 = 0.9;
 /// Confidence of a typed letter the UTF-8 text around writes, in a word no list holds.
 const WRITTEN: f64 = 0.75;
+/// Below this confidence a multi-byte segment of a UTF-8 file may be UTF-8 with damage
+/// ([`legacy_part`]).
+const UNSURE_PART: f64 = 0.5;
 
 /// One unit of a word: a valid character, or a lone byte no UTF-8 sequence takes in.
 #[derive(Clone, Copy)]
@@ -109,6 +112,19 @@ impl<'a> Context<'a> {
             .language
             .get_or_init(|| language_of(self.head, Charset::UTF_8, None).0)
     }
+
+    /// Whether the UTF-8 text writes the letter `c` elsewhere, or its language's standard
+    /// alphabet (CLDR exemplars) holds it: Turkish `ç` in a paragraph that wrote none yet.
+    fn writes(&self, c: char) -> bool {
+        self.written.contains(&c)
+            || self
+                .language()
+                .and_then(lexicon::exemplars)
+                .is_some_and(|a| {
+                    a.binary_search(&c.to_lowercase().next().unwrap_or(c))
+                        .is_ok()
+                })
+    }
 }
 
 /// `segments` of `bytes` (from `base`; empty when the whole is one encoding, `whole`) with the
@@ -160,12 +176,26 @@ pub(super) fn with_typed_letters(
         let end = at_end && b == bytes.len();
         let typed = if s.encoding == Charset::UTF_8 {
             typed_words(&bytes[a..b], end, &ctx)
-        } else if whole.name == Charset::UTF_8 && s.encoding.is_single_byte() {
-            match utf8_with_typed(&bytes[a..b], end, &ctx) {
-                Some((typed, valid)) => {
+        } else if whole.name == Charset::UTF_8 && legacy_part(&s) {
+            match utf8_with_typed(bytes, (a, b), end, &ctx) {
+                Some(Legacy {
+                    typed,
+                    valid,
+                    damaged,
+                }) => {
+                    let plural = |n: usize| if n == 1 { "" } else { "s" };
+                    let what = match (typed.is_empty(), damaged) {
+                        (true, 0) => String::new(),
+                        (false, 0) => ", and letters typed in a code page".to_string(),
+                        (false, d) => format!(
+                            ", letters typed in a code page, and {d} damaged sequence{}",
+                            plural(d)
+                        ),
+                        (true, d) => format!(", and {d} damaged sequence{}", plural(d)),
+                    };
                     s.because = format!(
-                        "the bytes are UTF-8: {valid} valid multi-byte character{} the UTF-8 text around writes, and letters typed in a code page",
-                        if valid == 1 { "" } else { "s" }
+                        "the bytes are UTF-8: {valid} valid multi-byte character{} the UTF-8 text around writes{what}",
+                        plural(valid)
                     );
                     s.encoding = Charset::UTF_8;
                     s.confidence = WRITTEN;
@@ -212,7 +242,8 @@ pub(super) fn with_typed_letters(
             push(&mut out, piece(&s, base, at, b, first));
         }
     }
-    if !found && was_empty {
+    // Segments that all turned out UTF-8 are the whole's one encoding.
+    if (!found && was_empty) || (out.len() == 1 && out[0].encoding == whole.name) {
         return Vec::new();
     }
     out
@@ -242,25 +273,59 @@ fn push(out: &mut Vec<Segment>, s: Segment) {
     }
 }
 
-/// A single-byte segment's bytes read as UTF-8 with typed letters: the typed letters and marks,
-/// and how many valid multi-byte characters there are, when there is one at least, each a
-/// letter the UTF-8 text writes (`ó` of `sección`, read `Ã³` in windows-1252), and every other
-/// non-ASCII byte a lone one [`typed_words`] reads. Legacy text forms valid sequences by
-/// chance (windows-1251 `Сі` is `ѳ`), but seldom of letters the text around writes.
-fn utf8_with_typed(part: &[u8], at_end: bool, ctx: &Context) -> Option<(Vec<Typed>, usize)> {
-    let (mut valid, mut lone) = (0, 0);
+/// Whether a segment of a UTF-8 file may be UTF-8 with typed letters or damage
+/// ([`utf8_with_typed`]): a single-byte one, or one in a multi-byte encoding that reads its
+/// bytes with little confidence (Shift_JIS reads a cut `\xC3` as the half-width `ﾃ`, at
+/// 0.00), which a part truly in that encoding reads with more.
+fn legacy_part(s: &Segment) -> bool {
+    s.encoding.is_single_byte() || (s.encoding.is_ascii_compatible() && s.confidence < UNSURE_PART)
+}
+
+/// What a single-byte segment of a UTF-8 file holds, read as UTF-8 ([`utf8_with_typed`]).
+struct Legacy {
+    /// Its letters and marks typed in a code page.
+    typed: Vec<Typed>,
+    /// Its valid multi-byte characters.
+    valid: usize,
+    /// Its damaged sequences: lone bytes no typed word reads, and sequences cut short.
+    damaged: usize,
+}
+
+/// A single-byte segment `bytes[a..b]` read as UTF-8 with typed letters or damage: the typed
+/// letters and marks, how many valid multi-byte characters there are and how many damaged
+/// sequences, when there is one valid character at least, each a letter the UTF-8 text writes
+/// (`ó` of `sección`, read `Ã³` in windows-1252), and every other non-ASCII byte a lone one
+/// [`typed_words`] reads, or damage. Damage shaped as UTF-8 damage is ([`cut_shaped`]: `dür\xC3st
+/// seçimlerle`, a `ü` cut short beside a `ç`, which the drafts read as windows-1255 at 0.001)
+/// counts for nothing; damage that stands as a legacy letter would, no more often than the
+/// valid characters stand (RFC 3629). Legacy text forms valid sequences by chance
+/// (windows-1251 `Сі` is `ѳ`), but seldom of letters the text around writes.
+fn utf8_with_typed(
+    bytes: &[u8],
+    (a, b): (usize, usize),
+    at_end: bool,
+    ctx: &Context,
+) -> Option<Legacy> {
+    let part = &bytes[a..b];
+    let (mut valid, mut lone, mut shaped, mut cut) = (0usize, 0usize, 0usize, 0usize);
+    let mut at = a;
     for chunk in part.utf8_chunks() {
         for c in chunk.valid().chars().filter(|c| !c.is_ascii()) {
-            if !(crate::unicode::is_alphabetic(c) && ctx.written.contains(&c)) {
+            if !(crate::unicode::is_alphabetic(c) && ctx.writes(c)) {
                 return None;
             }
             valid += 1;
         }
+        at += chunk.valid().len();
         match chunk.invalid() {
             [] => {}
-            [_] => lone += 1,
-            _ => return None,
+            [_] => {
+                lone += 1;
+                shaped += cut_shaped(bytes, at) as usize;
+            }
+            _ => cut += 1,
         }
+        at += chunk.invalid().len();
     }
     if valid == 0 {
         return None;
@@ -271,7 +336,29 @@ fn utf8_with_typed(part: &[u8], at_end: bool, ctx: &Context) -> Option<(Vec<Type
         .flat_map(|t| &t.spans)
         .map(|&(x, y)| part[x..y].iter().filter(|b| !b.is_ascii()).count())
         .sum();
-    (covered == lone).then_some((typed, valid))
+    let unread = lone.saturating_sub(covered);
+    (unread.saturating_sub(shaped) <= valid).then_some(Legacy {
+        typed,
+        valid,
+        damaged: unread + cut,
+    })
+}
+
+/// Whether the lone byte at `at` stands as UTF-8 damage stands, where legacy text never puts
+/// a letter: glued to a valid multi-byte letter (`הו\xD7 `, a Hebrew letter cut short after
+/// two whole ones), or a lead byte C2–DE, a capital in every Windows code page, after a small
+/// ASCII letter and before no capital (`munkan\xC3lk`, `posibil\xC4 `). (DF is `ß` in
+/// windows-1252, typed between small letters.)
+fn cut_shaped(bytes: &[u8], at: usize) -> bool {
+    let letter =
+        |c: Option<char>| c.is_some_and(|c| !c.is_ascii() && crate::unicode::is_alphabetic(c));
+    if letter(char_before(bytes, at)) || letter(char_after(bytes, at + 1)) {
+        return true;
+    }
+    (0xC2..=0xDE).contains(&bytes[at])
+        && at > 0
+        && bytes[at - 1].is_ascii_lowercase()
+        && !bytes.get(at + 1).is_some_and(|b| b.is_ascii_uppercase())
 }
 
 /// The words of UTF-8 `region` with letters typed in a code page, in order. A lone byte at
@@ -742,11 +829,45 @@ mod tests {
         let text = "Toda a pessoa tem direito à liberdade de opinião e de expressão. ";
         let ctx = Context::of(text.as_bytes(), &[(0, text.len())]);
         let part = ["a opinião ".as_bytes(), b"n\xe3o muda."].concat();
-        let (typed, valid) = utf8_with_typed(&part, true, &ctx).expect("UTF-8 with a typed letter");
-        assert_eq!((typed.len(), valid), (1, 1));
+        let l =
+            utf8_with_typed(&part, (0, part.len()), true, &ctx).expect("UTF-8 with a typed letter");
+        assert_eq!((l.typed.len(), l.valid, l.damaged), (1, 1, 0));
         let ru = "Каждый человек имеет право на свободу убеждений. ";
         let ctx = Context::of(ru.as_bytes(), &[(0, ru.len())]);
-        assert!(utf8_with_typed(b"\xd1\xb3 \xef\xf0\xe0\xe2\xee", true, &ctx).is_none());
+        let chance = b"\xd1\xb3 \xef\xf0\xe0\xe2\xee";
+        assert!(utf8_with_typed(chance, (0, chance.len()), true, &ctx).is_none());
+    }
+
+    /// A legacy part with a valid letter of the text's alphabet and damage shaped as UTF-8
+    /// damage (lead bytes glued to letters, a capital byte between small letters) reads as
+    /// UTF-8, however much of that damage there is; damage that stands as a legacy letter
+    /// stands counts against the valid letters, one for one.
+    #[test]
+    fn a_legacy_part_with_utf8_shaped_damage_is_utf8() {
+        let text = "Minden személynek joga van a munkához és a szabad választáshoz. ";
+        let ctx = Context::of(text.as_bytes(), &[(0, text.len())]);
+        let part = b"munkan\xc3lk\xc3lis\xc3\xa9g idej\xc3n";
+        let l = utf8_with_typed(part, (0, part.len()), true, &ctx).expect("UTF-8 with damage");
+        assert_eq!((l.typed.len(), l.valid, l.damaged), (0, 1, 3));
+        // Glued to a valid letter on either side, whatever the byte.
+        let he = ["הו".as_bytes(), b"\xd7 ", "ב".as_bytes()].concat();
+        assert!(cut_shaped(&he, 4));
+        assert!(cut_shaped(b"posibil\xc4 dezvoltare", 7));
+        assert!(!cut_shaped(b"Stra\xdfe", 4), "ß between small letters");
+        assert!(!cut_shaped(b"an \xc9TAT", 3), "a capital before capitals");
+        assert!(
+            !cut_shaped(b"caf\xe9 au", 3),
+            "a small letter of every code page"
+        );
+        // Lone bytes that stand as small legacy letters (`ñ`, which the French text never
+        // writes, so no typed word): one beside a valid letter may be damage, two may not.
+        let fr = "Il a écrit une lettre à sa mère. ";
+        let ctx = Context::of(fr.as_bytes(), &[(0, fr.len())]);
+        let one = [&b"zz\xf1q "[..], "à".as_bytes()].concat();
+        let l = utf8_with_typed(&one, (0, one.len()), true, &ctx).expect("one for one");
+        assert_eq!((l.valid, l.damaged), (1, 1));
+        let two = [&b"zz\xf1q vv\xf1k "[..], "à".as_bytes()].concat();
+        assert!(utf8_with_typed(&two, (0, two.len()), true, &ctx).is_none());
     }
 
     #[test]
