@@ -725,6 +725,25 @@ hu_library = ("A v\u00e1rosi k\u00f6nyvt\u00e1r minden nap kilenckor nyit, \u00e
               "ingyenesek.\nK\u00f6nyvt\u00e1r 7\n")
 write(E + "hu-utf8-three-letters-cut-in-two-words.txt",
       cut_letters(hu_library, ["munkan\u00e9lk\u00fclis\u00e9g", "k\u00fclis\u00e9g", "idej\u00e9n"]))
+# Italian UTF-8 (written here) with one accented letter (`lunedì`) and the `à` of `possibilità`
+# cut to its lead byte before the full stop: too few valid characters for the ratios, and the
+# whole was read as windows-1255 at 0.016 (`C3` a Hebrew point, `lunedì` misread). The valid
+# letter makes a listed word and the damage stands where a cut leaves it: UTF-8.
+it_museum = ("Il museo civico apre alle nove ogni mattina e chiude alle sei di sera, tranne il "
+             "luned\u00ec.\nI visitatori possono entrare gratis la prima domenica del mese, e le "
+             "scuole possono prenotare una visita guidata in qualsiasi momento dell'anno.\nChi "
+             "arriva tardi entra comunque, ma la visita guidata resta una possibilit\u00e0.\n")
+write(E + "it-utf8-letter-cut-beside-one-valid-word.txt",
+      cut_letters(it_museum, ["possibilit\u00e0"]))
+# English UTF-8 (written here) with curly apostrophes, one of them cut to its first two bytes
+# (`you\xE2\x80re`, a cut at a byte count drops the last): windows-1252 for the whole, a
+# Shift_JIS segment for the cut, before. Only typographic punctuation is valid: UTF-8.
+en_museum = ("The museum opens at nine every morning and closes at six.\nVisitors don\u2019t pay "
+             "on the first Sunday of the month, and schools can book a guided tour at any time of "
+             "year.\nIf you\u2019re late you can still come in, but the guide won\u2019t wait.\n"
+             ).encode("utf-8")
+cut_at = en_museum.find("you\u2019re".encode("utf-8")) + 3
+write(E + "en-utf8-apostrophe-cut-short.txt", en_museum[:cut_at + 2] + en_museum[cut_at + 3:])
 # Catalan in windows-1252 with one UTF-8 heading line (`Член 16`, a word of the Bulgarian,
 # Macedonian and Serbian lists) pasted between its paragraphs: one stretch of four valid
 # multi-byte characters, a segment of its own (`Ð§Ð»ÐµÐ½` in windows-1252).

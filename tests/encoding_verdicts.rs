@@ -841,6 +841,43 @@ fn utf8_with_sequences_cut_short_is_utf8_undivided() {
     }
 }
 
+/// UTF-8 with too few valid multi-byte characters for any ratio, beside one sequence cut short
+/// where a cut leaves it: Italian whose one valid letter makes a listed word (`lunedì`), read
+/// as windows-1255 before; English whose only valid characters are curly apostrophes, read as
+/// windows-1252 with a Shift_JIS segment. UTF-8, with an honest confidence that names the
+/// proof, and U+FFFD only at the cut.
+#[test]
+fn a_few_valid_characters_beside_a_cut_are_utf8() {
+    for (name, proof, sample) in [
+        (
+            "it-utf8-letter-cut-beside-one-valid-word.txt",
+            "make a word of a word list (lunedì)",
+            "tranne il lunedì.\nI visitatori",
+        ),
+        (
+            "en-utf8-apostrophe-cut-short.txt",
+            "are typographic punctuation (’), which legacy text does not form",
+            "If you\u{FFFD}re late you can still come in, but the guide won’t wait.",
+        ),
+    ] {
+        let v = inspect(name);
+        assert_eq!(v["likely"]["name"], "UTF-8", "{name}: {v}");
+        let confidence = v["likely"]["confidence"].as_f64().unwrap();
+        assert!((0.7..=0.9).contains(&confidence), "{name}: {confidence}");
+        let because = v["likely"]["because"].as_str().unwrap();
+        assert!(
+            because.contains(
+                "with one damaged sequence (where a cut or a stray byte leaves UTF-8 damage)"
+            ) && because.contains(proof),
+            "{name}: {because}"
+        );
+        assert_eq!(v["segments"], serde_json::json!([]), "{name}");
+        let text = decoded_by_segments(name);
+        assert!(text.contains(sample), "{text}");
+        assert_eq!(text.matches('\u{FFFD}').count(), 1, "{text}");
+    }
+}
+
 /// `text` in UTF-8 with the continuation byte of the first non-ASCII letter of each of `words`
 /// (each found after the one before) cut out, as `scripts/make_fixtures.py` cuts.
 fn cut_letters(text: &str, words: &[&str]) -> Vec<u8> {

@@ -217,13 +217,31 @@ proptest! {
         }
     }
 
-    /// Words of common accented letters, read as windows-1252 once or twice, come back exactly.
+    /// Words of common accented letters, read as windows-1252 once or twice, come back exactly
+    /// — unless ISO-8859-15, which reads the same mojibake as other letters, makes more words
+    /// of a list of them: `ÃŸig` is `ßig` by windows-1252 and the Icelandic `þig` by
+    /// ISO-8859-15, a fair answer the generator happened upon.
     #[test]
     fn mojibake_made_on_purpose_is_undone(words in proptest::collection::vec("[a-z]{0,3}[éèêëàâäçîïôöùûüñß][a-zéü]{0,4}", 1..6), rounds in 1usize..=2) {
         let clean = words.join(" ");
         let mut broken = clean.clone();
         for _ in 0..rounds {
             broken = encoding_rs::WINDOWS_1252.decode_without_bom_handling(broken.as_bytes()).0.into_owned();
+        }
+        // The same rounds undone with ISO-8859-15 last.
+        let mut other = Some(broken.clone());
+        for round in 0..rounds {
+            let by = if round + 1 == rounds { encoding_rs::ISO_8859_15 } else { encoding_rs::WINDOWS_1252 };
+            other = other.and_then(|t| {
+                let (bytes, _, unmappable) = by.encode(&t);
+                (!unmappable).then(|| String::from_utf8(bytes.into_owned()).ok()).flatten()
+            });
+        }
+        let listed = |t: &str| t.split(' ')
+            .filter(|w| !w.is_ascii() && w.chars().count() >= 3 && delineate::lexicon::languages_of(w) != 0)
+            .count();
+        if let Some(other) = other {
+            prop_assume!(other == clean || listed(&other) <= listed(&clean));
         }
         let a = mojibake::analyze(&broken);
         prop_assert_eq!(a.repaired.as_deref(), Some(clean.as_str()), "{}", broken);

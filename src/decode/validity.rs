@@ -232,6 +232,43 @@ pub fn sequence_len(lead: u8) -> usize {
     }
 }
 
+/// Whether the lone byte at `at` (one no UTF-8 sequence takes in) stands where UTF-8 damage
+/// leaves one and legacy text never puts a letter: glued to a valid multi-byte letter
+/// (`הו\xD7 `, a Hebrew letter cut short after two whole ones; a stray byte before `é`), or a
+/// lead byte C2–DE, a capital in every Windows code page, after a small ASCII letter and before
+/// no capital (`munkan\xC3lk`, `posibil\xC4 `). DF is `ß` in windows-1252, typed between small
+/// letters.
+pub fn damage_shaped(bytes: &[u8], at: usize) -> bool {
+    let letter =
+        |c: Option<char>| c.is_some_and(|c| !c.is_ascii() && crate::unicode::is_alphabetic(c));
+    if letter(char_ending_at(bytes, at)) || letter(char_starting_at(bytes, at + 1)) {
+        return true;
+    }
+    (0xC2..=0xDE).contains(&bytes[at])
+        && at > 0
+        && bytes[at - 1].is_ascii_lowercase()
+        && !bytes.get(at + 1).is_some_and(|b| b.is_ascii_uppercase())
+}
+
+/// The valid character that ends at `at` in `bytes`, if any (a sequence is at most four bytes).
+pub fn char_ending_at(bytes: &[u8], at: usize) -> Option<char> {
+    (1..=4.min(at)).find_map(|n| {
+        std::str::from_utf8(&bytes[at - n..at])
+            .ok()
+            .and_then(|s| s.chars().next())
+    })
+}
+
+/// The valid character that begins at `at` in `bytes`, if any.
+pub fn char_starting_at(bytes: &[u8], at: usize) -> Option<char> {
+    let end = (at + 4).min(bytes.len());
+    bytes
+        .get(at..end)?
+        .utf8_chunks()
+        .next()
+        .and_then(|c| c.valid().chars().next())
+}
+
 /// Bytes as upper-case hex pairs separated by spaces.
 pub fn hex(bytes: &[u8]) -> String {
     let mut s = String::with_capacity(bytes.len() * 3);
@@ -459,6 +496,31 @@ mod tests {
 
     fn first_reason(bytes: &[u8]) -> String {
         validate(bytes).first_invalid.unwrap().reason
+    }
+
+    /// Lone bytes glued to a valid letter, or capitals C2–DE after a small ASCII letter, are
+    /// shaped as UTF-8 damage; `ß` between small letters, a capital before capitals and a small
+    /// letter of every code page are not.
+    #[test]
+    fn damage_is_shaped_where_no_legacy_letter_stands() {
+        let he = ["הו".as_bytes(), b"\xd7 ", "ב".as_bytes()].concat();
+        assert!(damage_shaped(&he, 4));
+        assert!(
+            damage_shaped(b"x\xe9\xc3\xa9t\xc3\xa9", 1),
+            "a stray byte before `é`"
+        );
+        assert!(damage_shaped(b"munkan\xc3lk", 6));
+        assert!(damage_shaped(b"posibil\xc4 dezvoltare", 7));
+        assert!(!damage_shaped(b"Stra\xdfe", 4), "ß between small letters");
+        assert!(
+            !damage_shaped(b"an \xc9TAT", 3),
+            "a capital before capitals"
+        );
+        assert!(
+            !damage_shaped(b"caf\xe9 au", 3),
+            "a small letter of every code page"
+        );
+        assert!(!damage_shaped(b"\xc3", 0));
     }
 
     #[test]

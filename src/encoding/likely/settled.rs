@@ -2,7 +2,7 @@
 //! almost never forms valid multi-byte sequences by chance, and less so with every one.
 
 use super::Part;
-use crate::decode::validity::Utf8Validity;
+use crate::decode::validity::{Utf8Validity, damage_shaped};
 
 /// Valid multi-byte characters to each damaged sequence from which whole bytes are UTF-8 with
 /// damage. Legacy text forms fewer valid sequences than invalid ones: at most 0.72 to one in
@@ -52,7 +52,8 @@ pub(super) fn utf8_by_validity(
         } else {
             format!("{d} damaged sequences")
         };
-        format!("the bytes are UTF-8 ({k} valid multi-byte characters) with {what}")
+        let s = if k == 1 { "" } else { "s" };
+        format!("the bytes are UTF-8 ({k} valid multi-byte character{s}) with {what}")
     };
     if !v.valid && k >= 20 && v.invalid_sequences * 20 <= k {
         return Some((0.99, damaged(v.invalid_sequences)));
@@ -91,7 +92,131 @@ pub(super) fn utf8_by_validity(
     {
         return Some(((1.0 - 0.5f64.powf(per - 1.0)).min(0.99), damaged(d)));
     }
+    if part == Part::Whole && d >= 1 && k >= 1 {
+        return listed_beside_shaped_damage(sample).map(|proof| {
+            let why = if proof.words.is_empty() {
+                format!(
+                    "the valid characters are typographic punctuation ({}), which legacy text does not form",
+                    proof.marks.join(" ")
+                )
+            } else {
+                format!(
+                    "the valid characters make {} of a word list ({}){}",
+                    if proof.listed == 1 {
+                        "a word".to_string()
+                    } else {
+                        format!("{} words", proof.listed)
+                    },
+                    proof.words.join(", "),
+                    if proof.marks.is_empty() {
+                        String::new()
+                    } else {
+                        format!(", beside typographic punctuation ({})", proof.marks.join(" "))
+                    }
+                )
+            };
+            let n = proof.listed + proof.marks.len();
+            let shape = match (d, proof.unshaped) {
+                (1, 0) => "where a cut or a stray byte leaves UTF-8 damage".to_string(),
+                (_, 0) => "each where a cut or a stray byte leaves UTF-8 damage".to_string(),
+                (1, _) => "where a legacy letter could stand, beside as many valid characters"
+                    .to_string(),
+                (_, u) => format!(
+                    "{u} where a legacy letter could stand, no more than the valid characters"
+                ),
+            };
+            (
+                (1.0 - 0.5f64.powi(n as i32 + 1)).min(SHAPED_MAX),
+                format!("{} ({shape}); {why}", damaged(d)),
+            )
+        });
+    }
     None
+}
+
+/// Highest confidence of [`listed_beside_shaped_damage`]: its words are few.
+const SHAPED_MAX: f64 = 0.9;
+
+/// What bears out UTF-8 in [`listed_beside_shaped_damage`].
+struct Proof {
+    /// Words of a list the valid letters make, and the first three of them.
+    listed: usize,
+    words: Vec<String>,
+    /// Typographic punctuation among the valid characters (the first three distinct).
+    marks: Vec<String>,
+    /// Lone bytes that stand where a legacy letter could ([`damage_shaped`] says no).
+    unshaped: usize,
+}
+
+/// A whole input with too few valid multi-byte characters for the ratios above, whose damage
+/// stands where UTF-8 damage stands ([`damage_shaped`]: a sequence cut short inside a word,
+/// `invalidit\xC3\xA0 … volont\xC3.`), or, standing as a legacy letter would, no more often
+/// than the valid characters stand (than half of them, from four on); whose valid characters are letters or typographic
+/// punctuation ([`typographic`]); and whose letters make words of one language's list, every
+/// word holding one (that a damaged sequence leaves whole), one of three letters or more —
+/// or, with no such word, whose valid characters are all punctuation. Legacy text forms valid
+/// sequences by chance, but as letters in no listed word (windows-1251 `Сі` is `ѳ`), and never
+/// as `’` (windows-1252 `â€™` is that very mark, misread).
+fn listed_beside_shaped_damage(sample: &[u8]) -> Option<Proof> {
+    let (mut valid, mut unshaped) = (0usize, 0usize);
+    let mut marks: Vec<String> = Vec::new();
+    let mut at = 0;
+    for chunk in sample.utf8_chunks() {
+        for c in chunk.valid().chars().filter(|c| !c.is_ascii()) {
+            if typographic(c) {
+                if marks.len() < 3 && !marks.iter().any(|m| m.starts_with(c)) {
+                    marks.push(c.to_string());
+                }
+            } else if !crate::unicode::is_alphabetic(c) {
+                return None;
+            }
+            valid += 1;
+        }
+        at += chunk.valid().len();
+        if chunk.invalid().len() == 1 && !damage_shaped(sample, at) {
+            unshaped += 1;
+        }
+        at += chunk.invalid().len();
+    }
+    // Bytes standing as legacy letters beside four valid characters or more, more than one to
+    // each two, are a part in another encoding (segmentation's to find: a pasted paragraph of
+    // 36 accented letters beside 48 valid ones), not damage.
+    if valid == 0 || unshaped > valid || (valid >= 4 && unshaped * 2 > valid) {
+        return None;
+    }
+    let text = String::from_utf8_lossy(sample);
+    let mut languages = u64::MAX;
+    let (mut words, mut listed, mut long) = (Vec::new(), 0usize, false);
+    let letter = |c: char| crate::unicode::is_alphabetic(c) && !typographic(c);
+    for w in text
+        .split(|c: char| !(letter(c) || c == '\u{FFFD}'))
+        .filter(|w| !w.is_ascii() && !w.contains('\u{FFFD}'))
+    {
+        let w = w.to_lowercase();
+        languages &= crate::lexicon::languages_of(&w);
+        if languages == 0 {
+            return None;
+        }
+        long |= w.chars().count() >= 3;
+        listed += 1;
+        if words.len() < 3 {
+            words.push(w);
+        }
+    }
+    let letters = text.chars().any(|c| !c.is_ascii() && letter(c));
+    ((long && listed > 0) || (!letters && !marks.is_empty())).then_some(Proof {
+        listed,
+        words,
+        marks,
+        unshaped,
+    })
+}
+
+/// Typographic punctuation (General Punctuation from the hyphen U+2010 to U+205E, the euro
+/// sign) and the ordinal indicators after a number (`22.º`): what UTF-8 text writes beside its
+/// letters, not letters of a word.
+fn typographic(c: char) -> bool {
+    matches!(c, '\u{2010}'..='\u{205E}' | '€' | 'º' | 'ª')
 }
 
 /// Stretches of `bytes` (words between delimiters) holding a valid UTF-8 multi-byte character,
@@ -168,6 +293,53 @@ mod tests {
         );
         assert_eq!(
             utf8_by_validity(&validate(b"plain"), b"plain", false, Part::Mended),
+            None
+        );
+    }
+
+    /// A whole input with one or two valid letters in listed words, or only typographic
+    /// punctuation, beside damage where a cut leaves it: UTF-8, more surely with more words.
+    /// Not with valid letters in no listed word (windows-1251 `Сі`, UTF-8 `ѳ`), nor with more
+    /// damage standing as legacy letters than valid characters, nor for a draft or a block.
+    #[test]
+    fn a_few_listed_words_beside_damage_shaped_as_utf8_damage_settle_a_whole_input() {
+        let it = [
+            "Ognuno ha diritto alla sicurezza in caso di invalidità, e di perdere i mezzi contro la sua volont".as_bytes(),
+            b"\xc3.\n",
+        ]
+        .concat();
+        let v = validate(&it);
+        let (conf, because) = utf8_by_validity(&v, &it, false, Part::Whole).expect("settled");
+        assert!((conf - 0.75).abs() < 1e-9, "{conf}");
+        assert!(
+            because.contains(
+                "with one damaged sequence (where a cut or a stray byte leaves UTF-8 damage)"
+            ) && because.ends_with("make a word of a word list (invalidità)"),
+            "{because}"
+        );
+        assert_eq!(utf8_by_validity(&v, &it, false, Part::Draft), None);
+        assert_eq!(utf8_by_validity(&v, &it, false, Part::Block), None);
+        let cy = [
+            "Mae gan rieni yr hawl cyntaf i ddewis y math o addysg a roddir i".as_bytes(),
+            &b"\xe2\x80w plant, a\xe2\x80\x99r hawl i"[..],
+        ]
+        .concat();
+        let (_, because) =
+            utf8_by_validity(&validate(&cy), &cy, false, Part::Whole).expect("punctuation");
+        assert!(
+            because.ends_with("typographic punctuation (’), which legacy text does not form"),
+            "{because}"
+        );
+        // A chance pair of legacy text: no listed word.
+        let uk = b"\xcd\xb3 \xf1\xeb\xee\xe2\xe0";
+        assert_eq!(
+            utf8_by_validity(&validate(uk), uk, false, Part::Whole),
+            None
+        );
+        // Two lone bytes that stand as legacy letters beside one valid letter.
+        let two = [&b"il caf\xe9 e il t\xe8 della "[..], "città".as_bytes()].concat();
+        assert_eq!(
+            utf8_by_validity(&validate(&two), &two, false, Part::Whole),
             None
         );
     }

@@ -13,6 +13,7 @@
 
 use super::{Segment, language_of};
 use crate::decode::charset::Charset;
+use crate::decode::validity::{char_ending_at, char_starting_at, damage_shaped};
 use crate::encoding::likely::{self, Likely};
 use crate::lexicon;
 use crate::span::ByteSpan;
@@ -193,10 +194,17 @@ pub(super) fn with_typed_letters(
                         ),
                         (true, d) => format!(", and {d} damaged sequence{}", plural(d)),
                     };
-                    s.because = format!(
-                        "the bytes are UTF-8: {valid} valid multi-byte character{} the UTF-8 text around writes{what}",
-                        plural(valid)
-                    );
+                    s.because = if valid == 0 {
+                        format!(
+                            "the bytes are UTF-8 with {damaged} typographic character{} cut short (`E2 80`), which legacy text does not form",
+                            plural(damaged)
+                        )
+                    } else {
+                        format!(
+                            "the bytes are UTF-8: {valid} valid multi-byte character{} the UTF-8 text around writes{what}",
+                            plural(valid)
+                        )
+                    };
                     s.encoding = Charset::UTF_8;
                     s.confidence = WRITTEN;
                     typed
@@ -295,7 +303,7 @@ struct Legacy {
 /// letters and marks, how many valid multi-byte characters there are and how many damaged
 /// sequences, when there is one valid character at least, each a letter the UTF-8 text writes
 /// (`ó` of `sección`, read `Ã³` in windows-1252), and every other non-ASCII byte a lone one
-/// [`typed_words`] reads, or damage. Damage shaped as UTF-8 damage is ([`cut_shaped`]: `dür\xC3st
+/// [`typed_words`] reads, or damage. Damage shaped as UTF-8 damage is ([`damage_shaped`]: `dür\xC3st
 /// seçimlerle`, a `ü` cut short beside a `ç`, which the drafts read as windows-1255 at 0.001)
 /// counts for nothing; damage that stands as a legacy letter would, no more often than the
 /// valid characters stand (RFC 3629). Legacy text forms valid sequences by chance
@@ -308,6 +316,7 @@ fn utf8_with_typed(
 ) -> Option<Legacy> {
     let part = &bytes[a..b];
     let (mut valid, mut lone, mut shaped, mut cut) = (0usize, 0usize, 0usize, 0usize);
+    let mut punctuation_cut = 0usize;
     let mut at = a;
     for chunk in part.utf8_chunks() {
         for c in chunk.valid().chars().filter(|c| !c.is_ascii()) {
@@ -321,14 +330,23 @@ fn utf8_with_typed(
             [] => {}
             [_] => {
                 lone += 1;
-                shaped += cut_shaped(bytes, at) as usize;
+                shaped += damage_shaped(bytes, at) as usize;
             }
-            _ => cut += 1,
+            inv => {
+                cut += 1;
+                punctuation_cut += matches!(inv, [0xE2, 0x80..=0x82]) as usize;
+            }
         }
         at += chunk.invalid().len();
     }
+    // With no valid character, only typographic punctuation cut short (`E2 80` of `’`, `–`,
+    // `…`; `E2 82` of `€`) says UTF-8: legacy text writes `â€` as mojibake of that very mark.
     if valid == 0 {
-        return None;
+        return (lone == 0 && cut > 0 && punctuation_cut == cut).then_some(Legacy {
+            typed: Vec::new(),
+            valid,
+            damaged: cut,
+        });
     }
     let typed = typed_words(part, at_end, ctx);
     let covered: usize = typed
@@ -342,23 +360,6 @@ fn utf8_with_typed(
         valid,
         damaged: unread + cut,
     })
-}
-
-/// Whether the lone byte at `at` stands as UTF-8 damage stands, where legacy text never puts
-/// a letter: glued to a valid multi-byte letter (`הו\xD7 `, a Hebrew letter cut short after
-/// two whole ones), or a lead byte C2–DE, a capital in every Windows code page, after a small
-/// ASCII letter and before no capital (`munkan\xC3lk`, `posibil\xC4 `). (DF is `ß` in
-/// windows-1252, typed between small letters.)
-fn cut_shaped(bytes: &[u8], at: usize) -> bool {
-    let letter =
-        |c: Option<char>| c.is_some_and(|c| !c.is_ascii() && crate::unicode::is_alphabetic(c));
-    if letter(char_before(bytes, at)) || letter(char_after(bytes, at + 1)) {
-        return true;
-    }
-    (0xC2..=0xDE).contains(&bytes[at])
-        && at > 0
-        && bytes[at - 1].is_ascii_lowercase()
-        && !bytes.get(at + 1).is_some_and(|b| b.is_ascii_uppercase())
 }
 
 /// The words of UTF-8 `region` with letters typed in a code page, in order. A lone byte at
@@ -454,7 +455,7 @@ fn typed_punctuation(region: &[u8], marks: &[usize]) -> Vec<Typed> {
         if used[i] {
             continue;
         }
-        let (prev, next) = (char_before(region, p), char_after(region, p + 1));
+        let (prev, next) = (char_ending_at(region, p), char_starting_at(region, p + 1));
         let what = match region[p] {
             0x92 if letter(prev) && next.is_some_and(|c| c.is_ascii_alphabetic()) => {
                 "an apostrophe between letters"
@@ -483,8 +484,8 @@ fn typed_punctuation(region: &[u8], marks: &[usize]) -> Vec<Typed> {
                     !used[j]
                         && region[q] == close
                         && !region[p..q].contains(&b'\n')
-                        && char_before(region, q).is_some_and(|c| !c.is_whitespace())
-                        && char_after(region, q + 1)
+                        && char_ending_at(region, q).is_some_and(|c| !c.is_whitespace())
+                        && char_starting_at(region, q + 1)
                             .is_none_or(|c| c.is_whitespace() || c.is_ascii_punctuation())
                 }) else {
                     continue;
@@ -536,26 +537,6 @@ fn mark(region: &[u8], at: &[usize], what: &str) -> Typed {
         ),
         language: None,
     }
-}
-
-/// The valid character that ends at `at` in `region`, if any (RFC 3629: a sequence is at most
-/// four bytes).
-fn char_before(region: &[u8], at: usize) -> Option<char> {
-    (1..=4.min(at)).find_map(|n| {
-        std::str::from_utf8(&region[at - n..at])
-            .ok()
-            .and_then(|s| s.chars().next())
-    })
-}
-
-/// The valid character that begins at `at` in `region`, if any.
-fn char_after(region: &[u8], at: usize) -> Option<char> {
-    let end = (at + 4).min(region.len());
-    region
-        .get(at..end)?
-        .utf8_chunks()
-        .next()
-        .and_then(|c| c.valid().chars().next())
 }
 
 /// The code page a word's lone bytes were typed in, when one reading alone is borne out (by
@@ -849,16 +830,15 @@ mod tests {
         let part = b"munkan\xc3lk\xc3lis\xc3\xa9g idej\xc3n";
         let l = utf8_with_typed(part, (0, part.len()), true, &ctx).expect("UTF-8 with damage");
         assert_eq!((l.typed.len(), l.valid, l.damaged), (0, 1, 3));
-        // Glued to a valid letter on either side, whatever the byte.
-        let he = ["הו".as_bytes(), b"\xd7 ", "ב".as_bytes()].concat();
-        assert!(cut_shaped(&he, 4));
-        assert!(cut_shaped(b"posibil\xc4 dezvoltare", 7));
-        assert!(!cut_shaped(b"Stra\xdfe", 4), "ß between small letters");
-        assert!(!cut_shaped(b"an \xc9TAT", 3), "a capital before capitals");
-        assert!(
-            !cut_shaped(b"caf\xe9 au", 3),
-            "a small letter of every code page"
-        );
+        // No valid character: only typographic punctuation cut short says UTF-8.
+        let en = "Visitors don’t pay on Sundays. ";
+        let ctx = Context::of(en.as_bytes(), &[(0, en.len())]);
+        let cut = b"If you\xe2\x80re late";
+        let l = utf8_with_typed(cut, (0, cut.len()), true, &ctx).expect("a cut apostrophe");
+        assert_eq!((l.valid, l.damaged), (0, 1));
+        for other in [&b"If you\xe2\x99re late"[..], b"caf\xe9 late"] {
+            assert!(utf8_with_typed(other, (0, other.len()), true, &ctx).is_none());
+        }
         // Lone bytes that stand as small legacy letters (`ñ`, which the French text never
         // writes, so no typed word): one beside a valid letter may be damage, two may not.
         let fr = "Il a écrit une lettre à sa mère. ";
