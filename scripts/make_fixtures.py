@@ -715,6 +715,11 @@ lv_library = ("Pils\u0113tas bibliot\u0113ka ir atv\u0113rta katru dienu no devi
               "vien\u0101di pieejam\u0101m ikvienam las\u012bt\u0101jam.\n")
 write(E + "lv-utf8-letters-cut-inside-words.txt",
       cut_letters(lv_library, ["j\u0101b\u016bt", "vien\u0101di"]))
+# The same with the `ā` of `pieejamām` cut too: the draft was read as Shift_JIS at 0.92, each
+# cut lead byte a half-width katakana between Latin letters, a part too sure of itself for
+# any damage but that which stands where UTF-8 damage stands.
+write(E + "lv-utf8-letters-cut-read-as-katakana.txt",
+      cut_letters(lv_library, ["j\u0101b\u016bt", "vien\u0101di", "pieejam\u0101m"]))
 # Hungarian UTF-8 (written here) with three letters cut from two words in its third line
 # (`munkan\xC3lk\xC3liség`, `id\xC3n`): more damage than valid letters there, all of it lead
 # bytes glued to small letters. Read as windows-1255 at 0.001 before.

@@ -764,7 +764,8 @@ fn utf8_with_one_damaged_sequence_is_utf8() {
 /// line has a letter cut out after two or three valid ones (their drafts, joined to UTF-8 for
 /// that one stretch of damage, were read as windows-1255 and windows-1252); Turkish, Latvian
 /// and Hungarian with letters cut in their last lines, beside one valid letter or none (drafts
-/// read as Shift_JIS or windows-1255 with no confidence, kept apart as segments). The bytes are
+/// read as Shift_JIS or windows-1255 with no confidence, or as Shift_JIS at 0.92 with three
+/// cuts, kept apart as segments). The bytes are
 /// UTF-8 with damage, read whole, U+FFFD exactly where a sequence was cut; not a legacy
 /// encoding that misreads every valid letter, nor a segment for each lone byte.
 #[test]
@@ -810,6 +811,11 @@ fn utf8_with_sequences_cut_short_is_utf8_undivided() {
             "lv-utf8-letters-cut-inside-words.txt",
             2,
             "Visām grāmatām j\u{FFFD}būt vien\u{FFFD}di pieejamām",
+        ),
+        (
+            "lv-utf8-letters-cut-read-as-katakana.txt",
+            3,
+            "Visām grāmatām j\u{FFFD}būt vien\u{FFFD}di pieejam\u{FFFD}m ikvienam",
         ),
         (
             "hu-utf8-three-letters-cut-in-two-words.txt",

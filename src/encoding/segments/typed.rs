@@ -177,8 +177,8 @@ pub(super) fn with_typed_letters(
         let end = at_end && b == bytes.len();
         let typed = if s.encoding == Charset::UTF_8 {
             typed_words(&bytes[a..b], end, &ctx)
-        } else if whole.name == Charset::UTF_8 && legacy_part(&s) {
-            match utf8_with_typed(bytes, (a, b), end, &ctx) {
+        } else if let Some(leeway) = legacy_part(&s).filter(|_| whole.name == Charset::UTF_8) {
+            match utf8_with_typed(bytes, (a, b), end, &ctx, leeway) {
                 Some(Legacy {
                     typed,
                     valid,
@@ -282,11 +282,32 @@ fn push(out: &mut Vec<Segment>, s: Segment) {
 }
 
 /// Whether a segment of a UTF-8 file may be UTF-8 with typed letters or damage
-/// ([`utf8_with_typed`]): a single-byte one, or one in a multi-byte encoding that reads its
-/// bytes with little confidence (Shift_JIS reads a cut `\xC3` as the half-width `ﾃ`, at
-/// 0.00), which a part truly in that encoding reads with more.
-fn legacy_part(s: &Segment) -> bool {
-    s.encoding.is_single_byte() || (s.encoding.is_ascii_compatible() && s.confidence < UNSURE_PART)
+/// ([`utf8_with_typed`]), and how: a single-byte one, or one in a multi-byte encoding that
+/// reads its bytes with little confidence (Shift_JIS reads a cut `\xC3` as the half-width
+/// `ﾃ`, at 0.00), which a part truly in that encoding reads with more, as any legacy part; one
+/// in a multi-byte encoding read with confidence, only when all its damage stands where UTF-8
+/// damage stands (Latvian `j\xC4b\xC5\xABt vien\xC4di` read as Shift_JIS at 0.92, half-width
+/// katakana between Latin letters).
+fn legacy_part(s: &Segment) -> Option<Leeway> {
+    if s.encoding.is_single_byte()
+        || (s.encoding.is_ascii_compatible() && s.confidence < UNSURE_PART)
+    {
+        Some(Leeway::Any)
+    } else if s.encoding.is_ascii_compatible() && s.encoding != Charset::UTF_8 {
+        Some(Leeway::ShapedOnly)
+    } else {
+        None
+    }
+}
+
+/// What damage a legacy part of a UTF-8 file may hold and still read as UTF-8
+/// ([`legacy_part`]).
+#[derive(Clone, Copy, PartialEq)]
+enum Leeway {
+    /// Typed letters, shaped damage, and other damage no more often than the valid letters.
+    Any,
+    /// Damage shaped as UTF-8 damage only.
+    ShapedOnly,
 }
 
 /// What a single-byte segment of a UTF-8 file holds, read as UTF-8 ([`utf8_with_typed`]).
@@ -313,6 +334,7 @@ fn utf8_with_typed(
     (a, b): (usize, usize),
     at_end: bool,
     ctx: &Context,
+    leeway: Leeway,
 ) -> Option<Legacy> {
     let part = &bytes[a..b];
     let (mut valid, mut lone, mut shaped, mut cut) = (0usize, 0usize, 0usize, 0usize);
@@ -355,7 +377,12 @@ fn utf8_with_typed(
         .map(|&(x, y)| part[x..y].iter().filter(|b| !b.is_ascii()).count())
         .sum();
     let unread = lone.saturating_sub(covered);
-    (unread.saturating_sub(shaped) <= valid).then_some(Legacy {
+    let allowed = match leeway {
+        Leeway::Any => valid,
+        Leeway::ShapedOnly if typed.is_empty() => 0,
+        Leeway::ShapedOnly => return None,
+    };
+    (unread.saturating_sub(shaped) <= allowed).then_some(Legacy {
         typed,
         valid,
         damaged: unread + cut,
@@ -701,163 +728,4 @@ fn spans(w: &Word) -> Vec<(usize, usize)> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn words_of(region: &[u8]) -> Vec<(Vec<(usize, usize)>, &'static str)> {
-        typed_words(region, true, &Context::of(region, &[(0, region.len())]))
-            .into_iter()
-            .map(|t| (t.spans, t.encoding.name()))
-            .collect()
-    }
-
-    /// A Portuguese UTF-8 text with `religião` typed in windows-1252 twice: each E3 is a
-    /// letter typed in, borne out by the Portuguese list.
-    #[test]
-    fn a_listed_word_with_a_typed_letter_is_read_in_its_code_page() {
-        let mut b = "Toda a pessoa tem direito à liberdade de pensamento, de consciência e de "
-            .as_bytes()
-            .to_vec();
-        let at = b.len() + 6;
-        b.extend_from_slice(b"religi\xe3o; este direito implica a liberdade de mudar de ");
-        b.extend_from_slice(
-            "religião ou de convicção, assim como a liberdade de manifestar a sua religião."
-                .as_bytes(),
-        );
-        assert_eq!(words_of(&b), vec![(vec![(at, at + 1)], "windows-1252")]);
-    }
-
-    /// A cut lead byte reads as a capital inside the word (`religiÃo`), a stray byte stands
-    /// before a valid letter: neither is a typed letter.
-    #[test]
-    fn cut_and_stray_bytes_are_no_typed_letters() {
-        let text =
-            "Toda a pessoa tem direito à liberdade de pensamento, de consciência e de religião. ";
-        let mut cut = text.as_bytes().to_vec();
-        cut.extend_from_slice(b"A religi\xc3o e a convic\xc3\xa7\xc3\xa3o.");
-        assert!(words_of(&cut).is_empty());
-        let mut stray = text.as_bytes().to_vec();
-        stray.extend_from_slice(b"A consci\xe9\xc3\xaancia.");
-        assert!(words_of(&stray).is_empty());
-    }
-
-    /// Estonian has no word list here: `ühiskonna` with `ü` typed in windows-1252 stands on
-    /// the `ü` the UTF-8 text writes elsewhere; a letter it never writes does not.
-    #[test]
-    fn a_typed_letter_the_text_writes_elsewhere_is_read() {
-        let mut b = "Igaühel on õigus haridusele ja tööle. Tal on õigus "
-            .as_bytes()
-            .to_vec();
-        let at = b.len();
-        b.extend_from_slice(b"\xfchiskonna elust osa v\xf5tta.");
-        let got = words_of(&b);
-        assert_eq!(got.len(), 2, "both letters are written around");
-        assert_eq!(got[0], (vec![(at, at + 1)], "windows-1252"));
-        let mut c = "Igaühel on õigus haridusele ja tööle. ".as_bytes().to_vec();
-        c.extend_from_slice(b"Tal on \xe6igus.");
-        assert!(words_of(&c).is_empty(), "`æ` is nowhere in the text");
-    }
-
-    /// A Polish `ł` typed in windows-1250 (B3, `³` in windows-1252): only windows-1250 reads a
-    /// letter there.
-    #[test]
-    fn the_code_page_that_reads_a_letter_names_the_segment() {
-        let mut b = "Każdy człowiek ma prawo do życia, wolności i bezpieczeństwa osobistego. To "
-            .as_bytes()
-            .to_vec();
-        b.extend_from_slice(b"by\xb3o wa\xbfne.");
-        let got = words_of(&b);
-        assert_eq!(got.len(), 2, "{:?}", got);
-        assert!(got.iter().all(|g| g.1 == "windows-1250"), "{got:?}");
-    }
-
-    /// Each mark where it stands: an apostrophe between letters, a dash between spaces or
-    /// digits, an ellipsis after a word, quotes as a pair around words. Not an apostrophe
-    /// after a space, an unpaired quote, nor a dash glued to a word.
-    #[test]
-    fn typed_punctuation_stands_where_its_mark_stands() {
-        let utf8 = "Café, naïve – ";
-        let marks = |b: &[u8]| -> Vec<String> {
-            typed_words(b, true, &Context::of(b, &[(0, b.len())]))
-                .into_iter()
-                .map(|t| {
-                    t.spans
-                        .iter()
-                        .map(|&(x, y)| encoding_rs::WINDOWS_1252.decode(&b[x..y]).0.into_owned())
-                        .collect::<String>()
-                })
-                .collect()
-        };
-        let with = |tail: &[u8]| [utf8.as_bytes(), tail].concat();
-        assert_eq!(marks(&with(b"don\x92t go")), ["’"]);
-        assert_eq!(marks(&with(b"tea \x96 or coffee")), ["–"]);
-        assert_eq!(marks(&with(b"1990\x961995")), ["–"]);
-        assert_eq!(marks(&with(b"and so on\x85 Then")), ["…"]);
-        assert_eq!(marks(&with(b"the \x93old system\x94 went")), ["“”"]);
-        assert_eq!(marks(&with(b"Artigo 18.\xba\nToda")), ["º"]);
-        assert_eq!(marks(&with(b"a 1\xaa vez")), ["ª"]);
-        assert!(marks(&with(b"o \xbaArtigo")).is_empty());
-        assert!(marks(&with(b"a \x92t go")).is_empty());
-        assert!(marks(&with(b"the \x93old system went")).is_empty());
-        assert!(marks(&with(b"tea\x96or coffee")).is_empty());
-    }
-
-    /// A single-byte part with a valid letter the text writes and a typed one reads as UTF-8;
-    /// a chance pair of legacy text (windows-1251 `Сі`, UTF-8 `ѳ`) the text never writes does
-    /// not.
-    #[test]
-    fn a_legacy_part_is_utf8_only_with_letters_the_text_writes() {
-        let text = "Toda a pessoa tem direito à liberdade de opinião e de expressão. ";
-        let ctx = Context::of(text.as_bytes(), &[(0, text.len())]);
-        let part = ["a opinião ".as_bytes(), b"n\xe3o muda."].concat();
-        let l =
-            utf8_with_typed(&part, (0, part.len()), true, &ctx).expect("UTF-8 with a typed letter");
-        assert_eq!((l.typed.len(), l.valid, l.damaged), (1, 1, 0));
-        let ru = "Каждый человек имеет право на свободу убеждений. ";
-        let ctx = Context::of(ru.as_bytes(), &[(0, ru.len())]);
-        let chance = b"\xd1\xb3 \xef\xf0\xe0\xe2\xee";
-        assert!(utf8_with_typed(chance, (0, chance.len()), true, &ctx).is_none());
-    }
-
-    /// A legacy part with a valid letter of the text's alphabet and damage shaped as UTF-8
-    /// damage (lead bytes glued to letters, a capital byte between small letters) reads as
-    /// UTF-8, however much of that damage there is; damage that stands as a legacy letter
-    /// stands counts against the valid letters, one for one.
-    #[test]
-    fn a_legacy_part_with_utf8_shaped_damage_is_utf8() {
-        let text = "Minden személynek joga van a munkához és a szabad választáshoz. ";
-        let ctx = Context::of(text.as_bytes(), &[(0, text.len())]);
-        let part = b"munkan\xc3lk\xc3lis\xc3\xa9g idej\xc3n";
-        let l = utf8_with_typed(part, (0, part.len()), true, &ctx).expect("UTF-8 with damage");
-        assert_eq!((l.typed.len(), l.valid, l.damaged), (0, 1, 3));
-        // No valid character: only typographic punctuation cut short says UTF-8.
-        let en = "Visitors don’t pay on Sundays. ";
-        let ctx = Context::of(en.as_bytes(), &[(0, en.len())]);
-        let cut = b"If you\xe2\x80re late";
-        let l = utf8_with_typed(cut, (0, cut.len()), true, &ctx).expect("a cut apostrophe");
-        assert_eq!((l.valid, l.damaged), (0, 1));
-        for other in [&b"If you\xe2\x99re late"[..], b"caf\xe9 late"] {
-            assert!(utf8_with_typed(other, (0, other.len()), true, &ctx).is_none());
-        }
-        // Lone bytes that stand as small legacy letters (`ñ`, which the French text never
-        // writes, so no typed word): one beside a valid letter may be damage, two may not.
-        let fr = "Il a écrit une lettre à sa mère. ";
-        let ctx = Context::of(fr.as_bytes(), &[(0, fr.len())]);
-        let one = [&b"zz\xf1q "[..], "à".as_bytes()].concat();
-        let l = utf8_with_typed(&one, (0, one.len()), true, &ctx).expect("one for one");
-        assert_eq!((l.valid, l.damaged), (1, 1));
-        let two = [&b"zz\xf1q vv\xf1k "[..], "à".as_bytes()].concat();
-        assert!(utf8_with_typed(&two, (0, two.len()), true, &ctx).is_none());
-    }
-
-    #[test]
-    fn words_keep_their_case() {
-        assert!(keeps_case("religião"));
-        assert!(keeps_case("Élan"));
-        assert!(keeps_case("ÉCOLE"));
-        assert!(!keeps_case("religiÃo"));
-        assert!(!keeps_case("дРлжен"));
-        assert!(one_script("nädalaks"));
-        assert!(!one_script("pмunchaymanta"));
-    }
-}
+mod tests;
