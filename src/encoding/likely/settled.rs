@@ -93,7 +93,7 @@ pub(super) fn utf8_by_validity(
         return Some(((1.0 - 0.5f64.powf(per - 1.0)).min(0.99), damaged(d)));
     }
     if part == Part::Whole && d >= 1 && k >= 1 {
-        return listed_beside_shaped_damage(sample).map(|proof| {
+        return listed_beside_shaped_damage(sample, k).map(|proof| {
             let why = if proof.words.is_empty() {
                 format!(
                     "the valid characters are typographic punctuation ({}), which legacy text does not form",
@@ -157,7 +157,10 @@ struct Proof {
 /// or, with no such word, whose valid characters are all punctuation. Legacy text forms valid
 /// sequences by chance, but as letters in no listed word (windows-1251 `Сі` is `ѳ`), and never
 /// as `’` (windows-1252 `â€™` is that very mark, misread).
-fn listed_beside_shaped_damage(sample: &[u8]) -> Option<Proof> {
+/// `valid_in_input` (the input's valid multi-byte characters, at least the sample's) bounds the
+/// damage that can stand as legacy letters: past it the scan stops, as it soon does in legacy
+/// text, where nearly every non-ASCII byte is such a lone byte.
+fn listed_beside_shaped_damage(sample: &[u8], valid_in_input: u64) -> Option<Proof> {
     let (mut valid, mut unshaped) = (0usize, 0usize);
     let mut marks: Vec<String> = Vec::new();
     let mut at = 0;
@@ -175,6 +178,9 @@ fn listed_beside_shaped_damage(sample: &[u8]) -> Option<Proof> {
         at += chunk.valid().len();
         if chunk.invalid().len() == 1 && !damage_shaped(sample, at) {
             unshaped += 1;
+            if unshaped as u64 > valid_in_input {
+                return None;
+            }
         }
         at += chunk.invalid().len();
     }
