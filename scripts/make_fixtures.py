@@ -730,6 +730,19 @@ hu_library = ("A v\u00e1rosi k\u00f6nyvt\u00e1r minden nap kilenckor nyit, \u00e
               "ingyenesek.\nK\u00f6nyvt\u00e1r 7\n")
 write(E + "hu-utf8-three-letters-cut-in-two-words.txt",
       cut_letters(hu_library, ["munkan\u00e9lk\u00fclis\u00e9g", "k\u00fclis\u00e9g", "idej\u00e9n"]))
+# Hungarian UTF-8 (written here) whose last line has one letter cut in each of two words
+# (`bej\xC3rat`, `f\xC3k`) and no valid multi-byte character: the drafts cut a part at the
+# first cut, and with no valid letter to bear it out, read it as windows-1255 at 0.008 (`C3`
+# a Hebrew point after `j`). Every lone byte there is a lead byte between small letters:
+# UTF-8 damage. With a byte order mark too, the shape a real file took (NLTK's UDHR).
+hu_pool = ("A v\u00e1rosi uszoda reggel hatkor nyit, \u00e9s este t\u00edzig v\u00e1rja a "
+           "f\u00fcrd\u0151z\u0151ket.\nA b\u00e9rlettel a szauna \u00e9s a g\u0151zkamra is "
+           "haszn\u00e1lhat\u00f3, a gyerekeknek k\u00fcl\u00f6n medence van.\n"
+           "A gyerekek sarka a bej\u00e1rat mellett van, ahol mindenki pihenhet egy kicsit a "
+           "f\u00e1k alatt.\n")
+hu_pool_cut = cut_letters(hu_pool, ["bej\u00e1rat", "f\u00e1k"])
+write(E + "hu-utf8-letters-cut-in-a-line-of-ascii.txt", hu_pool_cut)
+write(E + "hu-utf8-bom-letters-cut-in-a-line-of-ascii.txt", b"\xef\xbb\xbf" + hu_pool_cut)
 # Italian UTF-8 (written here) with one accented letter (`lunedì`) and the `à` of `possibilità`
 # cut to its lead byte before the full stop: too few valid characters for the ratios, and the
 # whole was read as windows-1255 at 0.016 (`C3` a Hebrew point, `lunedì` misread). The valid

@@ -765,8 +765,9 @@ fn utf8_with_one_damaged_sequence_is_utf8() {
 /// that one stretch of damage, were read as windows-1255 and windows-1252); Turkish, Latvian
 /// and Hungarian with letters cut in their last lines, beside one valid letter or none (drafts
 /// read as Shift_JIS or windows-1255 with no confidence, or as Shift_JIS at 0.92 with three
-/// cuts, kept apart as segments). The bytes are
-/// UTF-8 with damage, read whole, U+FFFD exactly where a sequence was cut; not a legacy
+/// cuts, kept apart as segments); Hungarian whose last line holds two cuts and only ASCII
+/// beside them (read as windows-1255 at 0.008, with a byte order mark or without). The bytes
+/// are UTF-8 with damage, read whole, U+FFFD exactly where a sequence was cut; not a legacy
 /// encoding that misreads every valid letter, nor a segment for each lone byte.
 #[test]
 fn utf8_with_sequences_cut_short_is_utf8_undivided() {
@@ -822,6 +823,11 @@ fn utf8_with_sequences_cut_short_is_utf8_undivided() {
             3,
             "A tanfolyamok munkan\u{FFFD}lk\u{FFFD}liség idej\u{FFFD}n ingyenesek.",
         ),
+        (
+            "hu-utf8-letters-cut-in-a-line-of-ascii.txt",
+            2,
+            "a bej\u{FFFD}rat mellett van, ahol mindenki pihenhet egy kicsit a f\u{FFFD}k alatt.",
+        ),
     ] {
         let v = inspect(name);
         assert_eq!(v["likely"]["name"], "UTF-8", "{name}: {v}");
@@ -845,6 +851,16 @@ fn utf8_with_sequences_cut_short_is_utf8_undivided() {
             assert!(v["mojibake"].is_null(), "{name}: {}", v["mojibake"]);
         }
     }
+    // The last one with a byte order mark, the shape a real file took: the BOM settles the
+    // whole, and its last line (no valid letter, two lead bytes between small letters) is no
+    // windows-1255 segment.
+    let name = "hu-utf8-bom-letters-cut-in-a-line-of-ascii.txt";
+    let v = inspect(name);
+    assert_eq!(v["likely"]["name"], "UTF-8", "{name}: {v}");
+    assert_eq!(v["segments"], serde_json::json!([]), "{name}");
+    let text = decoded_by_segments(name);
+    assert!(text.contains("a bej\u{FFFD}rat mellett"), "{text}");
+    assert_eq!(text.matches('\u{FFFD}').count(), 2, "{text}");
 }
 
 /// UTF-8 with too few valid multi-byte characters for any ratio, beside one sequence cut short

@@ -178,11 +178,12 @@ pub(super) fn with_typed_letters(
         let typed = if s.encoding == Charset::UTF_8 {
             typed_words(&bytes[a..b], end, &ctx)
         } else if let Some(leeway) = legacy_part(&s).filter(|_| whole.name == Charset::UTF_8) {
-            match utf8_with_typed(bytes, (a, b), end, &ctx, leeway) {
+            match utf8_with_typed(bytes, (a, b), end, &ctx, (s.encoding, leeway)) {
                 Some(Legacy {
                     typed,
                     valid,
                     damaged,
+                    cut_marks,
                 }) => {
                     let plural = |n: usize| if n == 1 { "" } else { "s" };
                     let what = match (typed.is_empty(), damaged) {
@@ -194,7 +195,12 @@ pub(super) fn with_typed_letters(
                         ),
                         (true, d) => format!(", and {d} damaged sequence{}", plural(d)),
                     };
-                    s.because = if valid == 0 {
+                    s.because = if valid == 0 && cut_marks < damaged {
+                        format!(
+                            "the bytes are UTF-8 with {damaged} damaged sequence{} standing where UTF-8 damage stands (a lead byte between small letters, which a code page reads as a capital or a sign no word takes) and no legacy letter",
+                            plural(damaged)
+                        )
+                    } else if valid == 0 {
                         format!(
                             "the bytes are UTF-8 with {damaged} typographic character{} cut short (`E2 80`), which legacy text does not form",
                             plural(damaged)
@@ -318,6 +324,8 @@ struct Legacy {
     valid: usize,
     /// Its damaged sequences: lone bytes no typed word reads, and sequences cut short.
     damaged: usize,
+    /// Of those, typographic punctuation cut short (`E2 80`).
+    cut_marks: usize,
 }
 
 /// A single-byte segment `bytes[a..b]` read as UTF-8 with typed letters or damage: the typed
@@ -334,11 +342,12 @@ fn utf8_with_typed(
     (a, b): (usize, usize),
     at_end: bool,
     ctx: &Context,
-    leeway: Leeway,
+    (draft, leeway): (Charset, Leeway),
 ) -> Option<Legacy> {
     let part = &bytes[a..b];
-    let (mut valid, mut lone, mut shaped, mut cut) = (0usize, 0usize, 0usize, 0usize);
-    let mut punctuation_cut = 0usize;
+    let (mut valid, mut cut, mut punctuation_cut) = (0usize, 0usize, 0usize);
+    // Each lone byte: its offset in `bytes`, and whether it is shaped as UTF-8 damage.
+    let mut lone: Vec<(usize, bool)> = Vec::new();
     let mut at = a;
     for chunk in part.utf8_chunks() {
         for c in chunk.valid().chars().filter(|c| !c.is_ascii()) {
@@ -350,10 +359,7 @@ fn utf8_with_typed(
         at += chunk.valid().len();
         match chunk.invalid() {
             [] => {}
-            [_] => {
-                lone += 1;
-                shaped += damage_shaped(bytes, at) as usize;
-            }
+            [_] => lone.push((at, damage_shaped(bytes, at))),
             inv => {
                 cut += 1;
                 punctuation_cut += matches!(inv, [0xE2, 0x80..=0x82]) as usize;
@@ -361,31 +367,66 @@ fn utf8_with_typed(
         }
         at += chunk.invalid().len();
     }
-    // With no valid character, only typographic punctuation cut short (`E2 80` of `’`, `–`,
-    // `…`; `E2 82` of `€`) says UTF-8: legacy text writes `â€` as mojibake of that very mark.
+    // With no valid character, only damage no legacy text forms says UTF-8: typographic
+    // punctuation cut short (`E2 80` of `’`, `–`, `…`; `E2 82` of `€`: legacy text writes
+    // `â€` as mojibake of that very mark), and two lone bytes or more, all shaped as UTF-8
+    // damage (`bej\xC3rat … f\xC3k`, read by the drafts as Hebrew points after Latin letters),
+    // none of which the draft reads as what stands inside a Latin word ([`reads_in_word`]).
+    // One lone byte is no evidence (a windows-1252 `×` after a word is as shaped as a cut).
     if valid == 0 {
-        return (lone == 0 && cut > 0 && punctuation_cut == cut).then_some(Legacy {
+        let shaped = lone.len() >= 2
+            && lone
+                .iter()
+                .all(|&(p, shaped)| shaped && !reads_in_word(draft, bytes[p]));
+        let ok = cut == punctuation_cut && (shaped || (lone.is_empty() && cut > 0));
+        return ok.then_some(Legacy {
             typed: Vec::new(),
             valid,
-            damaged: cut,
+            damaged: cut + lone.len(),
+            cut_marks: punctuation_cut,
         });
     }
     let typed = typed_words(part, at_end, ctx);
-    let covered: usize = typed
+    let in_typed = |p: usize| {
+        typed
+            .iter()
+            .flat_map(|t| &t.spans)
+            .any(|&(x, y)| (a + x..a + y).contains(&p))
+    };
+    // Lone bytes no typed word reads, and those of them that stand as legacy letters would.
+    let unread: Vec<bool> = lone
         .iter()
-        .flat_map(|t| &t.spans)
-        .map(|&(x, y)| part[x..y].iter().filter(|b| !b.is_ascii()).count())
-        .sum();
-    let unread = lone.saturating_sub(covered);
+        .filter(|&&(p, _)| !in_typed(p))
+        .map(|&(_, shaped)| shaped)
+        .collect();
+    let unshaped = unread.iter().filter(|&&shaped| !shaped).count();
     let allowed = match leeway {
         Leeway::Any => valid,
         Leeway::ShapedOnly if typed.is_empty() => 0,
         Leeway::ShapedOnly => return None,
     };
-    (unread.saturating_sub(shaped) <= allowed).then_some(Legacy {
+    (unshaped <= allowed).then_some(Legacy {
         typed,
         valid,
-        damaged: unread + cut,
+        damaged: unread.len() + cut,
+        cut_marks: punctuation_cut,
+    })
+}
+
+/// Whether `draft` reads the byte `b` as what stands inside a Latin word: a combining mark
+/// (U+0300–U+036F: windows-1258 writes Vietnamese tones so, `Vie\xD2t`), a small Latin letter
+/// or ligature (macintosh `œ` CF, `ﬁ` DE), or an apostrophe (macintosh `’` D5, `don\xD5t`). Such
+/// a byte between small letters is text in that encoding, not a cut lead byte.
+fn reads_in_word(draft: Charset, b: u8) -> bool {
+    let Some(enc) = draft.whatwg() else {
+        return false;
+    };
+    let one = [b];
+    let (text, _) = enc.decode_without_bom_handling(&one);
+    text.chars().any(|c| {
+        matches!(c, '\u{300}'..='\u{36F}' | '’' | '‘' | 'ʼ' | '\u{FB00}'..='\u{FB06}')
+            || (c.is_lowercase()
+                && crate::unicode::char_info(c).cluster() == unicode_script::Script::Latin)
     })
 }
 

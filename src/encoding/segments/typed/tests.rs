@@ -107,13 +107,28 @@ fn a_legacy_part_is_utf8_only_with_letters_the_text_writes() {
     let text = "Toda a pessoa tem direito à liberdade de opinião e de expressão. ";
     let ctx = Context::of(text.as_bytes(), &[(0, text.len())]);
     let part = ["a opinião ".as_bytes(), b"n\xe3o muda."].concat();
-    let l = utf8_with_typed(&part, (0, part.len()), true, &ctx, Leeway::Any)
-        .expect("UTF-8 with a typed letter");
+    let l = utf8_with_typed(
+        &part,
+        (0, part.len()),
+        true,
+        &ctx,
+        (Charset::WINDOWS_1252, Leeway::Any),
+    )
+    .expect("UTF-8 with a typed letter");
     assert_eq!((l.typed.len(), l.valid, l.damaged), (1, 1, 0));
     let ru = "Каждый человек имеет право на свободу убеждений. ";
     let ctx = Context::of(ru.as_bytes(), &[(0, ru.len())]);
     let chance = b"\xd1\xb3 \xef\xf0\xe0\xe2\xee";
-    assert!(utf8_with_typed(chance, (0, chance.len()), true, &ctx, Leeway::Any).is_none());
+    assert!(
+        utf8_with_typed(
+            chance,
+            (0, chance.len()),
+            true,
+            &ctx,
+            (Charset::WINDOWS_1252, Leeway::Any)
+        )
+        .is_none()
+    );
 }
 
 /// A legacy part with a valid letter of the text's alphabet and damage shaped as UTF-8
@@ -125,33 +140,125 @@ fn a_legacy_part_with_utf8_shaped_damage_is_utf8() {
     let text = "Minden személynek joga van a munkához és a szabad választáshoz. ";
     let ctx = Context::of(text.as_bytes(), &[(0, text.len())]);
     let part = b"munkan\xc3lk\xc3lis\xc3\xa9g idej\xc3n";
-    let l =
-        utf8_with_typed(part, (0, part.len()), true, &ctx, Leeway::Any).expect("UTF-8 with damage");
+    let l = utf8_with_typed(
+        part,
+        (0, part.len()),
+        true,
+        &ctx,
+        (Charset::WINDOWS_1252, Leeway::Any),
+    )
+    .expect("UTF-8 with damage");
     assert_eq!((l.typed.len(), l.valid, l.damaged), (0, 1, 3));
     // A part read with confidence in a multi-byte encoding takes shaped damage only.
-    assert!(utf8_with_typed(part, (0, part.len()), true, &ctx, Leeway::ShapedOnly).is_some());
+    assert!(
+        utf8_with_typed(
+            part,
+            (0, part.len()),
+            true,
+            &ctx,
+            (Charset::Whatwg(encoding_rs::SHIFT_JIS), Leeway::ShapedOnly)
+        )
+        .is_some()
+    );
     let loose = [&b"munkan\xc3lk zz\xf1q "[..], "és".as_bytes()].concat();
-    assert!(utf8_with_typed(&loose, (0, loose.len()), true, &ctx, Leeway::Any).is_some());
-    assert!(utf8_with_typed(&loose, (0, loose.len()), true, &ctx, Leeway::ShapedOnly).is_none());
+    assert!(
+        utf8_with_typed(
+            &loose,
+            (0, loose.len()),
+            true,
+            &ctx,
+            (Charset::WINDOWS_1252, Leeway::Any)
+        )
+        .is_some()
+    );
+    assert!(
+        utf8_with_typed(
+            &loose,
+            (0, loose.len()),
+            true,
+            &ctx,
+            (Charset::Whatwg(encoding_rs::SHIFT_JIS), Leeway::ShapedOnly)
+        )
+        .is_none()
+    );
     // No valid character: only typographic punctuation cut short says UTF-8.
     let en = "Visitors don’t pay on Sundays. ";
     let ctx = Context::of(en.as_bytes(), &[(0, en.len())]);
     let cut = b"If you\xe2\x80re late";
-    let l =
-        utf8_with_typed(cut, (0, cut.len()), true, &ctx, Leeway::Any).expect("a cut apostrophe");
+    let l = utf8_with_typed(
+        cut,
+        (0, cut.len()),
+        true,
+        &ctx,
+        (Charset::WINDOWS_1252, Leeway::Any),
+    )
+    .expect("a cut apostrophe");
     assert_eq!((l.valid, l.damaged), (0, 1));
     for other in [&b"If you\xe2\x99re late"[..], b"caf\xe9 late"] {
-        assert!(utf8_with_typed(other, (0, other.len()), true, &ctx, Leeway::Any).is_none());
+        assert!(
+            utf8_with_typed(
+                other,
+                (0, other.len()),
+                true,
+                &ctx,
+                (Charset::WINDOWS_1252, Leeway::Any)
+            )
+            .is_none()
+        );
     }
     // Lone bytes that stand as small legacy letters (`ñ`, which the French text never
     // writes, so no typed word): one beside a valid letter may be damage, two may not.
     let fr = "Il a écrit une lettre à sa mère. ";
     let ctx = Context::of(fr.as_bytes(), &[(0, fr.len())]);
     let one = [&b"zz\xf1q "[..], "à".as_bytes()].concat();
-    let l = utf8_with_typed(&one, (0, one.len()), true, &ctx, Leeway::Any).expect("one for one");
+    let l = utf8_with_typed(
+        &one,
+        (0, one.len()),
+        true,
+        &ctx,
+        (Charset::WINDOWS_1252, Leeway::Any),
+    )
+    .expect("one for one");
     assert_eq!((l.valid, l.damaged), (1, 1));
     let two = [&b"zz\xf1q vv\xf1k "[..], "à".as_bytes()].concat();
-    assert!(utf8_with_typed(&two, (0, two.len()), true, &ctx, Leeway::Any).is_none());
+    assert!(
+        utf8_with_typed(
+            &two,
+            (0, two.len()),
+            true,
+            &ctx,
+            (Charset::WINDOWS_1252, Leeway::Any)
+        )
+        .is_none()
+    );
+}
+
+/// A part with no valid character reads as UTF-8 when every lone byte in it is a lead byte
+/// between small letters; not when one stands elsewhere (after a space), nor when the draft
+/// reads one as a tone mark a Latin letter takes (windows-1258 `D2`, Vietnamese `Viểt`).
+#[test]
+fn a_part_of_shaped_damage_alone_is_utf8() {
+    let text = "A városi uszoda reggel hatkor nyit, és este tízig várja a fürdőzőket. ";
+    let ctx = Context::of(text.as_bytes(), &[(0, text.len())]);
+    let hebrew = (Charset::Whatwg(encoding_rs::WINDOWS_1255), Leeway::Any);
+    let part = b"a bej\xc3rat mellett, a f\xc3k alatt.";
+    let l = utf8_with_typed(part, (0, part.len()), true, &ctx, hebrew).expect("UTF-8 damage");
+    assert_eq!(
+        (l.typed.len(), l.valid, l.damaged, l.cut_marks),
+        (0, 0, 2, 0)
+    );
+    let loose = b"a bej\xc3rat mellett, a \xc3k alatt.";
+    assert!(utf8_with_typed(loose, (0, loose.len()), true, &ctx, hebrew).is_none());
+    let vi = b"Vie\xd2t Nam, ho\xd2i";
+    let tones = (Charset::Whatwg(encoding_rs::WINDOWS_1258), Leeway::Any);
+    assert!(utf8_with_typed(vi, (0, vi.len()), true, &ctx, tones).is_none());
+    assert!(utf8_with_typed(vi, (0, vi.len()), true, &ctx, hebrew).is_some());
+    // Nor when the draft reads them as apostrophes (macintosh `’`), nor with one lone byte.
+    let mac = b"don\xd5t go, it\xd5s late";
+    let quotes = (Charset::Whatwg(encoding_rs::MACINTOSH), Leeway::Any);
+    assert!(utf8_with_typed(mac, (0, mac.len()), true, &ctx, quotes).is_none());
+    let one = b"a bej\xc3rat mellett";
+    assert!(utf8_with_typed(one, (0, one.len()), true, &ctx, hebrew).is_none());
 }
 
 #[test]
