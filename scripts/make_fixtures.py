@@ -743,6 +743,21 @@ hu_pool = ("A v\u00e1rosi uszoda reggel hatkor nyit, \u00e9s este t\u00edzig v\u
 hu_pool_cut = cut_letters(hu_pool, ["bej\u00e1rat", "f\u00e1k"])
 write(E + "hu-utf8-letters-cut-in-a-line-of-ascii.txt", hu_pool_cut)
 write(E + "hu-utf8-bom-letters-cut-in-a-line-of-ascii.txt", b"\xef\xbb\xbf" + hu_pool_cut)
+# Estonian and Irish UTF-8 (written here), languages with no word list, with three or four
+# valid letters and two letters cut inside words: too few valid characters for the ratios,
+# and no list to make words of them. Read as ISO-8859-14 at 0.00 and windows-1252 at 0.03
+# (with a segment) before. Their letters are letters of the language's CLDR alphabet, the
+# language the n-gram model reads: UTF-8.
+et_library = ("Raamatukogu on avatud kella kaheksast kuni kuueni, ja lugejad saavad raamatuid "
+              "laenutada kaheks n\u00e4dalaks.\nLugemissaalis v\u00f5ib istuda iga\u00fcks, kuid "
+              "arvutid on ainult lugejatele.\nSiin on k\u00f5ik raamatud t\u00e4navalt kohe "
+              "leitavad.\n")
+write(E + "et-utf8-letters-cut-no-word-list.txt",
+      cut_letters(et_library, ["k\u00f5ik", "t\u00e4navalt"]))
+ga_library = ("T\u00e1 an leabharlann oscailte gach maidin ar a naoi a chlog, agus d\u00fantar ar a "
+              "s\u00e9.\nIs f\u00e9idir leabhair a fh\u00e1il ar iasacht ar feadh coic\u00edse.\n")
+write(E + "ga-utf8-letters-cut-no-word-list.txt",
+      cut_letters(ga_library, ["f\u00e9idir", "fh\u00e1il"]))
 # Italian UTF-8 (written here) with one accented letter (`lunedì`) and the `à` of `possibilità`
 # cut to its lead byte before the full stop: too few valid characters for the ratios, and the
 # whole was read as windows-1255 at 0.016 (`C3` a Hebrew point, `lunedì` misread). The valid

@@ -900,6 +900,44 @@ fn a_few_valid_characters_beside_a_cut_are_utf8() {
     }
 }
 
+/// UTF-8 in languages with no word list (Estonian, Irish), with three or four valid letters
+/// and two letters cut inside words: read as ISO-8859-14 and windows-1252 before. The valid
+/// letters are letters of the CLDR alphabet of the language the n-gram model reads, and the
+/// damage stands where cuts leave it: UTF-8, at a confidence that says an alphabet, not a
+/// list, bore it out; U+FFFD only at the two cuts, and no segment.
+#[test]
+fn letters_of_a_language_without_a_word_list_bear_utf8_out() {
+    for (name, language, sample) in [
+        (
+            "et-utf8-letters-cut-no-word-list.txt",
+            "et",
+            "Siin on k\u{FFFD}ik raamatud t\u{FFFD}navalt kohe leitavad.",
+        ),
+        (
+            "ga-utf8-letters-cut-no-word-list.txt",
+            "ga",
+            "Is f\u{FFFD}idir leabhair a fh\u{FFFD}il ar iasacht ar feadh coicíse.",
+        ),
+    ] {
+        let v = inspect(name);
+        assert_eq!(v["likely"]["name"], "UTF-8", "{name}: {v}");
+        let confidence = v["likely"]["confidence"].as_f64().unwrap();
+        assert!((0.5..=0.75).contains(&confidence), "{name}: {confidence}");
+        let because = v["likely"]["because"].as_str().unwrap();
+        assert!(
+            because.contains(
+                "with 2 damaged sequences (each where a cut or a stray byte leaves UTF-8 damage)"
+            ) && because.contains(&format!("letters of the {language} alphabet (CLDR)"))
+                && because.contains(&format!("{language} has no word list")),
+            "{name}: {because}"
+        );
+        assert_eq!(v["segments"], serde_json::json!([]), "{name}");
+        let text = decoded_by_segments(name);
+        assert!(text.contains(sample), "{text}");
+        assert_eq!(text.matches('\u{FFFD}').count(), 2, "{text}");
+    }
+}
+
 /// `text` in UTF-8 with the continuation byte of the first non-ASCII letter of each of `words`
 /// (each found after the one before) cut out, as `scripts/make_fixtures.py` cuts.
 fn cut_letters(text: &str, words: &[&str]) -> Vec<u8> {

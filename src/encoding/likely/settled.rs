@@ -99,6 +99,21 @@ pub(super) fn utf8_by_validity(
                     "the valid characters are typographic punctuation ({}), which legacy text does not form",
                     proof.marks.join(" ")
                 )
+            } else if let Some(code) = proof.alphabet {
+                format!(
+                    "the valid characters are letters of the {code} alphabet (CLDR) in {} ({}), and the text reads as {code} (n-gram model; {code} has no word list){}",
+                    if proof.listed == 1 {
+                        "a word".to_string()
+                    } else {
+                        format!("{} words", proof.listed)
+                    },
+                    proof.words.join(", "),
+                    if proof.marks.is_empty() {
+                        String::new()
+                    } else {
+                        format!(", beside typographic punctuation ({})", proof.marks.join(" "))
+                    }
+                )
             } else {
                 format!(
                     "the valid characters make {} of a word list ({}){}",
@@ -125,8 +140,13 @@ pub(super) fn utf8_by_validity(
                     "{u} where a legacy letter could stand, no more than the valid characters"
                 ),
             };
+            let most = if proof.alphabet.is_some() {
+                ALPHABET_MAX
+            } else {
+                SHAPED_MAX
+            };
             (
-                (1.0 - 0.5f64.powi(n as i32 + 1)).min(SHAPED_MAX),
+                (1.0 - 0.5f64.powi(n as i32 + 1)).min(most),
                 format!("{} ({shape}); {why}", damaged(d)),
             )
         });
@@ -137,6 +157,9 @@ pub(super) fn utf8_by_validity(
 /// Highest confidence of [`listed_beside_shaped_damage`]: its words are few.
 const SHAPED_MAX: f64 = 0.9;
 
+/// Highest confidence when an alphabet, not a word list, bears the letters out.
+const ALPHABET_MAX: f64 = 0.75;
+
 /// What bears out UTF-8 in [`listed_beside_shaped_damage`].
 struct Proof {
     /// Words of a list the valid letters make, and the first three of them.
@@ -146,6 +169,9 @@ struct Proof {
     marks: Vec<String>,
     /// Lone bytes that stand where a legacy letter could ([`damage_shaped`] says no).
     unshaped: usize,
+    /// The language without a word list whose alphabet holds the letters, when no list
+    /// holds the words ([`unlisted_language_writing`]).
+    alphabet: Option<&'static str>,
 }
 
 /// A whole input with too few valid multi-byte characters for the ratios above, whose damage
@@ -200,9 +226,6 @@ fn listed_beside_shaped_damage(sample: &[u8], valid_in_input: u64) -> Option<Pro
     {
         let w = w.to_lowercase();
         languages &= crate::lexicon::languages_of(&w);
-        if languages == 0 {
-            return None;
-        }
         long |= w.chars().count() >= 3;
         listed += 1;
         if words.len() < 3 {
@@ -210,13 +233,51 @@ fn listed_beside_shaped_damage(sample: &[u8], valid_in_input: u64) -> Option<Pro
         }
     }
     let letters = text.chars().any(|c| !c.is_ascii() && letter(c));
+    let mut alphabet = None;
+    if languages == 0 {
+        // No list holds them all: the language of a list would have; one without a list
+        // (Estonian, Irish, Welsh, Maltese) bears them out by its alphabet.
+        alphabet = Some(unlisted_language_writing(&text)?);
+    }
     ((long && listed > 0) || (!letters && !marks.is_empty())).then_some(Proof {
         listed,
         words,
         marks,
         unshaped,
+        alphabet,
     })
 }
+
+/// The language `text` reads as by the n-gram model (U+FFFD a word break), when that language
+/// has no word list, `text` fits it as a known language's text does (−9.5 nats per n-gram or
+/// better), and its CLDR alphabet holds every non-ASCII letter of the text: `ühiskonna`,
+/// `võimalik` in Estonian, `amháin`, `féidir` in Irish. Chance pairs of legacy bytes make
+/// letters of other alphabets (windows-1251 `Сі` is `ѳ`).
+fn unlisted_language_writing(text: &str) -> Option<&'static str> {
+    let clean = text.replace('\u{FFFD}', " ");
+    let model = crate::lexicon::model();
+    let (scores, features) = model.scores(&clean, Some(crate::lexicon::encoding_languages()));
+    if features == 0 {
+        return None;
+    }
+    let best = (0..scores.len()).max_by(|&a, &b| scores[a].total_cmp(&scores[b]))?;
+    let code: &'static str = model.langs[best].code.as_str();
+    if crate::lexicon::has_word_list(code) || scores[best] / (features as f64) < KNOWN_FIT {
+        return None;
+    }
+    let alphabet = crate::lexicon::exemplars(code)?;
+    clean
+        .chars()
+        .filter(|c| !c.is_ascii() && crate::unicode::is_alphabetic(*c) && !typographic(*c))
+        .all(|c| {
+            let small = c.to_lowercase().next().unwrap_or(c);
+            alphabet.binary_search(&small).is_ok()
+        })
+        .then_some(code)
+}
+
+/// The n-gram fit per feature a known language's text reaches (−6 to −9.5 nats).
+const KNOWN_FIT: f64 = -9.5;
 
 /// Typographic punctuation (General Punctuation from the hyphen U+2010 to U+205E, the euro
 /// sign) and the ordinal indicators after a number (`22.º`): what UTF-8 text writes beside its
@@ -239,7 +300,7 @@ fn words_with_valid(bytes: &[u8], enough: usize) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use super::{Part, utf8_by_validity, words_with_valid};
+    use super::{Part, unlisted_language_writing, utf8_by_validity, words_with_valid};
     use crate::decode::validity::validate;
 
     /// Six two-letter words cut short, then three whole words: UTF-8 for a whole input and for
@@ -348,6 +409,20 @@ mod tests {
             utf8_by_validity(&validate(&two), &two, false, Part::Whole),
             None
         );
+    }
+
+    /// Where no list holds the words, the alphabet of the language the model reads, when that
+    /// language has no list: Estonian `ühiskonna` and `võimalik` are Estonian letters; a
+    /// Cyrillic chance letter in Estonian text is not, and English words no list holds are
+    /// the list's to judge.
+    #[test]
+    fn an_unlisted_language_bears_out_its_own_letters() {
+        let et = "Igal inimesel on kohustused \u{FFFD}hiskonna ees, kus ainu\u{FFFD}ksi ongi võimalik tema isiksuse vaba ja täielik arenemine.";
+        assert_eq!(unlisted_language_writing(et), Some("et"));
+        let chance = et.replace('õ', "ѳ");
+        assert_eq!(unlisted_language_writing(&chance), None);
+        let en = "Everyone has duties to the community in which alone the free and full developmént of his personality is possible.";
+        assert_eq!(unlisted_language_writing(en), None);
     }
 
     /// Words with a valid multi-byte character are counted, damaged or not; words with none,

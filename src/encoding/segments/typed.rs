@@ -82,7 +82,8 @@ struct Typed {
 /// once a word with a lone byte asks) and the non-ASCII letters it writes.
 struct Context<'a> {
     head: &'a [u8],
-    language: std::cell::OnceCell<Option<&'static str>>,
+    /// Its language by its word list (a list code), and the n-gram model's best language.
+    language: std::cell::OnceCell<(Option<&'static str>, Option<&'static str>)>,
     written: FxHashSet<char>,
 }
 
@@ -107,24 +108,35 @@ impl<'a> Context<'a> {
         }
     }
 
-    /// The text's language (n-grams over its first kilobytes, kept when its list bears it out).
+    /// The text's language (n-grams over its first kilobytes, kept when its list bears it
+    /// out), and the model's best language whatever the lists say.
+    fn languages(&self) -> (Option<&'static str>, Option<&'static str>) {
+        *self.language.get_or_init(|| {
+            let (listed, best) = language_of(self.head, Charset::UTF_8, None);
+            let best = best.map(|b| lexicon::model().langs[b].code.as_str());
+            (listed, best)
+        })
+    }
+
+    /// The text's language, when its word list bears it out.
     fn language(&self) -> Option<&'static str> {
-        *self
-            .language
-            .get_or_init(|| language_of(self.head, Charset::UTF_8, None).0)
+        self.languages().0
     }
 
     /// Whether the UTF-8 text writes the letter `c` elsewhere, or its language's standard
-    /// alphabet (CLDR exemplars) holds it: Turkish `ç` in a paragraph that wrote none yet.
+    /// alphabet (CLDR exemplars) holds it: Turkish `ç` in a paragraph that wrote none yet. A
+    /// language with no word list (Irish, Estonian) is the model's word alone: Irish `í`.
     fn writes(&self, c: char) -> bool {
+        let alphabet = match self.languages() {
+            (Some(listed), _) => Some(listed),
+            (None, Some(best)) if !lexicon::has_word_list(best) => Some(best),
+            _ => None,
+        };
         self.written.contains(&c)
-            || self
-                .language()
-                .and_then(lexicon::exemplars)
-                .is_some_and(|a| {
-                    a.binary_search(&c.to_lowercase().next().unwrap_or(c))
-                        .is_ok()
-                })
+            || alphabet.and_then(lexicon::exemplars).is_some_and(|a| {
+                a.binary_search(&c.to_lowercase().next().unwrap_or(c))
+                    .is_ok()
+            })
     }
 }
 
