@@ -758,6 +758,24 @@ ga_library = ("T\u00e1 an leabharlann oscailte gach maidin ar a naoi a chlog, ag
               "s\u00e9.\nIs f\u00e9idir leabhair a fh\u00e1il ar iasacht ar feadh coic\u00edse.\n")
 write(E + "ga-utf8-letters-cut-no-word-list.txt",
       cut_letters(ga_library, ["f\u00e9idir", "fh\u00e1il"]))
+# Estonian UTF-8 (written here) with three words cut at their first letter (`\xC3ks` of
+# `üks`): a lead byte at a word's start reads as a capital in a code page, but `Ã`, `Ă`, `У`
+# are no Estonian letters. Read as ISO-8859-10 at 0.02 before.
+et_hall = ("Raamatukogu on avatud kella kaheksast kuni kuueni, ja iga lugeja v\u00f5ib laenutada "
+           "korraga \u00fcks kuni viis raamatut.\nLaste osakond asub teisel korrusel, kus on ka "
+           "v\u00e4ike saal \u00fcrituste jaoks ja n\u00e4itused.\n\u00d5htuti on lugemissaal avatud "
+           "ainult \u00fcli\u00f5pilastele, kes saavad seal rahulikult lugeda.\n")
+write(E + "et-utf8-letters-cut-at-word-starts.txt",
+      cut_letters(et_hall, ["\u00fcks", "\u00fcrituste", "\u00fcli\u00f5pilastele"]))
+# Hungarian UTF-8 (written here) with five letters cut inside words: the valid letters stand
+# in three words, and one of them (`mesekönyveket`, inflected) is in no list. Read as
+# windows-874 at 0.00 with two windows-1255 segments before.
+hu_reading = ("A k\u00f6nyvt\u00e1r olvas\u00f3term\u00e9ben mindenki szabadon tanulhat, de a "
+              "k\u00f6lcs\u00f6nz\u00e9shez olvas\u00f3jegy kell.\nA gyerekeknek k\u00fcl\u00f6n sarok "
+              "van a bej\u00e1rat mellett, ahol mesek\u00f6nyveket is tal\u00e1lnak.\n")
+write(E + "hu-utf8-letters-cut-beside-an-unlisted-word.txt",
+      cut_letters(hu_reading, ["olvas\u00f3term\u00e9ben", "k\u00f6lcs\u00f6nz\u00e9shez",
+                               "olvas\u00f3jegy", "bej\u00e1rat", "tal\u00e1lnak"]))
 # Italian UTF-8 (written here) with one accented letter (`lunedì`) and the `à` of `possibilità`
 # cut to its lead byte before the full stop: too few valid characters for the ratios, and the
 # whole was read as windows-1255 at 0.016 (`C3` a Hebrew point, `lunedì` misread). The valid

@@ -938,6 +938,43 @@ fn letters_of_a_language_without_a_word_list_bear_utf8_out() {
     }
 }
 
+/// UTF-8 with letters cut where the ratios cannot settle it: Estonian with three words cut at
+/// their first letter (a lead byte at a word's start, which no code page reads as an
+/// Estonian letter), and Hungarian with five cuts whose valid letters stand in three words,
+/// one of them inflected and in no list. Read as ISO-8859-10 and windows-874 before. UTF-8
+/// with U+FFFD at each cut, and the sentence says how the words bore it out.
+#[test]
+fn cuts_at_word_starts_and_beside_unlisted_words_are_utf8_damage() {
+    for (name, cuts, proof, sample) in [
+        (
+            "et-utf8-letters-cut-at-word-starts.txt",
+            3,
+            "letters of the et alphabet (CLDR)",
+            "korraga \u{FFFD}ks kuni viis",
+        ),
+        (
+            "hu-utf8-letters-cut-beside-an-unlisted-word.txt",
+            5,
+            "stand in 3 words, 2 of them words of a word list (könyvtár, külön)",
+            "olvas\u{FFFD}jegy kell.",
+        ),
+    ] {
+        let v = inspect(name);
+        assert_eq!(v["likely"]["name"], "UTF-8", "{name}: {v}");
+        let because = v["likely"]["because"].as_str().unwrap();
+        assert!(
+            because.contains(&format!(
+                "with {cuts} damaged sequences (each where a cut or a stray byte leaves UTF-8 damage)"
+            )) && because.contains(proof),
+            "{name}: {because}"
+        );
+        assert_eq!(v["segments"], serde_json::json!([]), "{name}");
+        let text = decoded_by_segments(name);
+        assert!(text.contains(sample), "{text}");
+        assert_eq!(text.matches('\u{FFFD}').count(), cuts, "{text}");
+    }
+}
+
 /// `text` in UTF-8 with the continuation byte of the first non-ASCII letter of each of `words`
 /// (each found after the one before) cut out, as `scripts/make_fixtures.py` cuts.
 fn cut_letters(text: &str, words: &[&str]) -> Vec<u8> {

@@ -250,6 +250,56 @@ pub fn damage_shaped(bytes: &[u8], at: usize) -> bool {
         && !bytes.get(at + 1).is_some_and(|b| b.is_ascii_uppercase())
 }
 
+/// Code pages whose capitals begin words of legacy text in the Latin, Cyrillic and Greek
+/// scripts ([`cut_at_word_start`]).
+pub const CAPITALS_IN: [&encoding_rs::Encoding; 14] = [
+    encoding_rs::WINDOWS_1250,
+    encoding_rs::WINDOWS_1251,
+    encoding_rs::WINDOWS_1252,
+    encoding_rs::WINDOWS_1253,
+    encoding_rs::WINDOWS_1254,
+    encoding_rs::WINDOWS_1257,
+    encoding_rs::WINDOWS_1258,
+    encoding_rs::ISO_8859_2,
+    encoding_rs::ISO_8859_4,
+    encoding_rs::ISO_8859_10,
+    encoding_rs::ISO_8859_13,
+    encoding_rs::ISO_8859_15,
+    encoding_rs::ISO_8859_16,
+    encoding_rs::KOI8_U,
+];
+
+/// Whether the lone byte at `at` (one no UTF-8 sequence takes in) is a lead byte C2–DF that
+/// begins a word of small letters as no letter of `alphabet` (a language's standard letters,
+/// non-ASCII, lower case, sorted) in any of the encodings `readers` (the code pages of
+/// [`CAPITALS_IN`], or the one a draft reads): what a cut leaves at a word's start
+/// (`\xC3ksikult` of Estonian `üksikult`: `Ã`, `Ă`, `У`, `Ć`… in the code pages, no Estonian
+/// letter). Legacy text begins words with its language's own capitals (windows-1257
+/// `\xDClemkohus`, `Ü`).
+pub fn cut_at_word_start(
+    bytes: &[u8],
+    at: usize,
+    alphabet: &[char],
+    readers: &[&'static encoding_rs::Encoding],
+) -> bool {
+    let b = bytes[at];
+    let starts = at == 0 || (bytes[at - 1].is_ascii() && !bytes[at - 1].is_ascii_alphanumeric());
+    if !(0xC2..=0xDF).contains(&b)
+        || !starts
+        || !char_starting_at(bytes, at + 1).is_some_and(char::is_lowercase)
+    {
+        return false;
+    }
+    let one = [b];
+    readers.iter().all(|enc| {
+        let (text, _) = enc.decode_without_bom_handling(&one);
+        text.chars().all(|c| {
+            let small = c.to_lowercase().next().unwrap_or(c);
+            alphabet.binary_search(&small).is_err()
+        })
+    })
+}
+
 /// The valid character that ends at `at` in `bytes`, if any (a sequence is at most four bytes).
 pub fn char_ending_at(bytes: &[u8], at: usize) -> Option<char> {
     (1..=4.min(at)).find_map(|n| {
@@ -521,6 +571,34 @@ mod tests {
             "a small letter of every code page"
         );
         assert!(!damage_shaped(b"\xc3", 0));
+    }
+
+    /// A lead byte at a word's start before small letters is a cut when no code page reads it
+    /// as a letter of the language (`Ã`, `Ă`, `У` are not Estonian); Romanian writes `ă`, which
+    /// windows-1250 makes of C3, and Estonian `Ü` is windows-1257's DC: legacy capitals. Not
+    /// inside a word, nor before a capital.
+    #[test]
+    fn a_cut_at_a_word_start_is_no_letter_of_the_language() {
+        let et = ['õ', 'ä', 'ö', 'ü', 'š', 'ž'];
+        let mut et = et.to_vec();
+        et.sort();
+        assert!(cut_at_word_start(b"on \xc3ks kuni", 3, &et, &CAPITALS_IN));
+        assert!(cut_at_word_start(b"\xc3htegi", 0, &et, &CAPITALS_IN));
+        assert!(!cut_at_word_start(b"on \xdcks", 3, &et, &CAPITALS_IN));
+        assert!(!cut_at_word_start(b"on \xc3KS", 3, &et, &CAPITALS_IN));
+        assert!(!cut_at_word_start(b"on\xc3ks", 2, &et, &CAPITALS_IN));
+        let ro = ['â', 'î', 'ă', 'ș', 'ț'];
+        let mut ro = ro.to_vec();
+        ro.sort();
+        assert!(!cut_at_word_start(
+            b"si \xc3ndatoriri",
+            3,
+            &ro,
+            &CAPITALS_IN
+        ));
+        // A draft's own reading: windows-1255 makes a Hebrew point of it.
+        let he = [encoding_rs::WINDOWS_1255];
+        assert!(cut_at_word_start(b"si \xc3ndatoriri", 3, &ro, &he));
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! almost never forms valid multi-byte sequences by chance, and less so with every one.
 
 use super::Part;
-use crate::decode::validity::{Utf8Validity, damage_shaped};
+use crate::decode::validity::{CAPITALS_IN, Utf8Validity, cut_at_word_start, damage_shaped};
 
 /// Valid multi-byte characters to each damaged sequence from which whole bytes are UTF-8 with
 /// damage. Legacy text forms fewer valid sequences than invalid ones: at most 0.72 to one in
@@ -116,11 +116,11 @@ pub(super) fn utf8_by_validity(
                 )
             } else {
                 format!(
-                    "the valid characters make {} of a word list ({}){}",
-                    if proof.listed == 1 {
-                        "a word".to_string()
-                    } else {
-                        format!("{} words", proof.listed)
+                    "the valid characters {} of a word list ({}){}",
+                    match (proof.listed, proof.total) {
+                        (1, 1) => "make a word".to_string(),
+                        (l, t) if l == t => format!("make {l} words"),
+                        (l, t) => format!("stand in {t} words, {l} of them words"),
                     },
                     proof.words.join(", "),
                     if proof.marks.is_empty() {
@@ -162,8 +162,10 @@ const ALPHABET_MAX: f64 = 0.75;
 
 /// What bears out UTF-8 in [`listed_beside_shaped_damage`].
 struct Proof {
-    /// Words of a list the valid letters make, and the first three of them.
+    /// Words of a list the valid letters make, of `total` words they stand in, and the first
+    /// three of them.
     listed: usize,
+    total: usize,
     words: Vec<String>,
     /// Typographic punctuation among the valid characters (the first three distinct).
     marks: Vec<String>,
@@ -189,6 +191,8 @@ struct Proof {
 fn listed_beside_shaped_damage(sample: &[u8], valid_in_input: u64) -> Option<Proof> {
     let (mut valid, mut unshaped) = (0usize, 0usize);
     let mut marks: Vec<String> = Vec::new();
+    // The text's alphabet, looked up once a lone byte asks.
+    let mut alphabet: Option<Option<&'static [char]>> = None;
     let mut at = 0;
     for chunk in sample.utf8_chunks() {
         for c in chunk.valid().chars().filter(|c| !c.is_ascii()) {
@@ -202,7 +206,12 @@ fn listed_beside_shaped_damage(sample: &[u8], valid_in_input: u64) -> Option<Pro
             valid += 1;
         }
         at += chunk.valid().len();
-        if chunk.invalid().len() == 1 && !damage_shaped(sample, at) {
+        if chunk.invalid().len() == 1
+            && !damage_shaped(sample, at)
+            && !alphabet
+                .get_or_insert_with(|| alphabet_of(sample))
+                .is_some_and(|a| cut_at_word_start(sample, at, a, &CAPITALS_IN))
+        {
             unshaped += 1;
             if unshaped as u64 > valid_in_input {
                 return None;
@@ -217,30 +226,56 @@ fn listed_beside_shaped_damage(sample: &[u8], valid_in_input: u64) -> Option<Pro
         return None;
     }
     let text = String::from_utf8_lossy(sample);
-    let mut languages = u64::MAX;
-    let (mut words, mut listed, mut long) = (Vec::new(), 0usize, false);
+    // Per language, the words of its list; the words themselves, the first three of the
+    // best language's.
+    let mut per_language = [0usize; 64];
+    let mut all: Vec<(String, u64)> = Vec::new();
+    let mut long = false;
     let letter = |c: char| crate::unicode::is_alphabetic(c) && !typographic(c);
     for w in text
         .split(|c: char| !(letter(c) || c == '\u{FFFD}'))
         .filter(|w| !w.is_ascii() && !w.contains('\u{FFFD}'))
     {
         let w = w.to_lowercase();
-        languages &= crate::lexicon::languages_of(&w);
-        long |= w.chars().count() >= 3;
-        listed += 1;
-        if words.len() < 3 {
-            words.push(w);
+        let bits = crate::lexicon::languages_of(&w);
+        for (i, n) in per_language.iter_mut().enumerate() {
+            *n += (bits >> i & 1) as usize;
         }
+        long |= w.chars().count() >= 3;
+        all.push((w, bits));
     }
+    // One language's list holds the words: every one; or, where all the damage stands where
+    // UTF-8 damage stands, two in three of three or more (an inflected `közügyeinek` no list
+    // holds beside five listed Hungarian words). A pasted paragraph (lone bytes standing as
+    // legacy letters) has its whole words to answer for.
+    let (best, held) = (0..64)
+        .map(|i| (i, per_language[i]))
+        .max_by_key(|p| p.1)
+        .unwrap_or((0, 0));
+    let listed = all.len();
+    let enough = held == listed || (unshaped == 0 && listed >= 3 && held * 3 >= listed * 2);
+    let words: Vec<String> = all
+        .iter()
+        .filter(|(_, bits)| bits >> best & 1 == 1)
+        .take(3)
+        .map(|(w, _)| w.clone())
+        .collect();
     let letters = text.chars().any(|c| !c.is_ascii() && letter(c));
     let mut alphabet = None;
-    if languages == 0 {
+    let total = all.len();
+    let (listed, words) = if enough {
+        (held, words)
+    } else {
+        (listed, all.into_iter().take(3).map(|p| p.0).collect())
+    };
+    if !enough && listed > 0 {
         // No list holds them all: the language of a list would have; one without a list
         // (Estonian, Irish, Welsh, Maltese) bears them out by its alphabet.
         alphabet = Some(unlisted_language_writing(&text)?);
     }
     ((long && listed > 0) || (!letters && !marks.is_empty())).then_some(Proof {
         listed,
+        total,
         words,
         marks,
         unshaped,
@@ -274,6 +309,19 @@ fn unlisted_language_writing(text: &str) -> Option<&'static str> {
             alphabet.binary_search(&small).is_ok()
         })
         .then_some(code)
+}
+
+/// The standard alphabet (CLDR) of the language `sample` reads as by the n-gram model, in
+/// UTF-8 (U+FFFD a word break), for [`cut_at_word_start`].
+fn alphabet_of(sample: &[u8]) -> Option<&'static [char]> {
+    let text = String::from_utf8_lossy(sample).replace('\u{FFFD}', " ");
+    let model = crate::lexicon::model();
+    let (scores, features) = model.scores(&text, Some(crate::lexicon::encoding_languages()));
+    if features == 0 {
+        return None;
+    }
+    let best = (0..scores.len()).max_by(|&a, &b| scores[a].total_cmp(&scores[b]))?;
+    crate::lexicon::exemplars(&model.langs[best].code)
 }
 
 /// The n-gram fit per feature a known language's text reaches (−6 to −9.5 nats).

@@ -13,7 +13,7 @@
 
 use super::{Segment, language_of};
 use crate::decode::charset::Charset;
-use crate::decode::validity::{char_ending_at, char_starting_at, damage_shaped};
+use crate::decode::validity::{char_ending_at, char_starting_at, cut_at_word_start, damage_shaped};
 use crate::encoding::likely::{self, Likely};
 use crate::lexicon;
 use crate::span::ByteSpan;
@@ -127,16 +127,21 @@ impl<'a> Context<'a> {
     /// alphabet (CLDR exemplars) holds it: Turkish `ç` in a paragraph that wrote none yet. A
     /// language with no word list (Irish, Estonian) is the model's word alone: Irish `í`.
     fn writes(&self, c: char) -> bool {
-        let alphabet = match self.languages() {
-            (Some(listed), _) => Some(listed),
-            (None, Some(best)) if !lexicon::has_word_list(best) => Some(best),
-            _ => None,
-        };
         self.written.contains(&c)
-            || alphabet.and_then(lexicon::exemplars).is_some_and(|a| {
+            || self.alphabet().is_some_and(|a| {
                 a.binary_search(&c.to_lowercase().next().unwrap_or(c))
                     .is_ok()
             })
+    }
+
+    /// The standard alphabet (CLDR exemplars) of the text's language: the one its list bears
+    /// out, or the model's best where that language has no list.
+    fn alphabet(&self) -> Option<&'static [char]> {
+        match self.languages() {
+            (Some(listed), _) => lexicon::exemplars(listed),
+            (None, Some(best)) if !lexicon::has_word_list(best) => lexicon::exemplars(best),
+            _ => None,
+        }
     }
 }
 
@@ -371,7 +376,14 @@ fn utf8_with_typed(
         at += chunk.valid().len();
         match chunk.invalid() {
             [] => {}
-            [_] => lone.push((at, damage_shaped(bytes, at))),
+            [_] => lone.push((
+                at,
+                damage_shaped(bytes, at)
+                    || ctx
+                        .alphabet()
+                        .zip(draft.whatwg())
+                        .is_some_and(|(a, enc)| cut_at_word_start(bytes, at, a, &[enc])),
+            )),
             inv => {
                 cut += 1;
                 punctuation_cut += matches!(inv, [0xE2, 0x80..=0x82]) as usize;
@@ -382,8 +394,9 @@ fn utf8_with_typed(
     // With no valid character, only damage no legacy text forms says UTF-8: typographic
     // punctuation cut short (`E2 80` of `’`, `–`, `…`; `E2 82` of `€`: legacy text writes
     // `â€` as mojibake of that very mark), and two lone bytes or more, all shaped as UTF-8
-    // damage (`bej\xC3rat … f\xC3k`, read by the drafts as Hebrew points after Latin letters),
-    // none of which the draft reads as what stands inside a Latin word ([`reads_in_word`]).
+    // damage (`bej\xC3rat … f\xC3k`, read by the drafts as Hebrew points after Latin letters;
+    // or at a word's start as no letter of the text's language, [`cut_at_word_start`]), none
+    // of which the draft reads as what stands inside a Latin word ([`reads_in_word`]).
     // One lone byte is no evidence (a windows-1252 `×` after a word is as shaped as a cut).
     if valid == 0 {
         let shaped = lone.len() >= 2
