@@ -269,6 +269,15 @@ pub const CAPITALS_IN: [&encoding_rs::Encoding; 14] = [
     encoding_rs::KOI8_U,
 ];
 
+/// Whether the byte at `at` is a lead byte C2–DF at a word's start (the input's, or after
+/// ASCII that is no letter or digit) before a small letter: where [`cut_at_word_start`] looks.
+pub fn lead_at_word_start(bytes: &[u8], at: usize) -> bool {
+    let starts = at == 0 || (bytes[at - 1].is_ascii() && !bytes[at - 1].is_ascii_alphanumeric());
+    (0xC2..=0xDF).contains(&bytes[at])
+        && starts
+        && char_starting_at(bytes, at + 1).is_some_and(char::is_lowercase)
+}
+
 /// Whether the lone byte at `at` (one no UTF-8 sequence takes in) is a lead byte C2–DF that
 /// begins a word of small letters as no letter of `alphabet` (a language's standard letters,
 /// non-ASCII, lower case, sorted) in any of the encodings `readers` (the code pages of
@@ -282,15 +291,10 @@ pub fn cut_at_word_start(
     alphabet: &[char],
     readers: &[&'static encoding_rs::Encoding],
 ) -> bool {
-    let b = bytes[at];
-    let starts = at == 0 || (bytes[at - 1].is_ascii() && !bytes[at - 1].is_ascii_alphanumeric());
-    if !(0xC2..=0xDF).contains(&b)
-        || !starts
-        || !char_starting_at(bytes, at + 1).is_some_and(char::is_lowercase)
-    {
+    if !lead_at_word_start(bytes, at) {
         return false;
     }
-    let one = [b];
+    let one = [bytes[at]];
     readers.iter().all(|enc| {
         let (text, _) = enc.decode_without_bom_handling(&one);
         text.chars().all(|c| {

@@ -2,7 +2,9 @@
 //! almost never forms valid multi-byte sequences by chance, and less so with every one.
 
 use super::Part;
-use crate::decode::validity::{CAPITALS_IN, Utf8Validity, cut_at_word_start, damage_shaped};
+use crate::decode::validity::{
+    CAPITALS_IN, Utf8Validity, cut_at_word_start, damage_shaped, lead_at_word_start,
+};
 
 /// Valid multi-byte characters to each damaged sequence from which whole bytes are UTF-8 with
 /// damage. Legacy text forms fewer valid sequences than invalid ones: at most 0.72 to one in
@@ -208,9 +210,10 @@ fn listed_beside_shaped_damage(sample: &[u8], valid_in_input: u64) -> Option<Pro
         at += chunk.valid().len();
         if chunk.invalid().len() == 1
             && !damage_shaped(sample, at)
-            && !alphabet
-                .get_or_insert_with(|| alphabet_of(sample))
-                .is_some_and(|a| cut_at_word_start(sample, at, a, &CAPITALS_IN))
+            && !(lead_at_word_start(sample, at)
+                && alphabet
+                    .get_or_insert_with(|| alphabet_of(sample))
+                    .is_some_and(|a| cut_at_word_start(sample, at, a, &CAPITALS_IN)))
         {
             unshaped += 1;
             if unshaped as u64 > valid_in_input {

@@ -13,7 +13,9 @@
 
 use super::{Segment, language_of};
 use crate::decode::charset::Charset;
-use crate::decode::validity::{char_ending_at, char_starting_at, cut_at_word_start, damage_shaped};
+use crate::decode::validity::{
+    char_ending_at, char_starting_at, cut_at_word_start, damage_shaped, lead_at_word_start,
+};
 use crate::encoding::likely::{self, Likely};
 use crate::lexicon;
 use crate::span::ByteSpan;
@@ -379,10 +381,11 @@ fn utf8_with_typed(
             [_] => lone.push((
                 at,
                 damage_shaped(bytes, at)
-                    || ctx
-                        .alphabet()
-                        .zip(draft.whatwg())
-                        .is_some_and(|(a, enc)| cut_at_word_start(bytes, at, a, &[enc])),
+                    || (lead_at_word_start(bytes, at)
+                        && ctx
+                            .alphabet()
+                            .zip(draft.whatwg())
+                            .is_some_and(|(a, enc)| cut_at_word_start(bytes, at, a, &[enc]))),
             )),
             inv => {
                 cut += 1;
