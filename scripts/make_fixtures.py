@@ -748,12 +748,12 @@ write(E + "hu-utf8-bom-letters-cut-in-a-line-of-ascii.txt", b"\xef\xbb\xbf" + hu
 # and no list to make words of them. Read as ISO-8859-14 at 0.00 and windows-1252 at 0.03
 # (with a segment) before. Their letters are letters of the language's CLDR alphabet, the
 # language the n-gram model reads: UTF-8.
-et_library = ("Raamatukogu on avatud kella kaheksast kuni kuueni, ja lugejad saavad raamatuid "
+et_hours = ("Raamatukogu on avatud kella kaheksast kuni kuueni, ja lugejad saavad raamatuid "
               "laenutada kaheks n\u00e4dalaks.\nLugemissaalis v\u00f5ib istuda iga\u00fcks, kuid "
               "arvutid on ainult lugejatele.\nSiin on k\u00f5ik raamatud t\u00e4navalt kohe "
               "leitavad.\n")
 write(E + "et-utf8-letters-cut-no-word-list.txt",
-      cut_letters(et_library, ["k\u00f5ik", "t\u00e4navalt"]))
+      cut_letters(et_hours, ["k\u00f5ik", "t\u00e4navalt"]))
 ga_library = ("T\u00e1 an leabharlann oscailte gach maidin ar a naoi a chlog, agus d\u00fantar ar a "
               "s\u00e9.\nIs f\u00e9idir leabhair a fh\u00e1il ar iasacht ar feadh coic\u00edse.\n")
 write(E + "ga-utf8-letters-cut-no-word-list.txt",
@@ -1136,6 +1136,23 @@ et_library = ("Raamatukogu on avatud iga p\u00e4ev peale esmasp\u00e4eva. K\u00f
               "ainult lugemissaalis.\nElektrooniline kataloog on raamatukogu kodulehel, kus saab "
               "ka laenutusaega pikendada.\n")
 write(E + "mixed-utf8-et-word-typed-in-1252.txt", typed_in(et_library, ["n\u00e4dalaks"], "cp1252"))
+# Portuguese UTF-8 (written here) with the one-letter word `à` typed in windows-1252 (E0) in
+# its second line: no cut leaves E0 of a Portuguese letter (they begin C3), and `à` is a word
+# of the list. Left as U+FFFD before (a one-letter word was never read as typed).
+pt_museum = ("O museu municipal abre todos os dias \u00e0s nove horas e fecha \u00e0s seis da tarde, "
+             "exceto \u00e0s segundas-feiras.\nAs visitas guiadas s\u00e3o gratuitas para as "
+             "escolas, e qualquer pessoa tem acesso \u00e0 biblioteca do museu, onde h\u00e1 "
+             "cat\u00e1logos e fotografias antigas da cidade.\nNo ver\u00e3o, o jardim fica aberto "
+             "at\u00e9 mais tarde.\n")
+write(E + "mixed-utf8-pt-one-letter-word-typed-in-1252.txt",
+      typed_in(pt_museum, ["\u00e0 biblioteca"], "cp1252"))
+# Estonian UTF-8 (written here) with the capital `Ü` of a name typed in windows-1252 (DC): a
+# capital, which a cut leaves of C2–DF, but Estonian letters begin C3 or C5, never DC; `ü` is
+# an Estonian letter.
+et_papers = ("Raamatukogu lugemissaalis on v\u00e4lismaa ajalehti, n\u00e4iteks "
+             "\u00dchendkuningriigi ja Soome p\u00e4evalehed.\nK\u00f5ik lehed on "
+             "lugejatele tasuta.\n")
+write(E + "mixed-utf8-et-capital-typed-in-1252.txt", typed_in(et_papers, ["\u00dchendkuningriigi"], "cp1252"))
 # Russian UTF-8 with the first letter of `своих` and `свободу` cut to its lead byte D1, which
 # windows-1251 reads as the capital `С`: `Своих` is a word of the Russian list, but a cut
 # leaves such capitals (C2–DF), never a typed small letter. No typed letters: U+FFFD stays.

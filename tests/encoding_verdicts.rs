@@ -1483,8 +1483,10 @@ fn c1_controls_a_single_byte_decoder_made_are_no_mojibake() {
 /// Letters typed in windows-1252 into UTF-8 text, each a lone byte UTF-8 makes U+FFFD of: a
 /// segment of one byte each where the Portuguese list knows the word windows-1252 makes
 /// (`está`, among typed words the draft segments find), or, in Estonian, for which there is
-/// no list, where the UTF-8 text writes the letter elsewhere (`nädalaks` beside `päev`); and
-/// an apostrophe typed so between two letters of English (`can\x92t`).
+/// no list, where the UTF-8 text writes the letter elsewhere (`nädalaks` beside `päev`); a
+/// one-letter word of the list (`à`, E0, which no cut leaves of a Portuguese letter); a capital
+/// of a name (`Ü`, DC, though a cut leaves C2–DF: Estonian letters begin C3 or C5); and an
+/// apostrophe typed so between two letters of English (`can\x92t`).
 /// Decoding segment by segment gives the text back; the report counts two encodings over the
 /// segments.
 #[test]
@@ -1504,6 +1506,20 @@ fn letters_typed_in_a_code_page_into_utf8_are_segments_of_their_own() {
             "making `nädalaks` (the UTF-8 text around writes `ä` too)",
             0.75,
             "raamatuid kaheks nädalaks, uusi",
+        ),
+        (
+            "mixed-utf8-pt-one-letter-word-typed-in-1252.txt",
+            letter,
+            "making `à`, a pt word",
+            0.9,
+            "tem acesso à biblioteca do museu",
+        ),
+        (
+            "mixed-utf8-et-capital-typed-in-1252.txt",
+            letter,
+            "making `Ühendkuningriigi` (a capital of a letter the UTF-8 text around or its language's alphabet writes: `Ü`)",
+            0.75,
+            "näiteks Ühendkuningriigi ja Soome",
         ),
         (
             "mixed-utf8-en-punctuation-typed-in-1252.txt",

@@ -87,6 +87,8 @@ struct Context<'a> {
     /// Its language by its word list (a list code), and the n-gram model's best language.
     language: std::cell::OnceCell<(Option<&'static str>, Option<&'static str>)>,
     written: FxHashSet<char>,
+    /// [`Context::cut_leads`], once asked.
+    leads: std::cell::OnceCell<[bool; 256]>,
 }
 
 impl<'a> Context<'a> {
@@ -107,6 +109,7 @@ impl<'a> Context<'a> {
             head: utf8.first().map_or(&bytes[..0], |&(a, b)| &bytes[a..b]),
             language: std::cell::OnceCell::new(),
             written,
+            leads: std::cell::OnceCell::new(),
         }
     }
 
@@ -134,6 +137,32 @@ impl<'a> Context<'a> {
                 a.binary_search(&c.to_lowercase().next().unwrap_or(c))
                     .is_ok()
             })
+    }
+
+    /// The bytes a cut can leave of the text's letters: the lead bytes of the letters it writes
+    /// and of its alphabet's, both cases (C3 for `ü` and `Õ`, C5 for `š`); every lead byte of
+    /// a two-byte sequence (C2–DF) where the text shows none.
+    fn cut_leads(&self) -> &[bool; 256] {
+        self.leads.get_or_init(|| {
+            let mut leads = [false; 256];
+            let mut buf = [0u8; 4];
+            let mut any = false;
+            let letters = self.written.iter().copied();
+            let alphabet = self.alphabet().unwrap_or(&[]).iter().copied();
+            for c in letters.chain(alphabet) {
+                for c in c.to_lowercase().chain(c.to_uppercase()) {
+                    let lead = c.encode_utf8(&mut buf).as_bytes()[0];
+                    if lead >= 0xC0 {
+                        leads[lead as usize] = true;
+                        any = true;
+                    }
+                }
+            }
+            if !any {
+                leads[0xC2..=0xDF].fill(true);
+            }
+            leads
+        })
     }
 
     /// The standard alphabet (CLDR exemplars) of the text's language: the one its list bears
@@ -515,11 +544,7 @@ fn typed_words(region: &[u8], at_end: bool, ctx: &Context) -> Vec<Typed> {
     if words.is_empty() {
         return typed;
     }
-    typed.extend(
-        words
-            .iter()
-            .filter_map(|w| judge(w, ctx.language(), &ctx.written)),
-    );
+    typed.extend(words.iter().filter_map(|w| judge(w, ctx)));
     typed.sort_by_key(|t| t.spans.first().map_or(0, |s| s.0));
     typed
 }
@@ -637,14 +662,22 @@ fn mark(region: &[u8], at: &[usize], what: &str) -> Typed {
 
 /// The code page a word's lone bytes were typed in, when one reading alone is borne out (by
 /// the word list of the text's language first, by the letters the text writes then).
-fn judge(w: &Word, language: Option<&'static str>, written: &FxHashSet<char>) -> Option<Typed> {
-    if w.units.len() < 2 {
-        return None;
-    }
+/// A word of one typed letter (`\xE0`, Portuguese `à`) is read only as a word of the list, and
+/// only where its byte cannot be what a cut leaves of the text's letters ([`Context::cut_leads`]);
+/// a typed capital (`\xDChinenud`, Estonian `Ühinenud`) is borne out like a small letter,
+/// by the text's letters or alphabet, where its byte cannot be such a lead byte either.
+fn judge(w: &Word, ctx: &Context) -> Option<Typed> {
+    let (language, written) = (ctx.language(), &ctx.written);
+    let leads = ctx.cut_leads();
+    let one = match w.units.as_slice() {
+        [(_, Unit::Lone(b))] if !w.stray && !leads[*b as usize] => true,
+        [_] | [] => return None,
+        _ => false,
+    };
     let mut best: Option<(Proof, String, &'static Encoding)> = None;
     let mut rival = false;
     for &enc in &TYPED_IN {
-        let Some((word, letters)) = reading(w, enc) else {
+        let Some((word, letters)) = reading(w, enc, leads) else {
             continue;
         };
         let listed = language.is_some_and(|l| {
@@ -652,10 +685,11 @@ fn judge(w: &Word, language: Option<&'static str>, written: &FxHashSet<char>) ->
         });
         let proof = if listed {
             Proof::Listed
-        } else if !w.stray
-            && letters
-                .iter()
-                .all(|c| c.is_lowercase() && written.contains(c))
+        } else if !one
+            && !w.stray
+            && letters.iter().all(|&c| {
+                (c.is_lowercase() && written.contains(&c)) || (c.is_uppercase() && ctx.writes(c))
+            })
         {
             Proof::Written
         } else {
@@ -698,7 +732,19 @@ fn judge(w: &Word, language: Option<&'static str>, written: &FxHashSet<char>) ->
         .collect();
     let why = match proof {
         Proof::Listed => format!(", a {} word", language.unwrap_or_default()),
-        Proof::Written => format!(" (the UTF-8 text around writes {} too)", letters.join(" ")),
+        Proof::Written
+            if lone.iter().all(|&(_, b)| {
+                let one = [b];
+                let (t, _) = enc.decode_without_bom_handling(&one);
+                t.chars().all(|c| ctx.written.contains(&c))
+            }) =>
+        {
+            format!(" (the UTF-8 text around writes {} too)", letters.join(" "))
+        }
+        Proof::Written => format!(
+            " (a capital of a letter the UTF-8 text around or its language's alphabet writes: {})",
+            letters.join(" ")
+        ),
     };
     let because = format!(
         "{} typed in {} into UTF-8 text: {} {} {}, making `{word}`{why}; UTF-8 makes U+FFFD of {}",
@@ -729,7 +775,7 @@ fn judge(w: &Word, language: Option<&'static str>, written: &FxHashSet<char>) ->
 /// The word `w` with its lone bytes read in `enc`, and the letters they make; `None` when one
 /// makes no letter, or the word would not keep its case as words do (a capital after a small
 /// letter: a cut lead byte, `religiÃo`), or would mix scripts.
-fn reading(w: &Word, enc: &'static Encoding) -> Option<(String, Vec<char>)> {
+fn reading(w: &Word, enc: &'static Encoding, leads: &[bool; 256]) -> Option<(String, Vec<char>)> {
     let mut word = String::new();
     let mut letters = Vec::new();
     for &(_, u) in &w.units {
@@ -747,7 +793,7 @@ fn reading(w: &Word, enc: &'static Encoding) -> Option<(String, Vec<char>)> {
                 // `Своей`), or an uncased one in windows-1256. Such a byte is a typed letter
                 // only as a small letter (`ß`, Greek `ά`).
                 if !crate::unicode::is_alphabetic(c)
-                    || ((0xC2..=0xDF).contains(&b) && !c.is_lowercase())
+                    || ((0xC2..=0xDF).contains(&b) && !c.is_lowercase() && leads[b as usize])
                 {
                     return None;
                 }

@@ -276,3 +276,18 @@ fn words_keep_their_case() {
     assert!(one_script("nädalaks"));
     assert!(!one_script("pмunchaymanta"));
 }
+
+/// The bytes a cut can leave are the lead bytes of the text's letters: C3 and C5 in Estonian
+/// (`ü`, `õ`, `š`), not DC, which a typed `Ü` is; every one of C2–DF where the text shows no
+/// letter to tell.
+#[test]
+fn cut_leads_are_the_lead_bytes_of_the_texts_letters() {
+    let et = "Raamatukogu on avatud iga päev peale esmaspäeva. Kõik lugejad võivad laenutada. ";
+    let ctx = Context::of(et.as_bytes(), &[(0, et.len())]);
+    let leads = ctx.cut_leads();
+    assert!(leads[0xC3] && leads[0xC5]);
+    assert!(!leads[0xDC] && !leads[0xD0]);
+    let ascii = "The library opens every day but Monday. ";
+    let ctx = Context::of(ascii.as_bytes(), &[(0, ascii.len())]);
+    assert!((0xC2..=0xDF).all(|b| ctx.cut_leads()[b]));
+}
