@@ -1146,6 +1146,14 @@ pt_museum = ("O museu municipal abre todos os dias \u00e0s nove horas e fecha \u
              "at\u00e9 mais tarde.\n")
 write(E + "mixed-utf8-pt-one-letter-word-typed-in-1252.txt",
       typed_in(pt_museum, ["\u00e0 biblioteca"], "cp1252"))
+# Irish UTF-8 (written here), a language with no word list, with `dhúntar` typed in
+# windows-1252 (FA): the text writes no other `ú`, but the Irish alphabet (CLDR) holds it.
+# Left as U+FFFD before.
+ga_hours = ("T\u00e1 an leabharlann oscailte gach maidin ar a naoi a chlog, agus is ar a s\u00e9 a "
+            "dhúntar \u00ed.\nIs f\u00e9idir leabhair a fh\u00e1il ar iasacht ar feadh "
+            "coic\u00edse, agus iad a athnuachan ar an idirl\u00edon.\nT\u00e1 seomra "
+            "staid\u00e9ir ann freisin do mhic l\u00e9inn.\n")
+write(E + "mixed-utf8-ga-word-typed-in-1252.txt", typed_in(ga_hours, ["dh\u00fantar"], "cp1252"))
 # Estonian UTF-8 (written here) with the capital `Ü` of a name typed in windows-1252 (DC): a
 # capital, which a cut leaves of C2–DF, but Estonian letters begin C3 or C5, never DC; `ü` is
 # an Estonian letter.

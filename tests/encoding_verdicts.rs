@@ -1484,7 +1484,8 @@ fn c1_controls_a_single_byte_decoder_made_are_no_mojibake() {
 /// segment of one byte each where the Portuguese list knows the word windows-1252 makes
 /// (`está`, among typed words the draft segments find), or, in Estonian, for which there is
 /// no list, where the UTF-8 text writes the letter elsewhere (`nädalaks` beside `päev`); a
-/// one-letter word of the list (`à`, E0, which no cut leaves of a Portuguese letter); a capital
+/// one-letter word of the list (`à`, E0, which no cut leaves of a Portuguese letter); an Irish
+/// word whose letter the text writes nowhere else but the Irish alphabet holds; a capital
 /// of a name (`Ü`, DC, though a cut leaves C2–DF: Estonian letters begin C3 or C5); and an
 /// apostrophe typed so between two letters of English (`can\x92t`).
 /// Decoding segment by segment gives the text back; the report counts two encodings over the
@@ -1515,9 +1516,16 @@ fn letters_typed_in_a_code_page_into_utf8_are_segments_of_their_own() {
             "tem acesso à biblioteca do museu",
         ),
         (
+            "mixed-utf8-ga-word-typed-in-1252.txt",
+            letter,
+            "making `dhúntar` (the UTF-8 text around or its language's alphabet (CLDR) writes `ú` too)",
+            0.75,
+            "ar a sé a dhúntar í.",
+        ),
+        (
             "mixed-utf8-et-capital-typed-in-1252.txt",
             letter,
-            "making `Ühendkuningriigi` (a capital of a letter the UTF-8 text around or its language's alphabet writes: `Ü`)",
+            "making `Ühendkuningriigi` (the UTF-8 text around or its language's alphabet (CLDR) writes `Ü` too)",
             0.75,
             "näiteks Ühendkuningriigi ja Soome",
         ),

@@ -664,8 +664,9 @@ fn mark(region: &[u8], at: &[usize], what: &str) -> Typed {
 /// the word list of the text's language first, by the letters the text writes then).
 /// A word of one typed letter (`\xE0`, Portuguese `à`) is read only as a word of the list, and
 /// only where its byte cannot be what a cut leaves of the text's letters ([`Context::cut_leads`]);
-/// a typed capital (`\xDChinenud`, Estonian `Ühinenud`) is borne out like a small letter,
-/// by the text's letters or alphabet, where its byte cannot be such a lead byte either.
+/// a typed capital (`\xDChinenud`, Estonian `Ühinenud`) is borne out by the text's letters or
+/// alphabet, where its byte cannot be such a lead byte either; so is a small letter where
+/// the language has no list to bear its words out (Irish `bhun\xFA`, `bhunú`).
 fn judge(w: &Word, ctx: &Context) -> Option<Typed> {
     let (language, written) = (ctx.language(), &ctx.written);
     let leads = ctx.cut_leads();
@@ -688,7 +689,7 @@ fn judge(w: &Word, ctx: &Context) -> Option<Typed> {
         } else if !one
             && !w.stray
             && letters.iter().all(|&c| {
-                (c.is_lowercase() && written.contains(&c)) || (c.is_uppercase() && ctx.writes(c))
+                written.contains(&c) || ((c.is_uppercase() || language.is_none()) && ctx.writes(c))
             })
         {
             Proof::Written
@@ -742,7 +743,7 @@ fn judge(w: &Word, ctx: &Context) -> Option<Typed> {
             format!(" (the UTF-8 text around writes {} too)", letters.join(" "))
         }
         Proof::Written => format!(
-            " (a capital of a letter the UTF-8 text around or its language's alphabet writes: {})",
+            " (the UTF-8 text around or its language's alphabet (CLDR) writes {} too)",
             letters.join(" ")
         ),
     };
