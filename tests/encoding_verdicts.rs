@@ -882,22 +882,32 @@ fn a_few_valid_characters_beside_a_cut_are_utf8() {
             "If you\u{FFFD}re late you can still come in, but the guide won’t wait.",
         ),
     ] {
-        let v = inspect(name);
-        assert_eq!(v["likely"]["name"], "UTF-8", "{name}: {v}");
-        let confidence = v["likely"]["confidence"].as_f64().unwrap();
-        assert!((0.7..=0.9).contains(&confidence), "{name}: {confidence}");
-        let because = v["likely"]["because"].as_str().unwrap();
-        assert!(
-            because.contains(
-                "with one damaged sequence (where a cut or a stray byte leaves UTF-8 damage)"
-            ) && because.contains(proof),
-            "{name}: {because}"
-        );
-        assert_eq!(v["segments"], serde_json::json!([]), "{name}");
-        let text = decoded_by_segments(name);
-        assert!(text.contains(sample), "{text}");
-        assert_eq!(text.matches('\u{FFFD}').count(), 1, "{text}");
+        let damage = "with one damaged sequence (where a cut or a stray byte leaves UTF-8 damage)";
+        settled_utf8_with_cuts(name, 0.7..=0.9, &[damage, proof], sample, 1);
     }
+}
+
+/// The whole of fixture `name` is settled UTF-8 at a confidence in `confidence`, its sentence
+/// holding each of `says`, with no segment; decoded, it holds `sample` and `cuts` U+FFFD.
+fn settled_utf8_with_cuts(
+    name: &str,
+    confidence: std::ops::RangeInclusive<f64>,
+    says: &[&str],
+    sample: &str,
+    cuts: usize,
+) {
+    let v = inspect(name);
+    assert_eq!(v["likely"]["name"], "UTF-8", "{name}: {v}");
+    let c = v["likely"]["confidence"].as_f64().unwrap();
+    assert!(confidence.contains(&c), "{name}: {c}");
+    let because = v["likely"]["because"].as_str().unwrap();
+    for s in says {
+        assert!(because.contains(s), "{name}: {s} not in {because}");
+    }
+    assert_eq!(v["segments"], serde_json::json!([]), "{name}");
+    let text = decoded_by_segments(name);
+    assert!(text.contains(sample), "{text}");
+    assert_eq!(text.matches('\u{FFFD}').count(), cuts, "{text}");
 }
 
 /// UTF-8 in languages with no word list (Estonian, Irish), with three or four valid letters
@@ -919,22 +929,12 @@ fn letters_of_a_language_without_a_word_list_bear_utf8_out() {
             "Is f\u{FFFD}idir leabhair a fh\u{FFFD}il ar iasacht ar feadh coicíse.",
         ),
     ] {
-        let v = inspect(name);
-        assert_eq!(v["likely"]["name"], "UTF-8", "{name}: {v}");
-        let confidence = v["likely"]["confidence"].as_f64().unwrap();
-        assert!((0.5..=0.75).contains(&confidence), "{name}: {confidence}");
-        let because = v["likely"]["because"].as_str().unwrap();
-        assert!(
-            because.contains(
-                "with 2 damaged sequences (each where a cut or a stray byte leaves UTF-8 damage)"
-            ) && because.contains(&format!("letters of the {language} alphabet (CLDR)"))
-                && because.contains(&format!("{language} has no word list")),
-            "{name}: {because}"
-        );
-        assert_eq!(v["segments"], serde_json::json!([]), "{name}");
-        let text = decoded_by_segments(name);
-        assert!(text.contains(sample), "{text}");
-        assert_eq!(text.matches('\u{FFFD}').count(), 2, "{text}");
+        let says = [
+            "with 2 damaged sequences (each where a cut or a stray byte leaves UTF-8 damage)",
+            &format!("letters of the {language} alphabet (CLDR)"),
+            &format!("{language} has no word list"),
+        ];
+        settled_utf8_with_cuts(name, 0.5..=0.75, &says, sample, 2);
     }
 }
 
@@ -959,19 +959,10 @@ fn cuts_at_word_starts_and_beside_unlisted_words_are_utf8_damage() {
             "olvas\u{FFFD}jegy kell.",
         ),
     ] {
-        let v = inspect(name);
-        assert_eq!(v["likely"]["name"], "UTF-8", "{name}: {v}");
-        let because = v["likely"]["because"].as_str().unwrap();
-        assert!(
-            because.contains(&format!(
-                "with {cuts} damaged sequences (each where a cut or a stray byte leaves UTF-8 damage)"
-            )) && because.contains(proof),
-            "{name}: {because}"
+        let damage = format!(
+            "with {cuts} damaged sequences (each where a cut or a stray byte leaves UTF-8 damage)"
         );
-        assert_eq!(v["segments"], serde_json::json!([]), "{name}");
-        let text = decoded_by_segments(name);
-        assert!(text.contains(sample), "{text}");
-        assert_eq!(text.matches('\u{FFFD}').count(), cuts, "{text}");
+        settled_utf8_with_cuts(name, 0.5..=0.9, &[&damage, proof], sample, cuts);
     }
 }
 

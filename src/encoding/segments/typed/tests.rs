@@ -2,6 +2,16 @@
 
 use super::*;
 
+/// The context of UTF-8 `text`, all of it UTF-8.
+fn context(text: &str) -> Context<'_> {
+    Context::of(text.as_bytes(), &[(0, text.len())])
+}
+
+/// `part`, whole, read as UTF-8 with typed letters in `ctx`, its draft's encoding and leeway.
+fn read(part: &[u8], ctx: &Context, draft: (Charset, Leeway)) -> Option<Legacy> {
+    utf8_with_typed(part, (0, part.len()), true, ctx, draft)
+}
+
 fn words_of(region: &[u8]) -> Vec<(Vec<(usize, usize)>, &'static str)> {
     typed_words(region, true, &Context::of(region, &[(0, region.len())]))
         .into_iter()
@@ -105,30 +115,15 @@ fn typed_punctuation_stands_where_its_mark_stands() {
 #[test]
 fn a_legacy_part_is_utf8_only_with_letters_the_text_writes() {
     let text = "Toda a pessoa tem direito à liberdade de opinião e de expressão. ";
-    let ctx = Context::of(text.as_bytes(), &[(0, text.len())]);
+    let ctx = context(text);
     let part = ["a opinião ".as_bytes(), b"n\xe3o muda."].concat();
-    let l = utf8_with_typed(
-        &part,
-        (0, part.len()),
-        true,
-        &ctx,
-        (Charset::WINDOWS_1252, Leeway::Any),
-    )
-    .expect("UTF-8 with a typed letter");
+    let l =
+        read(&part, &ctx, (Charset::WINDOWS_1252, Leeway::Any)).expect("UTF-8 with a typed letter");
     assert_eq!((l.typed.len(), l.valid, l.damaged), (1, 1, 0));
     let ru = "Каждый человек имеет право на свободу убеждений. ";
-    let ctx = Context::of(ru.as_bytes(), &[(0, ru.len())]);
+    let ctx = context(ru);
     let chance = b"\xd1\xb3 \xef\xf0\xe0\xe2\xee";
-    assert!(
-        utf8_with_typed(
-            chance,
-            (0, chance.len()),
-            true,
-            &ctx,
-            (Charset::WINDOWS_1252, Leeway::Any)
-        )
-        .is_none()
-    );
+    assert!(read(chance, &ctx, (Charset::WINDOWS_1252, Leeway::Any)).is_none());
 }
 
 /// A legacy part with a valid letter of the text's alphabet and damage shaped as UTF-8
@@ -138,44 +133,24 @@ fn a_legacy_part_is_utf8_only_with_letters_the_text_writes() {
 #[test]
 fn a_legacy_part_with_utf8_shaped_damage_is_utf8() {
     let text = "Minden személynek joga van a munkához és a szabad választáshoz. ";
-    let ctx = Context::of(text.as_bytes(), &[(0, text.len())]);
+    let ctx = context(text);
     let part = b"munkan\xc3lk\xc3lis\xc3\xa9g idej\xc3n";
-    let l = utf8_with_typed(
-        part,
-        (0, part.len()),
-        true,
-        &ctx,
-        (Charset::WINDOWS_1252, Leeway::Any),
-    )
-    .expect("UTF-8 with damage");
+    let l = read(part, &ctx, (Charset::WINDOWS_1252, Leeway::Any)).expect("UTF-8 with damage");
     assert_eq!((l.typed.len(), l.valid, l.damaged), (0, 1, 3));
     // A part read with confidence in a multi-byte encoding takes shaped damage only.
     assert!(
-        utf8_with_typed(
+        read(
             part,
-            (0, part.len()),
-            true,
             &ctx,
             (Charset::Whatwg(encoding_rs::SHIFT_JIS), Leeway::ShapedOnly)
         )
         .is_some()
     );
     let loose = [&b"munkan\xc3lk zz\xf1q "[..], "és".as_bytes()].concat();
+    assert!(read(&loose, &ctx, (Charset::WINDOWS_1252, Leeway::Any)).is_some());
     assert!(
-        utf8_with_typed(
+        read(
             &loose,
-            (0, loose.len()),
-            true,
-            &ctx,
-            (Charset::WINDOWS_1252, Leeway::Any)
-        )
-        .is_some()
-    );
-    assert!(
-        utf8_with_typed(
-            &loose,
-            (0, loose.len()),
-            true,
             &ctx,
             (Charset::Whatwg(encoding_rs::SHIFT_JIS), Leeway::ShapedOnly)
         )
@@ -183,54 +158,22 @@ fn a_legacy_part_with_utf8_shaped_damage_is_utf8() {
     );
     // No valid character: only typographic punctuation cut short says UTF-8.
     let en = "Visitors don’t pay on Sundays. ";
-    let ctx = Context::of(en.as_bytes(), &[(0, en.len())]);
+    let ctx = context(en);
     let cut = b"If you\xe2\x80re late";
-    let l = utf8_with_typed(
-        cut,
-        (0, cut.len()),
-        true,
-        &ctx,
-        (Charset::WINDOWS_1252, Leeway::Any),
-    )
-    .expect("a cut apostrophe");
+    let l = read(cut, &ctx, (Charset::WINDOWS_1252, Leeway::Any)).expect("a cut apostrophe");
     assert_eq!((l.valid, l.damaged), (0, 1));
     for other in [&b"If you\xe2\x99re late"[..], b"caf\xe9 late"] {
-        assert!(
-            utf8_with_typed(
-                other,
-                (0, other.len()),
-                true,
-                &ctx,
-                (Charset::WINDOWS_1252, Leeway::Any)
-            )
-            .is_none()
-        );
+        assert!(read(other, &ctx, (Charset::WINDOWS_1252, Leeway::Any)).is_none());
     }
     // Lone bytes that stand as small legacy letters (`ñ`, which the French text never
     // writes, so no typed word): one beside a valid letter may be damage, two may not.
     let fr = "Il a écrit une lettre à sa mère. ";
-    let ctx = Context::of(fr.as_bytes(), &[(0, fr.len())]);
+    let ctx = context(fr);
     let one = [&b"zz\xf1q "[..], "à".as_bytes()].concat();
-    let l = utf8_with_typed(
-        &one,
-        (0, one.len()),
-        true,
-        &ctx,
-        (Charset::WINDOWS_1252, Leeway::Any),
-    )
-    .expect("one for one");
+    let l = read(&one, &ctx, (Charset::WINDOWS_1252, Leeway::Any)).expect("one for one");
     assert_eq!((l.valid, l.damaged), (1, 1));
     let two = [&b"zz\xf1q vv\xf1k "[..], "à".as_bytes()].concat();
-    assert!(
-        utf8_with_typed(
-            &two,
-            (0, two.len()),
-            true,
-            &ctx,
-            (Charset::WINDOWS_1252, Leeway::Any)
-        )
-        .is_none()
-    );
+    assert!(read(&two, &ctx, (Charset::WINDOWS_1252, Leeway::Any)).is_none());
 }
 
 /// A part with no valid character reads as UTF-8 when its lone bytes, two at least, are all
@@ -240,10 +183,10 @@ fn a_legacy_part_with_utf8_shaped_damage_is_utf8() {
 #[test]
 fn a_part_of_shaped_damage_alone_is_utf8() {
     let text = "A városi uszoda reggel hatkor nyit, és este tízig várja a fürdőzőket. ";
-    let ctx = Context::of(text.as_bytes(), &[(0, text.len())]);
+    let ctx = context(text);
     let hebrew = (Charset::Whatwg(encoding_rs::WINDOWS_1255), Leeway::Any);
     let part = b"a bej\xc3rat mellett, a f\xc3k alatt.";
-    let l = utf8_with_typed(part, (0, part.len()), true, &ctx, hebrew).expect("UTF-8 damage");
+    let l = read(part, &ctx, hebrew).expect("UTF-8 damage");
     assert_eq!(
         (l.typed.len(), l.valid, l.damaged, l.cut_marks),
         (0, 0, 2, 0)
@@ -251,19 +194,19 @@ fn a_part_of_shaped_damage_alone_is_utf8() {
     // A lead byte at a word's start that the draft reads as no Hungarian letter is a cut
     // too (windows-1255: a Hebrew point before `k`); a byte no cut leaves there is not.
     let start = b"a bej\xc3rat mellett, a \xc3k alatt.";
-    assert!(utf8_with_typed(start, (0, start.len()), true, &ctx, hebrew).is_some());
+    assert!(read(start, &ctx, hebrew).is_some());
     let loose = b"a bej\xc3rat mellett, a \xe9k alatt.";
-    assert!(utf8_with_typed(loose, (0, loose.len()), true, &ctx, hebrew).is_none());
+    assert!(read(loose, &ctx, hebrew).is_none());
     let vi = b"Vie\xd2t Nam, ho\xd2i";
     let tones = (Charset::Whatwg(encoding_rs::WINDOWS_1258), Leeway::Any);
-    assert!(utf8_with_typed(vi, (0, vi.len()), true, &ctx, tones).is_none());
-    assert!(utf8_with_typed(vi, (0, vi.len()), true, &ctx, hebrew).is_some());
+    assert!(read(vi, &ctx, tones).is_none());
+    assert!(read(vi, &ctx, hebrew).is_some());
     // Nor when the draft reads them as apostrophes (macintosh `’`), nor with one lone byte.
     let mac = b"don\xd5t go, it\xd5s late";
     let quotes = (Charset::Whatwg(encoding_rs::MACINTOSH), Leeway::Any);
-    assert!(utf8_with_typed(mac, (0, mac.len()), true, &ctx, quotes).is_none());
+    assert!(read(mac, &ctx, quotes).is_none());
     let one = b"a bej\xc3rat mellett";
-    assert!(utf8_with_typed(one, (0, one.len()), true, &ctx, hebrew).is_none());
+    assert!(read(one, &ctx, hebrew).is_none());
 }
 
 #[test]
@@ -283,11 +226,11 @@ fn words_keep_their_case() {
 #[test]
 fn cut_leads_are_the_lead_bytes_of_the_texts_letters() {
     let et = "Raamatukogu on avatud iga päev peale esmaspäeva. Kõik lugejad võivad laenutada. ";
-    let ctx = Context::of(et.as_bytes(), &[(0, et.len())]);
+    let ctx = context(et);
     let leads = ctx.cut_leads();
     assert!(leads[0xC3] && leads[0xC5]);
     assert!(!leads[0xDC] && !leads[0xD0]);
     let ascii = "The library opens every day but Monday. ";
-    let ctx = Context::of(ascii.as_bytes(), &[(0, ascii.len())]);
+    let ctx = context(ascii);
     assert!((0xC2..=0xDF).all(|b| ctx.cut_leads()[b]));
 }
