@@ -442,10 +442,7 @@ fn language_of(
     let head = &bytes[..bytes.len().min(4096)];
     let (text, _) = e.decode_without_bom_handling(head);
     let model = lexicon::model();
-    let (scores, features) = model.scores(&text, Some(lexicon::encoding_languages()));
-    let best = (features > 0)
-        .then(|| (0..scores.len()).max_by(|&a, &b| scores[a].total_cmp(&scores[b])))
-        .flatten();
+    let best = lexicon::best_encoding_language(&text).map(|(b, _)| b);
     let Some(lang) = verdict
         .and_then(list_code)
         .or_else(|| best.and_then(|b| likely::list_of(&model.langs[b].code)))

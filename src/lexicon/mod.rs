@@ -367,6 +367,18 @@ pub fn model() -> &'static nb::Model {
     })
 }
 
+/// The model's best language for `text` among those the encoding stage weighs
+/// ([`encoding_languages`]): its index in [`model`]'s languages and its log-likelihood per
+/// n-gram feature. `None` for text with no feature.
+pub fn best_encoding_language(text: &str) -> Option<(usize, f64)> {
+    let (scores, features) = model().scores(text, Some(encoding_languages()));
+    if features == 0 {
+        return None;
+    }
+    let best = (0..scores.len()).max_by(|&a, &b| scores[a].total_cmp(&scores[b]))?;
+    Some((best, scores[best] / features as f64))
+}
+
 /// Languages the n-gram model holds for language identification only (`langid build-profiles`
 /// adds them to the UDHR core: Belarusian, Nepali, Occitan, Asturian). None has a word list,
 /// and the encoding stage, which weighs a reading by its language's words, leaves them out of

@@ -101,36 +101,29 @@ pub(super) fn utf8_by_validity(
                     "the valid characters are typographic punctuation ({}), which legacy text does not form",
                     proof.marks.join(" ")
                 )
-            } else if let Some(code) = proof.alphabet {
-                format!(
-                    "the valid characters are letters of the {code} alphabet (CLDR) in {} ({}), and the text reads as {code} (n-gram model; {code} has no word list){}",
-                    if proof.listed == 1 {
-                        "a word".to_string()
-                    } else {
-                        format!("{} words", proof.listed)
-                    },
-                    proof.words.join(", "),
-                    if proof.marks.is_empty() {
-                        String::new()
-                    } else {
-                        format!(", beside typographic punctuation ({})", proof.marks.join(" "))
-                    }
-                )
             } else {
-                format!(
-                    "the valid characters {} of a word list ({}){}",
-                    match (proof.listed, proof.total) {
-                        (1, 1) => "make a word".to_string(),
-                        (l, t) if l == t => format!("make {l} words"),
-                        (l, t) => format!("stand in {t} words, {l} of them words"),
-                    },
-                    proof.words.join(", "),
-                    if proof.marks.is_empty() {
-                        String::new()
-                    } else {
-                        format!(", beside typographic punctuation ({})", proof.marks.join(" "))
-                    }
-                )
+                let words = match (proof.listed, proof.total) {
+                    (1, 1) => "a word".to_string(),
+                    (l, t) if l == t => format!("{l} words"),
+                    (l, t) => format!("{t} words, {l} of them"),
+                };
+                let marks = if proof.marks.is_empty() {
+                    String::new()
+                } else {
+                    format!(", beside typographic punctuation ({})", proof.marks.join(" "))
+                };
+                let examples = proof.words.join(", ");
+                match proof.alphabet {
+                    Some(code) => format!(
+                        "the valid characters are letters of the {code} alphabet (CLDR) in {words} ({examples}), and the text reads as {code} (n-gram model; {code} has no word list){marks}"
+                    ),
+                    None if proof.listed < proof.total => format!(
+                        "the valid characters stand in {words} words of a word list ({examples}){marks}"
+                    ),
+                    None => format!(
+                        "the valid characters make {words} of a word list ({examples}){marks}"
+                    ),
+                }
             };
             let n = proof.listed + proof.marks.len();
             let shape = match (d, proof.unshaped) {
@@ -174,7 +167,7 @@ struct Proof {
     /// Lone bytes that stand where a legacy letter could ([`damage_shaped`] says no).
     unshaped: usize,
     /// The language without a word list whose alphabet holds the letters, when no list
-    /// holds the words ([`unlisted_language_writing`]).
+    /// holds the words ([`Reading::unlisted_writing`]).
     alphabet: Option<&'static str>,
 }
 
@@ -193,8 +186,8 @@ struct Proof {
 fn listed_beside_shaped_damage(sample: &[u8], valid_in_input: u64) -> Option<Proof> {
     let (mut valid, mut unshaped) = (0usize, 0usize);
     let mut marks: Vec<String> = Vec::new();
-    // The text's alphabet, looked up once a lone byte asks.
-    let mut alphabet: Option<Option<&'static [char]>> = None;
+    // The language of the text, looked up once something asks.
+    let mut reading: Option<Option<Reading>> = None;
     let mut at = 0;
     for chunk in sample.utf8_chunks() {
         for c in chunk.valid().chars().filter(|c| !c.is_ascii()) {
@@ -211,8 +204,10 @@ fn listed_beside_shaped_damage(sample: &[u8], valid_in_input: u64) -> Option<Pro
         if chunk.invalid().len() == 1
             && !damage_shaped(sample, at)
             && !(lead_at_word_start(sample, at)
-                && alphabet
-                    .get_or_insert_with(|| alphabet_of(sample))
+                && reading
+                    .get_or_insert_with(|| Reading::of(sample))
+                    .as_ref()
+                    .and_then(|r| r.alphabet)
                     .is_some_and(|a| cut_at_word_start(sample, at, a, &CAPITALS_IN)))
         {
             unshaped += 1;
@@ -255,27 +250,25 @@ fn listed_beside_shaped_damage(sample: &[u8], valid_in_input: u64) -> Option<Pro
         .map(|i| (i, per_language[i]))
         .max_by_key(|p| p.1)
         .unwrap_or((0, 0));
-    let listed = all.len();
-    let enough = held == listed || (unshaped == 0 && listed >= 3 && held * 3 >= listed * 2);
-    let words: Vec<String> = all
-        .iter()
-        .filter(|(_, bits)| bits >> best & 1 == 1)
-        .take(3)
-        .map(|(w, _)| w.clone())
-        .collect();
+    let total = all.len();
+    let enough = held == total || (unshaped == 0 && total >= 3 && held * 3 >= total * 2);
     let letters = text.chars().any(|c| !c.is_ascii() && letter(c));
     let mut alphabet = None;
-    let total = all.len();
-    let (listed, words) = if enough {
-        (held, words)
-    } else {
-        (listed, all.into_iter().take(3).map(|p| p.0).collect())
-    };
-    if !enough && listed > 0 {
-        // No list holds them all: the language of a list would have; one without a list
-        // (Estonian, Irish, Welsh, Maltese) bears them out by its alphabet.
-        alphabet = Some(unlisted_language_writing(&text)?);
+    if !enough {
+        // No list holds enough of them: the language of a list would have; one without a
+        // list (Estonian, Irish, Welsh, Maltese) bears them out by its alphabet.
+        let reading = reading
+            .get_or_insert_with(|| Reading::of(sample))
+            .as_ref()?;
+        alphabet = Some(reading.unlisted_writing(&text)?);
     }
+    let listed = if enough { held } else { total };
+    let words: Vec<String> = all
+        .into_iter()
+        .filter(|(_, bits)| !enough || bits >> best & 1 == 1)
+        .take(3)
+        .map(|(w, _)| w)
+        .collect();
     ((long && listed > 0) || (!letters && !marks.is_empty())).then_some(Proof {
         listed,
         total,
@@ -286,45 +279,43 @@ fn listed_beside_shaped_damage(sample: &[u8], valid_in_input: u64) -> Option<Pro
     })
 }
 
-/// The language `text` reads as by the n-gram model (U+FFFD a word break), when that language
-/// has no word list, `text` fits it as a known language's text does (−9.5 nats per n-gram or
-/// better), and its CLDR alphabet holds every non-ASCII letter of the text: `ühiskonna`,
-/// `võimalik` in Estonian, `amháin`, `féidir` in Irish. Chance pairs of legacy bytes make
-/// letters of other alphabets (windows-1251 `Сі` is `ѳ`).
-fn unlisted_language_writing(text: &str) -> Option<&'static str> {
-    let clean = text.replace('\u{FFFD}', " ");
-    let model = crate::lexicon::model();
-    let (scores, features) = model.scores(&clean, Some(crate::lexicon::encoding_languages()));
-    if features == 0 {
-        return None;
-    }
-    let best = (0..scores.len()).max_by(|&a, &b| scores[a].total_cmp(&scores[b]))?;
-    let code: &'static str = model.langs[best].code.as_str();
-    if crate::lexicon::has_word_list(code) || scores[best] / (features as f64) < KNOWN_FIT {
-        return None;
-    }
-    let alphabet = crate::lexicon::exemplars(code)?;
-    clean
-        .chars()
-        .filter(|c| !c.is_ascii() && crate::unicode::is_alphabetic(*c) && !typographic(*c))
-        .all(|c| {
-            let small = c.to_lowercase().next().unwrap_or(c);
-            alphabet.binary_search(&small).is_ok()
-        })
-        .then_some(code)
+/// The language the UTF-8 reading of `sample` reads as by the n-gram model (U+FFFD a word
+/// break), its fit per n-gram, and its standard alphabet (CLDR), looked up once per input.
+struct Reading {
+    code: &'static str,
+    fit: f64,
+    alphabet: Option<&'static [char]>,
 }
 
-/// The standard alphabet (CLDR) of the language `sample` reads as by the n-gram model, in
-/// UTF-8 (U+FFFD a word break), for [`cut_at_word_start`].
-fn alphabet_of(sample: &[u8]) -> Option<&'static [char]> {
-    let text = String::from_utf8_lossy(sample).replace('\u{FFFD}', " ");
-    let model = crate::lexicon::model();
-    let (scores, features) = model.scores(&text, Some(crate::lexicon::encoding_languages()));
-    if features == 0 {
-        return None;
+impl Reading {
+    fn of(sample: &[u8]) -> Option<Reading> {
+        let text = String::from_utf8_lossy(sample).replace('\u{FFFD}', " ");
+        let (best, fit) = crate::lexicon::best_encoding_language(&text)?;
+        let code = crate::lexicon::model().langs[best].code.as_str();
+        Some(Reading {
+            code,
+            fit,
+            alphabet: crate::lexicon::exemplars(code),
+        })
     }
-    let best = (0..scores.len()).max_by(|&a, &b| scores[a].total_cmp(&scores[b]))?;
-    crate::lexicon::exemplars(&model.langs[best].code)
+
+    /// The language, when it has no word list, the text fits it as a known language's text
+    /// does (−9.5 nats per n-gram or better), and its alphabet holds every letter of `text`:
+    /// `ühiskonna`, `võimalik` in Estonian, `amháin`, `féidir` in Irish. Chance pairs of
+    /// legacy bytes make letters of other alphabets (windows-1251 `Сі` is `ѳ`).
+    fn unlisted_writing(&self, text: &str) -> Option<&'static str> {
+        if crate::lexicon::has_word_list(self.code) || self.fit < KNOWN_FIT {
+            return None;
+        }
+        let alphabet = self.alphabet?;
+        text.chars()
+            .filter(|c| !c.is_ascii() && crate::unicode::is_alphabetic(*c) && !typographic(*c))
+            .all(|c| {
+                let small = c.to_lowercase().next().unwrap_or(c);
+                alphabet.binary_search(&small).is_ok()
+            })
+            .then_some(self.code)
+    }
 }
 
 /// The n-gram fit per feature a known language's text reaches (−6 to −9.5 nats).
@@ -351,7 +342,7 @@ fn words_with_valid(bytes: &[u8], enough: usize) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use super::{Part, unlisted_language_writing, utf8_by_validity, words_with_valid};
+    use super::{Part, Reading, utf8_by_validity, words_with_valid};
     use crate::decode::validity::validate;
 
     /// Six two-letter words cut short, then three whole words: UTF-8 for a whole input and for
@@ -469,11 +460,12 @@ mod tests {
     #[test]
     fn an_unlisted_language_bears_out_its_own_letters() {
         let et = "Igal inimesel on kohustused \u{FFFD}hiskonna ees, kus ainu\u{FFFD}ksi ongi võimalik tema isiksuse vaba ja täielik arenemine.";
-        assert_eq!(unlisted_language_writing(et), Some("et"));
+        let unlisted = |t: &str| Reading::of(t.as_bytes())?.unlisted_writing(t);
+        assert_eq!(unlisted(et), Some("et"));
         let chance = et.replace('õ', "ѳ");
-        assert_eq!(unlisted_language_writing(&chance), None);
+        assert_eq!(unlisted(&chance), None);
         let en = "Everyone has duties to the community in which alone the free and full developmént of his personality is possible.";
-        assert_eq!(unlisted_language_writing(en), None);
+        assert_eq!(unlisted(en), None);
     }
 
     /// Words with a valid multi-byte character are counted, damaged or not; words with none,
