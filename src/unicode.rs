@@ -112,6 +112,18 @@ pub(crate) struct BmpMemo {
     known: [AtomicU64; 16],
 }
 
+/// A character of a script written without spaces between words (Han, kana): the seed's
+/// tokenizer cannot cut a run of them into words, so word lists (which hold single characters
+/// for Chinese and Japanese) are asked of each character, never of the run.
+pub fn spaceless(c: char) -> bool {
+    matches!(
+        char_info(c).script,
+        unicode_script::Script::Han
+            | unicode_script::Script::Hiragana
+            | unicode_script::Script::Katakana
+    )
+}
+
 /// The Alphabetic property of the BMP, remembered.
 pub(crate) static ALPHA: BmpMemo = BmpMemo::new();
 

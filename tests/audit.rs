@@ -499,6 +499,39 @@ fn a_declared_legacy_encoding_is_not_damage() {
     );
 }
 
+/// An undeclared legacy file keeps the per-sequence weight, and its reason says the encoding
+/// was guessed. Its Japanese, which the seed's tokenizer cannot cut into words (runs of kana
+/// and kanji between punctuation), is not counted as non-words: before, a clean page of the
+/// NLTK UDHR was "86 % of tokens are not words".
+#[test]
+fn undeclared_japanese_is_a_guess_but_not_non_words() {
+    let dir = scratch("undeclared-japanese");
+    let clause = "市立図書館は来月から開館時間を延長すると発表しました、利用者の声に応えるためです。";
+    let ja: String = (0..30).map(|i| format!("{clause}第{i}条\n")).collect();
+    let (sjis, _, _) = encoding_rs::SHIFT_JIS.encode(&ja);
+    std::fs::write(dir.join("ja.txt"), &sjis).unwrap();
+    let a = audit_json(&[dir.to_str().unwrap()]);
+    let doc = &a["documents"][0];
+    assert_eq!(doc["encoding"], "Shift_JIS", "{doc}");
+    assert_eq!(doc["language"], "ja", "{doc}");
+    let reasons = doc["reasons"].as_array().unwrap();
+    assert!(
+        reasons[0]
+            .as_str()
+            .unwrap()
+            .ends_with("invalid UTF-8 sequences (undeclared; read as Shift_JIS by statistics)"),
+        "{reasons:?}"
+    );
+    assert!(
+        !reasons
+            .iter()
+            .any(|r| r.as_str().unwrap().contains("not words")),
+        "{reasons:?}"
+    );
+    // The runs were left out; what is checked is no run of kana or kanji.
+    assert_eq!(doc["signals"]["non_words"], 0, "{doc}");
+}
+
 /// A partial is JSON; its floats must come back bit for bit (serde_json's `float_roundtrip`),
 /// or a merged report differs from the one-shot audit in the last digit (found on Reuters
 /// `training/203`: a hyphen-line rate of 1/65 read back as …384 instead of …385).

@@ -21,14 +21,26 @@ pub(super) struct Problem<'a> {
     pub levels: usize,
 }
 
+/// How a document's encoding was settled, as far as its invalid UTF-8 is concerned.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Legacy<'a> {
+    /// A legacy encoding declared (BOM, transport, markup, or the user): its invalid UTF-8 is
+    /// a fact about the file, not damage.
+    Declared,
+    /// A legacy encoding (named) chosen by statistics: every invalid UTF-8 sequence counts,
+    /// since a consumer that trusts no guess reads them as damage, and the reason says so.
+    Guessed(&'a str),
+    /// Read as UTF-8 (or otherwise): invalid sequences are damage.
+    No,
+}
+
 /// What puts a document among the worst: each signal's share of the score, with its reason.
-/// `declared`: the document's legacy encoding was declared (BOM, transport, markup, or the
-/// user), so its invalid UTF-8 is a fact about the file, not damage: it counts as one flat
-/// contribution instead of per sequence (a correct Shift_JIS page must not outrank mojibake).
+/// A declared legacy encoding's invalid UTF-8 counts as one flat contribution instead of per
+/// sequence (a correct Shift_JIS page must not outrank mojibake).
 pub(super) fn contributions(
     s: &Signals,
     first_problem: Option<Problem<'_>>,
-    declared: bool,
+    legacy: Legacy<'_>,
 ) -> Vec<(f64, String)> {
     let per_k = |n: u64| n as f64 * 1000.0 / s.chars.max(1) as f64;
     let mut out: Vec<(f64, String)> = Vec::new();
@@ -70,11 +82,21 @@ pub(super) fn contributions(
         ));
     }
     for (i, (n, weight, one, many)) in counted_signals.into_iter().enumerate() {
-        if i == 1 && declared && n > 0 {
-            out.push((
-                DECLARED_LEGACY_SCORE,
-                format!("not UTF-8 ({}, as declared)", counted(n, one, many)),
-            ));
+        if i == 1 && n > 0 {
+            match legacy {
+                Legacy::Declared => out.push((
+                    DECLARED_LEGACY_SCORE,
+                    format!("not UTF-8 ({}, as declared)", counted(n, one, many)),
+                )),
+                Legacy::Guessed(name) => out.push((
+                    per_k(n) * weight,
+                    format!(
+                        "{} (undeclared; read as {name} by statistics)",
+                        counted(n, one, many)
+                    ),
+                )),
+                Legacy::No => out.push((per_k(n) * weight, counted(n, one, many))),
+            }
             continue;
         }
         if n > 0 {

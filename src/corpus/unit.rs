@@ -400,7 +400,11 @@ pub(super) fn audit_unit(
         langid::word_list_code(lang.trim_end_matches('?')).filter(|_| !lang.ends_with('?'))
     {
         for (term, t) in w.seen.iter() {
-            if !term.chars().all(crate::unicode::is_alphabetic) {
+            // A run of Han or kana is a phrase the tokenizer could not cut, neither a word nor
+            // damage (a clean Japanese page was "86 % not words"); one such character is asked.
+            if !term.chars().all(crate::unicode::is_alphabetic)
+                || (term.chars().nth(1).is_some() && term.chars().any(crate::unicode::spaceless))
+            {
                 continue;
             }
             let n = terms.occurrences(&w.seen, &t) as u64;
@@ -430,8 +434,18 @@ pub(super) fn audit_unit(
         decided_by,
         Some(By::Bom | By::Transport | By::Declaration | By::User)
     );
+    let legacy = if declared {
+        score::Legacy::Declared
+    } else if let Some(name) = u.encoding.as_deref()
+        && decided_by == Some(By::Statistical)
+        && name != "UTF-8"
+    {
+        score::Legacy::Guessed(name)
+    } else {
+        score::Legacy::No
+    };
     let decided_by = decided_by.map(|b| b.name().to_string());
-    let contrib = score::contributions(&s, first_problem, declared);
+    let contrib = score::contributions(&s, first_problem, legacy);
     let score = contrib.iter().map(|c| c.0).sum::<f64>();
     let reasons = contrib.into_iter().take(3).map(|c| c.1).collect();
     DocReport {

@@ -11,6 +11,7 @@ use crate::encoding::stretches::{condense, stretches};
 use crate::lexicon;
 use crate::span::ByteSpan;
 use crate::unicode::char_info;
+use crate::unicode::spaceless;
 use rustc_hash::FxHashMap;
 use unicode_script::Script;
 
@@ -229,15 +230,6 @@ pub(super) fn mixed_script(word: &str) -> bool {
         }
     }
     false
-}
-
-/// A character of a script written without spaces between words (Han, kana): a run of them
-/// is looked up character by character, as the word lists hold them.
-pub(crate) fn spaceless(c: char) -> bool {
-    matches!(
-        char_info(c).script,
-        Script::Han | Script::Hiragana | Script::Katakana
-    )
 }
 
 /// The words of a reading that are looked up: the words holding a non-ASCII letter, and in
