@@ -506,7 +506,8 @@ fn a_declared_legacy_encoding_is_not_damage() {
 #[test]
 fn undeclared_japanese_is_a_guess_but_not_non_words() {
     let dir = scratch("undeclared-japanese");
-    let clause = "市立図書館は来月から開館時間を延長すると発表しました、利用者の声に応えるためです。";
+    let clause =
+        "市立図書館は来月から開館時間を延長すると発表しました、利用者の声に応えるためです。";
     let ja: String = (0..30).map(|i| format!("{clause}第{i}条\n")).collect();
     let (sjis, _, _) = encoding_rs::SHIFT_JIS.encode(&ja);
     std::fs::write(dir.join("ja.txt"), &sjis).unwrap();

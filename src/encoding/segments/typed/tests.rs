@@ -234,3 +234,34 @@ fn cut_leads_are_the_lead_bytes_of_the_texts_letters() {
     let ctx = context(ascii);
     assert!((0xC2..=0xDF).all(|b| ctx.cut_leads()[b]));
 }
+
+/// A region the drafts end right after a typed apostrophe (`d\x92` | `educació`), or start in
+/// the middle of a word with a typed letter (`religi` | `\xe3o`), is read with the words that
+/// cross its edges whole: the half the region holds shows no mark between letters, and no word.
+#[test]
+fn words_crossing_a_regions_edge_are_read_whole() {
+    let text = "Els pares tenen dret preferent a escollir la mena d'educació que serà donada. ";
+    let mut b = text.as_bytes().to_vec();
+    b.extend_from_slice(b"Tenen dret a escollir la mena d\x92educaci\xc3\xb3 dels fills.");
+    let p = b.iter().position(|&x| x == 0x92).unwrap();
+    let ctx = Context::of(&b, &[(0, b.len())]);
+    let spans = |t: Vec<Typed>| t.into_iter().flat_map(|t| t.spans).collect::<Vec<_>>();
+    assert!(spans(typed_words(&b[..p + 1], true, &ctx)).is_empty());
+    assert_eq!(spans(typed_in(&b, (0, p + 1), true, &ctx)), [(p, p + 1)]);
+    // From the region's own start: the apostrophe at `p - 20` of it.
+    assert_eq!(
+        spans(typed_in(&b, (20, p + 1), true, &ctx)),
+        [(p - 20, p + 1 - 20)]
+    );
+
+    let pt = "Toda a pessoa tem direito à liberdade de pensamento, de consciência e de religião. ";
+    let mut b = pt.as_bytes().to_vec();
+    b.extend_from_slice(
+        b"Este direito implica a liberdade de mudar de religi\xe3o ou de convic\xc3\xa7\xc3\xa3o.",
+    );
+    let e3 = b.iter().position(|&x| x == 0xe3).unwrap();
+    let ctx = Context::of(&b, &[(0, b.len())]);
+    assert_eq!(spans(typed_in(&b, (e3, b.len()), true, &ctx)), [(0, 1)]);
+    // Nor does a region that holds only the word's start lose its letter.
+    assert_eq!(spans(typed_in(&b, (0, e3 + 1), true, &ctx)), [(e3, e3 + 1)]);
+}
