@@ -247,6 +247,8 @@ pub(super) fn with_typed_letters(
                             "the bytes are UTF-8 with {damaged} damaged sequence{} standing where UTF-8 damage stands (a lead byte between small letters, which a code page reads as a capital or a sign no word takes) and no legacy letter",
                             plural(damaged)
                         )
+                    } else if valid == 0 && damaged == 0 {
+                        "the bytes are UTF-8: letters typed in a code page into words whose other letters are valid UTF-8".to_string()
                     } else if valid == 0 {
                         format!(
                             "the bytes are UTF-8 with {damaged} typographic character{} cut short (`E2 80`), which legacy text does not form",
@@ -430,6 +432,25 @@ fn utf8_with_typed(
     // of which the draft reads as what stands inside a Latin word ([`reads_in_word`]).
     // One lone byte is no evidence (a windows-1252 `×` after a word is as shaped as a cut).
     if valid == 0 {
+        // Every lone byte a letter typed into a word whose other letters, past the part's
+        // edge, are valid UTF-8 (`zaru\xC4\x8Den\xE1`, drafted `n\xE1 ` alone): legacy text
+        // does not hold both.
+        if cut == 0 && !lone.is_empty() {
+            let typed = typed_in(bytes, (a, b), at_end, ctx);
+            let read = |p: usize| {
+                typed.iter().flat_map(|t| &t.spans).any(|&(x, y)| {
+                    (a + x..a + y).contains(&p) && in_word_with_utf8(bytes, a + x, a + y)
+                })
+            };
+            if lone.iter().all(|&(p, _)| read(p)) {
+                return Some(Legacy {
+                    typed,
+                    valid,
+                    damaged: 0,
+                    cut_marks: 0,
+                });
+            }
+        }
         let shaped = lone.len() >= 2
             && lone
                 .iter()
@@ -490,6 +511,14 @@ fn typed_in(bytes: &[u8], (a, b): (usize, usize), at_end: bool, ctx: &Context) -
         }
     }
     typed
+}
+
+/// Whether the word around `bytes[x..y]` holds a valid multi-byte letter.
+fn in_word_with_utf8(bytes: &[u8], x: usize, y: usize) -> bool {
+    let (from, to) = (word_start_before(bytes, x), word_end_after(bytes, y));
+    bytes[from..to]
+        .utf8_chunks()
+        .any(|c| c.valid().chars().any(|c| !c.is_ascii()))
 }
 
 /// Whether a unit of UTF-8 text may stand inside a word [`typed_words`] reads: a letter, or a

@@ -265,3 +265,40 @@ fn words_crossing_a_regions_edge_are_read_whole() {
     // Nor does a region that holds only the word's start lose its letter.
     assert_eq!(spans(typed_in(&b, (0, e3 + 1), true, &ctx)), [(e3, e3 + 1)]);
 }
+
+/// A legacy part with no valid character of its own (`n\xE1 ` of `zaru\xC4\x8Den\xE1`, as
+/// the drafts cut it) is UTF-8 with a typed letter when its lone byte's word holds valid UTF-8
+/// letters past the part's edge; the same part in a word of legacy letters alone is not.
+#[test]
+fn a_typed_letter_in_a_word_with_utf8_letters_past_the_part_is_utf8() {
+    let text = "Každému je zaručená sloboda pokojného zhromažďovania. ";
+    let mut b = text.as_bytes().to_vec();
+    b.extend_from_slice(b"Je zaru\xc4\x8den\xe1 sloboda.");
+    let e1 = b.iter().position(|&x| x == 0xe1).unwrap();
+    let ctx = Context::of(&b, &[(0, e1 - 1)]);
+    let part = (e1 - 1, e1 + 2);
+    let l = utf8_with_typed(
+        &b,
+        part,
+        true,
+        &ctx,
+        (Charset::Whatwg(encoding_rs::WINDOWS_1250), Leeway::Any),
+    )
+    .expect("UTF-8 with a typed letter");
+    assert_eq!((l.typed.len(), l.valid, l.damaged), (1, 0, 0));
+    let mut legacy = text.as_bytes().to_vec();
+    legacy.extend_from_slice(b"Je zaru\xe8en\xe1 sloboda.");
+    let e1 = legacy.iter().rposition(|&x| x == 0xe1).unwrap();
+    let ctx = Context::of(&legacy, &[(0, text.len())]);
+    let part = (e1 - 1, e1 + 2);
+    assert!(
+        utf8_with_typed(
+            &legacy,
+            part,
+            true,
+            &ctx,
+            (Charset::Whatwg(encoding_rs::WINDOWS_1250), Leeway::Any)
+        )
+        .is_none()
+    );
+}
