@@ -13,9 +13,7 @@
 
 use super::{Segment, language_of};
 use crate::decode::charset::Charset;
-use crate::decode::validity::{
-    char_ending_at, char_starting_at, cut_at_word_start, damage_shaped, lead_at_word_start,
-};
+use crate::decode::validity::{cut_at_word_start, damage_shaped, lead_at_word_start};
 use crate::encoding::likely::{self, Likely};
 use crate::lexicon;
 use crate::span::ByteSpan;
@@ -87,6 +85,8 @@ struct Context<'a> {
     /// Its language by its word list (a list code), and the n-gram model's best language.
     language: std::cell::OnceCell<(Option<&'static str>, Option<&'static str>)>,
     written: FxHashSet<char>,
+    /// The non-ASCII letters it writes twice in a row (Finnish and Estonian `ää`, `õõ`).
+    doubled: FxHashSet<char>,
     /// [`Context::cut_leads`], once asked.
     leads: std::cell::OnceCell<[bool; 256]>,
 }
@@ -94,21 +94,26 @@ struct Context<'a> {
 impl<'a> Context<'a> {
     /// The context of `bytes`, whose UTF-8 text is in the `utf8` ranges.
     fn of(bytes: &'a [u8], utf8: &[(usize, usize)]) -> Context<'a> {
-        let mut written = FxHashSet::default();
+        let (mut written, mut doubled) = (FxHashSet::default(), FxHashSet::default());
         for &(a, b) in utf8 {
             for chunk in bytes[a..b].utf8_chunks() {
-                written.extend(
-                    chunk
-                        .valid()
-                        .chars()
-                        .filter(|c| !c.is_ascii() && crate::unicode::is_alphabetic(*c)),
-                );
+                let mut last = ' ';
+                for c in chunk.valid().chars() {
+                    if !c.is_ascii() && crate::unicode::is_alphabetic(c) {
+                        written.insert(c);
+                        if c == last {
+                            doubled.insert(c);
+                        }
+                    }
+                    last = c;
+                }
             }
         }
         Context {
             head: utf8.first().map_or(&bytes[..0], |&(a, b)| &bytes[a..b]),
             language: std::cell::OnceCell::new(),
             written,
+            doubled,
             leads: std::cell::OnceCell::new(),
         }
     }
@@ -490,82 +495,6 @@ fn utf8_with_typed(
     })
 }
 
-/// How far [`typed_in`] looks past a region's edges for the rest of a word.
-const WORD_REACH: usize = 64;
-
-/// [`typed_words`] of the region `bytes[a..b]`, with the words that cross its edges read
-/// whole: the drafts may cut a segment right after a typed byte (`d\x92` | `educació`, where
-/// the apostrophe then had no letter after it), and a typed letter is judged by its word, not
-/// by the part of it the region holds. Only the typed bytes inside the region are kept, at
-/// offsets from `a`. `at_end`: the input ends where `bytes` does.
-fn typed_in(bytes: &[u8], (a, b): (usize, usize), at_end: bool, ctx: &Context) -> Vec<Typed> {
-    let (from, to) = (word_start_before(bytes, a), word_end_after(bytes, b));
-    // A lone byte before `to` (which ends a word) is whole: only the input's own end may cut.
-    let end = to < bytes.len() || at_end;
-    let mut typed = typed_words(&bytes[from..to], end, ctx);
-    let (lo, hi) = (a - from, b - from);
-    typed.retain(|t| t.spans.iter().all(|&(x, y)| x >= lo && y <= hi));
-    for t in &mut typed {
-        for s in &mut t.spans {
-            *s = (s.0 - lo, s.1 - lo);
-        }
-    }
-    typed
-}
-
-/// Whether the word around `bytes[x..y]` holds a valid multi-byte letter.
-fn in_word_with_utf8(bytes: &[u8], x: usize, y: usize) -> bool {
-    let (from, to) = (word_start_before(bytes, x), word_end_after(bytes, y));
-    bytes[from..to]
-        .utf8_chunks()
-        .any(|c| c.valid().chars().any(|c| !c.is_ascii()))
-}
-
-/// Whether a unit of UTF-8 text may stand inside a word [`typed_words`] reads: a letter, or a
-/// lone byte (a typed letter or mark).
-fn in_word(chunk_valid: Option<char>, invalid_len: usize) -> bool {
-    match chunk_valid {
-        Some(c) => crate::unicode::is_alphabetic(c),
-        None => invalid_len == 1,
-    }
-}
-
-/// The units of `bytes[from..to]` in order: (offset, length, may stand in a word).
-fn units(bytes: &[u8], from: usize, to: usize) -> Vec<(usize, usize, bool)> {
-    let mut out = Vec::new();
-    let mut at = from;
-    for chunk in bytes[from..to].utf8_chunks() {
-        for (i, c) in chunk.valid().char_indices() {
-            out.push((at + i, c.len_utf8(), in_word(Some(c), 0)));
-        }
-        at += chunk.valid().len();
-        let bad = chunk.invalid();
-        if !bad.is_empty() {
-            out.push((at, bad.len(), in_word(None, bad.len())));
-            at += bad.len();
-        }
-    }
-    out
-}
-
-/// Where the word ending at `a` begins (`a` when no letter or lone byte ends there).
-fn word_start_before(bytes: &[u8], a: usize) -> usize {
-    let from = a.saturating_sub(WORD_REACH);
-    units(bytes, from, a)
-        .iter()
-        .rev()
-        .take_while(|u| u.2)
-        .last()
-        .map_or(a, |u| u.0)
-}
-
-/// Where the word starting at `b` ends (`b` when no letter or lone byte starts there).
-fn word_end_after(bytes: &[u8], b: usize) -> usize {
-    let to = (b + WORD_REACH).min(bytes.len());
-    let units = units(bytes, b, to);
-    units.iter().find(|u| !u.2).map_or(to, |u| u.0)
-}
-
 /// Whether `draft` reads the byte `b` as what stands inside a Latin word: a combining mark
 /// (U+0300–U+036F: windows-1258 writes Vietnamese tones so, `Vie\xD2t`), a small Latin letter
 /// or ligature (macintosh `œ` CF, `ﬁ` DE), or an apostrophe (macintosh `’` D5, `don\xD5t`). Such
@@ -645,117 +574,6 @@ fn typed_words(region: &[u8], at_end: bool, ctx: &Context) -> Vec<Typed> {
     typed
 }
 
-/// Typographic punctuation in a Windows code page (the same bytes in all of them; windows-1252
-/// names it): 85 `…`, 91–94 the curly quotes, 96–97 the dashes. A lone byte among them, in
-/// UTF-8 text, is one of these marks where it stands as the mark stands (and so are the
-/// ordinal indicators AA `ª`, BA `º` after a number).
-const PUNCTUATION: [u8; 7] = [0x85, 0x91, 0x92, 0x93, 0x94, 0x96, 0x97];
-
-/// The lone punctuation bytes of UTF-8 `region` (at offsets `marks`) that stand where their
-/// windows-1252 mark stands: `’` between two letters, the second an ASCII one (`don\x92t`; a
-/// stray byte before a valid letter, `pr\x92àctica` in Catalan, is no apostrophe, though the
-/// text writes `l’escola`); `“…”` (or `‘…’`) as a pair on one line,
-/// opening before a word and closing after one; `–` or `—` between spaces, `–` between
-/// digits; `…` after a word or a full stop, before white space or the end; `º` or `ª` after a
-/// number (`Artigo 18.\xBA`), before no letter. Such a byte is
-/// never what a cut leaves (a lead byte, C2–F4) and is rarely stray there. Each is a
-/// segment of its own, in windows-1252.
-fn typed_punctuation(region: &[u8], marks: &[usize]) -> Vec<Typed> {
-    if marks.is_empty() {
-        return Vec::new();
-    }
-    let letter = |c: Option<char>| c.is_some_and(crate::unicode::is_alphabetic);
-    let space = |c: Option<char>| c.is_none_or(char::is_whitespace);
-    let mut out: Vec<Typed> = Vec::new();
-    let mut used = vec![false; marks.len()];
-    for (i, &p) in marks.iter().enumerate() {
-        if used[i] {
-            continue;
-        }
-        let (prev, next) = (char_ending_at(region, p), char_starting_at(region, p + 1));
-        let what = match region[p] {
-            0x92 if letter(prev) && next.is_some_and(|c| c.is_ascii_alphabetic()) => {
-                "an apostrophe between letters"
-            }
-            0x96 | 0x97 if prev == Some(' ') && next == Some(' ') => "a dash between spaces",
-            0x96 if prev.is_some_and(|c| c.is_ascii_digit())
-                && next.is_some_and(|c| c.is_ascii_digit()) =>
-            {
-                "a dash between digits"
-            }
-            0x85 if (letter(prev) || prev == Some('.')) && space(next) => {
-                "an ellipsis after a word"
-            }
-            0xAA | 0xBA if after_number(region, p) && !letter(next) => {
-                "an ordinal indicator after a number"
-            }
-            open @ (0x91 | 0x93)
-                if (space(prev) || prev == Some('('))
-                    && next.is_some_and(char::is_alphanumeric) =>
-            {
-                let close = open + 1;
-                // Its closing mark, later on the same line, after a word and before a space,
-                // a mark or the end.
-                let Some(j) = (i + 1..marks.len()).find(|&j| {
-                    let q = marks[j];
-                    !used[j]
-                        && region[q] == close
-                        && !region[p..q].contains(&b'\n')
-                        && char_ending_at(region, q).is_some_and(|c| !c.is_whitespace())
-                        && char_starting_at(region, q + 1)
-                            .is_none_or(|c| c.is_whitespace() || c.is_ascii_punctuation())
-                }) else {
-                    continue;
-                };
-                used[j] = true;
-                out.push(mark(region, &[p, marks[j]], "quotes around words"));
-                continue;
-            }
-            _ => continue,
-        };
-        out.push(mark(region, &[p], what));
-    }
-    out
-}
-
-/// Whether the byte at `at` follows a number, or a number and a full stop (`18.º`, `1ª`).
-fn after_number(region: &[u8], at: usize) -> bool {
-    let before = &region[..at];
-    let before = before.strip_suffix(b".").unwrap_or(before);
-    before.last().is_some_and(u8::is_ascii_digit)
-}
-
-/// The segment of the punctuation bytes at `at` in `region`, standing as `what`.
-fn mark(region: &[u8], at: &[usize], what: &str) -> Typed {
-    let one = at.len() == 1;
-    let bytes: Vec<String> = at.iter().map(|&p| format!("{:02X}", region[p])).collect();
-    let marks: Vec<String> = at
-        .iter()
-        .map(|&p| {
-            let one = [region[p]];
-            format!(
-                "`{}`",
-                encoding_rs::WINDOWS_1252
-                    .decode_without_bom_handling(&one)
-                    .0
-            )
-        })
-        .collect();
-    Typed {
-        spans: at.iter().map(|&p| (p, p + 1)).collect(),
-        encoding: encoding_rs::WINDOWS_1252,
-        confidence: LISTED,
-        because: format!(
-            "typographic punctuation typed in windows-1252 into UTF-8 text: {} {} {}, {what}; UTF-8 makes U+FFFD of {}",
-            bytes.join(" "),
-            if one { "reads" } else { "read" },
-            marks.join(" "),
-            if one { "it" } else { "them" },
-        ),
-        language: None,
-    }
-}
-
 /// The code page a word's lone bytes were typed in, when one reading alone is borne out (by
 /// the word list of the text's language first, by the letters the text writes then).
 /// A word of one typed letter (`\xE0`, Portuguese `à`) is read only as a word of the list, and
@@ -783,7 +601,7 @@ fn judge(w: &Word, ctx: &Context) -> Option<Typed> {
         let proof = if listed {
             Proof::Listed
         } else if !one
-            && !w.stray
+            && (!w.stray || doubles(w, enc, &ctx.doubled))
             && letters.iter().all(|&c| {
                 written.contains(&c) || ((c.is_uppercase() || language.is_none()) && ctx.writes(c))
             })
@@ -869,6 +687,26 @@ fn judge(w: &Word, ctx: &Context) -> Option<Typed> {
     })
 }
 
+/// Whether each lone byte of `w` that stands right before a valid non-ASCII character reads
+/// in `enc` as that very letter, one the UTF-8 text writes twice in a row (`doubled`): a long
+/// vowel (Finnish `s\xE4\xC3\xA4dettyjen`, Estonian `ilmaj\xE4\xC3\xA4mise`) whose first half
+/// was typed in a code page. A stray byte is shaped so too, and reads as the letter after it
+/// now and then (`r\xE9\xC3\xA9publique`), but in text that writes no such pair.
+/// Latin letters only: Hebrew writes `יי` often, and windows-1255 reads a stray E9 as `י`.
+/// A word ending in a lone byte may be stray by what follows it: no.
+fn doubles(w: &Word, enc: &'static Encoding, doubled: &FxHashSet<char>) -> bool {
+    let latin = |c: char| crate::unicode::char_info(c).cluster() == unicode_script::Script::Latin;
+    !matches!(w.units.last(), Some((_, Unit::Lone(_))))
+        && w.units.windows(2).all(|pair| match pair {
+            [(_, Unit::Lone(b)), (_, Unit::Char(c))] if !c.is_ascii() => {
+                let one = [*b];
+                let (t, _) = enc.decode_without_bom_handling(&one);
+                latin(*c) && doubled.contains(c) && t.chars().eq(std::iter::once(*c))
+            }
+            _ => true,
+        })
+}
+
 /// The word `w` with its lone bytes read in `enc`, and the letters they make; `None` when one
 /// makes no letter, or the word would not keep its case as words do (a capital after a small
 /// letter: a cut lead byte, `religiÃo`), or would mix scripts.
@@ -938,6 +776,11 @@ fn spans(w: &Word) -> Vec<(usize, usize)> {
     out.extend(open);
     out
 }
+
+mod edges;
+mod marks;
+use edges::{in_word_with_utf8, typed_in};
+use marks::{PUNCTUATION, typed_punctuation};
 
 #[cfg(test)]
 mod tests;

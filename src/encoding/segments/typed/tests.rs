@@ -302,3 +302,24 @@ fn a_typed_letter_in_a_word_with_utf8_letters_past_the_part_is_utf8() {
         .is_none()
     );
 }
+
+/// A typed letter glued before the same letter in UTF-8 is a long vowel's first half, where
+/// the text writes that vowel doubled elsewhere (Finnish `ää`); where it does not, or where
+/// the lone byte stands before a mark (`i\xE9’w`), it is shaped as a stray byte and left alone.
+#[test]
+fn a_typed_half_of_a_long_vowel_is_read_where_the_text_doubles_it() {
+    let fi = "Jokaisella on oikeus työhön, työpaikan vapaaseen valintaan ja kohtuullisiin työehtoihin. Mitään tässä julistuksessa ei saa tulkita. ";
+    let word = b"Lailla s\xe4\xc3\xa4dettyjen rajoitusten alainen.";
+    let with = |text: &str| [text.as_bytes(), word].concat();
+    let b = with(fi);
+    let at = fi.len() + 8;
+    assert_eq!(words_of(&b), vec![(vec![(at, at + 1)], "windows-1252")]);
+    let no_pair = "Jokaisella on oikeus työhön ja vapaaseen valintaan. ";
+    assert!(words_of(&with(no_pair)).is_empty());
+    let cy = "Mae gan bawb yr hawl i dâl teg, sy’n anhepgorol i’w urddas. ";
+    let mut b = cy.as_bytes().to_vec();
+    b.extend_from_slice("Ac i\u{e9}’w teulu.".replace('\u{e9}', "").as_bytes());
+    let p = cy.len() + 4;
+    b.insert(p, 0xe9);
+    assert!(words_of(&b).is_empty());
+}
