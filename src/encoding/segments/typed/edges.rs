@@ -31,33 +31,26 @@ pub(super) fn typed_in(
     typed
 }
 
-/// Whether the word around `bytes[x..y]` holds a valid multi-byte letter.
+/// Whether the word around `bytes[x..y]` holds a valid non-ASCII letter.
 pub(super) fn in_word_with_utf8(bytes: &[u8], x: usize, y: usize) -> bool {
     let (from, to) = (word_start_before(bytes, x), word_end_after(bytes, y));
     bytes[from..to].utf8_chunks().any(|c| !c.valid().is_ascii())
 }
 
-/// Whether a unit of UTF-8 text may stand inside a word [`typed_words`] reads: a letter, or a
-/// lone byte (a typed letter or mark).
-fn in_word(chunk_valid: Option<char>, invalid_len: usize) -> bool {
-    match chunk_valid {
-        Some(c) => crate::unicode::is_alphabetic(c),
-        None => invalid_len == 1,
-    }
-}
-
-/// The units of `bytes[from..to]` in order: (offset, length, may stand in a word).
-fn units(bytes: &[u8], from: usize, to: usize) -> Vec<(usize, usize, bool)> {
+/// The units of `bytes[from..to]` in order (a valid character, or a run of bytes UTF-8 does
+/// not take in): its offset, and whether it may stand inside a word [`typed_words`] reads —
+/// a letter, or a lone byte (a typed letter or mark).
+fn units(bytes: &[u8], from: usize, to: usize) -> Vec<(usize, bool)> {
     let mut out = Vec::new();
     let mut at = from;
     for chunk in bytes[from..to].utf8_chunks() {
         for (i, c) in chunk.valid().char_indices() {
-            out.push((at + i, c.len_utf8(), in_word(Some(c), 0)));
+            out.push((at + i, crate::unicode::is_alphabetic(c)));
         }
         at += chunk.valid().len();
         let bad = chunk.invalid();
         if !bad.is_empty() {
-            out.push((at, bad.len(), in_word(None, bad.len())));
+            out.push((at, bad.len() == 1));
             at += bad.len();
         }
     }
@@ -70,7 +63,7 @@ fn word_start_before(bytes: &[u8], a: usize) -> usize {
     units(bytes, from, a)
         .iter()
         .rev()
-        .take_while(|u| u.2)
+        .take_while(|u| u.1)
         .last()
         .map_or(a, |u| u.0)
 }
@@ -79,5 +72,5 @@ fn word_start_before(bytes: &[u8], a: usize) -> usize {
 fn word_end_after(bytes: &[u8], b: usize) -> usize {
     let to = (b + WORD_REACH).min(bytes.len());
     let units = units(bytes, b, to);
-    units.iter().find(|u| !u.2).map_or(to, |u| u.0)
+    units.iter().find(|u| !u.1).map_or(to, |u| u.0)
 }
