@@ -247,6 +247,24 @@ fn read_as(cases: &[(&str, &str)], confidence: f64) -> Vec<Value> {
         .collect()
 }
 
+/// A Turkish name in English windows-1254 text: twenty Latin readings tie on characters, and
+/// the tie goes to those whose accented words some language fits best, so windows-1254 is
+/// weighed (by the candidates' order it never was, and windows-1252's `Beþiktaþ` won).
+#[test]
+fn a_turkish_name_in_english_is_weighed_in_a_turkish_code_page() {
+    let name = "en-windows-1254-turkish-name.txt";
+    let j = inspect(name);
+    let bytes = std::fs::read(format!("tests/fixtures/encodings/{name}")).unwrap();
+    let likely = j["likely"]["name"].as_str().unwrap();
+    assert!(
+        decode(&bytes, likely).contains("Beşiktaş"),
+        "{}",
+        j["likely"]
+    );
+    let because = j["likely"]["because"].as_str().unwrap();
+    assert!(because.contains("as tr words (beşiktaş)"), "{because}");
+}
+
 /// windows-1258 writes Vietnamese tones as combining marks (`học` is `o` + U+0323): its words
 /// are looked up composed, so all of them are Vietnamese words, not a third.
 #[test]

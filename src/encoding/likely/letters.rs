@@ -93,11 +93,10 @@ pub(super) fn level_cjk_ngrams(readings: &mut [Reading]) {
 /// features say nothing (at 20 rather than 40, two more 64–256-byte Khasi files were right on
 /// seeds 3–4 and none was lost).
 fn unfit(readings: &[Reading]) -> f64 {
-    const MIN_FEATURES: u32 = 20;
     readings
         .iter()
         .take(3)
-        .filter(|r| r.features.ngram_features >= MIN_FEATURES)
+        .filter(|r| r.features.ngram_features as usize >= FIT_MIN_FEATURES)
         .map(|r| {
             if is_cjk_language(&r.features.language) {
                 0.0
@@ -241,20 +240,68 @@ pub(super) fn foreign_letters<'w>(
 
 /// `readings` best first by their selecting score, readings tied with the one at place `places`
 /// (the last the first choice takes, see `preselect`) ordered by [`unwritten`] letters when
-/// `by_letters`: many Latin readings have no character flaw at all, and otherwise the
+/// `by_letters`, then by how well some language fits their words with non-ASCII letters
+/// ([`own_letters_fit`]): many Latin readings have no character flaw at all, and otherwise the
 /// candidates' order chose which are weighed (windows-1257 came seventh on short Lithuanian
 /// text). Not in a block of a file being segmented, which may hold two languages' letters.
 pub(super) fn rank(readings: Vec<Reading>, places: usize, by_letters: bool) -> Vec<Reading> {
     let mut readings = readings;
     readings.sort_by(|a, b| b.score.total_cmp(&a.score));
     let edge = readings.get(places.saturating_sub(1)).map(|r| r.score);
-    let mut keyed: Vec<(usize, Reading)> = readings
+    let mut keyed: Vec<(usize, f64, Reading)> = readings
         .into_iter()
         .map(|r| {
             let tied = by_letters && Some(r.score) == edge;
-            (if tied { unwritten(&r.text) } else { 0 }, r)
+            if tied {
+                (unwritten(&r.text), -own_letters_fit(&r.text), r)
+            } else {
+                (0, 0.0, r)
+            }
         })
         .collect();
-    keyed.sort_by(|a, b| b.1.score.total_cmp(&a.1.score).then(a.0.cmp(&b.0)));
-    keyed.into_iter().map(|k| k.1).collect()
+    // A fit of too few n-grams says nothing (`º` of `24.º` in UTF-8 against `âº`): the
+    // readings tied on characters then keep the candidates' order.
+    if keyed.iter().any(|k| k.1.is_nan()) {
+        for k in &mut keyed {
+            k.1 = 0.0;
+        }
+    }
+    keyed.sort_by(|a, b| {
+        (b.2.score.total_cmp(&a.2.score))
+            .then(a.0.cmp(&b.0))
+            .then(a.1.total_cmp(&b.1))
+    });
+    keyed.into_iter().map(|k| k.2).collect()
+}
+
+/// Distinct words with a non-ASCII letter that [`own_letters_fit`] reads, at most.
+const FIT_WORDS: usize = 8;
+
+/// Fewest n-gram features a reading's words need for their fit to say anything ([`unfit`],
+/// [`own_letters_fit`]).
+const FIT_MIN_FEATURES: usize = 20;
+
+/// How well the best language the model knows fits the words of `text` that hold a non-ASCII
+/// letter (mean log-likelihood per n-gram feature; NaN when they are too few to say, with
+/// fewer than [`FIT_MIN_FEATURES`] n-grams): the readings tied on characters and on
+/// [`unwritten`] letters differ only there. Turkish `Beşiktaş` in
+/// windows-1254 inside English text ties with windows-1252's `Beþiktaþ` (þ is Icelandic) and
+/// twenty other Latin readings; by the candidates' order windows-1254 was never weighed.
+fn own_letters_fit(text: &str) -> f64 {
+    let mut words: Vec<&str> = Vec::new();
+    for w in text.split(|c: char| !c.is_alphanumeric()) {
+        if words.len() >= FIT_WORDS {
+            break;
+        }
+        if w.chars().any(|c| !c.is_ascii() && char_info(c).is_letter()) && !words.contains(&w) {
+            words.push(w);
+        }
+    }
+    let (scores, features) =
+        lexicon::model().scores(&words.join(" "), Some(lexicon::encoding_languages()));
+    if features < FIT_MIN_FEATURES {
+        return f64::NAN;
+    }
+    let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    best / features as f64
 }
