@@ -200,6 +200,12 @@ samples.append(("en-windows-1254-turkish-name.txt", "cp1254",
      "The match in Be\u015fikta\u015f was played in the evening, and the crowd sang until the "
      "last whistle. Tickets went on sale a week before, and most of the stands were full by "
      "six.\n"))
+# English (written here) with a Slovak town in ISO-8859-2: windows-1252 makes `Žilina` of AE
+# `®ilina`, a sign glued before a word of small letters, which text writes after a word or a
+# number (`Brand®`), not there.
+samples.append(("en-iso-8859-2-slovak-name.txt", "iso8859_2",
+     "The delegation from \u017dilina arrived on Tuesday and met the city council in the "
+     "afternoon. Their visit ended with a dinner at the town hall and a short concert.\n"))
 # Tiv (the UDHR's article 19): its only accented letter, ô, is a Thai digit four in
 # windows-874, glued to the word's edge (`๔ron`, `y๔`), which left `ron` and `y` for the
 # Spanish list to find. A script's digit against a letter of another script cuts a word.

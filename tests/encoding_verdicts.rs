@@ -265,6 +265,17 @@ fn a_turkish_name_in_english_is_weighed_in_a_turkish_code_page() {
     assert!(because.contains("as tr words (beşiktaş)"), "{because}");
 }
 
+/// A Slovak town in English ISO-8859-2 text: windows-1252's `®ilina` has a sign glued before a
+/// word of small letters, where text does not write one; ISO-8859-2's `Žilina` is a word.
+#[test]
+fn a_sign_glued_before_a_word_is_a_letter_misread() {
+    let name = "en-iso-8859-2-slovak-name.txt";
+    let j = inspect(name);
+    let bytes = std::fs::read(format!("tests/fixtures/encodings/{name}")).unwrap();
+    let likely = j["likely"]["name"].as_str().unwrap();
+    assert!(decode(&bytes, likely).contains("Žilina"), "{}", j["likely"]);
+}
+
 /// windows-1258 writes Vietnamese tones as combining marks (`học` is `o` + U+0323): its words
 /// are looked up composed, so all of them are Vietnamese words, not a third.
 #[test]

@@ -197,6 +197,20 @@ pub(super) fn currency_led(before: char, mid: char, after: char) -> bool {
         && is_letter(after)
 }
 
+/// Is `mid` a symbol or superscript that begins a word of small letters: after no letter or
+/// digit, before a small letter (`®ilina`, `©koda`, `¶wiat`, `³ódź`)? Text writes these signs
+/// after a word or a number (`Brand®`, `m²`, `20°`), before one (`© 2024`, `±5`, `§ 3`) or
+/// before a name in capitals; windows-1252 makes them of ISO-8859-2's `Ž Š ś ł` (AE A9 B6
+/// B3), and a Czech or Polish name in English text was read windows-1252 on that sign alone.
+pub(super) fn symbol_led(before: char, mid: char, after: char) -> bool {
+    matches!(
+        mid,
+        '®' | '©' | '°' | '±' | '¬' | '¹' | '²' | '³' | '§' | '¶' | '×' | '÷' | '™'
+    ) && !is_letter(before)
+        && !digit(before)
+        && after.is_lowercase()
+}
+
 /// Is `mark` a Vietnamese tone mark that follows `base`, a letter no tone goes on? windows-1258
 /// writes the five tones as combining marks (CC, EC, DE, D2, F2: U+0300, U+0301, U+0303,
 /// U+0309, U+0323), and Vietnamese sets them on vowels only (a, ă, â, e, ê, i, o, ô, ơ, u, ư,
@@ -254,13 +268,14 @@ fn digit(x: char) -> bool {
     x.is_ascii_digit() || char_info(x).category == GeneralCategory::DecimalNumber
 }
 
-/// Does `mid`, a character text holds, begin a word as a fraction or currency sign, or stand
-/// as a capital inside a word of small letters ([`fraction_led`], [`currency_led`],
-/// [`capital_inside`])? `back` holds the four characters before it, the nearest last.
+/// Does `mid`, a character text holds, begin a word as a fraction, currency sign or other
+/// symbol, or stand as a capital inside a word of small letters ([`fraction_led`],
+/// [`currency_led`], [`symbol_led`], [`capital_inside`])? `back` holds the four characters before it, the nearest last.
 pub(super) fn misplaced_in_word(back: [char; 4], mid: char, after: char) -> bool {
     let before = back[3];
     fraction_led(before, mid, after)
         || currency_led(before, mid, after)
+        || symbol_led(before, mid, after)
         || capital_inside(back, mid, after)
 }
 
@@ -371,6 +386,23 @@ mod tests {
         assert!(!currency_led('d', '£', ' '));
         assert!(!currency_led(' ', '€', ' '));
         assert!(!currency_led(' ', '$', 'H'));
+    }
+
+    /// A symbol before a small letter, after no letter or digit, begins a word (`®ilina`, what
+    /// windows-1252 makes of ISO-8859-2's `Žilina`); after a word or a number, before a space,
+    /// a digit or a capital, it is text.
+    #[test]
+    fn a_symbol_that_begins_a_word_of_small_letters_is_odd() {
+        assert!(symbol_led(' ', '®', 'i'));
+        assert!(symbol_led('\n', '©', 'k'));
+        assert!(symbol_led('(', '³', 'ó'));
+        assert!(!symbol_led('d', '®', ' '));
+        assert!(!symbol_led('m', '²', 'x'));
+        assert!(!symbol_led('0', '°', 'c'));
+        assert!(!symbol_led(' ', '©', ' '));
+        assert!(!symbol_led(' ', '©', '2'));
+        assert!(!symbol_led(' ', '©', 'M'));
+        assert!(!symbol_led(' ', '½', 'u'));
     }
 
     /// A tone mark after a vowel is Vietnamese; after a consonant, a letter misread.
