@@ -4,7 +4,7 @@
 //! sought again, and each boundary placed within its gap.
 
 use super::place::{place_in_gap, split_straddler};
-use super::utf8::{listed_words, typographic};
+use super::utf8::{cut_utf8, listed_words, typographic};
 use super::{
     MIN_BLOCK_NON_ASCII, REJECT_P, Segment, language_of, list_code, stretches, turn, verdict,
 };
@@ -26,7 +26,8 @@ use crate::span::ByteSpan;
 /// among Catalan windows-1252); or, beside a single-byte encoding, in one that validity
 /// settles, four multi-byte characters or more with no invalid sequence (Serbian `Члан 29.`,
 /// which no list holds in Cyrillic, among windows-1252 text: `Ð§Ð»Ð°Ð½` there). Chinese and
-/// Japanese double-byte text forms such runs by chance (GBK `一页一页` is UTF-8 `һҳһҳ`).
+/// Japanese double-byte text forms such runs by chance (GBK `一页一页` is UTF-8 `һҳһҳ`). Never
+/// a legacy draft beside UTF-8 that is UTF-8 with characters cut short ([`cut_utf8`]).
 fn enough(
     differ: usize,
     v: &Likely,
@@ -35,6 +36,10 @@ fn enough(
     alone: impl FnOnce() -> bool,
 ) -> bool {
     let knows_words = || v.language.as_ref().is_some_and(|l| l.known_words >= 1);
+    // Beside UTF-8, UTF-8 with characters cut short is no part in another encoding.
+    if other.name == Charset::UTF_8 && v.name != Charset::UTF_8 && cut_utf8(bytes) {
+        return false;
+    }
     differ >= 2
         || (differ == 1
             && other.name == Charset::UTF_8

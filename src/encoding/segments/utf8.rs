@@ -111,6 +111,47 @@ pub(super) fn typographic(bytes: &[u8]) -> bool {
     })
 }
 
+/// Is `bytes` UTF-8 text with characters cut short or bytes dropped (RFC 3629 §3: a lead byte
+/// announces continuation bytes that do not all follow), rather than text in another encoding?
+/// Valid multi-byte characters outnumber the invalid sequences two to one (three at least), and
+/// the damage lies inside that text: valid characters between the first invalid sequence and
+/// the last, or on both sides of them. Legacy text forms a valid sequence now and then (GBK `一页`
+/// is UTF-8 `һҳ`), never mostly; and a legacy draft whose span reaches into the UTF-8 text next
+/// to it has its valid characters on one side only. A 17-byte Shift_JIS part was drafted out of
+/// Thai UTF-8 with two letters cut short (`อิส\xE0\xB8ะ`), an 86-byte one out of Turkish
+/// (`amac\xC4yla … ahlâkın, kamu d\xC3zeninin`).
+pub(super) fn cut_utf8(bytes: &[u8]) -> bool {
+    // Offsets of the valid multi-byte characters and of the invalid sequences.
+    let (mut valid, mut invalid): (Vec<usize>, Vec<usize>) = (Vec::new(), Vec::new());
+    let mut at = 0;
+    while at < bytes.len() {
+        let rest = &bytes[at..];
+        let (good, bad) = match std::str::from_utf8(rest) {
+            Ok(s) => (s, None),
+            Err(e) => (
+                // Valid up to there, by the error's own account.
+                std::str::from_utf8(&rest[..e.valid_up_to()]).unwrap_or_default(),
+                Some((e.valid_up_to(), e.error_len())),
+            ),
+        };
+        valid.extend(
+            good.char_indices()
+                .filter(|c| !c.1.is_ascii())
+                .map(|c| at + c.0),
+        );
+        let Some((ok, len)) = bad else { break };
+        invalid.push(at + ok);
+        // A sequence cut short by the end of `bytes` runs to it.
+        at += ok + len.unwrap_or(rest.len() - ok).max(1);
+    }
+    let (Some(&first), Some(&last)) = (invalid.first(), invalid.last()) else {
+        return false;
+    };
+    let inside = valid.iter().any(|&v| v > first && v < last)
+        || (valid.iter().any(|&v| v < first) && valid.iter().any(|&v| v > last));
+    valid.len() >= 3 && valid.len() >= 2 * invalid.len() && inside
+}
+
 /// Is `bytes[s..e]` set apart from the bytes around it (ASCII on either side, or the edge of
 /// the input)? A valid prefix cut from a stretch that runs on into invalid bytes is not: EUC-KR
 /// `vi처럼` begins with the valid `C3 B3`, UTF-8 `vió`, glued to the Hangul that follows.
@@ -194,6 +235,25 @@ mod tests {
 
     /// A word with valid multi-byte letters and invalid bytes is damaged; one with either alone
     /// is not.
+    /// Thai UTF-8 with two letters cut short is UTF-8 with damage; a legacy draft whose span
+    /// reaches into the UTF-8 beside it (Creole `\xED` then Hebrew), or legacy text with a
+    /// valid pair by chance, is not.
+    #[test]
+    fn cut_utf8_is_damage_inside_valid_text() {
+        let thai = "\u{0e2d}\u{0e34}\u{0e2a}".as_bytes();
+        let mut cut = thai.to_vec();
+        cut.extend_from_slice(b"\xE0\xB8");
+        cut.extend_from_slice(" \u{0e17}\u{0e31}\u{0e49}".as_bytes());
+        cut.extend_from_slice(b"\xE0\xB8");
+        cut.extend_from_slice("\u{0e19}\u{0e35}".as_bytes());
+        assert!(cut_utf8(&cut));
+        let mut reach = b"Sak dimoun annan drwa, s\xED konsyans.\n".to_vec();
+        reach.extend_from_slice("\u{05e1}\u{05e2}\u{05d9}\u{05e3}".as_bytes());
+        assert!(!cut_utf8(&reach));
+        assert!(!cut_utf8(b"caf\xE9 cr\xE8me \xC3\xA9t\xE9"));
+        assert!(!cut_utf8(thai));
+    }
+
     #[test]
     fn damaged_word_needs_valid_letters_and_invalid_bytes() {
         assert!(damaged_word(b"\xd7\x95\xd7\x9c\xd7"));
