@@ -1199,3 +1199,16 @@ write(E + "mixed-utf8-en-punctuation-typed-in-1252.txt",
 # byte a typed letter: UTF-8 with typed letters.
 write(E + "mixed-utf8-pt-letters-typed-beside-valid-ones.txt",
       typed_in(pt_library, ["cat\u00e1logo", "eletr\u00f4nico", "tamb\u00e9m"], "cp1252"))
+# Slovak UTF-8 (sentences written here) whose second paragraph has every `á`, `í` and `ž` typed
+# in windows-1250 beside valid `č`, `ý`, `ô`: so many typed letters that the whole reads as
+# windows-1250, and the second paragraph was a windows-1252 segment with its valid letters as
+# mojibake. A UTF-8 segment in the file is enough for the typed-letter step to read it as UTF-8
+# with letters typed in.
+sk_library = ("Mestsk\u00e1 kni\u017enica je otvoren\u00e1 ka\u017ed\u00fd de\u0148 okrem "
+              "pondelka.\n")
+sk_loans = ("Nov\u00e9 \u010dasopisy sa daj\u00fa \u010d\u00edta\u0165 iba v \u0161tudovni. Kto "
+            "nevr\u00e1ti knihy v\u010das, zaplat\u00ed pokutu, a v\u00fdpo\u017ei\u010dku "
+            "mo\u017eno pred\u013a\u017ei\u0165 len raz za mesiac.\n")
+write(E + "mixed-utf8-sk-letters-typed-whole-legacy.txt",
+      sk_library.encode("utf-8") + b"".join(
+          c.encode("cp1250") if c in "\u00e1\u00ed\u017e" else c.encode("utf-8") for c in sk_loans))

@@ -1627,6 +1627,24 @@ fn a_legacy_draft_of_typed_letters_and_a_valid_one_is_utf8() {
     assert!(!text.contains('\u{FFFD}'), "{text}");
 }
 
+/// Slovak UTF-8 with every `á`, `í`, `ž` of its second paragraph typed in windows-1250: the whole
+/// reads as windows-1250, yet the file holds a UTF-8 segment, and the second paragraph (valid `č`
+/// `ý` `ô` among the typed letters) is UTF-8 with letters typed in, not a windows-1252 segment
+/// (`Ä\u{8d}asopisy`).
+#[test]
+fn typed_letters_are_read_where_the_whole_reads_legacy() {
+    let name = "mixed-utf8-sk-letters-typed-whole-legacy.txt";
+    let v = inspect(name);
+    assert_ne!(v["likely"]["name"], "UTF-8", "{}", v["likely"]);
+    let text = decoded_by_segments(name);
+    assert!(
+        text.contains("Nové časopisy sa dajú čítať iba v študovni")
+            && text.contains("výpožičku možno predĺžiť"),
+        "{text}"
+    );
+    assert!(!text.contains('\u{FFFD}'), "{text}");
+}
+
 /// A UTF-8 file with a word typed in windows-1252 twenty times over is forty segments: the
 /// human report lists the first 24 and counts the rest by encoding; JSON has every one.
 #[test]

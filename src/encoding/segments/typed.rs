@@ -183,11 +183,11 @@ impl<'a> Context<'a> {
 
 /// `segments` of `bytes` (from `base`; empty when the whole is one encoding, `whole`) with the
 /// letters typed in a Windows code page into their UTF-8 text made segments of their own. The
-/// same list when there are none. Where the whole is UTF-8, a single-byte segment that the
-/// drafts cut around typed letters and a valid letter or two beside them (`cap\xEDtulo` then
-/// `sección`: windows-1252 for both, `secciÃ³n`) is UTF-8 with typed letters, when each of its
-/// valid characters is a letter the UTF-8 text writes elsewhere and each of its other bytes a
-/// typed letter or mark.
+/// same list when there are none. Where the whole is UTF-8, or some segment is, a single-byte
+/// segment that the drafts cut around typed letters and a valid letter or two beside them
+/// (`cap\xEDtulo` then `sección`: windows-1252 for both, `secciÃ³n`) is UTF-8 with typed
+/// letters, when each of its valid characters is a letter the UTF-8 text writes elsewhere and
+/// each of its other bytes a typed letter or mark.
 pub(super) fn with_typed_letters(
     bytes: &[u8],
     base: u64,
@@ -223,13 +223,17 @@ pub(super) fn with_typed_letters(
         .map(span)
         .collect();
     let ctx = Context::of(bytes, &utf8);
+    // The text is UTF-8 where the whole is, or where a segment is: a Slovak UTF-8 file with
+    // five letters typed in windows-1250 reads windows-1252 as a whole, and its second half,
+    // valid letters among the typed ones, was a windows-1252 segment.
+    let host_is_utf8 = whole.name == Charset::UTF_8 || !utf8.is_empty();
     let mut out: Vec<Segment> = Vec::with_capacity(regions.len());
     let mut found = false;
     for mut s in regions {
         let (a, b) = span(&s);
         let typed = if s.encoding == Charset::UTF_8 {
             typed_in(bytes, (a, b), at_end, &ctx)
-        } else if let Some(leeway) = legacy_part(&s).filter(|_| whole.name == Charset::UTF_8) {
+        } else if let Some(leeway) = legacy_part(&s).filter(|_| host_is_utf8) {
             match utf8_with_typed(bytes, (a, b), at_end, &ctx, (s.encoding, leeway)) {
                 Some(Legacy {
                     typed,
