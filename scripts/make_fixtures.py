@@ -1212,3 +1212,12 @@ sk_loans = ("Nov\u00e9 \u010dasopisy sa daj\u00fa \u010d\u00edta\u0165 iba v \u0
 write(E + "mixed-utf8-sk-letters-typed-whole-legacy.txt",
       sk_library.encode("utf-8") + b"".join(
           c.encode("cp1250") if c in "\u00e1\u00ed\u017e" else c.encode("utf-8") for c in sk_loans))
+# Irish UTF-8 (sentences written here), a language with no word list here, with its one-letter
+# word `ó` ("from") typed once in windows-1252: no list can hold it, but the UTF-8 text writes `ó`
+# as a word of its own elsewhere, and so bears the typed one out.
+ga_boat = ("Th\u00e1inig s\u00e9 \u00f3 Ghaillimh inn\u00e9. Bh\u00ed an b\u00e1d ag fanacht "
+           "\u00f3 mhaidin, agus d'imigh s\u00e9 \u00f3 chaladh ag a tr\u00ed a chlog.\n"
+           "N\u00ed raibh aon duine eile ar an gc\u00e9, ach bh\u00ed a mh\u00e1thair ag "
+           "feitheamh leis sa bhaile.\n")
+write(E + "mixed-utf8-ga-one-letter-word-typed-in-1252.txt",
+      typed_in(ga_boat, [" \u00f3 chaladh"], "cp1252"))

@@ -1645,6 +1645,25 @@ fn typed_letters_are_read_where_the_whole_reads_legacy() {
     assert!(!text.contains('\u{FFFD}'), "{text}");
 }
 
+/// Irish UTF-8 with its one-letter word `ó` typed once in windows-1252: no list holds Irish
+/// here, but the UTF-8 text writes `ó` as a word elsewhere, which bears the typed one out.
+#[test]
+fn a_one_letter_word_the_text_writes_elsewhere_is_typed() {
+    let name = "mixed-utf8-ga-one-letter-word-typed-in-1252.txt";
+    let v = inspect(name);
+    let segs = v["segments"].as_array().unwrap();
+    let typed: Vec<&Value> = segs
+        .iter()
+        .filter(|s| s["encoding"] == "windows-1252")
+        .collect();
+    assert_eq!(typed.len(), 1, "{segs:?}");
+    let because = typed[0]["because"].as_str().unwrap();
+    assert!(because.contains("writes `ó` as a word too"), "{because}");
+    let text = decoded_by_segments(name);
+    assert!(text.contains("d'imigh sé ó chaladh"), "{text}");
+    assert!(!text.contains('\u{FFFD}'), "{text}");
+}
+
 /// A UTF-8 file with a word typed in windows-1252 twenty times over is forty segments: the
 /// human report lists the first 24 and counts the rest by encoding; JSON has every one.
 #[test]

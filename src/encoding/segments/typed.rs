@@ -87,6 +87,8 @@ struct Context<'a> {
     written: FxHashSet<char>,
     /// The non-ASCII letters it writes twice in a row (Finnish and Estonian `ää`, `õõ`).
     doubled: FxHashSet<char>,
+    /// The non-ASCII letters it writes as a word of one letter (Irish `é`, `ó`).
+    alone: FxHashSet<char>,
     /// [`Context::cut_leads`], once asked.
     leads: std::cell::OnceCell<[bool; 256]>,
 }
@@ -95,17 +97,23 @@ impl<'a> Context<'a> {
     /// The context of `bytes`, whose UTF-8 text is in the `utf8` ranges.
     fn of(bytes: &'a [u8], utf8: &[(usize, usize)]) -> Context<'a> {
         let (mut written, mut doubled) = (FxHashSet::default(), FxHashSet::default());
+        let mut alone = FxHashSet::default();
+        let letter = crate::unicode::is_alphabetic;
         for &(a, b) in utf8 {
             for chunk in bytes[a..b].utf8_chunks() {
-                let mut last = ' ';
+                // The last two characters (a chunk starts after a space or a lone byte).
+                let (mut before, mut last) = (' ', ' ');
                 for c in chunk.valid().chars() {
-                    if !c.is_ascii() && crate::unicode::is_alphabetic(c) {
+                    if !c.is_ascii() && letter(c) {
                         written.insert(c);
                         if c == last {
                             doubled.insert(c);
                         }
                     }
-                    last = c;
+                    if !last.is_ascii() && letter(last) && !letter(before) && !letter(c) {
+                        alone.insert(last);
+                    }
+                    (before, last) = (last, c);
                 }
             }
         }
@@ -114,6 +122,7 @@ impl<'a> Context<'a> {
             language: std::cell::OnceCell::new(),
             written,
             doubled,
+            alone,
             leads: std::cell::OnceCell::new(),
         }
     }
@@ -604,6 +613,10 @@ fn judge(w: &Word, ctx: &Context) -> Option<Typed> {
         });
         let proof = if listed {
             Proof::Listed
+        } else if one && letters.iter().all(|c| ctx.alone.contains(c)) {
+            // A word of one letter that the UTF-8 text writes as a word of its own elsewhere:
+            // Irish `\xF3` (`ó`, "from"), a language with no list to hold it.
+            Proof::Written
         } else if !one
             && (!w.stray || doubles(w, enc, &ctx.doubled))
             && letters.iter().all(|&c| {
@@ -651,6 +664,10 @@ fn judge(w: &Word, ctx: &Context) -> Option<Typed> {
         .collect();
     let why = match proof {
         Proof::Listed => format!(", a {} word", language.unwrap_or_default()),
+        Proof::Written if one => format!(
+            " (the UTF-8 text around writes {} as a word too)",
+            letters.join(" ")
+        ),
         Proof::Written
             if lone.iter().all(|&(_, b)| {
                 let one = [b];
