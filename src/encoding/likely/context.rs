@@ -270,7 +270,8 @@ fn digit(x: char) -> bool {
 
 /// Does `mid`, a character text holds, begin a word as a fraction, currency sign or other
 /// symbol, or stand as a capital inside a word of small letters ([`fraction_led`],
-/// [`currency_led`], [`symbol_led`], [`capital_inside`])? `back` holds the four characters before it, the nearest last.
+/// [`currency_led`], [`symbol_led`], [`capital_inside`])? `back` holds the four characters
+/// before it, the nearest last.
 pub(super) fn misplaced_in_word(back: [char; 4], mid: char, after: char) -> bool {
     let before = back[3];
     fraction_led(before, mid, after)

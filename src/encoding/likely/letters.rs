@@ -284,9 +284,9 @@ const FIT_MIN_FEATURES: usize = 20;
 /// How well the best language the model knows fits the words of `text` that hold a non-ASCII
 /// letter (mean log-likelihood per n-gram feature; NaN when they are too few to say, with
 /// fewer than [`FIT_MIN_FEATURES`] n-grams): the readings tied on characters and on
-/// [`unwritten`] letters differ only there. Turkish `Beşiktaş` in
-/// windows-1254 inside English text ties with windows-1252's `Beþiktaþ` (þ is Icelandic) and
-/// twenty other Latin readings; by the candidates' order windows-1254 was never weighed.
+/// [`unwritten`] letters differ only there. Turkish `Beşiktaş` in windows-1254 inside English
+/// text ties with windows-1252's `Beþiktaþ` (þ is Icelandic) and twenty other Latin readings;
+/// by the candidates' order windows-1254 was never weighed.
 fn own_letters_fit(text: &str) -> f64 {
     let mut words: Vec<&str> = Vec::new();
     for w in text.split(|c: char| !c.is_alphanumeric()) {

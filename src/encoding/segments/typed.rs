@@ -233,7 +233,7 @@ pub(super) fn with_typed_letters(
         .collect();
     let ctx = Context::of(bytes, &utf8);
     // The text is UTF-8 where the whole is, or where a segment is: a Slovak UTF-8 file with
-    // five letters typed in windows-1250 reads windows-1252 as a whole, and its second half,
+    // five letters typed in windows-1250 reads windows-1250 as a whole, and its second half,
     // valid letters among the typed ones, was a windows-1252 segment.
     let host_is_utf8 = whole.name == Charset::UTF_8 || !utf8.is_empty();
     let mut out: Vec<Segment> = Vec::with_capacity(regions.len());
