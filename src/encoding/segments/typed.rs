@@ -85,8 +85,9 @@ struct Context<'a> {
     /// Its language by its word list (a list code), and the n-gram model's best language.
     language: std::cell::OnceCell<(Option<&'static str>, Option<&'static str>)>,
     written: FxHashSet<char>,
-    /// The non-ASCII letters it writes twice in a row (Finnish and Estonian `ää`, `õõ`).
-    doubled: FxHashSet<char>,
+    /// The pairs of non-ASCII letters it writes in a row (Finnish and Estonian `ää`, `õõ`;
+    /// Icelandic `öð`, `æð`).
+    pairs: FxHashSet<(char, char)>,
     /// The non-ASCII letters it writes as a word of one letter (Irish `é`, `ó`).
     alone: FxHashSet<char>,
     /// [`Context::cut_leads`], once asked.
@@ -96,7 +97,7 @@ struct Context<'a> {
 impl<'a> Context<'a> {
     /// The context of `bytes`, whose UTF-8 text is in the `utf8` ranges.
     fn of(bytes: &'a [u8], utf8: &[(usize, usize)]) -> Context<'a> {
-        let (mut written, mut doubled) = (FxHashSet::default(), FxHashSet::default());
+        let (mut written, mut pairs) = (FxHashSet::default(), FxHashSet::default());
         let mut alone = FxHashSet::default();
         let letter = crate::unicode::is_alphabetic;
         for &(a, b) in utf8 {
@@ -106,8 +107,8 @@ impl<'a> Context<'a> {
                 for c in chunk.valid().chars() {
                     if !c.is_ascii() && letter(c) {
                         written.insert(c);
-                        if c == last {
-                            doubled.insert(c);
+                        if !last.is_ascii() && letter(last) {
+                            pairs.insert((last, c));
                         }
                     }
                     if !last.is_ascii() && letter(last) && !letter(before) && !letter(c) {
@@ -121,7 +122,7 @@ impl<'a> Context<'a> {
             head: utf8.first().map_or(&bytes[..0], |&(a, b)| &bytes[a..b]),
             language: std::cell::OnceCell::new(),
             written,
-            doubled,
+            pairs,
             alone,
             leads: std::cell::OnceCell::new(),
         }
@@ -618,7 +619,7 @@ fn judge(w: &Word, ctx: &Context) -> Option<Typed> {
             // Irish `\xF3` (`ó`, "from"), a language with no list to hold it.
             Proof::Written
         } else if !one
-            && (!w.stray || doubles(w, enc, &ctx.doubled))
+            && (!w.stray || paired(w, enc, &ctx.pairs))
             && letters.iter().all(|&c| {
                 written.contains(&c) || ((c.is_uppercase() || language.is_none()) && ctx.writes(c))
             })
@@ -709,20 +710,26 @@ fn judge(w: &Word, ctx: &Context) -> Option<Typed> {
 }
 
 /// Whether each lone byte of `w` that stands right before a valid non-ASCII character reads
-/// in `enc` as that very letter, one the UTF-8 text writes twice in a row (`doubled`): a long
-/// vowel (Finnish `s\xE4\xC3\xA4dettyjen`, Estonian `ilmaj\xE4\xC3\xA4mise`) whose first half
-/// was typed in a code page. A stray byte is shaped so too, and reads as the letter after it
-/// now and then (`r\xE9\xC3\xA9publique`), but in text that writes no such pair.
-/// Latin letters only: Hebrew writes `יי` often, and windows-1255 reads a stray E9 as `י`.
-/// A word ending in a lone byte may be stray by what follows it: no.
-fn doubles(w: &Word, enc: &'static Encoding, doubled: &FxHashSet<char>) -> bool {
+/// in `enc` as a Latin letter that the UTF-8 text writes right before that very letter
+/// elsewhere (`pairs`): a long vowel (Finnish `s\xE4\xC3\xA4dettyjen`, Estonian
+/// `ilmaj\xE4\xC3\xA4mise`) whose first half was typed in a code page, or a letter typed
+/// before another (Icelandic `undirst\xF6\xC3\xB0u`, `öð` as in `stöðu`). A stray byte is
+/// shaped so too, and reads as a letter now and then (`r\xE9\xC3\xA9publique`), but seldom one
+/// the text writes before the letter after it. Latin letters only: Hebrew writes `יי` often,
+/// and windows-1255 reads a stray E9 as `י`. A word ending in a lone byte may be stray by what
+/// follows it: no.
+fn paired(w: &Word, enc: &'static Encoding, pairs: &FxHashSet<(char, char)>) -> bool {
     let latin = |c: char| crate::unicode::char_info(c).cluster() == unicode_script::Script::Latin;
     !matches!(w.units.last(), Some((_, Unit::Lone(_))))
         && w.units.windows(2).all(|pair| match pair {
             [(_, Unit::Lone(b)), (_, Unit::Char(c))] if !c.is_ascii() => {
                 let one = [*b];
                 let (t, _) = enc.decode_without_bom_handling(&one);
-                latin(*c) && doubled.contains(c) && t.chars().eq(std::iter::once(*c))
+                let mut t = t.chars();
+                match (t.next(), t.next()) {
+                    (Some(t), None) => latin(*c) && latin(t) && pairs.contains(&(t, *c)),
+                    _ => false,
+                }
             }
             _ => true,
         })

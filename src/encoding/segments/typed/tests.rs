@@ -303,11 +303,12 @@ fn a_typed_letter_in_a_word_with_utf8_letters_past_the_part_is_utf8() {
     );
 }
 
-/// A typed letter glued before the same letter in UTF-8 is a long vowel's first half, where
-/// the text writes that vowel doubled elsewhere (Finnish `ää`); where it does not, or where
-/// the lone byte stands before a mark (`i\xE9’w`), it is shaped as a stray byte and left alone.
+/// A typed letter glued before a letter in UTF-8 is read where the text writes that pair
+/// elsewhere: a long vowel's first half (Finnish `ää`), Icelandic `ö` before `ð` (`stöðu`);
+/// where it does not, or where the lone byte stands before a mark (`i\xE9’w`), it is shaped as a
+/// stray byte and left alone.
 #[test]
-fn a_typed_half_of_a_long_vowel_is_read_where_the_text_doubles_it() {
+fn a_typed_letter_before_a_valid_one_is_read_where_the_text_writes_the_pair() {
     let fi = "Jokaisella on oikeus työhön, työpaikan vapaaseen valintaan ja kohtuullisiin työehtoihin. Mitään tässä julistuksessa ei saa tulkita. ";
     let word = b"Lailla s\xe4\xc3\xa4dettyjen rajoitusten alainen.";
     let with = |text: &str| [text.as_bytes(), word].concat();
@@ -322,4 +323,10 @@ fn a_typed_half_of_a_long_vowel_is_read_where_the_text_doubles_it() {
     let p = cy.len() + 4;
     b.insert(p, 0xe9);
     assert!(words_of(&b).is_empty());
+    // `öð` is written in `stöðu`, `æð` nowhere: only the `ö` is read.
+    let is = "Allir eiga rétt til menntunar, og hún skal ókeypis til stöðu í samfélaginu. ";
+    let word = b"Barnafr\xe6\xc3\xb0sla og undirst\xf6\xc3\xb0u.";
+    let b = [is.as_bytes(), word].concat();
+    let at = is.len() + 24;
+    assert_eq!(words_of(&b), vec![(vec![(at, at + 1)], "windows-1252")]);
 }
