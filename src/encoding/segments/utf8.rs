@@ -121,28 +121,22 @@ pub(super) fn typographic(bytes: &[u8]) -> bool {
 /// Thai UTF-8 with two letters cut short (`อิส\xE0\xB8ะ`), an 86-byte one out of Turkish
 /// (`amac\xC4yla … ahlâkın, kamu d\xC3zeninin`).
 pub(super) fn cut_utf8(bytes: &[u8]) -> bool {
-    // Offsets of the valid multi-byte characters and of the invalid sequences.
+    // Offsets of the valid multi-byte characters and of the invalid sequences (each chunk's
+    // invalid bytes are one sequence, as RFC 3629 decoders replace them).
     let (mut valid, mut invalid): (Vec<usize>, Vec<usize>) = (Vec::new(), Vec::new());
     let mut at = 0;
-    while at < bytes.len() {
-        let rest = &bytes[at..];
-        let (good, bad) = match std::str::from_utf8(rest) {
-            Ok(s) => (s, None),
-            Err(e) => (
-                // Valid up to there, by the error's own account.
-                std::str::from_utf8(&rest[..e.valid_up_to()]).unwrap_or_default(),
-                Some((e.valid_up_to(), e.error_len())),
-            ),
-        };
+    for chunk in bytes.utf8_chunks() {
+        let good = chunk.valid();
         valid.extend(
             good.char_indices()
                 .filter(|c| !c.1.is_ascii())
                 .map(|c| at + c.0),
         );
-        let Some((ok, len)) = bad else { break };
-        invalid.push(at + ok);
-        // A sequence cut short by the end of `bytes` runs to it.
-        at += ok + len.unwrap_or(rest.len() - ok).max(1);
+        at += good.len();
+        if !chunk.invalid().is_empty() {
+            invalid.push(at);
+            at += chunk.invalid().len();
+        }
     }
     let (Some(&first), Some(&last)) = (invalid.first(), invalid.last()) else {
         return false;
