@@ -449,6 +449,15 @@ write(E + "zh-utf16be-nobom.txt", "人人都有受教育的权利。教育的目
 # Two <meta> tags: the first names no encoding; the prescan goes on to Shift_JIS.
 write(E + "two-meta-shift_jis.html", ('<html><head><meta charset="bogus"><meta charset="shift_jis">'
       '<title>t</title></head><body><p>すべての人は、教育を受ける権利を有する。教育は、人格の完全な発展を目的としなければならない。</p></body></html>\n').encode("cp932"))
+# A `<meta>` past the first 1024 bytes, after a long script whose string writes another one: the
+# prescan finds none, the HTML parser skips the script's text and meets the real one.
+late_js = "".join(f"  var item{i} = document.getElementById('item{i}');\n" for i in range(24))
+write(E + "late-meta-iso-8859-2.html", ('<!DOCTYPE html>\n<html lang="cs"><head>\n<script>\n' + late_js
+      + '  document.title = "<meta charset=utf-8>";\n</script>\n'
+      '<meta http-equiv="Content-Type" content="text/html; charset=iso-8859-2">\n'
+      '<title>Listina</title></head><body><p>Všichni lidé rodí se svobodní a sobě rovní co do '
+      'důstojnosti a práv. Jsou nadáni rozumem a svědomím a mají spolu jednat v duchu bratrství.</p>'
+      '</body></html>\n').encode("iso8859_2"))
 # A name outside WHATWG in the XML declaration.
 write(E + "maccyrillic-label.xml", ('<?xml version="1.0" encoding="MacCyrillic"?><doc>Все люди рождаются '
       'свободными и равными в своём достоинстве и правах. Москва.</doc>\n').encode("mac_cyrillic"))

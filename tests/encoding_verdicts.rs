@@ -369,6 +369,41 @@ fn declarations_as_the_standards_and_the_files_mean_them() {
     assert_eq!(j["likely"]["name"], "x-mac-cyrillic");
 }
 
+/// A `<meta>` past the first 1024 bytes, after a script whose string writes another one: the
+/// prescan finds none, the parser skips the script's text and meets the real one, which
+/// decides (WHATWG HTML §13.2.3.4), marked `late` in JSON.
+#[test]
+fn a_meta_the_parser_meets_past_the_prescan_decides() {
+    let j = inspect("late-meta-iso-8859-2.html");
+    assert_eq!(j["encoding"]["name"], "ISO-8859-2");
+    assert_eq!(j["encoding"]["decided_by"], "declaration");
+    let metas: Vec<&Value> = j["evidence"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["kind"] == "html-meta")
+        .collect();
+    assert_eq!(metas.len(), 1, "the script's string is no tag: {metas:?}");
+    assert_eq!(metas[0]["late"], true);
+    assert_eq!(metas[0]["label"], "iso-8859-2");
+    let span = &metas[0]["byte_span"];
+    let bytes = std::fs::read("tests/fixtures/encodings/late-meta-iso-8859-2.html").unwrap();
+    let tag =
+        &bytes[span["start"].as_u64().unwrap() as usize..span["end"].as_u64().unwrap() as usize];
+    assert!(tag.starts_with(b"<meta http-equiv") && tag.ends_with(b">"));
+    let detail = metas[0]["detail"].as_str().unwrap();
+    assert!(detail.contains("past the first 1024 bytes"), "{detail}");
+    // A prescanned `<meta>` carries no `late` field.
+    let j = inspect("two-meta-shift_jis.html");
+    assert!(
+        j["evidence"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|e| e.get("late").is_none())
+    );
+}
+
 /// JSON: `likely` is always there (equal to the decision when they agree), and the language
 /// evidence is an evidence item with its words' byte spans; nothing else changes shape.
 #[test]

@@ -41,23 +41,70 @@ pub struct Prescan {
     /// Earlier `<meta>` tags with a label that is not one (`bogus`, `""`, `MacCyrillic`): the
     /// standard skips them and goes on scanning (HTML §13.2.3.2, step "Processing", 10–11).
     pub skipped: Vec<Declaration>,
+    /// When the prescan finds nothing: the first `<meta>` the HTML parser meets later, which
+    /// changes the encoding while the page is parsed ([`parser_meta`]).
+    pub late: Option<Declaration>,
 }
 
 /// Runs the WHATWG prescan over the first [`PRESCAN_LIMIT`] bytes of `head`: the first `<meta>`
 /// whose label is an encoding decides, and a `<meta>` whose label is not one is passed over
-/// (kept in [`Prescan::skipped`], so the report can show what the standard ignores).
+/// (kept in [`Prescan::skipped`], so the report can show what the standard ignores). When it
+/// finds nothing, [`parser_meta`] looks for the declaration the parser meets later.
 ///
 /// The standard post-processes the result (UTF-16 → UTF-8, x-user-defined → windows-1252);
 /// that happens in `decide`, which knows the resolved encoding.
 pub fn prescan_html(head: &[u8]) -> Prescan {
     let mut out = Prescan::default();
-    out.found = prescan_from(head, &mut out.skipped);
+    out.found = scan(head, PRESCAN_LIMIT, Mode::Prescan, &mut out.skipped);
+    if out.found.is_none() {
+        out.late = parser_meta(head);
+    }
     out
 }
 
-/// The prescan proper; labels that are not encodings go to `skipped`.
-fn prescan_from(head: &[u8], skipped: &mut Vec<Declaration>) -> Option<Declaration> {
-    let b = &head[..head.len().min(PRESCAN_LIMIT)];
+/// The first `<meta>` declaration the HTML parser meets anywhere in `head`, as the tree builder
+/// reads it: while the encoding is still tentative (no BOM, no transport header, nothing the
+/// prescan found), a `<meta>` start tag whose `charset`, or else whose `http-equiv` +
+/// `content`, gives an encoding changes the encoding and the page is parsed again in it (WHATWG
+/// HTML §13.2.6.4.4 "in head", `meta`; §13.2.3.4 "changing the encoding while parsing").
+/// Comments and the text of raw-text elements (`<script>`, `<style>`, `<title>`…) hold no tags.
+pub fn parser_meta(head: &[u8]) -> Option<Declaration> {
+    scan(head, head.len(), Mode::Parser, &mut Vec::new())
+}
+
+/// How [`scan`] reads the bytes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// HTML §13.2.3.2, byte for byte.
+    Prescan,
+    /// As the tokenizer and tree builder see tags: the contents of raw-text and RCDATA elements
+    /// skipped, and the `<meta>` rules of the "in head" insertion mode.
+    Parser,
+}
+
+/// Elements whose contents the tokenizer reads as text up to their end tag (HTML §13.2.5:
+/// RAWTEXT, RCDATA and script data; `<noscript>` as a browser with scripting reads it).
+const RAW_TEXT: &[&[u8]] = &[
+    b"script",
+    b"style",
+    b"title",
+    b"textarea",
+    b"xmp",
+    b"iframe",
+    b"noembed",
+    b"noframes",
+    b"noscript",
+];
+
+/// The prescan's loop over the first `limit` bytes, in `mode`; labels that are not encodings go
+/// to `skipped`.
+fn scan(
+    head: &[u8],
+    limit: usize,
+    mode: Mode,
+    skipped: &mut Vec<Declaration>,
+) -> Option<Declaration> {
+    let b = &head[..head.len().min(limit)];
     let mut pos = 0usize;
     while pos < b.len() {
         let rest = &b[pos..];
@@ -79,6 +126,9 @@ fn prescan_from(head: &[u8], skipped: &mut Vec<Declaration>) -> Option<Declarati
             let mut got_pragma = false;
             let mut need_pragma: Option<bool> = None;
             let mut charset: Option<Vec<u8>> = None;
+            // The parser's reading: the `charset` attribute, and the `content` one's charset.
+            let mut charset_attr: Option<Vec<u8>> = None;
+            let mut content_charset: Option<Vec<u8>> = None;
             loop {
                 match get_attribute(b, &mut pos) {
                     Attr::End => return None,
@@ -90,13 +140,18 @@ fn prescan_from(head: &[u8], skipped: &mut Vec<Declaration>) -> Option<Declarati
                         seen.push(name.clone());
                         match name.as_slice() {
                             b"http-equiv" if value == b"content-type" => got_pragma = true,
-                            b"content" if charset.is_none() => {
-                                if let Some(cs) = charset_from_content(&value) {
-                                    charset = Some(cs);
+                            b"content" => {
+                                let cs = charset_from_content(&value);
+                                if charset.is_none()
+                                    && let Some(cs) = &cs
+                                {
+                                    charset = Some(cs.clone());
                                     need_pragma = Some(true);
                                 }
+                                content_charset = cs;
                             }
                             b"charset" => {
+                                charset_attr = Some(value.clone());
                                 charset = Some(value);
                                 need_pragma = Some(false);
                             }
@@ -109,6 +164,34 @@ fn prescan_from(head: &[u8], skipped: &mut Vec<Declaration>) -> Option<Declarati
             let tag_end = memchr::memchr(b'>', &b[pos.min(b.len())..])
                 .map(|i| pos + i + 1)
                 .unwrap_or(b.len());
+            let declaration = |label: &[u8], need: bool| Declaration {
+                label: String::from_utf8_lossy(label).trim().to_string(),
+                span: ByteSpan::new(tag_start as u64, tag_end as u64),
+                construct: if need {
+                    "<meta http-equiv=\"Content-Type\" content>".to_string()
+                } else {
+                    "<meta charset>".to_string()
+                },
+            };
+            let is_encoding =
+                |d: &Declaration| encoding_rs::Encoding::for_label(d.label.as_bytes()).is_some();
+            if mode == Mode::Parser {
+                // "If the element has a charset attribute, and getting an encoding from its
+                // value results in an encoding … Otherwise, if the element has an http-equiv
+                // attribute whose value is … Content-Type, and … a content attribute …"
+                let by_charset = charset_attr
+                    .map(|c| declaration(&c, false))
+                    .filter(is_encoding);
+                let by_content = content_charset
+                    .filter(|_| got_pragma)
+                    .map(|c| declaration(&c, true))
+                    .filter(is_encoding);
+                if let Some(d) = by_charset.or(by_content) {
+                    return Some(d);
+                }
+                pos += 1;
+                continue;
+            }
             let Some(need) = need_pragma else {
                 pos += 1;
                 continue;
@@ -121,18 +204,10 @@ fn prescan_from(head: &[u8], skipped: &mut Vec<Declaration>) -> Option<Declarati
                 pos += 1;
                 continue;
             };
-            let d = Declaration {
-                label: String::from_utf8_lossy(&cs).trim().to_string(),
-                span: ByteSpan::new(tag_start as u64, tag_end as u64),
-                construct: if need {
-                    "<meta http-equiv=\"Content-Type\" content>".to_string()
-                } else {
-                    "<meta charset>".to_string()
-                },
-            };
+            let d = declaration(&cs, need);
             // "Let charset be the result of getting an encoding from charset. If charset is
             // failure, then jump to the step below labeled next byte."
-            if encoding_rs::Encoding::for_label(d.label.as_bytes()).is_none() {
+            if !is_encoding(&d) {
                 skipped.push(d);
                 pos += 1;
                 continue;
@@ -145,10 +220,12 @@ fn prescan_from(head: &[u8], skipped: &mut Vec<Declaration>) -> Option<Declarati
                 || (rest[1] == b'/' && rest.len() >= 3 && rest[2].is_ascii_alphabetic()))
         {
             // A start or end tag: skip its name and attributes.
-            match b[pos..].iter().position(|&c| is_space(c) || c == b'>') {
-                Some(i) => pos += i,
+            let name_end = match b[pos..].iter().position(|&c| is_space(c) || c == b'>') {
+                Some(i) => pos + i,
                 None => return None,
-            }
+            };
+            let name = &b[pos + 1..name_end];
+            pos = name_end;
             loop {
                 match get_attribute(b, &mut pos) {
                     Attr::End => return None,
@@ -157,6 +234,15 @@ fn prescan_from(head: &[u8], skipped: &mut Vec<Declaration>) -> Option<Declarati
                 }
             }
             pos += 1;
+            if mode == Mode::Parser {
+                // `<plaintext>` makes the rest of the page text.
+                if name.eq_ignore_ascii_case(b"plaintext") {
+                    return None;
+                }
+                if RAW_TEXT.iter().any(|r| name.eq_ignore_ascii_case(r)) {
+                    pos = end_of_raw_text(b, pos, name)?;
+                }
+            }
             continue;
         }
         if rest.starts_with(b"<!") || rest.starts_with(b"</") || rest.starts_with(b"<?") {
@@ -169,6 +255,24 @@ fn prescan_from(head: &[u8], skipped: &mut Vec<Declaration>) -> Option<Declarati
         pos += 1;
     }
     None
+}
+
+/// Where the text of a raw-text element that starts at `from` ends: at its end tag (`</name`
+/// followed by a space, `/` or `>`, in any case), which is then read as a tag (HTML §13.2.5.12
+/// "appropriate end tag token"). `None` when the bytes end first.
+fn end_of_raw_text(b: &[u8], from: usize, name: &[u8]) -> Option<usize> {
+    let mut at = from;
+    loop {
+        let i = at + memchr::memmem::find(&b[at..], b"</")?;
+        let after = i + 2 + name.len();
+        if b.len() > after
+            && b[i + 2..after].eq_ignore_ascii_case(name)
+            && (is_space(b[after]) || b[after] == b'/' || b[after] == b'>')
+        {
+            return Some(i);
+        }
+        at = i + 2;
+    }
 }
 
 enum Attr {
@@ -544,6 +648,59 @@ mod tests {
             Some("shift_jis")
         );
         assert_eq!(meta("<meta"), None);
+    }
+
+    fn late(html: &str) -> Option<String> {
+        let p = prescan_html(html.as_bytes());
+        assert!(p.found.is_none() || p.late.is_none());
+        p.late.map(|d| d.label)
+    }
+
+    /// HTML §13.2.3.4 and the "in head" `meta` rules: what the parser meets once the prescan
+    /// has found nothing.
+    #[test]
+    fn the_parser_meets_a_meta_past_the_prescan() {
+        let pad = format!("<!-- {} -->", "x".repeat(1100));
+        // Past 1024 bytes: the prescan misses it, the parser does not.
+        let html = format!("{pad}<meta charset=iso8859-2>");
+        assert_eq!(meta(&html), None);
+        assert_eq!(late(&html).as_deref(), Some("iso8859-2"));
+        let d = prescan_html(html.as_bytes()).late.unwrap();
+        assert_eq!(
+            &html[d.span.start as usize..d.span.end as usize],
+            "<meta charset=iso8859-2>"
+        );
+        // Found by the prescan: nothing late is looked for.
+        assert_eq!(late("<meta charset=utf-8>"), None);
+        // The text of raw-text and RCDATA elements holds no tags, whatever its case.
+        for el in ["script", "style", "title", "textarea", "noscript", "XMP"] {
+            let html = format!("{pad}<{el}>'<meta charset=koi8-r>'</{el} ><meta charset=euc-kr>");
+            assert_eq!(late(&html).as_deref(), Some("euc-kr"), "{el}");
+        }
+        // An end tag of another name does not end the script; `</scripts>` is not `</script>`.
+        let html = format!(
+            "{pad}<script>x='</p><meta charset=koi8-r></scripts>'</script><meta charset=big5>"
+        );
+        assert_eq!(late(&html).as_deref(), Some("big5"));
+        // A script never closed, and `<plaintext>`, leave no tags after them.
+        assert_eq!(late(&format!("{pad}<script><meta charset=koi8-r>")), None);
+        assert_eq!(
+            late(&format!("{pad}<plaintext><meta charset=koi8-r>")),
+            None
+        );
+        // The tree builder's reading: a `charset` that is no encoding gives way to the same
+        // tag's `http-equiv` + `content` (the prescan skips such a tag), and `content` needs the
+        // pragma.
+        assert_eq!(
+            late(&format!(r#"{pad}<meta charset=bogus http-equiv=Content-Type content="text/html; charset=gbk">"#)).as_deref(),
+            Some("gbk")
+        );
+        assert_eq!(
+            late(&format!(r#"{pad}<meta content="text/html; charset=gbk"><meta charset=bogus><meta charset=utf-8>"#)).as_deref(),
+            Some("utf-8")
+        );
+        // Cut off inside a tag: nothing.
+        assert_eq!(late(&format!("{pad}<meta charset=euc-jp")), None);
     }
 
     #[test]

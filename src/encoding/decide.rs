@@ -118,7 +118,7 @@ pub struct Inputs<'a> {
 pub fn rule_for(kind: TextKind) -> &'static str {
     match kind {
         TextKind::Html => {
-            "HTML (WHATWG HTML §13.2.3): BOM > transport header > <meta> (prescan of the first 1024 bytes) > UTF-8 validity > statistical"
+            "HTML (WHATWG HTML §13.2.3): BOM > transport header > <meta> (prescan of the first 1024 bytes) > <meta> the parser meets later (§13.2.3.4) > UTF-8 validity > statistical"
         }
         TextKind::Xml => {
             "XML (XML 1.0 §4.3.3 and Appendix F, RFC 7303): BOM > transport header > encoding declaration > UTF-8"
@@ -240,12 +240,17 @@ pub fn decide(inp: &Inputs) -> Decision {
                 } else {
                     (declared, "")
                 };
+                let when = if e.late {
+                    ", which the HTML parser meets later in the page: the prescan of the first 1024 bytes finds no declaration, and while the encoding is still tentative a <meta> changes it and the page is parsed again (WHATWG HTML §13.2.3.4)"
+                } else {
+                    ""
+                };
                 return make(
                     cs,
                     DecidedBy::Declaration,
                     Some(i),
                     format!(
-                        "{cs}, because {} declares \"{}\"{}{}; for HTML a <meta> declaration comes after the BOM and the transport header, and neither is present",
+                        "{cs}, because {} declares \"{}\"{}{}{when}; for HTML a <meta> declaration comes after the BOM and the transport header, and neither is present",
                         location(e),
                         e.label.as_deref().unwrap_or(""),
                         e.remap

@@ -44,6 +44,7 @@ pub(super) fn declared_evidence(
             remap: r.remap,
             names: None,
             written_in: None,
+            late: false,
         },
         None => {
             let lenient = match Charset::for_label(label) {
@@ -73,6 +74,7 @@ pub(super) fn declared_evidence(
                 remap: None,
                 names,
                 written_in: None,
+                late: false,
             }
         }
     }
@@ -143,6 +145,7 @@ pub(super) fn validity_evidence(v: &Utf8Validity, len: u64) -> Evidence {
         remap: None,
         names: None,
         written_in: None,
+        late: false,
     }
 }
 
@@ -198,6 +201,7 @@ pub(super) fn gather(
             remap: None,
             names: None,
             written_in: None,
+            late: false,
         });
     }
     if let Some(label) = transport_label {
@@ -219,6 +223,21 @@ pub(super) fn gather(
                     e.detail
                         .push_str("; the prescan goes on to the next <meta> (HTML §13.2.3.2)");
                 }
+                evidence.push(e);
+            }
+            if let Some(d) = &p.late {
+                let span = ByteSpan::new(d.span.start + bom_len, d.span.end + bom_len);
+                let mut e =
+                    declared_evidence(EvidenceKind::HtmlMeta, &d.label, Some(span), &d.construct);
+                e.late = true;
+                e.detail.push_str(&format!(
+                    ", {}: the HTML parser meets it while the encoding is still tentative and parses the page again in it (WHATWG HTML §13.2.3.4; Firefox ignores a declaration this late)",
+                    if span.end > declared::PRESCAN_LIMIT as u64 {
+                        "past the first 1024 bytes the prescan reads"
+                    } else {
+                        "which the prescan does not take"
+                    }
+                ));
                 evidence.push(e);
             }
         }
@@ -297,6 +316,7 @@ pub(super) fn gather(
             remap: None,
             names: None,
             written_in: None,
+            late: false,
         });
     }
     // The stream end is never signalled to chardetng: a file cut mid-character (common: the
@@ -349,6 +369,7 @@ pub(super) fn gather(
     remap: None,
     names: None,
     written_in: None,
+    late: false,
 });
     Gathered {
         kind,
@@ -405,5 +426,6 @@ fn seven_bit_evidence(s: &SevenBit, base: u64) -> Evidence {
         remap: None,
         names: None,
         written_in: None,
+        late: false,
     }
 }

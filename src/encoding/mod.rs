@@ -143,6 +143,10 @@ pub struct Evidence {
     /// (XML 1.0 Appendix F), which decides over the label's `UTF-16`. The detail says it.
     #[serde(skip)]
     pub written_in: Option<Charset>,
+    /// On a `<meta>`: found not by the prescan but by the HTML parser, later in the page, where
+    /// it changes an encoding still tentative (WHATWG HTML §13.2.3.4). The detail says it.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub late: bool,
 }
 
 /// Why an encoding is among the candidates.
@@ -321,6 +325,7 @@ pub fn analyze_with(
             remap: None,
             names: None,
             written_in: None,
+            late: false,
         });
     }
 
