@@ -458,6 +458,21 @@ write(E + "late-meta-iso-8859-2.html", ('<!DOCTYPE html>\n<html lang="cs"><head>
       '<title>Listina</title></head><body><p>Všichni lidé rodí se svobodní a sobě rovní co do '
       'důstojnosti a práv. Jsou nadáni rozumem a svědomím a mají spolu jednat v duchu bratrství.</p>'
       '</body></html>\n').encode("iso8859_2"))
+# A KOI8-R page whose only non-ASCII characters are box-drawing lines: windows-1252 reads them
+# as `€€€€`, no words either way, and the declaration stands.
+write(E + "koi8-r-box-drawing-meta.html", ('<html><head><meta charset="koi8-r"><title>Report</title>'
+      '</head><body><pre>\nTotal: 42\n' + '─' * 24 + '\nItems: 7\n</pre></body></html>\n').encode("koi8_r"))
+# A spelling outside WHATWG (`win-1251`) over one sign, `№`, which windows-1252 reads as `¹`:
+# no words either way, and what the declaration names stands in the likely verdict.
+write(E + "win-1251-label-number-sign.xml", ('<?xml version="1.0" encoding="win-1251"?>\n'
+      '<order><id>№ 5</id><total>12.50</total></order>\n').encode("cp1251"))
+# XML declarations written in UTF-32LE and in UTF-16BE without a byte order mark, whose labels
+# (`ISO-10646-UCS-4`, `utf16`) name nothing WHATWG knows: the form they are written in, which an
+# XML processor detects from the first bytes (XML 1.0 Appendix F), decides.
+write(E + "ucs4le-declared.xml", ('<?xml version="1.0" encoding="ISO-10646-UCS-4"?>\n'
+      '<doc>Grüße aus Köln, 5 €</doc>\n').encode("utf-32-le"))
+write(E + "utf16be-odd-label.xml", ('<?xml version="1.0" encoding="utf16"?>\n'
+      '<doc>Ελληνικά και English</doc>\n').encode("utf-16-be"))
 # A name outside WHATWG in the XML declaration.
 write(E + "maccyrillic-label.xml", ('<?xml version="1.0" encoding="MacCyrillic"?><doc>Все люди рождаются '
       'свободными и равными в своём достоинстве и правах. Москва.</doc>\n').encode("mac_cyrillic"))

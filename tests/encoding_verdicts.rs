@@ -78,6 +78,11 @@ fn each_failure_class_is_read_as_written() {
         ("ko-utf16le-nobom.txt", "utf-16le"),
         ("zh-utf16be-nobom.txt", "utf-16be"),
         ("two-meta-shift_jis.html", "shift_jis"),
+        // Box drawing only: windows-1252's `€€€€` is no word either, and the declaration
+        // stands.
+        ("koi8-r-box-drawing-meta.html", "koi8-r"),
+        // Likewise a lenient label (`win-1251`) over one sign (`№`, windows-1252's `¹`).
+        ("win-1251-label-number-sign.xml", "windows-1251"),
         ("maccyrillic-label.xml", "x-mac-cyrillic"),
         // A reading that cuts a word of an unlisted language in two (`nungkan๚iaya`, `y‚ban`).
         ("xx-windows-1252-cut-by-874.txt", "windows-1252"),
@@ -367,6 +372,27 @@ fn declarations_as_the_standards_and_the_files_mean_them() {
     );
     assert_eq!(decl["names"], "x-mac-cyrillic");
     assert_eq!(j["likely"]["name"], "x-mac-cyrillic");
+}
+
+/// An XML declaration written in UTF-32 or UTF-16 without a BOM, whose label names nothing
+/// WHATWG knows: the form it is written in decides (XML 1.0 Appendix F), not UTF-8.
+#[test]
+fn an_xml_declaration_in_a_wide_form_decides_by_its_form() {
+    for (file, want, text) in [
+        ("ucs4le-declared.xml", "UTF-32LE", "Grüße aus Köln"),
+        ("utf16be-odd-label.xml", "UTF-16BE", "Ελληνικά"),
+    ] {
+        let j = inspect(file);
+        assert_eq!(j["encoding"]["name"], want, "{file}");
+        assert_eq!(j["encoding"]["decided_by"], "declaration", "{file}");
+        let why = j["encoding"]["explanation"].as_str().unwrap();
+        assert!(why.contains("Appendix F"), "{why}");
+        assert_eq!(j["likely"]["name"], want, "{file}");
+        let decided = &j["candidates"][0];
+        assert_eq!(decided["encoding"], want, "{file}");
+        let excerpt = decided["excerpt"].as_str().unwrap();
+        assert!(excerpt.contains(text), "{file}: {excerpt}");
+    }
 }
 
 /// A `<meta>` past the first 1024 bytes, after a script whose string writes another one: the

@@ -344,7 +344,8 @@ pub enum Lenient {
 /// | `x-mac-greek`, `x-mac-turkish`, `x-mac-icelandic`… | no WHATWG decoder |
 /// | `x-mac-ce`, `macce`, `maccentraleurope`, `cp10029` | x-mac-ce (decoded by this tool) |
 /// | `cp437`, `ibm437`, `cp850`, `cp852`, `cp855`, `cp865` (`dos437`…) | IBM437, IBM850, IBM852, IBM855, IBM865 (decoded by this tool) |
-/// | `cp737`, `cp775`, `cp857`, `cp862`, `cp864` | no decoder |
+/// | `ms-ansi`, `ms-ee`, `ms-cyrl`, `ms-greek`, `ms-turk`, `ms-hebr`, `ms-arab`, `winbaltrim` (glibc iconv) | windows-1252, -1250, -1251, -1253, -1254, -1255, -1256, -1257 |
+/// | `cp737`, `cp775`, `cp856`, `cp857`, `cp860`–`cp864` (`cp-is`), `cp1125`, `koi8-t`, `tcvn` | no decoder |
 pub fn for_lenient_label(label: &str) -> Option<Lenient> {
     let norm: String = label
         .trim()
@@ -411,11 +412,27 @@ pub fn for_lenient_label(label: &str) -> Option<Lenient> {
         "cp852" | "ibm852" | "dos852" | "852" => Some(Lenient::Names(Charset::Oem(OemPage::Cp852))),
         "cp865" | "ibm865" | "dos865" | "865" => Some(Lenient::Names(Charset::Oem(OemPage::Cp865))),
         "cp737" | "ibm737" => Some(Lenient::Undecodable("IBM737")),
-        "cp775" | "ibm775" => Some(Lenient::Undecodable("IBM775")),
+        "cp775" | "ibm775" | "cspc775baltic" => Some(Lenient::Undecodable("IBM775")),
         "cp855" | "ibm855" | "dos855" | "855" => Some(Lenient::Names(Charset::Oem(OemPage::Cp855))),
-        "cp857" | "ibm857" => Some(Lenient::Undecodable("IBM857")),
-        "cp862" | "ibm862" => Some(Lenient::Undecodable("IBM862")),
-        "cp864" | "ibm864" => Some(Lenient::Undecodable("IBM864")),
+        "cp857" | "ibm857" | "csibm857" => Some(Lenient::Undecodable("IBM857")),
+        "cp862" | "ibm862" | "cspc862latinhebrew" => Some(Lenient::Undecodable("IBM862")),
+        "cp864" | "ibm864" | "csibm864" => Some(Lenient::Undecodable("IBM864")),
+        "cp860" | "ibm860" | "860" | "csibm860" => Some(Lenient::Undecodable("IBM860")),
+        "cp861" | "ibm861" | "861" | "cpis" | "csibm861" => Some(Lenient::Undecodable("IBM861")),
+        "cp863" | "ibm863" | "863" | "csibm863" => Some(Lenient::Undecodable("IBM863")),
+        "cp856" | "ibm856" => Some(Lenient::Undecodable("IBM856")),
+        "cp1125" | "ruscii1125" => Some(Lenient::Undecodable("CP1125")),
+        "koi8t" => Some(Lenient::Undecodable("KOI8-T")),
+        "tcvn" | "tcvn5712" | "tcvn57121" => Some(Lenient::Undecodable("TCVN 5712")),
+        // glibc iconv's names of the Windows code pages (which Python took over).
+        "msansi" => named(encoding_rs::WINDOWS_1252),
+        "msee" => named(encoding_rs::WINDOWS_1250),
+        "mscyrl" => named(encoding_rs::WINDOWS_1251),
+        "msgreek" => named(encoding_rs::WINDOWS_1253),
+        "msturk" => named(encoding_rs::WINDOWS_1254),
+        "mshebr" => named(encoding_rs::WINDOWS_1255),
+        "msarab" => named(encoding_rs::WINDOWS_1256),
+        "winbaltrim" => named(encoding_rs::WINDOWS_1257),
         _ => None,
     }
 }
@@ -594,6 +611,10 @@ mod tests {
             ("DOS-850", "IBM850"),
             ("cp855", "IBM855"),
             ("cp857", "(IBM857)"),
+            ("ms-cyrl", "windows-1251"),
+            ("WinBaltRim", "windows-1257"),
+            ("cp_is", "(IBM861)"),
+            ("tcvn5712-1", "(TCVN 5712)"),
             ("SJIS", "Shift_JIS"),
             ("EUC_KR", "EUC-KR"),
             ("gb_2312", "GBK"),

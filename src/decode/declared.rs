@@ -4,7 +4,8 @@
 //!   to determine its encoding" algorithm (HTML §13.2.3.2), over the first 1024 bytes, byte for
 //!   byte as the standard writes it.
 //! * XML: the encoding declaration of the XML declaration (XML 1.0 §4.3.3), including its UTF-16
-//!   form recognised from `3C 00 3F 00` (XML 1.0 Appendix F).
+//!   and UTF-32 forms recognised from `3C 00 3F 00`, `00 00 00 3C` and the like (XML 1.0
+//!   Appendix F).
 //! * Email: the `charset` parameter of the top-level `Content-Type` header (RFC 2045 §5), parsed
 //!   with mailparse.
 //! * Transport: a `Content-Type` value given by the caller (an HTTP header), RFC 9110 §8.3.
@@ -425,6 +426,18 @@ pub fn xml_declaration(head: &[u8], skip: usize) -> Option<(Declaration, Option<
             b.iter().skip(1).step_by(2).take(512).copied().collect(),
             2,
             Some(Charset::UTF_16BE),
+        )
+    } else if b.starts_with(b"<\0\0\0?\0\0\0x\0\0\0m\0\0\0l\0\0\0") {
+        (
+            b.iter().step_by(4).take(512).copied().collect(),
+            4,
+            Some(Charset::Utf32Le),
+        )
+    } else if b.starts_with(b"\0\0\0<\0\0\0?\0\0\0x\0\0\0m\0\0\0l") {
+        (
+            b.iter().skip(3).step_by(4).take(512).copied().collect(),
+            4,
+            Some(Charset::Utf32Be),
         )
     } else if b.starts_with(b"<?xml") {
         (b[..b.len().min(512)].to_vec(), 1, None)

@@ -121,7 +121,7 @@ pub fn rule_for(kind: TextKind) -> &'static str {
             "HTML (WHATWG HTML §13.2.3): BOM > transport header > <meta> (prescan of the first 1024 bytes) > <meta> the parser meets later (§13.2.3.4) > UTF-8 validity > statistical"
         }
         TextKind::Xml => {
-            "XML (XML 1.0 §4.3.3 and Appendix F, RFC 7303): BOM > transport header > encoding declaration > UTF-8"
+            "XML (XML 1.0 §4.3.3 and Appendix F, RFC 7303): BOM > transport header > encoding declaration (or the UTF-16/32 form it is written in) > UTF-16/32 form of the first bytes > UTF-8"
         }
         TextKind::Email => {
             "email (RFC 2045): BOM > Content-Type charset > transport header > UTF-8 validity > statistical"
@@ -284,6 +284,40 @@ pub fn decide(inp: &Inputs) -> Decision {
                             .as_ref()
                             .map(|r| format!(" ({r})"))
                             .unwrap_or_default()
+                    ),
+                );
+            }
+            // A declaration whose label no processor needs to know (`u16`) still shows the
+            // form it is written in, which the processor reads it in (XML 1.0 Appendix F).
+            if let Some((i, e)) = inp
+                .evidence
+                .iter()
+                .enumerate()
+                .find(|(_, e)| e.kind == EvidenceKind::XmlDeclaration && e.written_in.is_some())
+            {
+                let cs = e.written_in.expect("found with its form");
+                return make(
+                    cs,
+                    DecidedBy::Declaration,
+                    Some(i),
+                    format!(
+                        "{cs}, because {} is written in {cs} without a byte order mark, the form an XML processor detects from the first bytes and reads the document in (XML 1.0 Appendix F); its label \"{}\" names no encoding it knows",
+                        location(e),
+                        e.label.as_deref().unwrap_or("")
+                    ),
+                );
+            }
+            // Nor does a document in UTF-16 or UTF-32 without a declaration read as UTF-8:
+            // its first bytes show the form (XML 1.0 Appendix F), as its NUL columns do.
+            if let Some((i, e)) = find(inp.evidence, EvidenceKind::Utf16Pattern) {
+                let cs = e.encoding.expect("found with an encoding");
+                return make(
+                    cs,
+                    DecidedBy::Statistical,
+                    Some(i),
+                    format!(
+                        "{cs}, because there is no byte order mark or encoding declaration and {}: an XML processor detects the form from the first bytes (XML 1.0 Appendix F)",
+                        e.detail
                     ),
                 );
             }

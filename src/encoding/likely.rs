@@ -36,6 +36,7 @@ mod select;
 mod settled;
 pub(crate) use select::is_iso_8859;
 mod spelling;
+mod standing;
 mod words;
 use super::stretches::condense;
 pub(crate) use crate::unicode::spaceless;
@@ -55,6 +56,7 @@ pub(crate) use features::{local_fit, local_fit_quick, misread};
 pub use prior::{base_prior, base_prior_of, prior, prior_of};
 pub use select::same_but_controls;
 use select::{c1_tolerated, preselect};
+use standing::{Standing, calibrate, standing};
 
 /// Every encoding bytes without a byte order mark may be in, ASCII-compatible ones first.
 pub const CANDIDATES: &[&Encoding] = &[
@@ -104,12 +106,6 @@ pub const CANDIDATES: &[&Encoding] = &[
 pub const CONDENSED_BYTES: usize = 2048;
 /// Distinct words looked up per reading.
 const MAX_WORDS: usize = 80;
-/// Below this probability of the best reading, a reading holding the decision is kept (when
-/// it is itself at least [`DECISION_FLOOR`] likely). A majority: the declaration is already a
-/// feature of the score, so a higher bar counted it twice (0.75 kept four Esperanto pages whose
-/// `<meta>` lies at 0.62 for ISO-8859-3; lying `<meta>` 97.4 → 98.6 % on the dev set).
-const KEEP_DECISION_BELOW: f64 = 0.5;
-const DECISION_FLOOR: f64 = 0.02;
 /// The most a 7-bit reading is trusted ([`seven_bit_confidence`]): the schemes are not in the
 /// dev set the other verdicts are calibrated on.
 const SEVEN_BIT_MAX: f64 = 0.99;
@@ -673,23 +669,7 @@ pub fn likely(inp: &Inputs) -> Likely {
     let exps: Vec<f64> = readings.iter().map(|r| (r.score - max).exp()).collect();
     let sum: f64 = exps.iter().sum();
     let probs: Vec<f64> = exps.iter().map(|e| e / sum).collect();
-    // The decision stands unless the words say otherwise clearly: it is what a conforming
-    // consumer reads, and where the words are few or in a language the lexicon lacks, the
-    // evidence behind it (declarations, chardetng, the Western default) is worth more.
-    let chosen = match readings
-        .iter()
-        .position(|r| r.members.contains(&inp.decision))
-    {
-        Some(d)
-            if d != 0
-                && inp.decision_declared
-                && probs[0] < KEEP_DECISION_BELOW
-                && probs[d] >= DECISION_FLOOR =>
-        {
-            d
-        }
-        _ => 0,
-    };
+    let Standing { chosen, wordless } = standing(&readings, &probs, inp);
     let best = &readings[chosen];
     // Within the chosen reading, the member a reader would name: the declared one, the
     // decision, chardetng's, the most common for the language, in that order.
@@ -743,7 +723,12 @@ pub fn likely(inp: &Inputs) -> Likely {
             .unwrap_or_default(),
     });
     let mut because = because(name, best, runner, p_runner);
-    if chosen != 0 {
+    if chosen != 0 && wordless {
+        because = format!(
+            "{because}; the declaration stands: where the readings differ, {} reads no words (probability {:.2} by how common it is alone), too little to overrule it",
+            readings[0].members[0], probs[0]
+        );
+    } else if chosen != 0 {
         because = format!(
             "{because}; the decision stands: the words favour {} only at probability {:.2}",
             readings[0].members[0], probs[0]
@@ -771,7 +756,10 @@ pub fn likely(inp: &Inputs) -> Likely {
         because =
             format!("{name} reads the bytes as text, and the bytes rule out every other encoding");
     }
-    let confidence = calibrate(probs[chosen], if alone { u32::MAX } else { f.words });
+    let confidence = calibrate(
+        standing::probability(&probs, chosen, wordless),
+        if alone { u32::MAX } else { f.words },
+    );
     Likely {
         name,
         confidence,
@@ -869,18 +857,6 @@ pub(super) fn parting_bytes(a: Charset, others: &[Charset]) -> Option<Vec<u8>> {
         }
     }
     Some(bytes)
-}
-
-/// The confidence: the softmax probability, held down where few words were weighed (a
-/// handful of differing bytes is thin evidence whatever the scores say).
-fn calibrate(p: f64, words: u32) -> f64 {
-    let thin = match words {
-        0 => 0.6,
-        1 => 0.85,
-        2..=3 => 0.95,
-        _ => 1.0,
-    };
-    ((p * thin) * 1000.0).round() / 1000.0
 }
 
 #[cfg(test)]

@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""XML declarations on feedparser's encoding tests (README, "XML declarations on feedparser's
+encoding tests"): the feeds of `tests/encoding/` in feedparser 6.0.14's PyPI source archive,
+fetched into a scratch folder and read in place (never copied into this repository; used to
+find classes of failure, not to fit anything). Two groups are scored:
+
+* one-byte feeds (`x80_*.xml`): an XML declaration naming a code page in one of its many
+  spellings (`cp1251`, `windows_1251`, `ms-cyrl`, `437`, `maccyrillic`…) over a `<title>` of
+  the single byte 80; the case states the character (`feed['title'] == '\\u0402'`). Scored: the
+  title decoded under the decision and under the likely verdict is that character. Labels naming
+  code pages this tool has no decoder for (IBM857, TCVN…) cannot be right and are counted too.
+* wide feeds (UTF-16 and UTF-32, with or without a byte order mark or a declaration): the
+  encoding their first four bytes give by XML 1.0 Appendix F's table. Scored: the decision.
+
+Usage: scripts/feedparser_encoding_eval.py [--bin DELINEATE] [--cache DIR] [-v]
+(needs network for the first fetch: curl)"""
+import argparse, codecs, glob, json, os, re, subprocess, tarfile
+
+SDIST = ("https://files.pythonhosted.org/packages/37/8a/"
+         "a53da4a77352045d277978a2df322d5379369f9deb1707178899ff7e1121/feedparser-6.0.14.tar.gz")
+# Answers → Python codecs, where the name is not one Python knows.
+PY = {"x-mac-cyrillic": "mac_cyrillic", "macintosh": "mac_roman", "x-mac-ce": "mac_latin2",
+      "windows-874": "cp874", "viscii": None}
+# XML 1.0 Appendix F: the first four bytes and the form they show.
+FORMS = [(b"\x00\x00\xfe\xff", "UTF-32BE"), (b"\xff\xfe\x00\x00", "UTF-32LE"),
+         (b"\x00\x00\x00<", "UTF-32BE"), (b"<\x00\x00\x00", "UTF-32LE"),
+         (b"\xfe\xff", "UTF-16BE"), (b"\xff\xfe", "UTF-16LE"),
+         (b"\x00<\x00?", "UTF-16BE"), (b"<\x00?\x00", "UTF-16LE")]
+
+
+def fetch(cache):
+    os.makedirs(cache, exist_ok=True)
+    root = os.path.join(cache, "feedparser-6.0.14")
+    tar = os.path.join(cache, "feedparser-6.0.14.tar.gz")
+    if not os.path.isdir(root):
+        if not os.path.exists(tar):
+            subprocess.run(["curl", "-sSL", "-o", tar, SDIST], check=True)
+        with tarfile.open(tar) as t:
+            t.extractall(cache)
+    return os.path.join(root, "tests", "encoding")
+
+
+def inspect(binary, paths):
+    out = subprocess.run([binary, "inspect", "--json", *paths], capture_output=True, text=True).stdout
+    js = [json.loads(l) for l in out.splitlines()]
+    assert len(js) == len(paths), (len(js), len(paths))
+    return js
+
+
+def title(b, name):
+    c = PY.get(name.lower(), name)
+    if c is None:
+        return None
+    try:
+        m = re.search(r"<title>(.*?)</title>", b.decode(codecs.lookup(c).name))
+    except (LookupError, UnicodeDecodeError):
+        return None
+    return m and m.group(1)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--bin", default=os.path.join(os.path.dirname(__file__), "..", "target", "release", "delineate"))
+    ap.add_argument("--cache", default="/tmp/delineate-peer-suites")
+    ap.add_argument("-v", action="store_true")
+    a = ap.parse_args()
+    folder = fetch(a.cache)
+    # One-byte feeds whose declaration is in ASCII (the EBCDIC ones are not).
+    one = [p for p in sorted(glob.glob(os.path.join(folder, "x80_*.xml")))
+           if b'encoding="' in open(p, "rb").read()]
+    right_d = right_l = 0
+    for p, j in zip(one, inspect(a.bin, one)):
+        b = open(p, "rb").read()
+        want = re.search(r"feed\['title'\] == '([^']*)'", b.decode("latin-1")).group(1)
+        want = want.encode("latin-1").decode("unicode_escape")
+        d, l = title(b, j["encoding"]["name"]) == want, title(b, j["likely"]["name"]) == want
+        right_d += d
+        right_l += l
+        if a.v and not l:
+            label = re.search(rb'encoding="([^"]+)"', b).group(1).decode()
+            print(f"   one-byte {os.path.basename(p)} ({label}): wants {want!r}; decision "
+                  f"{j['encoding']['name']}, likely {j['likely']['name']} {j['likely']['confidence']}")
+    print(f"== feedparser 6.0.14 one-byte feeds: {len(one)}")
+    print(f"   decision right {right_d}, likely right {right_l}")
+    wide = []
+    for p in sorted(glob.glob(os.path.join(folder, "*.xml"))):
+        head = open(p, "rb").read(4)
+        form = next((f for prefix, f in FORMS if head.startswith(prefix)), None)
+        if form:
+            wide.append((p, form))
+    right = 0
+    for (p, form), j in zip(wide, inspect(a.bin, [p for p, _ in wide])):
+        ok = j["encoding"]["name"] == form
+        right += ok
+        if a.v and not ok:
+            print(f"   wide {os.path.basename(p)}: wants {form}; decision {j['encoding']['name']} "
+                  f"({j['encoding']['decided_by']})")
+    print(f"== feedparser 6.0.14 wide feeds (UTF-16, UTF-32): {len(wide)}")
+    print(f"   decision right {right}")
+
+
+if __name__ == "__main__":
+    main()
