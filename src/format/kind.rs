@@ -65,6 +65,20 @@ pub(crate) const HTML_PATTERNS: &[&[u8]] = &[
     b"<!--",
 ];
 
+/// The XML media types of RFC 7303: `application/xml`, `text/xml`, the `+xml` suffix, and the
+/// external parsed entity and DTD types (`text/xml-external-parsed-entity`, whose `text/`
+/// would otherwise make it plain text).
+pub fn is_xml_media_type(m: &str) -> bool {
+    m.ends_with("/xml")
+        || m.ends_with("+xml")
+        || matches!(
+            m,
+            "application/xml-external-parsed-entity"
+                | "text/xml-external-parsed-entity"
+                | "application/xml-dtd"
+        )
+}
+
 /// Decides the kind from the first bytes (after any BOM), the path and a declared MIME type.
 /// A declared MIME type wins over sniffing; sniffing wins over the extension.
 pub fn sniff_kind(head: &[u8], path: Option<&Path>, declared_mime: Option<&str>) -> KindEvidence {
@@ -72,7 +86,7 @@ pub fn sniff_kind(head: &[u8], path: Option<&Path>, declared_mime: Option<&str>)
         let m = m.trim().to_ascii_lowercase();
         let kind = if m == "text/html" || m == "application/xhtml+xml" {
             Some(TextKind::Html)
-        } else if m.ends_with("/xml") || m.ends_with("+xml") {
+        } else if is_xml_media_type(&m) {
             Some(TextKind::Xml)
         } else if m == "message/rfc822" {
             Some(TextKind::Email)
@@ -95,10 +109,14 @@ pub fn sniff_kind(head: &[u8], path: Option<&Path>, declared_mime: Option<&str>)
             reason: "bytes start with an XML declaration `<?xml`".into(),
         };
     }
-    if head.starts_with(b"<\0?\0x\0m\0l\0") || head.starts_with(b"\0<\0?\0x\0m\0l") {
+    if head.starts_with(b"<\0?\0x\0m\0l\0")
+        || head.starts_with(b"\0<\0?\0x\0m\0l")
+        || head.starts_with(b"<\0\0\0?\0\0\0x\0\0\0m\0\0\0l\0\0\0")
+        || head.starts_with(b"\0\0\0<\0\0\0?\0\0\0x\0\0\0m\0\0\0l")
+    {
         return KindEvidence {
             kind: TextKind::Xml,
-            reason: "bytes start with `<?xml` in UTF-16".into(),
+            reason: "bytes start with `<?xml` in UTF-16 or UTF-32".into(),
         };
     }
     for pat in HTML_PATTERNS {
@@ -173,5 +191,20 @@ mod tests {
         assert_eq!(kind("<html>", None, Some("text/plain")), TextKind::Text);
         assert_eq!(kind("<blink>", None, None), TextKind::Text); // no pattern matches
         assert_eq!(kind("plain words", Some("notes.txt"), None), TextKind::Text);
+        // RFC 7303's XML media types, the `text/` external parsed entity among them.
+        for m in [
+            "text/xml",
+            "application/atom+xml",
+            "text/xml-external-parsed-entity",
+            "application/xml-dtd",
+        ] {
+            assert_eq!(kind("<a/>", None, Some(m)), TextKind::Xml, "{m}");
+        }
+        // `<?xml` in UTF-32, either byte order, without a name to go by.
+        let wide = |b: &[u8]| sniff_kind(b, None, None).kind;
+        let le: Vec<u8> = "<?xml".bytes().flat_map(|c| [c, 0, 0, 0]).collect();
+        let be: Vec<u8> = "<?xml".bytes().flat_map(|c| [0, 0, 0, c]).collect();
+        assert_eq!(wide(&le), TextKind::Xml);
+        assert_eq!(wide(&be), TextKind::Xml);
     }
 }

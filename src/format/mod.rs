@@ -285,7 +285,7 @@ impl Format {
             "image/tiff" => Tiff,
             "image/webp" => Webp,
             "application/wasm" => Wasm,
-            m if m.ends_with("/xml") || m.ends_with("+xml") => Xml,
+            m if kind::is_xml_media_type(m) => Xml,
             m if m.starts_with("text/") => Text,
             _ => return None,
         })
