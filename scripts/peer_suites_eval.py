@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""Right text on two peers' test suites (README, "Right text on two peers' test suites"): the
-test files that ship with chardet 5.2.0 (tests/, 425 files, from its PyPI source archive) and
-with uchardet 0.0.8 (test/, 127 files, from Debian's source archive). They are fetched into a
+"""Right text on peers' test suites (README, "Right text on two peers' test suites"): the
+test files that ship with chardet 5.2.0 (tests/, 425 files, from its PyPI source archive),
+with uchardet 0.0.8 (test/, 127 files, from Debian's source archive) and with
+charset-normalizer 3.5.3 (data/, 18 files with the encodings tests/test_full_detection.py
+states, from its PyPI source archive). They are fetched into a
 scratch folder and read in place: never copied into this repository, and used to find classes
 of failure, not to fit weights.
 
@@ -12,9 +14,11 @@ codec for, are decoded by glibc's iconv.
 
 Usage: scripts/peer_suites_eval.py [--bin DELINEATE] [--cache DIR] [-v]
 (needs network for the first fetch, pip, curl; chardet in the running Python for its column)"""
-import argparse, codecs, json, os, subprocess, sys, tarfile
+import argparse, codecs, json, os, re, subprocess, sys, tarfile
 
 CHARDET_SDIST = "chardet==5.2.0"
+CN_SDIST = ("https://files.pythonhosted.org/packages/c2/c3/"
+            "cae6d3bdefd96a941ffc247c714ac4babc488a69012e11c058f6c17c6c47/charset_normalizer-3.5.3.tar.gz")
 UCHARDET_TAR = "http://deb.debian.org/debian/pool/main/u/uchardet/uchardet_0.0.8.orig.tar.xz"
 
 # Detector answers → Python codecs (WHATWG names and their supersets).
@@ -68,7 +72,23 @@ def fetch(cache):
         subprocess.run(["curl", "-sSL", "-o", tar, UCHARDET_TAR], check=True)
         with tarfile.open(tar) as t:
             t.extractall(cache)
-    return os.path.join(cd, "tests"), os.path.join(ud, "test")
+    cn = os.path.join(cache, "charset_normalizer-3.5.3")
+    if not os.path.isdir(cn):
+        tar = os.path.join(cache, "charset_normalizer-3.5.3.tar.gz")
+        subprocess.run(["curl", "-sSL", "-o", tar, CN_SDIST], check=True)
+        with tarfile.open(tar) as t:
+            t.extractall(cache)
+    return os.path.join(cd, "tests"), os.path.join(ud, "test"), cn
+
+
+def cn_rows(root):
+    """charset-normalizer's data/ files with the encodings its test_full_detection.py states."""
+    test = open(os.path.join(root, "tests", "test_full_detection.py"), encoding="utf-8").read()
+    rows = []
+    for name, enc in re.findall(r'\("(sample-[^"]+)",\s*"([^"]+)"', test):
+        enc = {"utf_8": "utf-8-sig" if "bom" in name else "utf-8"}.get(enc, enc)
+        rows.append((name, os.path.join(root, "data", name), codec(enc, TRUTH)))
+    return rows
 
 
 def chardet_rows(root):
@@ -134,7 +154,8 @@ def main():
         import chardet
     except ImportError:
         chardet = None
-    for name, rows in (("chardet 5.2.0 tests", chardet_rows(suites[0])), ("uchardet 0.0.8 test", uchardet_rows(suites[1]))):
+    for name, rows in (("chardet 5.2.0 tests", chardet_rows(suites[0])), ("uchardet 0.0.8 test", uchardet_rows(suites[1])),
+                       ("charset-normalizer 3.5.3 data", cn_rows(suites[2]))):
         out = subprocess.run([a.bin, "inspect", "--json", *[p for _, p, _ in rows]], capture_output=True, text=True).stdout
         js = [json.loads(l) for l in out.splitlines()]
         assert len(js) == len(rows), (len(js), len(rows))
