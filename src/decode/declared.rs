@@ -108,6 +108,11 @@ fn scan(
     let b = &head[..head.len().min(limit)];
     let mut pos = 0usize;
     while pos < b.len() {
+        // Every step but "advance by one" starts at a `<`: go to the next one.
+        match memchr::memchr(b'<', &b[pos..]) {
+            Some(i) => pos += i,
+            None => break,
+        }
         let rest = &b[pos..];
         if rest.starts_with(b"<!--") {
             // Advance to the end of the first "-->" that comes after the "<".
