@@ -14,7 +14,9 @@ find classes of failure, not to fit anything). Two groups are scored:
 
 Usage: scripts/feedparser_encoding_eval.py [--bin DELINEATE] [--cache DIR] [-v]
 (needs network for the first fetch: curl)"""
-import argparse, codecs, glob, json, os, re, subprocess, tarfile
+import codecs, glob, os, re
+
+from scratch_suites import archive, arguments, inspect
 
 SDIST = ("https://files.pythonhosted.org/packages/37/8a/"
          "a53da4a77352045d277978a2df322d5379369f9deb1707178899ff7e1121/feedparser-6.0.14.tar.gz")
@@ -29,22 +31,7 @@ FORMS = [(b"\x00\x00\xfe\xff", "UTF-32BE"), (b"\xff\xfe\x00\x00", "UTF-32LE"),
 
 
 def fetch(cache):
-    os.makedirs(cache, exist_ok=True)
-    root = os.path.join(cache, "feedparser-6.0.14")
-    tar = os.path.join(cache, "feedparser-6.0.14.tar.gz")
-    if not os.path.isdir(root):
-        if not os.path.exists(tar):
-            subprocess.run(["curl", "-sSL", "-o", tar, SDIST], check=True)
-        with tarfile.open(tar) as t:
-            t.extractall(cache)
-    return os.path.join(root, "tests", "encoding")
-
-
-def inspect(binary, paths):
-    out = subprocess.run([binary, "inspect", "--json", *paths], capture_output=True, text=True).stdout
-    js = [json.loads(l) for l in out.splitlines()]
-    assert len(js) == len(paths), (len(js), len(paths))
-    return js
+    return os.path.join(archive(cache, SDIST, "feedparser-6.0.14"), "tests", "encoding")
 
 
 def title(b, name):
@@ -59,11 +46,7 @@ def title(b, name):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--bin", default=os.path.join(os.path.dirname(__file__), "..", "target", "release", "delineate"))
-    ap.add_argument("--cache", default="/tmp/delineate-peer-suites")
-    ap.add_argument("-v", action="store_true")
-    a = ap.parse_args()
+    a = arguments(__doc__)
     folder = fetch(a.cache)
     # One-byte feeds whose declaration is in ASCII (the EBCDIC ones are not).
     one = [p for p in sorted(glob.glob(os.path.join(folder, "x80_*.xml")))

@@ -15,7 +15,9 @@ scripts.
 
 Usage: scripts/html5lib_prescan_eval.py [--bin DELINEATE] [--cache DIR] [-v]
 (needs network for the first fetch: PyPI, curl)"""
-import argparse, json, os, subprocess, tarfile
+import os
+
+from scratch_suites import archive, arguments, inspect
 
 SDIST = ("https://files.pythonhosted.org/packages/ac/b6/"
          "b55c3f49042f1df3dcd422b7f224f939892ee94f22abcf503a9b7339eaf2/html5lib-1.1.tar.gz")
@@ -23,14 +25,7 @@ FILES = ("tests1.dat", "tests2.dat", "test-yahoo-jp.dat")
 
 
 def fetch(cache):
-    os.makedirs(cache, exist_ok=True)
-    root = os.path.join(cache, "html5lib-1.1")
-    tar = os.path.join(cache, "html5lib-1.1.tar.gz")
-    if not os.path.isdir(root):
-        if not os.path.exists(tar):
-            subprocess.run(["curl", "-sSL", "-o", tar, SDIST], check=True)
-        with tarfile.open(tar) as t:
-            t.extractall(cache)
+    root = archive(cache, SDIST, "html5lib-1.1")
     return os.path.join(root, "html5lib", "tests", "testdata", "encoding")
 
 
@@ -47,11 +42,7 @@ def cases(folder):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--bin", default=os.path.join(os.path.dirname(__file__), "..", "target", "release", "delineate"))
-    ap.add_argument("--cache", default="/tmp/delineate-peer-suites")
-    ap.add_argument("-v", action="store_true")
-    a = ap.parse_args()
+    a = arguments(__doc__)
     rows = cases(fetch(a.cache))
     work = os.path.join(a.cache, "html5lib-cases")
     os.makedirs(work, exist_ok=True)
@@ -61,9 +52,7 @@ def main():
         with open(p, "wb") as f:
             f.write(data)
         paths.append(p)
-    out = subprocess.run([a.bin, "inspect", "--json", *paths], capture_output=True, text=True).stdout
-    js = [json.loads(l) for l in out.splitlines()]
-    assert len(js) == len(rows), (len(js), len(rows))
+    js = inspect(a.bin, paths)
     right = scripted = 0
     late = 0
     for (name, i, data, want), p, j in zip(rows, paths, js):

@@ -14,7 +14,9 @@ codec for, are decoded by glibc's iconv.
 
 Usage: scripts/peer_suites_eval.py [--bin DELINEATE] [--cache DIR] [-v]
 (needs network for the first fetch, pip, curl; chardet in the running Python for its column)"""
-import argparse, codecs, json, os, re, subprocess, sys, tarfile
+import codecs, os, re, subprocess, sys, tarfile
+
+from scratch_suites import archive, arguments, inspect
 
 CHARDET_SDIST = "chardet==5.2.0"
 CN_SDIST = ("https://files.pythonhosted.org/packages/c2/c3/"
@@ -66,18 +68,8 @@ def fetch(cache):
                         "--no-deps", "-d", cache], check=True, capture_output=True)
         with tarfile.open(os.path.join(cache, "chardet-5.2.0.tar.gz")) as t:
             t.extractall(cache)
-    ud = os.path.join(cache, "uchardet-0.0.8")
-    if not os.path.isdir(ud):
-        tar = os.path.join(cache, "uchardet.tar.xz")
-        subprocess.run(["curl", "-sSL", "-o", tar, UCHARDET_TAR], check=True)
-        with tarfile.open(tar) as t:
-            t.extractall(cache)
-    cn = os.path.join(cache, "charset_normalizer-3.5.3")
-    if not os.path.isdir(cn):
-        tar = os.path.join(cache, "charset_normalizer-3.5.3.tar.gz")
-        subprocess.run(["curl", "-sSL", "-o", tar, CN_SDIST], check=True)
-        with tarfile.open(tar) as t:
-            t.extractall(cache)
+    ud = archive(cache, UCHARDET_TAR, "uchardet-0.0.8", "uchardet.tar.xz")
+    cn = archive(cache, CN_SDIST, "charset_normalizer-3.5.3")
     return os.path.join(cd, "tests"), os.path.join(ud, "test"), cn
 
 
@@ -144,11 +136,7 @@ def score(rows, answers, verbose, name):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--bin", default=os.path.join(os.path.dirname(__file__), "..", "target", "release", "delineate"))
-    ap.add_argument("--cache", default="/tmp/delineate-peer-suites")
-    ap.add_argument("-v", action="store_true")
-    a = ap.parse_args()
+    a = arguments(__doc__)
     suites = fetch(a.cache)
     try:
         import chardet
@@ -156,9 +144,7 @@ def main():
         chardet = None
     for name, rows in (("chardet 5.2.0 tests", chardet_rows(suites[0])), ("uchardet 0.0.8 test", uchardet_rows(suites[1])),
                        ("charset-normalizer 3.5.3 data", cn_rows(suites[2]))):
-        out = subprocess.run([a.bin, "inspect", "--json", *[p for _, p, _ in rows]], capture_output=True, text=True).stdout
-        js = [json.loads(l) for l in out.splitlines()]
-        assert len(js) == len(rows), (len(js), len(rows))
+        js = inspect(a.bin, [p for _, p, _ in rows])
         n = len(rows)
         print(f"== {name}: {n} files")
         for label, answers in (("delineate likely", [j["likely"]["name"] for j in js]),

@@ -309,17 +309,13 @@ pub fn decide(inp: &Inputs) -> Decision {
             }
             // Nor does a document in UTF-16 or UTF-32 without a declaration read as UTF-8:
             // its first bytes show the form (XML 1.0 Appendix F), as its NUL columns do.
-            if let Some((i, e)) = find(inp.evidence, EvidenceKind::Utf16Pattern) {
-                let cs = e.encoding.expect("found with an encoding");
-                return make(
-                    cs,
-                    DecidedBy::Statistical,
-                    Some(i),
-                    format!(
-                        "{cs}, because there is no byte order mark or encoding declaration and {}: an XML processor detects the form from the first bytes (XML 1.0 Appendix F)",
-                        e.detail
-                    ),
-                );
+            if let Some(d) = by_wide_pattern(
+                inp,
+                &make,
+                "or encoding declaration",
+                ": an XML processor detects the form from the first bytes (XML 1.0 Appendix F)",
+            ) {
+                return d;
             }
             if utf8_plausible(inp.validity) {
                 let mut d = fallback(inp, &make);
@@ -350,18 +346,38 @@ pub fn decide(inp: &Inputs) -> Decision {
             if let Some(d) = by_declaration(inp, EvidenceKind::Transport, &make) {
                 return d;
             }
-            if let Some((i, e)) = find(inp.evidence, EvidenceKind::Utf16Pattern) {
-                let cs = e.encoding.expect("found with an encoding");
-                return make(
-                    cs,
-                    DecidedBy::Statistical,
-                    Some(i),
-                    format!("{cs}, because there is no byte order mark and {}", e.detail),
-                );
+            if let Some(d) = by_wide_pattern(inp, &make, "", "") {
+                return d;
             }
             fallback(inp, &make)
         }
     }
+}
+
+/// A decision by the NUL columns of UTF-16 or UTF-32 without a byte order mark, if they show;
+/// `absent` names what else is missing besides the BOM, `then` ends the sentence.
+fn by_wide_pattern(
+    inp: &Inputs,
+    make: &dyn Fn(Charset, DecidedBy, Option<usize>, String) -> Decision,
+    absent: &str,
+    then: &str,
+) -> Option<Decision> {
+    let (i, e) = find(inp.evidence, EvidenceKind::Utf16Pattern)?;
+    let cs = e.encoding?;
+    let absent = if absent.is_empty() {
+        String::new()
+    } else {
+        format!(" {absent}")
+    };
+    Some(make(
+        cs,
+        DecidedBy::Statistical,
+        Some(i),
+        format!(
+            "{cs}, because there is no byte order mark{absent} and {}{then}",
+            e.detail
+        ),
+    ))
 }
 
 /// A decision by a transport header or an in-document declaration, if one resolves.
