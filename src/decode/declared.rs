@@ -414,40 +414,47 @@ fn find_ci(hay: &[u8], needle: &[u8]) -> Option<usize> {
         .position(|w| w.eq_ignore_ascii_case(needle))
 }
 
+/// The UTF-16 or UTF-32 form `<?xml` is written in at the start of `b` without a byte order
+/// mark, and its code unit in bytes (XML 1.0 Appendix F: `3C 00 3F 00`, `00 3C 00 3F`,
+/// `3C 00 00 00`, `00 00 00 3C`).
+pub fn wide_xml_form(b: &[u8]) -> Option<(Charset, usize)> {
+    const FORMS: [(&[u8], usize); 4] = [
+        (b"<\0?\0x\0m\0l\0", 2),
+        (b"\0<\0?\0x\0m\0l", 2),
+        (b"<\0\0\0?\0\0\0x\0\0\0m\0\0\0l\0\0\0", 4),
+        (b"\0\0\0<\0\0\0?\0\0\0x\0\0\0m\0\0\0l", 4),
+    ];
+    let charsets = [
+        Charset::UTF_16LE,
+        Charset::UTF_16BE,
+        Charset::Utf32Le,
+        Charset::Utf32Be,
+    ];
+    FORMS
+        .iter()
+        .zip(charsets)
+        .find(|((form, _), _)| b.starts_with(form))
+        .map(|((_, unit), cs)| (cs, *unit))
+}
+
 /// Reads the encoding declaration of an XML declaration at the start of `head` (after any BOM,
 /// whose length is `skip`). Also recognises the declaration written in UTF-16 without a BOM,
 /// and says in which byte order (XML 1.0 Appendix F).
 pub fn xml_declaration(head: &[u8], skip: usize) -> Option<(Declaration, Option<Charset>)> {
     let b = &head[skip.min(head.len())..];
-    let (text, unit, wide): (Vec<u8>, usize, Option<Charset>) = if b.starts_with(b"<\0?\0x\0m\0l\0")
-    {
-        (
-            b.iter().step_by(2).take(512).copied().collect(),
-            2,
-            Some(Charset::UTF_16LE),
-        )
-    } else if b.starts_with(b"\0<\0?\0x\0m\0l") {
-        (
-            b.iter().skip(1).step_by(2).take(512).copied().collect(),
-            2,
-            Some(Charset::UTF_16BE),
-        )
-    } else if b.starts_with(b"<\0\0\0?\0\0\0x\0\0\0m\0\0\0l\0\0\0") {
-        (
-            b.iter().step_by(4).take(512).copied().collect(),
-            4,
-            Some(Charset::Utf32Le),
-        )
-    } else if b.starts_with(b"\0\0\0<\0\0\0?\0\0\0x\0\0\0m\0\0\0l") {
-        (
-            b.iter().skip(3).step_by(4).take(512).copied().collect(),
-            4,
-            Some(Charset::Utf32Be),
-        )
-    } else if b.starts_with(b"<?xml") {
-        (b[..b.len().min(512)].to_vec(), 1, None)
-    } else {
-        return None;
+    let (text, unit, wide): (Vec<u8>, usize, Option<Charset>) = match wide_xml_form(b) {
+        Some((cs, unit)) => {
+            // The ASCII byte of each code unit: the last of a big-endian one.
+            let at = if matches!(cs, Charset::Utf32Be) || cs == Charset::UTF_16BE {
+                unit - 1
+            } else {
+                0
+            };
+            let text = b.iter().skip(at).step_by(unit).take(512).copied().collect();
+            (text, unit, Some(cs))
+        }
+        None if b.starts_with(b"<?xml") => (b[..b.len().min(512)].to_vec(), 1, None),
+        None => return None,
     };
     if text.len() < 6 || !is_space(text[5]) {
         return None;

@@ -109,11 +109,7 @@ pub fn sniff_kind(head: &[u8], path: Option<&Path>, declared_mime: Option<&str>)
             reason: "bytes start with an XML declaration `<?xml`".into(),
         };
     }
-    if head.starts_with(b"<\0?\0x\0m\0l\0")
-        || head.starts_with(b"\0<\0?\0x\0m\0l")
-        || head.starts_with(b"<\0\0\0?\0\0\0x\0\0\0m\0\0\0l\0\0\0")
-        || head.starts_with(b"\0\0\0<\0\0\0?\0\0\0x\0\0\0m\0\0\0l")
-    {
+    if crate::decode::declared::wide_xml_form(head).is_some() {
         return KindEvidence {
             kind: TextKind::Xml,
             reason: "bytes start with `<?xml` in UTF-16 or UTF-32".into(),
