@@ -476,6 +476,23 @@ write(E + "utf16be-odd-label.xml", ('<?xml version="1.0" encoding="utf16"?>\n'
 # A name outside WHATWG in the XML declaration.
 write(E + "maccyrillic-label.xml", ('<?xml version="1.0" encoding="MacCyrillic"?><doc>Все люди рождаются '
       'свободными и равными в своём достоинстве и правах. Москва.</doc>\n').encode("mac_cyrillic"))
+# DOS and Mac code pages outside WHATWG that an XML declaration names: Hebrew in IBM862 (DOS),
+# Greek in Mac OS Greek, and one Greek capital in IBM737 (a feed title; windows-1252 reads the
+# byte as `€`, no word either way, and the declaration stands).
+write(E + "he-ibm862-declared.xml", ('<?xml version="1.0" encoding="cp862"?>\n<doc>כל בני האדם '
+      'נולדו בני חורין ושווים בערכם ובזכויותיהם. כולם חוננו בתבונה ובמצפון, לפיכך חובה עליהם '
+      'לנהוג איש ברעהו ברוח של אחוה.</doc>\n').encode("cp862"))
+write(E + "el-mac-greek-declared.xml", ('<?xml version="1.0" encoding="x-mac-greek"?>\n<doc>Όλοι οι '
+      'άνθρωποι γεννιούνται ελεύθεροι και ίσοι στην αξιοπρέπεια και τα δικαιώματα. Είναι '
+      'προικισμένοι με λογική και συνείδηση, και οφείλουν να συμπεριφέρονται μεταξύ τους με '
+      'πνεύμα αδελφοσύνης.</doc>\n').encode("mac_greek"))
+write(E + "el-ibm737-one-letter.xml", ('<?xml version="1.0" encoding="ibm737"?>\n<feed><title>Α'
+      '</title></feed>\n').encode("cp737"))
+# Turkish in IBM857 as a DOS program wrote it, with no declaration: `--encoding cp857` reads it.
+write(E + "tr-ibm857.txt", ('Herkes, hiçbir ayrım gözetilmeksizin, ırk, renk, cinsiyet, dil, din, '
+      'siyasal veya diğer herhangi bir kanaat, ulusal veya toplumsal köken, servet, doğuş veya '
+      'herhangi diğer bir fark gözetilmeksizin işbu Beyannamede ilan olunan tüm haklardan ve '
+      'bütün özgürlüklerden yararlanabilir.\n').encode("cp857"))
 # A UTF-8 file with a windows-1252 paragraph pasted in.
 mixed = ("Le café est ouvert depuis le matin, et les élèves arrivent à l'heure. " * 6 + "\n").encode("utf-8")
 mixed += ("Die Schüler lesen Bücher über die Geschichte Österreichs und üben täglich. " * 6 + "\n").encode("cp1252")

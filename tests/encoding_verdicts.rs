@@ -374,6 +374,53 @@ fn declarations_as_the_standards_and_the_files_mean_them() {
     assert_eq!(j["likely"]["name"], "x-mac-cyrillic");
 }
 
+/// DOS and Mac code pages outside WHATWG that a declaration names are decoded (as Python, ICU
+/// and iconv do): Hebrew in IBM862, Greek in Mac OS Greek; where the bytes are one letter,
+/// the declaration stands against windows-1252's `€`. A page with undefined bytes (IBM857's
+/// D5) decodes them as errors; `--encoding cp857` reads Turkish DOS text.
+#[test]
+fn dos_and_mac_pages_a_declaration_names_are_read() {
+    for (file, want, text) in [
+        ("he-ibm862-declared.xml", "IBM862", "כל בני האדם נולדו"),
+        (
+            "el-mac-greek-declared.xml",
+            "x-mac-greek",
+            "Όλοι οι άνθρωποι",
+        ),
+        ("el-ibm737-one-letter.xml", "IBM737", "Α</title>"),
+    ] {
+        let j = inspect(file);
+        assert_eq!(j["encoding"]["name"], want, "{file}");
+        assert_eq!(j["encoding"]["decided_by"], "declaration", "{file}");
+        assert_eq!(
+            j["likely"]["name"], want,
+            "{file}: {}",
+            j["likely"]["because"]
+        );
+        let decided = &j["candidates"][0];
+        assert_eq!(decided["encoding"], want, "{file}");
+        let excerpt = decided["excerpt"].as_str().unwrap();
+        assert!(excerpt.contains(text), "{file}: {excerpt}");
+    }
+    // One letter is thin evidence: the declaration stands, unsure.
+    let one = inspect("el-ibm737-one-letter.xml");
+    let c = one["likely"]["confidence"].as_f64().unwrap();
+    assert!(c < 0.5, "one letter: confidence {c}");
+    let out = cmd()
+        .args([
+            "decode",
+            "--encoding",
+            "cp857",
+            "tests/fixtures/encodings/tr-ibm857.txt",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("ayrım gözetilmeksizin"), "{text}");
+    assert!(text.contains("diğer"), "{text}");
+}
+
 /// An XML declaration written in UTF-32 or UTF-16 without a BOM, whose label names nothing
 /// WHATWG knows: the form it is written in decides (XML 1.0 Appendix F), not UTF-8.
 #[test]

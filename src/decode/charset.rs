@@ -5,10 +5,12 @@
 //! Two families outside that standard are decoded by this tool itself: UTF-32 (BOMs exist in
 //! the wild; encoding_rs deliberately lacks it) and true ISO-8859-1 (C1 controls kept at
 //! 0x80–0x9F), which mojibake analysis needs because Python's and Java's `latin-1` codecs
-//! produce it. And four DOS code pages (IBM437, IBM850, IBM852, IBM855, from the `oem_cp`
-//! tables): a Windows console shows UTF-8 through them (`╨ƒ╤Ç╨╕╨▓╨╡╤é` for `Привет`), and
+//! produce it. And DOS and Mac code pages (from the `oem_cp` tables, and `pages.rs`): a
+//! Windows console shows UTF-8 through IBM437 and IBM850 (`╨ƒ╤Ç╨╕╨▓╨╡╤é` for `Привет`), and
 //! mojibake repair must read that back; DOS-era Cyrillic text files are in IBM855, which the
-//! likely verdict names.
+//! likely verdict names; the other DOS and Mac pages (IBM737 Greek, IBM857 Turkish, IBM862
+//! Hebrew, Mac Greek, Turkish, Icelandic, Romanian, Croatian…) are decoded where a label names
+//! them (an XML declaration, `--encoding`), as Python, ICU and iconv do.
 
 use crate::decode::seven_bit::Scheme;
 use crate::error::UnknownLabel;
@@ -63,6 +65,63 @@ pub enum OemPage {
     /// VISCII (RFC 1456): Vietnamese with every precomposed letter one byte, the whole high
     /// half and six C0 controls (02 05 06 14 19 1E) given to letters.
     Viscii,
+    /// IBM737, DOS Greek.
+    Cp737,
+    /// IBM775, DOS Baltic Rim (Lithuanian, Latvian, Estonian).
+    Cp775,
+    /// IBM857, DOS Turkish (0xD5, 0xE7 and 0xF2 undefined).
+    Cp857,
+    /// IBM860, DOS Portuguese.
+    Cp860,
+    /// IBM861, DOS Icelandic.
+    Cp861,
+    /// IBM862, DOS Hebrew (often in visual order: the letters of a line stored right to left).
+    Cp862,
+    /// IBM863, DOS Canadian French.
+    Cp863,
+    /// CP1125 (RUSCII), DOS Ukrainian: IBM866 with Ґ, Є, І and Ї.
+    Cp1125,
+    /// Mac OS Greek.
+    MacGreek,
+    /// Mac OS Turkish.
+    MacTurkish,
+    /// Mac OS Icelandic.
+    MacIcelandic,
+    /// Mac OS Romanian.
+    MacRomanian,
+    /// Mac OS Croatian.
+    MacCroatian,
+}
+
+impl OemPage {
+    /// Every page, in the order of [`OemPage::index`].
+    pub const ALL: [OemPage; 20] = [
+        OemPage::Cp437,
+        OemPage::Cp850,
+        OemPage::Cp852,
+        OemPage::Cp855,
+        OemPage::Cp865,
+        OemPage::MacCentralEurope,
+        OemPage::Viscii,
+        OemPage::Cp737,
+        OemPage::Cp775,
+        OemPage::Cp857,
+        OemPage::Cp860,
+        OemPage::Cp861,
+        OemPage::Cp862,
+        OemPage::Cp863,
+        OemPage::Cp1125,
+        OemPage::MacGreek,
+        OemPage::MacTurkish,
+        OemPage::MacIcelandic,
+        OemPage::MacRomanian,
+        OemPage::MacCroatian,
+    ];
+
+    /// The page's place in [`OemPage::ALL`] (a slot in per-page caches).
+    pub fn index(self) -> usize {
+        OemPage::ALL.iter().position(|&p| p == self).unwrap_or(0)
+    }
 }
 
 /// Mac OS Central European, bytes 0x80–0xFF: Apple's `CENTEURO.TXT` from Unicode's vendor
@@ -127,11 +186,26 @@ impl OemPage {
             OemPage::Cp865 => "IBM865",
             OemPage::MacCentralEurope => "x-mac-ce",
             OemPage::Viscii => "VISCII",
+            OemPage::Cp737 => "IBM737",
+            OemPage::Cp775 => "IBM775",
+            OemPage::Cp857 => "IBM857",
+            OemPage::Cp860 => "IBM860",
+            OemPage::Cp861 => "IBM861",
+            OemPage::Cp862 => "IBM862",
+            OemPage::Cp863 => "IBM863",
+            OemPage::Cp1125 => "CP1125",
+            OemPage::MacGreek => "x-mac-greek",
+            OemPage::MacTurkish => "x-mac-turkish",
+            OemPage::MacIcelandic => "x-mac-icelandic",
+            OemPage::MacRomanian => "x-mac-romanian",
+            OemPage::MacCroatian => "x-mac-croatian",
         }
     }
 
-    /// The characters of bytes 0x80–0xFF (every byte is defined in these pages).
+    /// The characters of bytes 0x80–0xFF; U+FFFD for a byte the page leaves undefined
+    /// ([`OemPage::is_undefined`]).
     pub fn high_half(self) -> &'static [char; 128] {
+        use super::pages::*;
         use oem_cp::code_table::*;
         match self {
             OemPage::Cp437 => &DECODING_TABLE_CP437,
@@ -141,7 +215,26 @@ impl OemPage {
             OemPage::Cp865 => &DECODING_TABLE_CP865,
             OemPage::MacCentralEurope => &MAC_CENTRAL_EUROPE,
             OemPage::Viscii => &VISCII,
+            OemPage::Cp737 => &DECODING_TABLE_CP737,
+            OemPage::Cp775 => &DECODING_TABLE_CP775,
+            OemPage::Cp857 => &CP857,
+            OemPage::Cp860 => &DECODING_TABLE_CP860,
+            OemPage::Cp861 => &DECODING_TABLE_CP861,
+            OemPage::Cp862 => &DECODING_TABLE_CP862,
+            OemPage::Cp863 => &DECODING_TABLE_CP863,
+            OemPage::Cp1125 => &CP1125,
+            OemPage::MacGreek => &MAC_GREEK,
+            OemPage::MacTurkish => &MAC_TURKISH,
+            OemPage::MacIcelandic => &MAC_ICELANDIC,
+            OemPage::MacRomanian => &MAC_ROMANIAN,
+            OemPage::MacCroatian => &MAC_CROATIAN,
         }
+    }
+
+    /// Whether byte `b` is one the page leaves undefined (IBM857's 0xD5, 0xE7, 0xF2): decoded
+    /// as an error, never produced by encoding.
+    pub fn is_undefined(self, b: u8) -> bool {
+        b >= 0x80 && self.high_half()[usize::from(b - 0x80)] == '\u{FFFD}'
     }
 
     /// The bytes below 0x80 that are letters rather than ASCII controls (VISCII's six); every
@@ -153,7 +246,7 @@ impl OemPage {
         }
     }
 
-    /// The character of byte `b`.
+    /// The character of byte `b` (U+FFFD for a byte the page leaves undefined).
     pub fn char_of(self, b: u8) -> char {
         if b >= 0x80 {
             self.high_half()[usize::from(b - 0x80)]
@@ -173,6 +266,9 @@ impl OemPage {
         if c.is_ascii() {
             let b = c as u8;
             return self.low_letters().iter().all(|&(x, _)| x != b).then_some(b);
+        }
+        if c == '\u{FFFD}' {
+            return None;
         }
         self.high_half()
             .iter()
@@ -286,6 +382,29 @@ impl Charset {
                 Some(Charset::EucTw)
             }
             "viscii" | "csviscii" | "viscii1.1-1" => Some(Charset::Oem(OemPage::Viscii)),
+            "ibm737" | "cp737" | "737" => Some(Charset::Oem(OemPage::Cp737)),
+            "ibm775" | "cp775" | "775" | "cspc775baltic" => Some(Charset::Oem(OemPage::Cp775)),
+            "ibm857" | "cp857" | "857" | "csibm857" => Some(Charset::Oem(OemPage::Cp857)),
+            "ibm860" | "cp860" | "860" | "csibm860" => Some(Charset::Oem(OemPage::Cp860)),
+            "ibm861" | "cp861" | "861" | "cp-is" | "csibm861" => Some(Charset::Oem(OemPage::Cp861)),
+            "ibm862" | "cp862" | "862" | "cspc862latinhebrew" => Some(Charset::Oem(OemPage::Cp862)),
+            "ibm863" | "cp863" | "863" | "csibm863" => Some(Charset::Oem(OemPage::Cp863)),
+            "cp1125" | "ibm1125" | "ruscii" => Some(Charset::Oem(OemPage::Cp1125)),
+            "x-mac-greek" | "macgreek" | "mac-greek" | "mac_greek" | "cp10006" => {
+                Some(Charset::Oem(OemPage::MacGreek))
+            }
+            "x-mac-turkish" | "macturkish" | "mac-turkish" | "mac_turkish" | "cp10081" => {
+                Some(Charset::Oem(OemPage::MacTurkish))
+            }
+            "x-mac-icelandic" | "maciceland" | "macicelandic" | "mac_iceland" | "cp10079" => {
+                Some(Charset::Oem(OemPage::MacIcelandic))
+            }
+            "x-mac-romanian" | "macromania" | "macromanian" | "mac_romanian" | "cp10010" => {
+                Some(Charset::Oem(OemPage::MacRomanian))
+            }
+            "x-mac-croatian" | "maccroatian" | "mac_croatian" | "cp10082" => {
+                Some(Charset::Oem(OemPage::MacCroatian))
+            }
             _ => None,
         };
         if let Some(charset) = extra {
@@ -341,11 +460,12 @@ pub enum Lenient {
 /// | `koi8r`, `koi8_r`, `koi8u`, `koi8_u` | KOI8-R, KOI8-U |
 /// | `cp866`, `ibm-866`, `dos-866`, `alt` | IBM866 |
 /// | `tis620`, `tis_620`, `cp874`, `ms874`, `windows874` | windows-874 |
-/// | `x-mac-greek`, `x-mac-turkish`, `x-mac-icelandic`… | no WHATWG decoder |
 /// | `x-mac-ce`, `macce`, `maccentraleurope`, `cp10029` | x-mac-ce (decoded by this tool) |
+/// | `x-mac-greek`, `x-mac-turkish`, `x-mac-icelandic`, `x-mac-romanian`, `x-mac-croatian` (`macgreek`, `cp10006`…) | the Mac pages of those names (decoded by this tool) |
 /// | `cp437`, `ibm437`, `cp850`, `cp852`, `cp855`, `cp865` (`dos437`…) | IBM437, IBM850, IBM852, IBM855, IBM865 (decoded by this tool) |
+/// | `cp737`, `cp775`, `cp857`, `cp860`–`cp863` (`cp-is`, `cspc862latinhebrew`…), `cp1125` (`ruscii`) | IBM737, IBM775, IBM857, IBM860–IBM863, CP1125 (decoded by this tool) |
 /// | `ms-ansi`, `ms-ee`, `ms-cyrl`, `ms-greek`, `ms-turk`, `ms-hebr`, `ms-arab`, `winbaltrim` (glibc iconv) | windows-1252, -1250, -1251, -1253, -1254, -1255, -1256, -1257 |
-/// | `cp737`, `cp775`, `cp856`, `cp857`, `cp860`–`cp864` (`cp-is`), `cp1125`, `koi8-t`, `tcvn` | no decoder |
+/// | `cp856`, `cp864`, `koi8-t`, `tcvn` | no decoder |
 pub fn for_lenient_label(label: &str) -> Option<Lenient> {
     let norm: String = label
         .trim()
@@ -395,15 +515,25 @@ pub fn for_lenient_label(label: &str) -> Option<Lenient> {
         "big5hkscs" | "cp950" | "windows950" | "big5tw" => named(encoding_rs::BIG5),
         "koi8r" => named(encoding_rs::KOI8_R),
         "koi8u" | "koi8ru" => named(encoding_rs::KOI8_U),
-        "cp866" | "ibm866" | "dos866" | "alt" | "ruscii" => named(encoding_rs::IBM866),
+        "cp866" | "ibm866" | "dos866" | "alt" => named(encoding_rs::IBM866),
         "tis620" | "cp874" | "ms874" | "windows874" | "dos874" => named(encoding_rs::WINDOWS_874),
         "xmacce" | "macce" | "maccentraleurope" | "maclatin2" | "cp10029" => {
             Some(Lenient::Names(Charset::Oem(OemPage::MacCentralEurope)))
         }
-        "xmacgreek" | "macgreek" | "cp10006" => Some(Lenient::Undecodable("MacGreek")),
-        "xmacturkish" | "macturkish" | "cp10081" => Some(Lenient::Undecodable("MacTurkish")),
-        "xmacicelandic" | "maciceland" | "macicelandic" => {
-            Some(Lenient::Undecodable("MacIcelandic"))
+        "xmacgreek" | "macgreek" | "cp10006" => {
+            Some(Lenient::Names(Charset::Oem(OemPage::MacGreek)))
+        }
+        "xmacturkish" | "macturkish" | "cp10081" => {
+            Some(Lenient::Names(Charset::Oem(OemPage::MacTurkish)))
+        }
+        "xmacicelandic" | "maciceland" | "macicelandic" | "cp10079" => {
+            Some(Lenient::Names(Charset::Oem(OemPage::MacIcelandic)))
+        }
+        "xmacromanian" | "macromania" | "macromanian" | "cp10010" => {
+            Some(Lenient::Names(Charset::Oem(OemPage::MacRomanian)))
+        }
+        "xmaccroatian" | "maccroatian" | "cp10082" => {
+            Some(Lenient::Names(Charset::Oem(OemPage::MacCroatian)))
         }
         "cp437" | "ibm437" | "dos437" | "437" | "cspc8codepage437" => {
             Some(Lenient::Names(Charset::Oem(OemPage::Cp437)))
@@ -411,17 +541,31 @@ pub fn for_lenient_label(label: &str) -> Option<Lenient> {
         "cp850" | "ibm850" | "dos850" | "850" => Some(Lenient::Names(Charset::Oem(OemPage::Cp850))),
         "cp852" | "ibm852" | "dos852" | "852" => Some(Lenient::Names(Charset::Oem(OemPage::Cp852))),
         "cp865" | "ibm865" | "dos865" | "865" => Some(Lenient::Names(Charset::Oem(OemPage::Cp865))),
-        "cp737" | "ibm737" => Some(Lenient::Undecodable("IBM737")),
-        "cp775" | "ibm775" | "cspc775baltic" => Some(Lenient::Undecodable("IBM775")),
+        "cp737" | "ibm737" | "dos737" | "737" => Some(Lenient::Names(Charset::Oem(OemPage::Cp737))),
+        "cp775" | "ibm775" | "dos775" | "775" | "cspc775baltic" => {
+            Some(Lenient::Names(Charset::Oem(OemPage::Cp775)))
+        }
         "cp855" | "ibm855" | "dos855" | "855" => Some(Lenient::Names(Charset::Oem(OemPage::Cp855))),
-        "cp857" | "ibm857" | "csibm857" => Some(Lenient::Undecodable("IBM857")),
-        "cp862" | "ibm862" | "cspc862latinhebrew" => Some(Lenient::Undecodable("IBM862")),
+        "cp857" | "ibm857" | "dos857" | "857" | "csibm857" => {
+            Some(Lenient::Names(Charset::Oem(OemPage::Cp857)))
+        }
+        "cp862" | "ibm862" | "dos862" | "862" | "cspc862latinhebrew" => {
+            Some(Lenient::Names(Charset::Oem(OemPage::Cp862)))
+        }
         "cp864" | "ibm864" | "csibm864" => Some(Lenient::Undecodable("IBM864")),
-        "cp860" | "ibm860" | "860" | "csibm860" => Some(Lenient::Undecodable("IBM860")),
-        "cp861" | "ibm861" | "861" | "cpis" | "csibm861" => Some(Lenient::Undecodable("IBM861")),
-        "cp863" | "ibm863" | "863" | "csibm863" => Some(Lenient::Undecodable("IBM863")),
+        "cp860" | "ibm860" | "dos860" | "860" | "csibm860" => {
+            Some(Lenient::Names(Charset::Oem(OemPage::Cp860)))
+        }
+        "cp861" | "ibm861" | "dos861" | "861" | "cpis" | "csibm861" => {
+            Some(Lenient::Names(Charset::Oem(OemPage::Cp861)))
+        }
+        "cp863" | "ibm863" | "dos863" | "863" | "csibm863" => {
+            Some(Lenient::Names(Charset::Oem(OemPage::Cp863)))
+        }
         "cp856" | "ibm856" => Some(Lenient::Undecodable("IBM856")),
-        "cp1125" | "ruscii1125" => Some(Lenient::Undecodable("CP1125")),
+        "cp1125" | "ibm1125" | "ruscii" | "ruscii1125" | "cp866u" => {
+            Some(Lenient::Names(Charset::Oem(OemPage::Cp1125)))
+        }
         "koi8t" => Some(Lenient::Undecodable("KOI8-T")),
         "tcvn" | "tcvn5712" | "tcvn57121" => Some(Lenient::Undecodable("TCVN 5712")),
         // glibc iconv's names of the Windows code pages (which Python took over).
@@ -583,133 +727,4 @@ impl Serialize for Charset {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn labels_outside_whatwg_resolve_as_files_mean_them() {
-        let name = |l: &str| match for_lenient_label(l) {
-            Some(Lenient::Names(c)) => c.name().to_string(),
-            Some(Lenient::Undecodable(n)) => format!("({n})"),
-            None => "-".into(),
-        };
-        for (label, want) in [
-            ("MacCyrillic", "x-mac-cyrillic"),
-            ("cp1251", "windows-1251"),
-            ("win-1251", "windows-1251"),
-            ("Win1250", "windows-1250"),
-            ("latin-2", "ISO-8859-2"),
-            ("utf8", "UTF-8"),
-            ("UTF_8", "UTF-8"),
-            ("ISO8859-1", "windows-1252"),
-            ("ISO8859_15", "ISO-8859-15"),
-            ("iso_8859_16", "ISO-8859-16"),
-            ("windows-874", "windows-874"),
-            ("x-mac-ce", "x-mac-ce"),
-            ("x-mac-greek", "(MacGreek)"),
-            ("cp437", "IBM437"),
-            ("DOS-850", "IBM850"),
-            ("cp855", "IBM855"),
-            ("cp857", "(IBM857)"),
-            ("ms-cyrl", "windows-1251"),
-            ("WinBaltRim", "windows-1257"),
-            ("cp_is", "(IBM861)"),
-            ("tcvn5712-1", "(TCVN 5712)"),
-            ("SJIS", "Shift_JIS"),
-            ("EUC_KR", "EUC-KR"),
-            ("gb_2312", "GBK"),
-            ("Mac-Roman", "macintosh"),
-            ("KOI8_U", "KOI8-U"),
-            ("nonsense", "-"),
-            ("", "-"),
-        ] {
-            assert_eq!(name(label), want, "{label}");
-        }
-    }
-
-    #[test]
-    fn dos_code_pages_decode_and_encode_back() {
-        let cs = Charset::for_label("cp437").unwrap().charset;
-        assert_eq!(cs, Charset::Oem(OemPage::Cp437));
-        assert!(cs.is_single_byte() && cs.is_ascii_compatible());
-        let d = crate::decode::decode(b"\xD0\x9F a", 0, cs, crate::decode::ErrorMode::Strict, true);
-        assert_eq!(d.text, "╨ƒ a");
-        assert_eq!(cs.encode("╨ƒ a").as_deref(), Some(&b"\xD0\x9F a"[..]));
-        let cp850 = Charset::for_label("IBM850").unwrap().charset;
-        assert_eq!(cp850.encode("┼¢"), Some(vec![0xC5, 0xBD]));
-        assert_eq!(cp850.encode("€"), None);
-        let cp852 = Charset::for_label("cp852").unwrap().charset;
-        assert_eq!(cp852.name(), "IBM852");
-        // DOS Cyrillic: each small letter, then its capital.
-        let cp855 = Charset::for_label("IBM855").unwrap().charset;
-        let d = crate::decode::decode(
-            b"\x9C\x9D \xD8",
-            0,
-            cp855,
-            crate::decode::ErrorMode::Strict,
-            true,
-        );
-        assert_eq!(d.text, "юЮ п");
-        assert_eq!(for_lenient_label("CP-855"), Some(Lenient::Names(cp855)));
-    }
-
-    #[test]
-    fn viscii_gives_six_controls_to_letters() {
-        let cs = Charset::for_label("VISCII").unwrap().charset;
-        assert_eq!(cs, Charset::Oem(OemPage::Viscii));
-        // `Tiếng Việt`, and the capital Ỷ of byte 14.
-        let bytes = b"Ti\xAAng Vi\xAEt \x14";
-        let d = crate::decode::decode(bytes, 0, cs, crate::decode::ErrorMode::Strict, true);
-        assert_eq!(d.text, "Tiếng Việt Ỷ");
-        assert_eq!(cs.encode("Tiếng Việt Ỷ").as_deref(), Some(&bytes[..]));
-        // The controls VISCII gave away cannot be written in it.
-        assert_eq!(cs.encode("\u{14}"), None);
-        assert_eq!(cs.encode("\u{13}"), Some(vec![0x13]));
-    }
-
-    fn check(label: &str, name: &str, remapped: bool) {
-        let r = Charset::for_label(label).unwrap();
-        assert_eq!(r.charset.name(), name, "{label}");
-        assert_eq!(r.remap.is_some(), remapped, "{label}: {:?}", r.remap);
-    }
-
-    #[test]
-    fn labels() {
-        check("utf-8", "UTF-8", false);
-        check(" UTF8 ", "UTF-8", false);
-        check("iso-8859-1", "windows-1252", true);
-        check("latin1", "windows-1252", true);
-        check("cp1252", "windows-1252", false);
-        check("iso-8859-2", "ISO-8859-2", false);
-        check("gb2312", "GBK", true);
-        check("sjis", "Shift_JIS", false);
-        check("utf-16", "UTF-16LE", true);
-        check("utf-16be", "UTF-16BE", false);
-        check("utf-32", "UTF-32LE", true);
-        check("utf-32be", "UTF-32BE", false);
-        check("hz-gb-2312", "replacement", true);
-        assert!(Charset::for_label("klingon").is_err());
-    }
-
-    #[test]
-    fn encode_for_search() {
-        assert_eq!(Charset::UTF_8.encode("é"), Some(vec![0xC3, 0xA9]));
-        assert_eq!(Charset::WINDOWS_1252.encode("é"), Some(vec![0xE9]));
-        assert_eq!(Charset::WINDOWS_1252.encode("中"), None);
-        assert_eq!(Charset::UTF_16BE.encode("é"), Some(vec![0x00, 0xE9]));
-        assert_eq!(Charset::Utf32Le.encode("A"), Some(vec![0x41, 0, 0, 0]));
-        assert_eq!(Charset::Latin1.encode("\u{85}"), Some(vec![0x85]));
-    }
-
-    #[test]
-    fn classes() {
-        assert!(Charset::WINDOWS_1252.is_single_byte());
-        assert!(Charset::Latin1.is_single_byte());
-        assert!(!Charset::UTF_8.is_single_byte());
-        assert!(Charset::UTF_16LE.is_wide());
-        assert!(Charset::Utf32Be.is_wide());
-        assert!(!Charset::UTF_8.is_wide());
-        assert!(!Charset::Whatwg(encoding_rs::ISO_2022_JP).is_wide());
-        assert!(Charset::Utf32Le.is_unicode());
-    }
-}
+mod tests;

@@ -551,20 +551,13 @@ impl SingleByteTable {
 
 /// The table of a DOS, Mac or Vietnamese code page outside WHATWG.
 fn oem_table(page: OemPage) -> &'static SingleByteTable {
-    static TABLES: [OnceLock<SingleByteTable>; 7] = [const { OnceLock::new() }; 7];
-    let slot = match page {
-        OemPage::Cp437 => &TABLES[0],
-        OemPage::Cp850 => &TABLES[1],
-        OemPage::Cp852 => &TABLES[2],
-        OemPage::Cp855 => &TABLES[3],
-        OemPage::Cp865 => &TABLES[4],
-        OemPage::MacCentralEurope => &TABLES[5],
-        OemPage::Viscii => &TABLES[6],
-    };
-    slot.get_or_init(|| {
+    static TABLES: [OnceLock<SingleByteTable>; OemPage::ALL.len()] =
+        [const { OnceLock::new() }; OemPage::ALL.len()];
+    TABLES[page.index()].get_or_init(|| {
         let mut chars = [None; 256];
         for (b, c) in chars.iter_mut().enumerate() {
-            *c = Some(page.char_of(b as u8));
+            // An undefined byte (IBM857's 0xD5) decodes as an error, as in WHATWG's tables.
+            *c = (!page.is_undefined(b as u8)).then(|| page.char_of(b as u8));
         }
         SingleByteTable {
             chars,

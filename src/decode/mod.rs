@@ -13,6 +13,7 @@ pub mod decoder;
 pub mod euc_tw;
 pub mod johab;
 pub mod offsets;
+mod pages;
 pub mod seven_bit;
 pub mod stream;
 pub mod validity;

@@ -348,7 +348,7 @@ pub fn readings(inp: &Inputs) -> (Vec<Reading>, Vec<RuledOut>) {
         .count()
         >= 20;
     let mut ruled_out = Vec::new();
-    for cs in extra::candidates(inp.part.is_cut()) {
+    for cs in extra::candidates(inp.part.is_cut()).chain(extra::declared_beyond(inp)) {
         let wide = cs.is_wide();
         // Two bytes a code unit, or four (UTF-16, UTF-32).
         let unit_bytes = cs.unit_len();
@@ -533,7 +533,7 @@ pub fn readings(inp: &Inputs) -> (Vec<Reading>, Vec<RuledOut>) {
     let mut all = letters::rank(all, MAX_WEIGHED - 3, !inp.part.is_cut());
     let mut out = preselect(&mut all, &damaged);
     let whatwg = out.len();
-    extra::weigh_besides(&mut out, extras, !inp.part.is_cut());
+    extra::weigh_besides(&mut out, extras, !inp.part.is_cut(), &mut all, inp);
     // Which words differ is judged among the WHATWG readings, so that the others' words are
     // weighed as they were without them.
     word_evidence(&mut out, whatwg);

@@ -44,6 +44,25 @@ pub(super) fn candidates(block: bool) -> impl Iterator<Item = Charset> {
         .chain(others.iter().copied())
 }
 
+/// The code pages a declaration names (or the decision, when declared) that no candidate list
+/// holds: the DOS and Mac pages the tool decodes only where a label names them (IBM862 Hebrew,
+/// Mac Greek…). A declared encoding is always read, so that the verdict can weigh it and keep it
+/// where no words speak against it ([`super::standing`]).
+pub(super) fn declared_beyond(inp: &super::Inputs) -> Vec<Charset> {
+    let decided = inp.decision_declared.then_some(inp.decision);
+    let mut named: Vec<Charset> = decided
+        .into_iter()
+        .chain(inp.declared.iter().map(|(c, _)| *c))
+        .filter(|c| matches!(c, Charset::Oem(_)) && !OTHER_CANDIDATES.contains(c))
+        .collect();
+    named.dedup();
+    // Not in a block of a file being segmented: no declaration covers a part.
+    if inp.part.is_cut() {
+        named.clear();
+    }
+    named
+}
+
 /// Readings of encodings outside WHATWG whose words are weighed besides [`super::MAX_WEIGHED`].
 const MAX_EXTRA_WEIGHED: usize = 2;
 /// Words of a language that a single-byte page's reading must make to stay in the running
@@ -62,19 +81,34 @@ pub(super) fn is_extra(r: &Reading) -> bool {
 /// (`out`, each with its character score). The others are left out of the running: a rare
 /// page whose words were never looked at would only take probability mass from the verdict,
 /// right or wrong (with IBM850 and IBM437, or VISCII, among them: ECE +0.001 on the dev set).
-pub(super) fn weigh_besides(out: &mut Vec<Reading>, extras: Vec<Reading>, by_letters: bool) {
+/// But a reading a declaration names goes to the readings not weighed (`all`), where the
+/// verdict may still keep it ([`super::standing`]).
+pub(super) fn weigh_besides(
+    out: &mut Vec<Reading>,
+    extras: Vec<Reading>,
+    by_letters: bool,
+    all: &mut Vec<Reading>,
+    inp: &super::Inputs,
+) {
     let extras = super::letters::rank(extras, MAX_EXTRA_WEIGHED, by_letters);
     // Only one that reads as cleanly by its characters as a WHATWG reading weighed: words
     // are the dear part of the verdict, and a page whose reading is full of box drawing or
     // symbols is no contender.
     let bar = out.iter().map(|r| r.score).fold(f64::INFINITY, f64::min);
     let first = out.is_empty();
-    out.extend(
-        extras
-            .into_iter()
-            .take(MAX_EXTRA_WEIGHED)
-            .take_while(|r| first || r.score >= bar),
-    );
+    let declared = |r: &Reading| {
+        r.members.iter().any(|m| {
+            (inp.decision_declared && *m == inp.decision)
+                || inp.declared.iter().any(|(d, _)| d == m)
+        })
+    };
+    for (i, r) in extras.into_iter().enumerate() {
+        if i < MAX_EXTRA_WEIGHED && (first || r.score >= bar) {
+            out.push(r);
+        } else if declared(&r) {
+            all.push(r);
+        }
+    }
 }
 
 /// A single-byte code page outside WHATWG is rare, and reads any bytes: its reading (in

@@ -29,6 +29,16 @@ pub fn prior_of(cs: Charset, lang: &str) -> f64 {
                 OemPage::MacCentralEurope => &[&["cs", "sk", "pl", "hu", "sl"], BALTIC],
                 // RFC 1456: made for Vietnamese alone.
                 OemPage::Viscii => &[&["vi"]],
+                OemPage::Cp737 | OemPage::MacGreek => &[&["el"]],
+                OemPage::Cp775 => &[BALTIC],
+                OemPage::Cp857 | OemPage::MacTurkish => &[&["tr", "az"]],
+                OemPage::Cp860 => &[&["pt"]],
+                OemPage::Cp861 | OemPage::MacIcelandic => &[&["is", "fo"]],
+                OemPage::Cp862 => &[&["he", "yi"]],
+                OemPage::Cp863 => &[&["fr"]],
+                OemPage::Cp1125 => &[&["uk", "ru"]],
+                OemPage::MacRomanian => &[&["ro"]],
+                OemPage::MacCroatian => &[&["hr", "bs", "sl", "sr"]],
             };
             if langs.iter().any(|l| l.contains(&lang)) {
                 -1.0
