@@ -493,6 +493,9 @@ write(E + "tr-ibm857.txt", ('Herkes, hiçbir ayrım gözetilmeksizin, ırk, renk
       'siyasal veya diğer herhangi bir kanaat, ulusal veya toplumsal köken, servet, doğuş veya '
       'herhangi diğer bir fark gözetilmeksizin işbu Beyannamede ilan olunan tüm haklardan ve '
       'bütün özgürlüklerden yararlanabilir.\n').encode("cp857"))
+# Greek in IBM737 with no declaration: a DOS page the likely verdict proposes itself.
+write(E + "el-ibm737.txt", ('Όλοι οι άνθρωποι γεννιούνται ελεύθεροι και ίσοι στην αξιοπρέπεια και '
+      'τα δικαιώματα. Είναι προικισμένοι με λογική και συνείδηση.\n').encode("cp737"))
 # A UTF-8 file with a windows-1252 paragraph pasted in.
 mixed = ("Le café est ouvert depuis le matin, et les élèves arrivent à l'heure. " * 6 + "\n").encode("utf-8")
 mixed += ("Die Schüler lesen Bücher über die Geschichte Österreichs und üben täglich. " * 6 + "\n").encode("cp1252")

@@ -419,6 +419,16 @@ fn dos_and_mac_pages_a_declaration_names_are_read() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("ayrım gözetilmeksizin"), "{text}");
     assert!(text.contains("diğer"), "{text}");
+    // Undeclared, the DOS pages of Turkish and Greek are proposed by the likely verdict: IBM865
+    // read the Turkish as Nordic (`ayrìm`, `diºer`) at 1.00 when IBM857 was no candidate.
+    for (file, want) in [("tr-ibm857.txt", "IBM857"), ("el-ibm737.txt", "IBM737")] {
+        let j = inspect(file);
+        assert_eq!(
+            j["likely"]["name"], want,
+            "{file}: {}",
+            j["likely"]["because"]
+        );
+    }
 }
 
 /// An XML declaration written in UTF-32 or UTF-16 without a BOM, whose label names nothing

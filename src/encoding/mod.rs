@@ -559,7 +559,8 @@ fn temper_by_segments(
             agree += part.len() as u64;
         }
     }
-    let share = agree as f64 / total.max(1) as f64;
+    // Three decimals, as every confidence is reported.
+    let share = (agree as f64 / total.max(1) as f64 * 1000.0).floor() / 1000.0;
     if share < likely.confidence {
         likely.confidence = share;
         likely.because = format!(

@@ -15,6 +15,13 @@ use crate::decode::charset::{Charset, OemPage};
 /// of DOS-era readme files (EUC-KR and GBK read its bytes as other syllables and Hanzi); EUC-TW,
 /// the Traditional Chinese of Taiwan's Unix systems (GBK and EUC-KR read its plane 1 as other
 /// Hanzi and Hangul); UTF-32 without a byte order mark (rare, but a file in it is nothing else).
+/// The other DOS pages of the era's languages — Turkish, Greek, Hebrew, Baltic, Portuguese,
+/// Icelandic, Canadian French, Ukrainian — and Mac OS Greek (session 56: Turkish IBM857 was read
+/// as Nordic IBM865 at 1.00 while it was no candidate). Not the Mac pages that are Mac OS Roman
+/// with a few letters changed (Turkish, Icelandic, Romanian, Croatian): proposed for every file,
+/// x-mac-croatian took 18 damaged ISO-8859-2 files of the damaged dev sets, and x-mac-turkish a
+/// windows-1252 page whose `á` Mac OS Roman reads as `·` (`kir·k`, Turkish `kir` by its prior);
+/// they are read where a label names them.
 pub const OTHER_CANDIDATES: &[Charset] = &[
     Charset::Oem(OemPage::Cp855),
     Charset::Oem(OemPage::Cp852),
@@ -23,6 +30,15 @@ pub const OTHER_CANDIDATES: &[Charset] = &[
     Charset::Oem(OemPage::Viscii),
     Charset::Oem(OemPage::Cp850),
     Charset::Oem(OemPage::Cp437),
+    Charset::Oem(OemPage::Cp857),
+    Charset::Oem(OemPage::Cp737),
+    Charset::Oem(OemPage::Cp862),
+    Charset::Oem(OemPage::Cp775),
+    Charset::Oem(OemPage::Cp860),
+    Charset::Oem(OemPage::Cp861),
+    Charset::Oem(OemPage::Cp863),
+    Charset::Oem(OemPage::Cp1125),
+    Charset::Oem(OemPage::MacGreek),
     Charset::Johab,
     Charset::EucTw,
     Charset::Utf32Le,
@@ -177,20 +193,34 @@ fn made_for(r: &Reading) -> bool {
         .any(|&m| super::prior::prior_of(m, &r.features.language) > -2.0)
 }
 
-/// A mark that is no letter between two letters (`jing´ada`: IBM852's reading of a Khasi `ï`):
-/// a misreading cutting words into pieces a list may hold. The DOS and Mac pages outside WHATWG
-/// are for languages that write no apostrophe inside words, so any such mark counts.
+/// A mark that is no letter between two letters (`jing´ada`: IBM852's reading of a Khasi `ï`),
+/// or a mathematical sign or box drawing glued to a word's end (`enter×`: IBM857's reading of
+/// Haitian Creole `enterè`, which left the Danish-looking `enter`): a misreading cutting words
+/// into pieces a list may hold. The DOS and Mac pages outside WHATWG are for languages that write
+/// no apostrophe inside words, so any such mark counts.
 fn marks_in_words(text: &str) -> bool {
     let letter = |c: Option<char>| c.is_some_and(char::is_alphabetic);
     let mut prev = None;
     let mut it = text.chars().peekable();
     while let Some(c) = it.next() {
-        if !c.is_ascii() && !c.is_alphabetic() && letter(prev) && letter(it.peek().copied()) {
+        if !c.is_ascii()
+            && !c.is_alphabetic()
+            && letter(prev)
+            && (letter(it.peek().copied()) || sign_no_word_ends_with(c))
+        {
             return true;
         }
         prev = Some(c);
     }
     false
+}
+
+/// A mathematical sign (`×`, `±`, `÷`, `≥`…) or a box-drawing or block character: what a DOS page
+/// makes of a letter, never what ends a word.
+fn sign_no_word_ends_with(c: char) -> bool {
+    use unicode_properties::GeneralCategory;
+    crate::unicode::char_info(c).category == GeneralCategory::MathSymbol
+        || ('\u{2500}'..='\u{259F}').contains(&c)
 }
 
 /// A reading only code pages outside WHATWG make (one byte a character, which read any bytes)
@@ -225,4 +255,20 @@ fn all_known_with_own_letters(r: &Reading) -> bool {
         && r.words
             .iter()
             .all(|(w, _, known, _)| *known && w.chars().any(|c| !c.is_ascii() && c.is_alphabetic()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn marks_and_signs_that_cut_words() {
+        // Inside a word, any mark; at a word's end, a mathematical sign or box drawing only.
+        assert!(marks_in_words("jing´ada"));
+        assert!(marks_in_words("fa enter× sal"));
+        assert!(marks_in_words("total═ 5"));
+        assert!(!marks_in_words("«Tout» est dit… fin"));
+        assert!(!marks_in_words("3 × 4 = 12, ±2"));
+        assert!(!marks_in_words("Acme® and Foo™"));
+    }
 }
