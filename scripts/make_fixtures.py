@@ -496,6 +496,17 @@ write(E + "tr-ibm857.txt", ('Herkes, hiçbir ayrım gözetilmeksizin, ırk, renk
 # Greek in IBM737 with no declaration: a DOS page the likely verdict proposes itself.
 write(E + "el-ibm737.txt", ('Όλοι οι άνθρωποι γεννιούνται ελεύθεροι και ίσοι στην αξιοπρέπεια και '
       'τα δικαιώματα. Είναι προικισμένοι με λογική και συνείδηση.\n').encode("cp737"))
+# Turkish in Mac OS Turkish with no declaration; and Achuar in windows-1252 under a lying
+# `<meta>`, whose `kirák` Mac OS Roman reads as `kir·k` (Turkish `kir` and `k`): x-mac-turkish
+# reads it exactly as Mac OS Roman does and must not lend that reading Turkish's prior.
+write(E + "tr-mac-turkish.txt", ('Herkes, hiçbir ayrım gözetilmeksizin, ırk, renk, cinsiyet, dil, '
+      'din, siyasal veya diğer herhangi bir kanaat, ulusal veya toplumsal köken, servet, doğuş '
+      'veya herhangi diğer bir fark gözetilmeksizin işbu Beyannamede ilan olunan tüm haklardan '
+      'yararlanabilir.\n').encode("mac_turkish"))
+write(E + "acu-windows-1252-lying-meta.html", ('<!DOCTYPE html><html><head><meta charset="utf-8">'
+      '<title>t</title></head><body><p>Mash aintsti iniu takakji warinmash yainmau atin, '
+      'inintimmaunum nuya aintsan takatnum turasha juu takatnum unuimiartin, kirák najankatin '
+      'nuya taka</p></body></html>\n').encode("cp1252"))
 # A UTF-8 file with a windows-1252 paragraph pasted in.
 mixed = ("Le café est ouvert depuis le matin, et les élèves arrivent à l'heure. " * 6 + "\n").encode("utf-8")
 mixed += ("Die Schüler lesen Bücher über die Geschichte Österreichs und üben täglich. " * 6 + "\n").encode("cp1252")

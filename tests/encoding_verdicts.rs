@@ -421,7 +421,11 @@ fn dos_and_mac_pages_a_declaration_names_are_read() {
     assert!(text.contains("diğer"), "{text}");
     // Undeclared, the DOS pages of Turkish and Greek are proposed by the likely verdict: IBM865
     // read the Turkish as Nordic (`ayrìm`, `diºer`) at 1.00 when IBM857 was no candidate.
-    for (file, want) in [("tr-ibm857.txt", "IBM857"), ("el-ibm737.txt", "IBM737")] {
+    for (file, want) in [
+        ("tr-ibm857.txt", "IBM857"),
+        ("el-ibm737.txt", "IBM737"),
+        ("tr-mac-turkish.txt", "x-mac-turkish"),
+    ] {
         let j = inspect(file);
         assert_eq!(
             j["likely"]["name"], want,
@@ -429,6 +433,18 @@ fn dos_and_mac_pages_a_declaration_names_are_read() {
             j["likely"]["because"]
         );
     }
+    // A Mac OS Roman variant reading windows-1252 bytes as Mac OS Roman does (`kir·k`) lends
+    // that misreading no prior of its own language.
+    let j = inspect("acu-windows-1252-lying-meta.html");
+    let likely = j["likely"]["name"].as_str().unwrap();
+    let bytes = std::fs::read("tests/fixtures/encodings/acu-windows-1252-lying-meta.html").unwrap();
+    assert_ne!(likely, "x-mac-turkish", "{}", j["likely"]["because"]);
+    assert_eq!(
+        decode(&bytes, likely),
+        decode(&bytes, "windows-1252"),
+        "{likely}: {}",
+        j["likely"]["because"]
+    );
 }
 
 /// An XML declaration written in UTF-32 or UTF-16 without a BOM, whose label names nothing

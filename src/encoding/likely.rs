@@ -488,6 +488,9 @@ pub fn readings(inp: &Inputs) -> (Vec<Reading>, Vec<RuledOut>) {
         };
         let raw = if wide || stateful { 0 } else { raw_controls };
         match groups.iter_mut().find(|g| g.0 == text) {
+            // A Mac OS Roman variant reading the bytes as Mac OS Roman does would only lend
+            // that reading its language's prior.
+            Some(g) if extra::shadows_roman(cs, &g.1) => {}
             Some(g) => g.1.push(cs),
             None => groups.push((text, vec![cs], errors, multibyte, raw, !(wide || stateful))),
         }

@@ -16,12 +16,11 @@ use crate::decode::charset::{Charset, OemPage};
 /// the Traditional Chinese of Taiwan's Unix systems (GBK and EUC-KR read its plane 1 as other
 /// Hanzi and Hangul); UTF-32 without a byte order mark (rare, but a file in it is nothing else).
 /// The other DOS pages of the era's languages — Turkish, Greek, Hebrew, Baltic, Portuguese,
-/// Icelandic, Canadian French, Ukrainian — and Mac OS Greek (session 56: Turkish IBM857 was read
-/// as Nordic IBM865 at 1.00 while it was no candidate). Not the Mac pages that are Mac OS Roman
-/// with a few letters changed (Turkish, Icelandic, Romanian, Croatian): proposed for every file,
-/// x-mac-croatian took 18 damaged ISO-8859-2 files of the damaged dev sets, and x-mac-turkish a
-/// windows-1252 page whose `á` Mac OS Roman reads as `·` (`kir·k`, Turkish `kir` by its prior);
-/// they are read where a label names them.
+/// Icelandic, Canadian French, Ukrainian — and the Mac pages for Greek, Turkish, Icelandic and
+/// Romanian (session 56: Turkish IBM857 was read as Nordic IBM865 at 1.00 while it was no
+/// candidate); the Mac OS Roman variants only where they read the bytes otherwise than Mac OS
+/// Roman does ([`shadows_roman`]). Not Mac OS Croatian: proposed for every file, it took 18
+/// damaged ISO-8859-2 files of the damaged dev sets; it is read where a label names it.
 pub const OTHER_CANDIDATES: &[Charset] = &[
     Charset::Oem(OemPage::Cp855),
     Charset::Oem(OemPage::Cp852),
@@ -39,11 +38,25 @@ pub const OTHER_CANDIDATES: &[Charset] = &[
     Charset::Oem(OemPage::Cp863),
     Charset::Oem(OemPage::Cp1125),
     Charset::Oem(OemPage::MacGreek),
+    Charset::Oem(OemPage::MacTurkish),
+    Charset::Oem(OemPage::MacIcelandic),
+    Charset::Oem(OemPage::MacRomanian),
     Charset::Johab,
     Charset::EucTw,
     Charset::Utf32Le,
     Charset::Utf32Be,
 ];
+
+/// Does `cs`, a Mac page that is Mac OS Roman with a few letters changed, read the bytes as
+/// `members` (a reading Mac OS Roman gives) do? Then it only lends that reading its language's
+/// prior: x-mac-turkish took a windows-1252 page whose `á` Mac OS Roman reads as `·` (`kir·k`,
+/// Turkish `kir`), where neither reads a Turkish letter.
+pub(super) fn shadows_roman(cs: Charset, members: &[Charset]) -> bool {
+    matches!(
+        cs,
+        Charset::Oem(OemPage::MacTurkish | OemPage::MacIcelandic | OemPage::MacRomanian)
+    ) && members.contains(&Charset::Whatwg(encoding_rs::MACINTOSH))
+}
 
 /// Every candidate, in order: the WHATWG encodings, then [`OTHER_CANDIDATES`] (not for a block).
 pub(super) fn candidates(block: bool) -> impl Iterator<Item = Charset> {
