@@ -211,6 +211,17 @@ pub(super) fn symbol_led(before: char, mid: char, after: char) -> bool {
         && after.is_lowercase()
 }
 
+/// Is `mid` a low opening quote (`‚` `„`) that closes a word: after a letter, before no letter
+/// or digit (`condamn‚ `, `K„`)? Text sets these quotes before a word (German `„Wort“`, Polish,
+/// Czech); windows-1252 makes them of the DOS pages' `é` and `ä` (82, 84), and short French or
+/// German DOS text was read windows-1252 with its words cut there.
+pub(super) fn opener_closing(before: char, mid: char, after: char) -> bool {
+    matches!(mid, '\u{201A}' | '\u{201E}')
+        && is_letter(before)
+        && !is_letter(after)
+        && !digit(after)
+}
+
 /// Is `mark` a Vietnamese tone mark that follows `base`, a letter no tone goes on? windows-1258
 /// writes the five tones as combining marks (CC, EC, DE, D2, F2: U+0300, U+0301, U+0303,
 /// U+0309, U+0323), and Vietnamese sets them on vowels only (a, ă, â, e, ê, i, o, ô, ơ, u, ư,
@@ -269,7 +280,8 @@ fn digit(x: char) -> bool {
 }
 
 /// Does `mid`, a character text holds, begin a word as a fraction, currency sign or other
-/// symbol, or stand as a capital inside a word of small letters ([`fraction_led`],
+/// symbol, close it as a low opening quote, or stand as a capital inside a word of small letters
+/// ([`fraction_led`], [`opener_closing`],
 /// [`currency_led`], [`symbol_led`], [`capital_inside`])? `back` holds the four characters
 /// before it, the nearest last.
 pub(super) fn misplaced_in_word(back: [char; 4], mid: char, after: char) -> bool {
@@ -277,6 +289,7 @@ pub(super) fn misplaced_in_word(back: [char; 4], mid: char, after: char) -> bool
     fraction_led(before, mid, after)
         || currency_led(before, mid, after)
         || symbol_led(before, mid, after)
+        || opener_closing(before, mid, after)
         || capital_inside(back, mid, after)
 }
 
@@ -373,6 +386,18 @@ mod tests {
         assert!(!fraction_led(' ', '½', ' '));
         assert!(!fraction_led('c', '½', 'u'));
         assert!(!fraction_led(' ', '²', 'u'));
+    }
+
+    /// A low opening quote after a letter and before no letter closes a word (`condamn‚ `, what
+    /// windows-1252 makes of IBM863's `condamné`); before a word it is German or Polish text.
+    #[test]
+    fn a_low_opening_quote_that_ends_a_word_is_odd() {
+        assert!(opener_closing('n', '\u{201A}', ' '));
+        assert!(opener_closing('K', '„', '.'));
+        assert!(!opener_closing(' ', '„', 'W'));
+        assert!(!opener_closing(' ', '‚', 'W'));
+        assert!(!opener_closing('a', '„', 'b'));
+        assert!(!opener_closing('s', '„', '1'));
     }
 
     /// A currency sign before a letter, after no letter or digit, begins a word (`¥uus`, what
