@@ -488,6 +488,10 @@ write(E + "el-mac-greek-declared.xml", ('<?xml version="1.0" encoding="x-mac-gre
       'πνεύμα αδελφοσύνης.</doc>\n').encode("mac_greek"))
 write(E + "el-ibm737-one-letter.xml", ('<?xml version="1.0" encoding="ibm737"?>\n<feed><title>Α'
       '</title></feed>\n').encode("cp737"))
+# One letter that Mac OS Icelandic reads as Mac OS Roman does (`Ä`), under its declaration: the
+# declared page stays a reading of its own for the declaration to stand on.
+write(E + "is-mac-icelandic-one-letter.xml", ('<?xml version="1.0" encoding="maciceland"?>\n'
+      '<feed><title>Ä</title></feed>\n').encode("mac_iceland"))
 # Turkish in IBM857 as a DOS program wrote it, with no declaration: `--encoding cp857` reads it.
 write(E + "tr-ibm857.txt", ('Herkes, hiçbir ayrım gözetilmeksizin, ırk, renk, cinsiyet, dil, din, '
       'siyasal veya diğer herhangi bir kanaat, ulusal veya toplumsal köken, servet, doğuş veya '

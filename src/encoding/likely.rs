@@ -490,7 +490,7 @@ pub fn readings(inp: &Inputs) -> (Vec<Reading>, Vec<RuledOut>) {
         match groups.iter_mut().find(|g| g.0 == text) {
             // A Mac OS Roman variant reading the bytes as Mac OS Roman does would only lend
             // that reading its language's prior.
-            Some(g) if extra::shadows_roman(cs, &g.1) => {}
+            Some(g) if extra::shadows_roman(cs, &g.1, inp) => {}
             Some(g) => g.1.push(cs),
             None => groups.push((text, vec![cs], errors, multibyte, raw, !(wide || stateful))),
         }

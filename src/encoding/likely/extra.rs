@@ -19,7 +19,7 @@ use crate::decode::charset::{Charset, OemPage};
 /// Icelandic, Canadian French, Ukrainian — and the Mac pages for Greek, Turkish, Icelandic and
 /// Romanian (session 56: Turkish IBM857 was read as Nordic IBM865 at 1.00 while it was no
 /// candidate); the Mac OS Roman variants only where they read the bytes otherwise than Mac OS
-/// Roman does ([`shadows_roman`]). Not Mac OS Croatian: proposed for every file, it took 18
+/// Roman does (`shadows_roman`). Not Mac OS Croatian: proposed for every file, it took 18
 /// damaged ISO-8859-2 files of the damaged dev sets; it is read where a label names it.
 pub const OTHER_CANDIDATES: &[Charset] = &[
     Charset::Oem(OemPage::Cp855),
@@ -47,15 +47,22 @@ pub const OTHER_CANDIDATES: &[Charset] = &[
     Charset::Utf32Be,
 ];
 
-/// Does `cs`, a Mac page that is Mac OS Roman with a few letters changed, read the bytes as
-/// `members` (a reading Mac OS Roman gives) do? Then it only lends that reading its language's
-/// prior: x-mac-turkish took a windows-1252 page whose `á` Mac OS Roman reads as `·` (`kir·k`,
-/// Turkish `kir`), where neither reads a Turkish letter.
-pub(super) fn shadows_roman(cs: Charset, members: &[Charset]) -> bool {
+/// Does `cs`, a Mac page that is Mac OS Roman with a few letters changed and that no declaration
+/// names, read the bytes as `members` (a reading Mac OS Roman gives) do? Then it only lends that
+/// reading its language's prior: x-mac-turkish took a windows-1252 page whose `á` Mac OS Roman
+/// reads as `·` (`kir·k`, Turkish `kir`), where neither reads a Turkish letter. A declared one
+/// stays, for the declaration to stand on (feedparser's `maciceland` feed of one `Ä`).
+pub(super) fn shadows_roman(cs: Charset, members: &[Charset], inp: &super::Inputs) -> bool {
     matches!(
         cs,
         Charset::Oem(OemPage::MacTurkish | OemPage::MacIcelandic | OemPage::MacRomanian)
     ) && members.contains(&Charset::Whatwg(encoding_rs::MACINTOSH))
+        && !is_declared(cs, inp)
+}
+
+/// Does a declaration name `cs` (or the decision, when declared, say it)?
+fn is_declared(cs: Charset, inp: &super::Inputs) -> bool {
+    (inp.decision_declared && cs == inp.decision) || inp.declared.iter().any(|(d, _)| *d == cs)
 }
 
 /// Every candidate, in order: the WHATWG encodings, then [`OTHER_CANDIDATES`] (not for a block).
@@ -78,16 +85,19 @@ pub(super) fn candidates(block: bool) -> impl Iterator<Item = Charset> {
 /// Mac Greek…). A declared encoding is always read, so that the verdict can weigh it and keep it
 /// where no words speak against it ([`super::standing`]).
 pub(super) fn declared_beyond(inp: &super::Inputs) -> Vec<Charset> {
-    let decided = inp.decision_declared.then_some(inp.decision);
-    let mut named: Vec<Charset> = decided
-        .into_iter()
-        .chain(inp.declared.iter().map(|(c, _)| *c))
-        .filter(|c| matches!(c, Charset::Oem(_)) && !OTHER_CANDIDATES.contains(c))
-        .collect();
-    named.dedup();
+    let mut named: Vec<Charset> = Vec::new();
     // Not in a block of a file being segmented: no declaration covers a part.
     if inp.part.is_cut() {
-        named.clear();
+        return named;
+    }
+    let decided = inp.decision_declared.then_some(inp.decision);
+    for c in decided
+        .into_iter()
+        .chain(inp.declared.iter().map(|(c, _)| *c))
+    {
+        if matches!(c, Charset::Oem(_)) && !OTHER_CANDIDATES.contains(&c) && !named.contains(&c) {
+            named.push(c);
+        }
     }
     named
 }
@@ -125,12 +135,7 @@ pub(super) fn weigh_besides(
     // symbols is no contender.
     let bar = out.iter().map(|r| r.score).fold(f64::INFINITY, f64::min);
     let first = out.is_empty();
-    let declared = |r: &Reading| {
-        r.members.iter().any(|m| {
-            (inp.decision_declared && *m == inp.decision)
-                || inp.declared.iter().any(|(d, _)| d == m)
-        })
-    };
+    let declared = |r: &Reading| r.members.iter().any(|&m| is_declared(m, inp));
     for (i, r) in extras.into_iter().enumerate() {
         if i < MAX_EXTRA_WEIGHED && (first || r.score >= bar) {
             out.push(r);
