@@ -388,7 +388,11 @@ fn dos_and_mac_pages_a_declaration_names_are_read() {
             "Όλοι οι άνθρωποι",
         ),
         ("el-ibm737-one-letter.xml", "IBM737", "Α</title>"),
-        ("is-mac-icelandic-one-letter.xml", "x-mac-icelandic", "Ä</title>"),
+        (
+            "is-mac-icelandic-one-letter.xml",
+            "x-mac-icelandic",
+            "Ä</title>",
+        ),
     ] {
         let j = inspect(file);
         assert_eq!(j["encoding"]["name"], want, "{file}");
