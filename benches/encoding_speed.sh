@@ -22,9 +22,15 @@ if [ ! -x "$venv/bin/normalizer" ] || [ ! -x "$venv/bin/chardetect" ]; then
     "$venv/bin/pip" install -q chardet==7.7.0 charset-normalizer==3.5.3
 fi
 [ -x "$bin" ] || cargo build --release
+# The least a verdict that keeps chardetng as one voter can do (examples/encoding_floor.rs): where
+# the targets stand against this machine, not only against the peers.
+floor=${FLOOR:-target/release/examples/encoding_floor}
+[ -x "$floor" ] || cargo build --release --example encoding_floor
 files=("$corpus"/*)
 echo "${#files[@]} files, $(du -sh "$corpus" | cut -f1) in $corpus"
 hyperfine -w 1 -r "$runs" \
     -n "delineate inspect --json" "$bin inspect --json ${corpus}/* > /dev/null" \
     -n normalizer "$venv/bin/normalizer ${corpus}/* > /dev/null" \
-    -n chardetect "$venv/bin/chardetect ${corpus}/* > /dev/null"
+    -n chardetect "$venv/bin/chardetect ${corpus}/* > /dev/null" \
+    -n "floor (chardetng guess, decode)" "$floor ${corpus}/* > /dev/null" \
+    -n "floor + one reading's n-grams" "$floor --ngram ${corpus}/* > /dev/null"
