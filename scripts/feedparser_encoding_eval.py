@@ -8,7 +8,7 @@ find classes of failure, not to fit anything). Two groups are scored:
   spellings (`cp1251`, `windows_1251`, `ms-cyrl`, `437`, `maccyrillic`…) over a `<title>` of
   the single byte 80; the case states the character (`feed['title'] == '\\u0402'`). Scored: the
   title decoded under the decision and under the likely verdict is that character. Labels naming
-  code pages this tool has no decoder for (IBM864, TCVN…) cannot be right and are counted too,
+  code pages this tool has no decoder for (TCVN 5712) cannot be right and are counted too,
   and so is VISCII, which Python (the scorer's decoder) lacks.
 * wide feeds (UTF-16 and UTF-32, with or without a byte order mark or a declaration): the
   encoding their first four bytes give by XML 1.0 Appendix F's table. Scored: the decision.
@@ -25,7 +25,8 @@ SDIST = ("https://files.pythonhosted.org/packages/37/8a/"
 PY = {"x-mac-cyrillic": "mac_cyrillic", "macintosh": "mac_roman", "x-mac-ce": "mac_latin2",
       "x-mac-greek": "mac_greek", "x-mac-turkish": "mac_turkish",
       "x-mac-icelandic": "mac_iceland", "x-mac-romanian": "mac_romanian",
-      "x-mac-croatian": "mac_croatian", "ibm737": "cp737", "windows-874": "cp874",
+      "x-mac-croatian": "mac_croatian", "ibm737": "cp737", "ibm856": "cp856",
+      "windows-874": "cp874",
       "viscii": None}
 # XML 1.0 Appendix F: the first four bytes and the form they show.
 FORMS = [(b"\x00\x00\xfe\xff", "UTF-32BE"), (b"\xff\xfe\x00\x00", "UTF-32LE"),

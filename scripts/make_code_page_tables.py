@@ -25,6 +25,9 @@ PAGES = [
     ("MAC_ICELANDIC", "mac_iceland", "Mac OS Icelandic (Apple's `ICELAND.TXT`)"),
     ("MAC_ROMANIAN", "mac_romanian", "Mac OS Romanian (Apple's `ROMANIAN.TXT`)"),
     ("MAC_CROATIAN", "mac_croatian", "Mac OS Croatian (Apple's `CROATIAN.TXT`)"),
+    ("CP856", "cp856", "IBM856, DOS Hebrew (letters at 0x80–0x9A; most of the rest undefined)"),
+    ("CP864", "cp864", "IBM864, DOS Arabic (the letters' presentation forms; 0x25 is `٪`)"),
+    ("KOI8_T", "koi8_t", "KOI8-T, Tajik Cyrillic (KOI8-R's letters with Ғ Ӣ Қ Ӯ Ҳ Ҷ)"),
 ]
 
 
@@ -37,9 +40,12 @@ def table(codec):
             c = "\ufffd"
         assert len(c) == 1, (codec, hex(b), c)
         out.append(c)
-    low = bytes(range(0x80)).decode(codec)
-    assert low == "".join(map(chr, range(0x80))), codec + ": the low half is not ASCII"
     return out
+
+
+def low_letters(codec):
+    """The bytes below 0x80 the codec does not read as ASCII, with their characters."""
+    return [(b, bytes([b]).decode(codec)) for b in range(0x80) if bytes([b]).decode(codec) != chr(b)]
 
 
 def render():
@@ -58,6 +64,12 @@ def render():
             cells = " ".join("'\\u{%04X}'," % ord(c) for c in t[row:row + 8])
             lines.append("    " + cells)
         lines.append("];")
+        low = low_letters(codec)
+        if low:
+            lines.append("/// The bytes below 0x80 that %s does not read as ASCII." % const)
+            # On one line, as rustfmt writes a short array.
+            cells = ", ".join("(0x%02X, '\\u{%04X}')" % (b, ord(c)) for b, c in low)
+            lines.append("pub(super) const %s_LOW: [(u8, char); %d] = [%s];" % (const, len(low), cells))
         lines.append("")
     return "\n".join(lines).rstrip("\n") + "\n"
 

@@ -492,6 +492,33 @@ write(E + "el-ibm737-one-letter.xml", ('<?xml version="1.0" encoding="ibm737"?>\
 # declared page stays a reading of its own for the declaration to stand on.
 write(E + "is-mac-icelandic-one-letter.xml", ('<?xml version="1.0" encoding="maciceland"?>\n'
       '<feed><title>Ä</title></feed>\n').encode("mac_iceland"))
+# IBM856 (Hebrew), IBM864 (Arabic) and KOI8-T (Tajik) that XML declarations name, as feeds in
+# other projects' test suites carry them. IBM864 holds the letters' presentation forms: the
+# Arabic here is written in each letter's isolated (else final) form, as unshaped text.
+write(E + "he-ibm856-declared.xml", ('<?xml version="1.0" encoding="ibm856"?>\n<doc>כל בני האדם '
+      'נולדו בני חורין ושווים בערכם ובזכויותיהם.</doc>\n').encode("cp856"))
+
+
+def cp864_forms(text):
+    """`text` with each Arabic letter replaced by its isolated (else final, else any) form in
+    IBM864, the form a DOS program stored."""
+    import unicodedata
+    forms = {}
+    for c in bytes(range(0x80, 0x100)).decode("cp864", "replace"):
+        if c == "\ufffd":
+            continue
+        name = unicodedata.name(c, "")
+        rank = 0 if "ISOLATED" in name else 1 if "FINAL" in name else 2
+        key = unicodedata.normalize("NFKC", c)
+        if key not in forms or rank < forms[key][0]:
+            forms[key] = (rank, c)
+    return "".join(forms[c][1] if c in forms else c for c in text)
+
+
+write(E + "ar-ibm864-declared.xml", ('<?xml version="1.0" encoding="cp864"?>\n<doc>'
+      + cp864_forms("يولد جميع الناس أحرارا متساوين في الكرامة والحقوق") + ' ١٠٠٪</doc>\n').encode("cp864"))
+write(E + "tg-koi8t-declared.xml", ('<?xml version="1.0" encoding="KOI8-T"?>\n<doc>Ҳамаи одамон '
+      'озод ва аз лиҳози шаъну эътибор ва ҳуқуқ ба ҳам баробар ба дунё меоянд.</doc>\n').encode("koi8_t"))
 # Turkish in IBM857 as a DOS program wrote it, with no declaration: `--encoding cp857` reads it.
 write(E + "tr-ibm857.txt", ('Herkes, hiçbir ayrım gözetilmeksizin, ırk, renk, cinsiyet, dil, din, '
       'siyasal veya diğer herhangi bir kanaat, ulusal veya toplumsal köken, servet, doğuş veya '

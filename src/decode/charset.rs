@@ -91,11 +91,18 @@ pub enum OemPage {
     MacRomanian,
     /// Mac OS Croatian.
     MacCroatian,
+    /// IBM856, DOS Hebrew (IBM's; the letters at 0x80–0x9A, most other high bytes undefined).
+    Cp856,
+    /// IBM864, DOS Arabic: the letters' presentation forms (shaped as displayed), Arabic
+    /// digits, box drawing; byte 0x25 is the Arabic percent sign `٪`.
+    Cp864,
+    /// KOI8-T, Tajik Cyrillic: KOI8-R's letters with Ғ, Ӣ, Қ, Ӯ, Ҳ and Ҷ in the high punctuation.
+    Koi8T,
 }
 
 impl OemPage {
     /// Every page, in the order of [`OemPage::index`].
-    pub const ALL: [OemPage; 20] = [
+    pub const ALL: [OemPage; 23] = [
         OemPage::Cp437,
         OemPage::Cp850,
         OemPage::Cp852,
@@ -116,6 +123,9 @@ impl OemPage {
         OemPage::MacIcelandic,
         OemPage::MacRomanian,
         OemPage::MacCroatian,
+        OemPage::Cp856,
+        OemPage::Cp864,
+        OemPage::Koi8T,
     ];
 
     /// The page's place in [`OemPage::ALL`] (a slot in per-page caches).
@@ -199,6 +209,9 @@ impl OemPage {
             OemPage::MacIcelandic => "x-mac-icelandic",
             OemPage::MacRomanian => "x-mac-romanian",
             OemPage::MacCroatian => "x-mac-croatian",
+            OemPage::Cp856 => "IBM856",
+            OemPage::Cp864 => "IBM864",
+            OemPage::Koi8T => "KOI8-T",
         }
     }
 
@@ -228,6 +241,9 @@ impl OemPage {
             OemPage::MacIcelandic => &MAC_ICELANDIC,
             OemPage::MacRomanian => &MAC_ROMANIAN,
             OemPage::MacCroatian => &MAC_CROATIAN,
+            OemPage::Cp856 => &CP856,
+            OemPage::Cp864 => &CP864,
+            OemPage::Koi8T => &KOI8_T,
         }
     }
 
@@ -237,11 +253,12 @@ impl OemPage {
         b >= 0x80 && self.high_half()[usize::from(b - 0x80)] == '\u{FFFD}'
     }
 
-    /// The bytes below 0x80 that are letters rather than ASCII controls (VISCII's six); every
-    /// other byte below 0x80 is ASCII.
+    /// The bytes below 0x80 that are not ASCII: letters rather than controls (VISCII's six),
+    /// IBM864's `٪` for `%`; every other byte below 0x80 is ASCII.
     pub fn low_letters(self) -> &'static [(u8, char)] {
         match self {
             OemPage::Viscii => &VISCII_LOW,
+            OemPage::Cp864 => &super::pages::CP864_LOW,
             _ => &[],
         }
     }
@@ -405,6 +422,9 @@ impl Charset {
             "x-mac-croatian" | "maccroatian" | "mac_croatian" | "cp10082" => {
                 Some(Charset::Oem(OemPage::MacCroatian))
             }
+            "ibm856" | "cp856" | "856" | "csibm856" => Some(Charset::Oem(OemPage::Cp856)),
+            "ibm864" | "cp864" | "864" | "csibm864" => Some(Charset::Oem(OemPage::Cp864)),
+            "koi8-t" | "koi8t" | "cskoi8t" => Some(Charset::Oem(OemPage::Koi8T)),
             _ => None,
         };
         if let Some(charset) = extra {
@@ -464,8 +484,12 @@ pub enum Lenient {
 /// | `x-mac-greek`, `x-mac-turkish`, `x-mac-icelandic`, `x-mac-romanian`, `x-mac-croatian` (`macgreek`, `cp10006`…) | the Mac pages of those names (decoded by this tool) |
 /// | `cp437`, `ibm437`, `cp850`, `cp852`, `cp855`, `cp865` (`dos437`…) | IBM437, IBM850, IBM852, IBM855, IBM865 (decoded by this tool) |
 /// | `cp737`, `cp775`, `cp857`, `cp860`–`cp863` (`cp-is`, `cspc862latinhebrew`…), `cp1125` (`ruscii`) | IBM737, IBM775, IBM857, IBM860–IBM863, CP1125 (decoded by this tool) |
+/// | `cp856`, `cp864` (`csibm864`…), `koi8-t` | IBM856, IBM864, KOI8-T (decoded by this tool) |
 /// | `ms-ansi`, `ms-ee`, `ms-cyrl`, `ms-greek`, `ms-turk`, `ms-hebr`, `ms-arab`, `winbaltrim` (glibc iconv) | windows-1252, -1250, -1251, -1253, -1254, -1255, -1256, -1257 |
-/// | `cp856`, `cp864`, `koi8-t`, `tcvn` | no decoder |
+/// | `tcvn`, `tcvn5712-1` | no decoder |
+///
+/// Every spelling [`Charset::for_label`] knows of the pages outside WHATWG is found here too,
+/// once case, `_` and hyphens are set aside; `dos` and a number is that DOS page.
 pub fn for_lenient_label(label: &str) -> Option<Lenient> {
     let norm: String = label
         .trim()
@@ -496,7 +520,20 @@ pub fn for_lenient_label(label: &str) -> Option<Lenient> {
             return whatwg(&format!("iso-8859-{}", &d[4..]));
         }
         ("latin" | "isolatin" | "l", d) if !d.is_empty() => return whatwg(&format!("latin{d}")),
+        // `dos437`, `DOS-850`: the DOS code page of that number.
+        ("dos", d) if !d.is_empty() => {
+            if let Ok(r) = Charset::for_label(&format!("cp{d}")) {
+                return Some(Lenient::Names(r.charset));
+            }
+        }
         _ => {}
+    }
+    // The code pages outside WHATWG that this tool decodes, spelled as `Charset::for_label`
+    // has them once case, `_` and hyphens are set aside (`x_mac_ce`, `CP-437`, `IBM_864`).
+    for l in [&norm, &compact] {
+        if let Ok(r) = Charset::for_label(l) {
+            return Some(Lenient::Names(r.charset));
+        }
     }
     match compact.as_str() {
         "maccyrillic" | "xmacukrainian" | "macukraine" | "macukrainian" | "cp10007" => {
@@ -515,58 +552,11 @@ pub fn for_lenient_label(label: &str) -> Option<Lenient> {
         "big5hkscs" | "cp950" | "windows950" | "big5tw" => named(encoding_rs::BIG5),
         "koi8r" => named(encoding_rs::KOI8_R),
         "koi8u" | "koi8ru" => named(encoding_rs::KOI8_U),
-        "cp866" | "ibm866" | "dos866" | "alt" => named(encoding_rs::IBM866),
+        "cp866" | "ibm866" | "alt" => named(encoding_rs::IBM866),
         "tis620" | "cp874" | "ms874" | "windows874" | "dos874" => named(encoding_rs::WINDOWS_874),
-        "xmacce" | "macce" | "maccentraleurope" | "maclatin2" | "cp10029" => {
-            Some(Lenient::Names(Charset::Oem(OemPage::MacCentralEurope)))
-        }
-        "xmacgreek" | "macgreek" | "cp10006" => {
-            Some(Lenient::Names(Charset::Oem(OemPage::MacGreek)))
-        }
-        "xmacturkish" | "macturkish" | "cp10081" => {
-            Some(Lenient::Names(Charset::Oem(OemPage::MacTurkish)))
-        }
-        "xmacicelandic" | "maciceland" | "macicelandic" | "cp10079" => {
-            Some(Lenient::Names(Charset::Oem(OemPage::MacIcelandic)))
-        }
-        "xmacromanian" | "macromania" | "macromanian" | "cp10010" => {
-            Some(Lenient::Names(Charset::Oem(OemPage::MacRomanian)))
-        }
-        "xmaccroatian" | "maccroatian" | "cp10082" => {
-            Some(Lenient::Names(Charset::Oem(OemPage::MacCroatian)))
-        }
-        "cp437" | "ibm437" | "dos437" | "437" | "cspc8codepage437" => {
-            Some(Lenient::Names(Charset::Oem(OemPage::Cp437)))
-        }
-        "cp850" | "ibm850" | "dos850" | "850" => Some(Lenient::Names(Charset::Oem(OemPage::Cp850))),
-        "cp852" | "ibm852" | "dos852" | "852" => Some(Lenient::Names(Charset::Oem(OemPage::Cp852))),
-        "cp865" | "ibm865" | "dos865" | "865" => Some(Lenient::Names(Charset::Oem(OemPage::Cp865))),
-        "cp737" | "ibm737" | "dos737" | "737" => Some(Lenient::Names(Charset::Oem(OemPage::Cp737))),
-        "cp775" | "ibm775" | "dos775" | "775" | "cspc775baltic" => {
-            Some(Lenient::Names(Charset::Oem(OemPage::Cp775)))
-        }
-        "cp855" | "ibm855" | "dos855" | "855" => Some(Lenient::Names(Charset::Oem(OemPage::Cp855))),
-        "cp857" | "ibm857" | "dos857" | "857" | "csibm857" => {
-            Some(Lenient::Names(Charset::Oem(OemPage::Cp857)))
-        }
-        "cp862" | "ibm862" | "dos862" | "862" | "cspc862latinhebrew" => {
-            Some(Lenient::Names(Charset::Oem(OemPage::Cp862)))
-        }
-        "cp864" | "ibm864" | "csibm864" => Some(Lenient::Undecodable("IBM864")),
-        "cp860" | "ibm860" | "dos860" | "860" | "csibm860" => {
-            Some(Lenient::Names(Charset::Oem(OemPage::Cp860)))
-        }
-        "cp861" | "ibm861" | "dos861" | "861" | "cpis" | "csibm861" => {
-            Some(Lenient::Names(Charset::Oem(OemPage::Cp861)))
-        }
-        "cp863" | "ibm863" | "dos863" | "863" | "csibm863" => {
-            Some(Lenient::Names(Charset::Oem(OemPage::Cp863)))
-        }
-        "cp856" | "ibm856" => Some(Lenient::Undecodable("IBM856")),
-        "cp1125" | "ibm1125" | "ruscii" | "ruscii1125" | "cp866u" => {
-            Some(Lenient::Names(Charset::Oem(OemPage::Cp1125)))
-        }
-        "koi8t" => Some(Lenient::Undecodable("KOI8-T")),
+        // Spellings of the code pages this tool decodes that `Charset::for_label` lacks.
+        "macce" | "xmacce" => Some(Lenient::Names(Charset::Oem(OemPage::MacCentralEurope))),
+        "ruscii1125" | "cp866u" => Some(Lenient::Names(Charset::Oem(OemPage::Cp1125))),
         "tcvn" | "tcvn5712" | "tcvn57121" => Some(Lenient::Undecodable("TCVN 5712")),
         // glibc iconv's names of the Windows code pages (which Python took over).
         "msansi" => named(encoding_rs::WINDOWS_1252),

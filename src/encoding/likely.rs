@@ -672,7 +672,11 @@ pub fn likely(inp: &Inputs) -> Likely {
     let exps: Vec<f64> = readings.iter().map(|r| (r.score - max).exp()).collect();
     let sum: f64 = exps.iter().sum();
     let probs: Vec<f64> = exps.iter().map(|e| e / sum).collect();
-    let Standing { chosen, wordless } = standing(&readings, &probs, inp);
+    let Standing {
+        chosen,
+        wordless,
+        outworded,
+    } = standing(&readings, &probs, inp);
     let best = &readings[chosen];
     // Within the chosen reading, the member a reader would name: the declared one, the
     // decision, chardetng's, the most common for the language, in that order.
@@ -730,6 +734,12 @@ pub fn likely(inp: &Inputs) -> Likely {
         because = format!(
             "{because}; the declaration stands: where the readings differ, {} reads no words (probability {:.2} by how common it is alone), too little to overrule it",
             readings[0].members[0], probs[0]
+        );
+    } else if chosen != 0 && outworded {
+        let f0 = &readings[0].features;
+        because = format!(
+            "{because}; the decision stands: none of the {} differing words {} reads is a {} word, so only its n-grams speak for it (probability {:.2})",
+            f0.words, readings[0].members[0], f0.language, probs[0]
         );
     } else if chosen != 0 {
         because = format!(

@@ -31,7 +31,14 @@ fn labels_outside_whatwg_resolve_as_files_mean_them() {
         ("cp857", "IBM857"),
         ("cspc862latinhebrew", "IBM862"),
         ("ruscii", "CP1125"),
-        ("cp864", "(IBM864)"),
+        ("cp864", "IBM864"),
+        ("IBM_856", "IBM856"),
+        ("KOI8_T", "KOI8-T"),
+        ("dos437", "IBM437"),
+        ("DOS_866", "IBM866"),
+        ("dos874", "windows-874"),
+        ("MacCE", "x-mac-ce"),
+        ("x_mac_greek", "x-mac-greek"),
         ("ms-cyrl", "windows-1251"),
         ("WinBaltRim", "windows-1257"),
         ("cp_is", "IBM861"),
@@ -128,6 +135,26 @@ fn viscii_gives_six_controls_to_letters() {
     // The controls VISCII gave away cannot be written in it.
     assert_eq!(cs.encode("\u{14}"), None);
     assert_eq!(cs.encode("\u{13}"), Some(vec![0x13]));
+}
+
+/// IBM856 (Hebrew), IBM864 (Arabic presentation forms, `٪` at 0x25) and KOI8-T (Tajik) decode
+/// as Python's `cp856`, `cp864` and `koi8_t` do.
+#[test]
+fn hebrew_arabic_and_tajik_pages_decode_as_python_does() {
+    let decode = |label: &str, b: &[u8]| {
+        let cs = Charset::for_label(label).unwrap().charset;
+        crate::decode::decode(b, 0, cs, crate::decode::ErrorMode::Replace, true)
+    };
+    // `שלום`; 0xA0 is undefined in IBM856.
+    let d = decode("cp856", b"\x99\x8C\x85\x8D \xA0");
+    assert_eq!(d.text, "שלום \u{FFFD}");
+    assert_eq!(d.error_count, 1);
+    // 50 % and `ﻻ`: IBM864 reads 0x25 as the Arabic percent sign.
+    let d = decode("IBM864", b"\xB5\xB0 % \x9D");
+    assert_eq!(d.text, "٥٠ ٪ ﻻ");
+    assert_eq!(Charset::Oem(OemPage::Cp864).encode("%"), None);
+    // `Ҳамаи` in KOI8-T.
+    assert_eq!(decode("koi8-t", b"\x8C\xC1\xCD\xC1\xC9").text, "Ҳамаи");
 }
 
 fn check(label: &str, name: &str, remapped: bool) {

@@ -39,6 +39,9 @@ pub fn prior_of(cs: Charset, lang: &str) -> f64 {
                 OemPage::Cp1125 => &[&["uk", "ru"]],
                 OemPage::MacRomanian => &[&["ro"]],
                 OemPage::MacCroatian => &[&["hr", "bs", "sl", "sr"]],
+                OemPage::Cp856 => &[&["he"]],
+                OemPage::Cp864 => &[&["ar"]],
+                OemPage::Koi8T => &[&["tg"]],
             };
             if langs.iter().any(|l| l.contains(&lang)) {
                 -1.0

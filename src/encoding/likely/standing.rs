@@ -12,6 +12,12 @@ const DECISION_FLOOR: f64 = 0.02;
 /// The most differing words a declared reading may have and still stand against a best reading
 /// with none (see [`standing`]).
 const MAX_WORDS_AGAINST_NONE: u32 = 2;
+/// The fewest differing words, none a word of its language, that make the best reading
+/// outworded by a declared decision reading at least [`OUTWORDED_MIN_KNOWN`] listed words (see
+/// [`standing`]). One unlisted long compound (`zusammenzuschließen`, macintosh) against a
+/// lying declaration's `en` cut from it was not enough: seed 2 lost that German page.
+const OUTWORDED_MIN_WORDS: u32 = 6;
+const OUTWORDED_MIN_KNOWN: u32 = 2;
 /// The probability given to a declaration kept where no words tell (before [`calibrate`]): as
 /// likely right as not, as far as the bytes say.
 const WORDLESS_DECLARATION: f64 = 0.5;
@@ -22,6 +28,9 @@ pub(super) struct Standing {
     pub chosen: usize,
     /// A declared reading kept because the best one reads no words where they differ.
     pub wordless: bool,
+    /// The decision kept because the best reading's words are none of its language's, where
+    /// the decision's are.
+    pub outworded: bool,
 }
 
 /// The reading that stands, among `readings` (best first, with their probabilities `probs`).
@@ -55,14 +64,33 @@ pub(super) fn standing(readings: &[Reading], probs: &[f64], inp: &Inputs) -> Sta
             && readings[d].features.errors == 0.0
             && readings[d].features.controls == 0.0
     });
+    // The best reading's words were judged by its language's list and none is a word, where
+    // the declared decision reads some: only the n-grams speak for the best one, and a language
+    // the models lack (Tajik in KOI8-T) is read best by none of them.
+    let outworded = decided.filter(|&d| {
+        let (best, own) = (&readings[0].features, &readings[d].features);
+        best.known_words == 0
+            && best.words >= OUTWORDED_MIN_WORDS
+            && best.unlisted == 0.0
+            && own.known_words >= OUTWORDED_MIN_KNOWN
+            && own.errors == 0.0
+            && own.controls == 0.0
+    });
     match decided {
+        Some(d) if outworded == Some(d) => Standing {
+            chosen: d,
+            wordless: false,
+            outworded: true,
+        },
         Some(d) if probs[0] < KEEP_DECISION_BELOW && probs[d] >= DECISION_FLOOR => Standing {
             chosen: d,
             wordless: wordless == Some(d),
+            outworded: false,
         },
         _ => Standing {
             chosen: wordless.unwrap_or(0),
             wordless: wordless.is_some(),
+            outworded: false,
         },
     }
 }
