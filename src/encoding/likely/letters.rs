@@ -5,8 +5,8 @@
 //! readings tied on characters, and how much lower Chinese, Japanese and Korean score per n-gram
 //! than alphabetic text (their readings' n-grams are levelled before the comparison).
 
-use super::Reading;
 use super::spelling::{list_of, list_spelling, spelled};
+use super::{Features, Reading};
 use crate::lexicon;
 use crate::unicode::char_info;
 
@@ -97,17 +97,21 @@ fn unfit(readings: &[Reading]) -> f64 {
         .iter()
         .take(3)
         .filter(|r| r.features.ngram_features as usize >= FIT_MIN_FEATURES)
-        .map(|r| {
-            if is_cjk_language(&r.features.language) {
-                0.0
-            } else {
-                (-(r.features.fit + 10.0)).clamp(0.0, 1.0)
-            }
-        })
+        .map(|r| reading_unfit(&r.features))
         .fold(None, |least: Option<f64>, u| {
             Some(least.map_or(u, |l| l.min(u)))
         })
         .unwrap_or(0.0)
+}
+
+/// How far no language the model knows fits one reading's words, on [`unfit`]'s scale (0 down
+/// to −10 nats per n-gram, 1 from −11; a CJK language always fits).
+pub(super) fn reading_unfit(f: &Features) -> f64 {
+    if is_cjk_language(&f.language) {
+        0.0
+    } else {
+        (-(f.fit + 10.0)).clamp(0.0, 1.0)
+    }
 }
 
 /// Of the distinct non-ASCII letters of `text` (lower-cased), the fewest that a shipped
@@ -279,7 +283,7 @@ const FIT_WORDS: usize = 8;
 
 /// Fewest n-gram features a reading's words need for their fit to say anything ([`unfit`],
 /// [`own_letters_fit`]).
-const FIT_MIN_FEATURES: usize = 20;
+pub(super) const FIT_MIN_FEATURES: usize = 20;
 
 /// How well the best language the model knows fits the words of `text` that hold a non-ASCII
 /// letter (mean log-likelihood per n-gram feature; NaN when they are too few to say, with

@@ -681,7 +681,13 @@ pub(super) fn because(
             f.language,
             examples.join(", ")
         )
-    } else if f.unfit >= 0.5 {
+    } else if f.unfit >= 0.5
+        || (f.ngram_features as usize >= super::letters::FIT_MIN_FEATURES
+            && super::letters::reading_unfit(f) >= 1.0)
+    {
+        // No language fits these words, whatever fits the other readings' (IBM864's
+        // presentation forms, `ﻱﻭﻝﺩ`, are no letters the models have seen): naming the
+        // nearest as the text's language would be a guess.
         format!(
             "{name} reads the differing bytes as ordinary letters, though no language the model knows fits {} (the nearest, {}, at {} nats per n-gram; a known language's text fits at −6 to −9.5), so how common each encoding is weighs most",
             if f.words == 1 {
