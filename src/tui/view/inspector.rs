@@ -137,8 +137,15 @@ pub(super) fn lines_for(i: &Inspected, charset: &str, theme: &Theme) -> Vec<Line
             )
         })
         .collect();
+    // The legend only where a star stands: `(* differs)` under `U+0041` everywhere read as if
+    // something did.
+    let legend = if e.forms.iter().any(|f| f.form != "NFKD" && f.changed) {
+        "(* differs)"
+    } else {
+        "(all the same)"
+    };
     out.push(Line::from(Span::styled(
-        format!("{}   (* differs)", forms.join(" · ")),
+        format!("{}   {legend}", forms.join(" · ")),
         theme.dim(),
     )));
     let classes: Vec<&str> = i
