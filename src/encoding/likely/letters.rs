@@ -106,12 +106,18 @@ fn unfit(readings: &[Reading]) -> f64 {
 
 /// How far no language the model knows fits one reading's words, on [`unfit`]'s scale (0 down
 /// to −10 nats per n-gram, 1 from −11; a CJK language always fits).
-pub(super) fn reading_unfit(f: &Features) -> f64 {
+fn reading_unfit(f: &Features) -> f64 {
     if is_cjk_language(&f.language) {
         0.0
     } else {
         (-(f.fit + 10.0)).clamp(0.0, 1.0)
     }
+}
+
+/// Whether no language the model knows fits one reading's words at all (its own [`unfit`]
+/// measure at 1, from enough n-grams to say): the language the scores name is then a guess.
+pub(super) fn fits_no_language(f: &Features) -> bool {
+    f.ngram_features as usize >= FIT_MIN_FEATURES && reading_unfit(f) >= 1.0
 }
 
 /// Of the distinct non-ASCII letters of `text` (lower-cased), the fewest that a shipped
@@ -283,7 +289,7 @@ const FIT_WORDS: usize = 8;
 
 /// Fewest n-gram features a reading's words need for their fit to say anything ([`unfit`],
 /// [`own_letters_fit`]).
-pub(super) const FIT_MIN_FEATURES: usize = 20;
+const FIT_MIN_FEATURES: usize = 20;
 
 /// How well the best language the model knows fits the words of `text` that hold a non-ASCII
 /// letter (mean log-likelihood per n-gram feature; NaN when they are too few to say, with

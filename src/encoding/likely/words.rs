@@ -681,10 +681,7 @@ pub(super) fn because(
             f.language,
             examples.join(", ")
         )
-    } else if f.unfit >= 0.5
-        || (f.ngram_features as usize >= super::letters::FIT_MIN_FEATURES
-            && super::letters::reading_unfit(f) >= 1.0)
-    {
+    } else if f.unfit >= 0.5 || super::letters::fits_no_language(f) {
         // No language fits these words, whatever fits the other readings' (IBM864's
         // presentation forms, `ﻱﻭﻝﺩ`, are no letters the models have seen): naming the
         // nearest as the text's language would be a guess.
