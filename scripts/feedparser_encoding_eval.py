@@ -7,15 +7,14 @@ find classes of failure, not to fit anything). Two groups are scored:
 * one-byte feeds (`x80_*.xml`): an XML declaration naming a code page in one of its many
   spellings (`cp1251`, `windows_1251`, `ms-cyrl`, `437`, `maccyrillic`…) over a `<title>` of
   the single byte 80; the case states the character (`feed['title'] == '\\u0402'`). Scored: the
-  title decoded under the decision and under the likely verdict is that character. Labels naming
-  code pages this tool has no decoder for (TCVN 5712) cannot be right and are counted too,
-  and so is VISCII, which Python (the scorer's decoder) lacks.
+  title decoded under the decision and under the likely verdict is that character. Python
+  (the scorer's decoder) lacks VISCII and TCVN 5712: those titles are decoded by glibc's iconv.
 * wide feeds (UTF-16 and UTF-32, with or without a byte order mark or a declaration): the
   encoding their first four bytes give by XML 1.0 Appendix F's table. Scored: the decision.
 
 Usage: scripts/feedparser_encoding_eval.py [--bin DELINEATE] [--cache DIR] [-v]
 (needs network for the first fetch: curl)"""
-import codecs, glob, os, re
+import codecs, glob, os, re, subprocess
 
 from scratch_suites import archive, arguments, inspect
 
@@ -26,8 +25,9 @@ PY = {"x-mac-cyrillic": "mac_cyrillic", "macintosh": "mac_roman", "x-mac-ce": "m
       "x-mac-greek": "mac_greek", "x-mac-turkish": "mac_turkish",
       "x-mac-icelandic": "mac_iceland", "x-mac-romanian": "mac_romanian",
       "x-mac-croatian": "mac_croatian", "ibm737": "cp737", "ibm856": "cp856",
-      "windows-874": "cp874",
-      "viscii": None}
+      "windows-874": "cp874"}
+# Answers Python has no codec for → glibc iconv's names.
+ICONV = {"viscii": "VISCII", "tcvn5712-1": "TCVN5712-1"}
 # XML 1.0 Appendix F: the first four bytes and the form they show.
 FORMS = [(b"\x00\x00\xfe\xff", "UTF-32BE"), (b"\xff\xfe\x00\x00", "UTF-32LE"),
          (b"\x00\x00\x00<", "UTF-32BE"), (b"<\x00\x00\x00", "UTF-32LE"),
@@ -39,14 +39,20 @@ def fetch(cache):
     return os.path.join(archive(cache, SDIST, "feedparser-6.0.14"), "tests", "encoding")
 
 
-def title(b, name):
-    c = PY.get(name.lower(), name)
-    if c is None:
-        return None
+def decoded(b, name):
+    if name.lower() in ICONV:
+        r = subprocess.run(["iconv", "-f", ICONV[name.lower()], "-t", "UTF-8"], input=b,
+                           capture_output=True)
+        return r.stdout.decode() if r.returncode == 0 else None
     try:
-        m = re.search(r"<title>(.*?)</title>", b.decode(codecs.lookup(c).name))
+        return b.decode(codecs.lookup(PY.get(name.lower(), name)).name)
     except (LookupError, UnicodeDecodeError):
         return None
+
+
+def title(b, name):
+    text = decoded(b, name)
+    m = text and re.search(r"<title>(.*?)</title>", text)
     return m and m.group(1)
 
 

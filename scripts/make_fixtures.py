@@ -355,6 +355,11 @@ for name, text in [
     ("vi-viscii-short.txt", "Tệp đã được lưu. Nhấn phím bất kỳ để trở về.\n"),
 ]:
     write(E + name, iconv(text, "VISCII"))
+# Vietnamese in TCVN 5712 (VN1), which Python has no codec for, as an XML declaration names it:
+# encoded by glibc's iconv (precomposed letters, one byte each; `Ứ` is one of the C0 capitals).
+write(E + "vi-tcvn-declared.xml", b'<?xml version="1.0" encoding="TCVN5712-1"?>\n<doc>' + iconv(
+    "ĐỌC TÔI. Chương trình này kiểm tra xem các tệp trên đĩa có được ghi đúng hay không. "
+    "Ứng dụng sẽ hiển thị tên tệp và đề nghị sửa nó.", "TCVN5712-1") + b"</doc>\n")
 # Traditional Chinese in EUC-TW (CNS 11643), which Python has no codec for: encoded by glibc's
 # iconv. Sentences written here: a Unix-era README, with one character of plane 2 (乂) written
 # in the four-byte form.

@@ -329,6 +329,33 @@ fn viscii_vietnamese_is_named_and_read() {
     );
 }
 
+/// Vietnamese in TCVN 5712, named by an XML declaration (feedparser's tests spell it `tcvn`,
+/// `tcvn-5712`, `tcvn5712-1`), is decoded, and the likely verdict keeps it: its words are
+/// Vietnamese, windows-1252's reading of the same bytes (`§–C T¤I`) is not. Its capital `Ứ`
+/// is byte 0x11, a control to every other reading.
+#[test]
+fn tcvn_vietnamese_a_declaration_names_is_read() {
+    let name = "vi-tcvn-declared.xml";
+    let j = inspect(name);
+    assert_eq!(j["encoding"]["name"], "TCVN5712-1", "{}", j["encoding"]);
+    assert_eq!(j["encoding"]["decided_by"], "declaration");
+    assert_eq!(j["likely"]["name"], "TCVN5712-1", "{}", j["likely"]);
+    assert_eq!(j["likely"]["language"]["language"], "vi", "{}", j["likely"]);
+    let text = decode_likely(name);
+    assert!(
+        text.contains("<doc>ĐỌC TÔI. Chương trình này kiểm tra xem các tệp"),
+        "{text}"
+    );
+    assert!(text.contains("Ứng dụng sẽ hiển thị"), "{text}");
+    let out = run(&[
+        "decode",
+        "--encoding",
+        "tcvn",
+        &format!("tests/fixtures/encodings/{name}"),
+    ]);
+    assert_eq!(String::from_utf8(out).unwrap(), text);
+}
+
 /// VISCII's every high byte is a letter, so it reads any bytes without an odd character: a
 /// file of French in windows-1252 and then in UTF-8 is not taken for it (its reading is not
 /// Vietnamese), and the segments still say what each half is.

@@ -374,6 +374,27 @@ fn declarations_as_the_standards_and_the_files_mean_them() {
     assert_eq!(j["likely"]["name"], "x-mac-cyrillic");
 }
 
+/// A label naming an EBCDIC page (no WHATWG decoder, none here) is said to be one, not only
+/// ignored: `ebcdic-cp-us` in a Content-Type header.
+#[test]
+fn a_label_naming_ebcdic_says_so() {
+    let out = cmd()
+        .args(["inspect", "--json", "--content-type"])
+        .arg("text/plain; charset=ebcdic-cp-us")
+        .arg("tests/fixtures/resume-latin1.txt")
+        .output()
+        .unwrap();
+    let j: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let header = &j["evidence"][0];
+    assert_eq!(header["kind"], "transport", "{header}");
+    let detail = header["detail"].as_str().unwrap();
+    assert!(
+        detail.ends_with("it names IBM037 (EBCDIC), which neither WHATWG nor this tool decodes"),
+        "{detail}"
+    );
+    assert_eq!(j["encoding"]["name"], "windows-1252");
+}
+
 /// IBM856 (Hebrew), IBM864 (Arabic presentation forms; `٪` at 0x25) and KOI8-T (Tajik), named
 /// by a declaration, are decoded, and the likely verdict keeps them. Tajik is in no language
 /// model: windows-1251's all-capital misreading (`ЊБНБЙ ПДБНПО`) fitted Bulgarian n-grams best

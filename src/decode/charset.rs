@@ -98,11 +98,14 @@ pub enum OemPage {
     Cp864,
     /// KOI8-T, Tajik Cyrillic: KOI8-R's letters with Ғ, Ӣ, Қ, Ӯ, Ҳ and Ҷ in the high punctuation.
     Koi8T,
+    /// TCVN 5712:1993 (VN1), Vietnam's national standard: precomposed letters in the high half
+    /// and twelve C0 controls, and five tone marks (B0–B4) that combine with the letter before.
+    Tcvn,
 }
 
 impl OemPage {
     /// Every page, in the order of [`OemPage::index`].
-    pub const ALL: [OemPage; 23] = [
+    pub const ALL: [OemPage; 24] = [
         OemPage::Cp437,
         OemPage::Cp850,
         OemPage::Cp852,
@@ -126,6 +129,7 @@ impl OemPage {
         OemPage::Cp856,
         OemPage::Cp864,
         OemPage::Koi8T,
+        OemPage::Tcvn,
     ];
 
     /// The page's place in [`OemPage::ALL`] (a slot in per-page caches).
@@ -185,6 +189,44 @@ const VISCII_LOW: [(u8, char); 6] = [
     (0x1E, '\u{1EF4}'),
 ];
 
+/// TCVN 5712:1993 (VN1), bytes 0x80–0xFF: glibc's `TCVN5712-1` charmap, its one-byte entries.
+/// B0–B4 are the combining grave, hook above, tilde, acute and dot below, kept as combining
+/// marks after their letter (glibc's iconv composes them with it; NFC, in the normalisation
+/// pipeline, gives the same text).
+const TCVN: [char; 128] = [
+    '\u{00C0}', '\u{1EA2}', '\u{00C3}', '\u{00C1}', '\u{1EA0}', '\u{1EB6}', '\u{1EAC}', '\u{00C8}',
+    '\u{1EBA}', '\u{1EBC}', '\u{00C9}', '\u{1EB8}', '\u{1EC6}', '\u{00CC}', '\u{1EC8}', '\u{0128}',
+    '\u{00CD}', '\u{1ECA}', '\u{00D2}', '\u{1ECE}', '\u{00D5}', '\u{00D3}', '\u{1ECC}', '\u{1ED8}',
+    '\u{1EDC}', '\u{1EDE}', '\u{1EE0}', '\u{1EDA}', '\u{1EE2}', '\u{00D9}', '\u{1EE6}', '\u{0168}',
+    '\u{00A0}', '\u{0102}', '\u{00C2}', '\u{00CA}', '\u{00D4}', '\u{01A0}', '\u{01AF}', '\u{0110}',
+    '\u{0103}', '\u{00E2}', '\u{00EA}', '\u{00F4}', '\u{01A1}', '\u{01B0}', '\u{0111}', '\u{1EB0}',
+    '\u{0300}', '\u{0309}', '\u{0303}', '\u{0301}', '\u{0323}', '\u{00E0}', '\u{1EA3}', '\u{00E3}',
+    '\u{00E1}', '\u{1EA1}', '\u{1EB2}', '\u{1EB1}', '\u{1EB3}', '\u{1EB5}', '\u{1EAF}', '\u{1EB4}',
+    '\u{1EAE}', '\u{1EA6}', '\u{1EA8}', '\u{1EAA}', '\u{1EA4}', '\u{1EC0}', '\u{1EB7}', '\u{1EA7}',
+    '\u{1EA9}', '\u{1EAB}', '\u{1EA5}', '\u{1EAD}', '\u{00E8}', '\u{1EC2}', '\u{1EBB}', '\u{1EBD}',
+    '\u{00E9}', '\u{1EB9}', '\u{1EC1}', '\u{1EC3}', '\u{1EC5}', '\u{1EBF}', '\u{1EC7}', '\u{00EC}',
+    '\u{1EC9}', '\u{1EC4}', '\u{1EBE}', '\u{1ED2}', '\u{0129}', '\u{00ED}', '\u{1ECB}', '\u{00F2}',
+    '\u{1ED4}', '\u{1ECF}', '\u{00F5}', '\u{00F3}', '\u{1ECD}', '\u{1ED3}', '\u{1ED5}', '\u{1ED7}',
+    '\u{1ED1}', '\u{1ED9}', '\u{1EDD}', '\u{1EDF}', '\u{1EE1}', '\u{1EDB}', '\u{1EE3}', '\u{00F9}',
+    '\u{1ED6}', '\u{1EE7}', '\u{0169}', '\u{00FA}', '\u{1EE5}', '\u{1EEB}', '\u{1EED}', '\u{1EEF}',
+    '\u{1EE9}', '\u{1EF1}', '\u{1EF3}', '\u{1EF7}', '\u{1EF9}', '\u{00FD}', '\u{1EF5}', '\u{1ED0}',
+];
+/// TCVN 5712's capital letters in the C0 range (glibc's charmap): Ú Ụ Ừ Ử Ữ Ứ Ự Ỳ Ỷ Ỹ Ý Ỵ.
+const TCVN_LOW: [(u8, char); 12] = [
+    (0x01, '\u{00DA}'),
+    (0x02, '\u{1EE4}'),
+    (0x04, '\u{1EEA}'),
+    (0x05, '\u{1EEC}'),
+    (0x06, '\u{1EEE}'),
+    (0x11, '\u{1EE8}'),
+    (0x12, '\u{1EF0}'),
+    (0x13, '\u{1EF2}'),
+    (0x14, '\u{1EF6}'),
+    (0x15, '\u{1EF8}'),
+    (0x16, '\u{00DD}'),
+    (0x17, '\u{1EF4}'),
+];
+
 impl OemPage {
     /// The IANA name.
     pub fn name(self) -> &'static str {
@@ -212,6 +254,7 @@ impl OemPage {
             OemPage::Cp856 => "IBM856",
             OemPage::Cp864 => "IBM864",
             OemPage::Koi8T => "KOI8-T",
+            OemPage::Tcvn => "TCVN5712-1",
         }
     }
 
@@ -244,6 +287,7 @@ impl OemPage {
             OemPage::Cp856 => &CP856,
             OemPage::Cp864 => &CP864,
             OemPage::Koi8T => &KOI8_T,
+            OemPage::Tcvn => &TCVN,
         }
     }
 
@@ -253,11 +297,13 @@ impl OemPage {
         b >= 0x80 && self.high_half()[usize::from(b - 0x80)] == '\u{FFFD}'
     }
 
-    /// The bytes below 0x80 that are not ASCII: letters rather than controls (VISCII's six),
+    /// The bytes below 0x80 that are not ASCII: letters rather than controls (VISCII's six,
+    /// TCVN 5712's twelve),
     /// IBM864's `٪` for `%`; every other byte below 0x80 is ASCII.
     pub fn low_letters(self) -> &'static [(u8, char)] {
         match self {
             OemPage::Viscii => &VISCII_LOW,
+            OemPage::Tcvn => &TCVN_LOW,
             OemPage::Cp864 => &super::pages::CP864_LOW,
             _ => &[],
         }
@@ -425,6 +471,9 @@ impl Charset {
             "ibm856" | "cp856" | "856" | "csibm856" => Some(Charset::Oem(OemPage::Cp856)),
             "ibm864" | "cp864" | "864" | "csibm864" => Some(Charset::Oem(OemPage::Cp864)),
             "koi8-t" | "koi8t" | "cskoi8t" => Some(Charset::Oem(OemPage::Koi8T)),
+            "tcvn" | "tcvn-5712" | "tcvn5712" | "tcvn5712-1" | "tcvn5712-1:1993" => {
+                Some(Charset::Oem(OemPage::Tcvn))
+            }
             _ => None,
         };
         if let Some(charset) = extra {
@@ -454,8 +503,7 @@ impl Charset {
 pub enum Lenient {
     /// An encoding this tool decodes: the label's spelling and the encoding.
     Names(Charset),
-    /// An encoding no WHATWG decoder exists for (a DOS or Mac code page outside the
-    /// standard): its name.
+    /// An encoding neither WHATWG nor this tool decodes (the EBCDIC pages): its name.
     Undecodable(&'static str),
 }
 
@@ -486,7 +534,8 @@ pub enum Lenient {
 /// | `cp737`, `cp775`, `cp857`, `cp860`–`cp863` (`cp-is`, `cspc862latinhebrew`…), `cp1125` (`ruscii`) | IBM737, IBM775, IBM857, IBM860–IBM863, CP1125 (decoded by this tool) |
 /// | `cp856`, `cp864` (`csibm864`…), `koi8-t` | IBM856, IBM864, KOI8-T (decoded by this tool) |
 /// | `ms-ansi`, `ms-ee`, `ms-cyrl`, `ms-greek`, `ms-turk`, `ms-hebr`, `ms-arab`, `winbaltrim` (glibc iconv) | windows-1252, -1250, -1251, -1253, -1254, -1255, -1256, -1257 |
-/// | `tcvn`, `tcvn5712-1` | no decoder |
+/// | `tcvn`, `tcvn-5712`, `tcvn5712-1` | TCVN5712-1 (decoded by this tool) |
+/// | `cp037` (`ebcdic-cp-us`…), `cp500`, `cp1047`, `cp1140`, `cp273`, `cp424`, `cp875`, `cp1026` | EBCDIC pages: no decoder |
 ///
 /// Every spelling [`Charset::for_label`] knows of the pages outside WHATWG is found here too,
 /// once case, `_` and hyphens are set aside; `dos` and a number is that DOS page.
@@ -557,7 +606,18 @@ pub fn for_lenient_label(label: &str) -> Option<Lenient> {
         // Spellings of the code pages this tool decodes that `Charset::for_label` lacks.
         "macce" | "xmacce" => Some(Lenient::Names(Charset::Oem(OemPage::MacCentralEurope))),
         "ruscii1125" | "cp866u" => Some(Lenient::Names(Charset::Oem(OemPage::Cp1125))),
-        "tcvn" | "tcvn5712" | "tcvn57121" => Some(Lenient::Undecodable("TCVN 5712")),
+        // EBCDIC (IBM mainframes): not ASCII-compatible, no WHATWG decoder, none here.
+        "cp037" | "ibm037" | "csibm037" | "ebcdiccpus" | "ebcdiccpca" | "ebcdiccpnl"
+        | "ebcdiccpwt" => Some(Lenient::Undecodable("IBM037 (EBCDIC)")),
+        "cp500" | "ibm500" | "csibm500" | "ebcdiccpbe" | "ebcdiccpch" => {
+            Some(Lenient::Undecodable("IBM500 (EBCDIC)"))
+        }
+        "cp1047" | "ibm1047" => Some(Lenient::Undecodable("IBM1047 (EBCDIC)")),
+        "cp1140" | "ibm1140" | "ibm01140" => Some(Lenient::Undecodable("IBM01140 (EBCDIC)")),
+        "cp273" | "ibm273" => Some(Lenient::Undecodable("IBM273 (EBCDIC)")),
+        "cp424" | "ibm424" => Some(Lenient::Undecodable("IBM424 (EBCDIC Hebrew)")),
+        "cp875" | "ibm875" => Some(Lenient::Undecodable("IBM875 (EBCDIC Greek)")),
+        "cp1026" | "ibm1026" => Some(Lenient::Undecodable("IBM1026 (EBCDIC Turkish)")),
         // glibc iconv's names of the Windows code pages (which Python took over).
         "msansi" => named(encoding_rs::WINDOWS_1252),
         "msee" => named(encoding_rs::WINDOWS_1250),

@@ -58,9 +58,10 @@ pub(super) fn declared_evidence(
                         "; it names {c} (a spelling outside the standard, which the likely verdict weighs)"
                     ),
                 ),
-                Some(charset::Lenient::Undecodable(n)) => {
-                    (None, format!("; it names {n}, which has no WHATWG decoder"))
-                }
+                Some(charset::Lenient::Undecodable(n)) => (
+                    None,
+                    format!("; it names {n}, which neither WHATWG nor this tool decodes"),
+                ),
                 None => (None, String::new()),
             };
             Evidence {

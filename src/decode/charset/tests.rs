@@ -42,7 +42,10 @@ fn labels_outside_whatwg_resolve_as_files_mean_them() {
         ("ms-cyrl", "windows-1251"),
         ("WinBaltRim", "windows-1257"),
         ("cp_is", "IBM861"),
-        ("tcvn5712-1", "(TCVN 5712)"),
+        ("tcvn5712-1", "TCVN5712-1"),
+        ("TCVN", "TCVN5712-1"),
+        ("EBCDIC-CP-US", "(IBM037 (EBCDIC))"),
+        ("cp500", "(IBM500 (EBCDIC))"),
         ("SJIS", "Shift_JIS"),
         ("EUC_KR", "EUC-KR"),
         ("gb_2312", "GBK"),
@@ -155,6 +158,24 @@ fn hebrew_arabic_and_tajik_pages_decode_as_python_does() {
     assert_eq!(Charset::Oem(OemPage::Cp864).encode("%"), None);
     // `Ҳамаи` in KOI8-T.
     assert_eq!(decode("koi8-t", b"\x8C\xC1\xCD\xC1\xC9").text, "Ҳамаи");
+}
+
+/// TCVN 5712 (VN1) decodes byte for byte as glibc's `TCVN5712-1` charmap: precomposed letters
+/// high and in twelve C0 slots, tone marks B0–B4 as combining characters.
+#[test]
+fn tcvn_reads_vietnamese_and_its_c0_capitals() {
+    let cs = Charset::for_label("tcvn5712-1").unwrap().charset;
+    assert_eq!(cs, Charset::Oem(OemPage::Tcvn));
+    let decode =
+        |b: &[u8]| crate::decode::decode(b, 0, cs, crate::decode::ErrorMode::Replace, true);
+    // `Việt Nam`, `Đại`; 0x80 is `À` (feedparser's test of the label).
+    assert_eq!(decode(b"Vi\xD6t Nam \xA7\xB9i \x80").text, "Việt Nam Đại À");
+    // `Ú` at 0x01; `A` + combining acute (B3).
+    let d = decode(b"\x01 A\xB3");
+    assert_eq!(d.text, "Ú A\u{0301}");
+    assert_eq!(d.error_count, 0);
+    assert_eq!(cs.encode("Việt Ú"), Some(b"Vi\xD6t \x01".to_vec()));
+    assert_eq!(cs.encode("\u{1}"), None);
 }
 
 fn check(label: &str, name: &str, remapped: bool) {

@@ -42,6 +42,7 @@ pub fn prior_of(cs: Charset, lang: &str) -> f64 {
                 OemPage::Cp856 => &[&["he"]],
                 OemPage::Cp864 => &[&["ar"]],
                 OemPage::Koi8T => &[&["tg"]],
+                OemPage::Tcvn => &[&["vi"]],
             };
             if langs.iter().any(|l| l.contains(&lang)) {
                 -1.0
