@@ -376,6 +376,14 @@ write(E + "mixed-1252-utf8-french.txt",
       + ("La deuxième partie décrit les étapes suivantes : la révision des procédures, la création "
          "d'un comité d'éthique et la publication des résultats détaillés avant la fin de "
          "l'année.\n").encode("utf-8"))
+# UTF-8 whose only multi-byte characters are a symbol or two (a check mark, an arrow, an emoji):
+# no legacy text forms them, however few.
+write(E + "utf8-one-symbol.txt", "Backup finished ✓\n".encode("utf-8"))
+write(E + "utf8-emoji-line.txt", "See you at eight 😀 → bring the map\n".encode("utf-8"))
+# Snowmen in UTF-8 with no space before a quotation in windows-1252 (curly quotes 93/94), the
+# shape of the example UnicodeDammit.detwingle documents: the symbols alone make the UTF-8 part.
+write(E + "mixed-utf8-symbols-1252-quotes.txt", "Forecast: ☃☃☃".encode("utf-8")
+      + "“Snow all day,” she said.\n".encode("cp1252"))
 # UTF-32 without a byte order mark, in both byte orders: English (no non-ASCII word to weigh)
 # and Greek. Every other encoding is ruled out by the bytes.
 write(E + "en-utf-32le-nobom.txt", ("The archive keeps every record in four bytes a character, "

@@ -374,6 +374,53 @@ fn declarations_as_the_standards_and_the_files_mean_them() {
     assert_eq!(j["likely"]["name"], "x-mac-cyrillic");
 }
 
+/// Valid UTF-8 whose only multi-byte characters are a symbol or two (`✓`, `😀`, `→`) is UTF-8
+/// to the likely verdict too: no legacy text forms them. Before, the check mark's line was
+/// windows-1252 `âœ“` at 0.42 and the emoji's windows-1256 at 0.15. And snowmen in UTF-8 glued
+/// to a windows-1252 quotation are two segments, decoded each in its own encoding.
+#[test]
+fn utf8_symbols_are_utf8_however_few() {
+    for name in ["utf8-one-symbol.txt", "utf8-emoji-line.txt"] {
+        let j = inspect(name);
+        let likely = &j["likely"];
+        assert_eq!(likely["name"], "UTF-8", "{name}: {likely}");
+        assert!(likely["confidence"].as_f64().unwrap() >= 0.95, "{name}");
+        let because = likely["because"].as_str().unwrap();
+        assert!(
+            because.contains("a symbol text in another encoding does not form"),
+            "{because}"
+        );
+    }
+    let name = "mixed-utf8-symbols-1252-quotes.txt";
+    let j = inspect(name);
+    let segments: Vec<(&str, u64)> = j["segments"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["encoding"].as_str().unwrap(),
+                s["byte_span"]["start"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        segments,
+        [("UTF-8", 0), ("windows-1252", 19)],
+        "{}",
+        j["segments"]
+    );
+    let out = cmd()
+        .args(["decode", "--encoding", "likely"])
+        .arg(format!("tests/fixtures/encodings/{name}"))
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "Forecast: ☃☃☃“Snow all day,” she said.\n"
+    );
+}
+
 /// A label naming an EBCDIC page (no WHATWG decoder, none here) is said to be one, not only
 /// ignored: `ebcdic-cp-us` in a Content-Type header.
 #[test]

@@ -304,6 +304,33 @@ pub fn cut_at_word_start(
     })
 }
 
+/// The first UTF-8 symbol in `bytes` that no legacy text forms by chance: arrows,
+/// mathematical and technical signs (U+2190–U+23FF, `E2 86`–`E2 8F`), symbols and dingbats
+/// (U+2600–U+27BF, `E2 98`–`E2 9E`), or an emoji or pictograph (U+1F000–U+1FFFF, `F0 9F`).
+/// bs4's example of a UTF-8 document with windows-1252 quotes pasted in begins `☃☃☃`, `E2 98
+/// 83` three times: `â˜ƒ` (mojibake) in windows-1252, C1 controls in ISO 8859, `в` before an
+/// undefined byte in windows-1251, `т` before a capital in IBM866. Left out: U+2400–U+25FF
+/// (`E2 90`–`E2 97`: enclosed numbers, box drawing, shapes), which windows-1251 forms with `в`
+/// before curly quotes (`„“в“”` in Russian with quotes typed around the word is `E2 93 94`,
+/// `ⓔ`); U+2800–U+2BFF (`E2 A0`–`E2 AF`), which IBM866 Russian forms with every `т` before
+/// `а`–`п` (`тем` is U+296C).
+pub fn first_symbol(bytes: &[u8]) -> Option<char> {
+    bytes.utf8_chunks().find_map(|chunk| {
+        let v = chunk.valid();
+        memchr::memchr2_iter(0xE2, 0xF0, v.as_bytes())
+            .find(|&at| match v.as_bytes()[at] {
+                0xE2 => matches!(v.as_bytes().get(at + 1), Some(0x86..=0x8F | 0x98..=0x9E)),
+                _ => v.as_bytes().get(at + 1) == Some(&0x9F),
+            })
+            .and_then(|at| v[at..].chars().next())
+    })
+}
+
+/// Does `bytes` hold a UTF-8 symbol no legacy text forms by chance ([`first_symbol`])?
+pub fn symbolic(bytes: &[u8]) -> bool {
+    first_symbol(bytes).is_some()
+}
+
 /// The valid character that ends at `at` in `bytes`, if any (a sequence is at most four bytes).
 pub fn char_ending_at(bytes: &[u8], at: usize) -> Option<char> {
     (1..=4.min(at)).find_map(|n| {
@@ -547,6 +574,31 @@ fn is_text_unit(u: u16) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// UTF-8 symbols are UTF-8 text however few (bs4's `☃☃☃` before windows-1252 quotes);
+    /// letters, punctuation, IBM866 Russian read as UTF-8, and bytes that are no valid
+    /// sequence, are not.
+    #[test]
+    fn symbols_are_utf8_text() {
+        for yes in ["☃☃☃", "→ next", "x ≤ y", "⌘ Q", "★", "✓ done", "😀"] {
+            assert!(symbolic(yes.as_bytes()), "{yes}");
+        }
+        assert_eq!(first_symbol("Done ✓ → next".as_bytes()), Some('✓'));
+        for no in [
+            "é ü".as_bytes(),
+            "report’s".as_bytes(),
+            // Enclosed numbers and box drawing: windows-1251 `в“”` is `ⓔ`.
+            "① ②".as_bytes(),
+            "┌─┐".as_bytes(),
+            b"\xe2\x93\x94",
+            // IBM866 `тем`: E2 A5 AC, valid UTF-8 (U+296C) but no symbol taken here.
+            b"\xe2\xa5\xac",
+            b"\xe2\x98",
+            b"\xe2 \x98\x83",
+        ] {
+            assert!(!symbolic(no), "{no:?}");
+        }
+    }
 
     fn first_reason(bytes: &[u8]) -> String {
         validate(bytes).first_invalid.unwrap().reason

@@ -3,7 +3,7 @@
 
 use super::Part;
 use crate::decode::validity::{
-    CAPITALS_IN, Utf8Validity, cut_at_word_start, damage_shaped, lead_at_word_start,
+    CAPITALS_IN, Utf8Validity, cut_at_word_start, damage_shaped, first_symbol, lead_at_word_start,
 };
 
 /// Valid multi-byte characters to each damaged sequence from which whole bytes are UTF-8 with
@@ -45,6 +45,32 @@ pub(super) fn utf8_by_validity(
             (1.0 - 0.5f64.powf(k as f64)).min(0.9995),
             format!(
                 "the bytes are valid UTF-8 with {k} multi-byte characters: text in another encoding does not form them by chance"
+            ),
+        ));
+    }
+    // Fewer, when one is a symbol no legacy text forms by chance (`✓`, `→`, an emoji): valid
+    // UTF-8 with one such character was read as windows-1252 `âœ“` at 0.42, and bs4's `☃☃☃`
+    // as IBM866 `тШГтШГтШГ`. The symbol counts as four characters more.
+    if (v.valid || v.is_valid_but_truncated())
+        && k >= 1
+        && let Some(symbol) = first_symbol(sample)
+    {
+        let which = if k == 1 {
+            "whose one multi-byte character is".to_string()
+        } else {
+            format!("with {k} multi-byte characters, among them")
+        };
+        // (A file cut off inside its last character is valid up to the cut.)
+        let cut = if v.valid {
+            ""
+        } else {
+            "; its last character is cut short by the end of the input"
+        };
+        return Some((
+            (1.0 - 0.5f64.powf(k as f64 + 4.0)).min(0.9995),
+            format!(
+                "the bytes are valid UTF-8 {which} `{symbol}` (U+{:04X}), a symbol text in another encoding does not form{cut}",
+                symbol as u32
             ),
         ));
     }

@@ -9,6 +9,7 @@ use super::{
     MIN_BLOCK_NON_ASCII, REJECT_P, Segment, language_of, list_code, stretches, turn, verdict,
 };
 use crate::decode::charset::Charset;
+use crate::decode::validity::symbolic;
 use crate::encoding::likely::{DAMAGE_SHARE, Likely, Part, is_iso_8859};
 use crate::lexicon;
 use crate::span::ByteSpan;
@@ -20,7 +21,8 @@ use crate::span::ByteSpan;
 /// (`alone`, not [`glued`]: a byte between two UTF-8 letters of one word, `д\xD0лжен`, is a
 /// sequence cut short, though windows-1252 reads it as the Icelandic `ð`), nor a lone byte
 /// ending a line ([`cut_at_line_end`]); or, a UTF-8 draft
-/// beside legacy text, in one holding typographic punctuation (`report’s`: [`typographic`]) or
+/// beside legacy text, in one holding typographic punctuation or a symbol (`report’s`, `☃`:
+/// [`typographic`], [`symbolic`](crate::decode::validity::symbolic)) or
 /// making a word of a language: by its verdict's words (`Persönlichkeit` after a pasted
 /// windows-1252 line), or by the word lists ([`listed_words`]: the heading `Член 16` in UTF-8
 /// among Catalan windows-1252); or, beside a single-byte encoding, in one that validity
@@ -50,6 +52,7 @@ fn enough(
             && v.name == Charset::UTF_8
             && other.name != Charset::UTF_8
             && (typographic(bytes)
+                || symbolic(bytes)
                 || knows_words()
                 || listed_words(bytes)
                 || (settled_utf8(v) && other.name.is_single_byte())))

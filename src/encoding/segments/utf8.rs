@@ -2,6 +2,7 @@
 //! that are valid UTF-8 with multi-byte characters, or not, and the turns between their runs.
 
 use super::stretches;
+use crate::decode::validity;
 
 /// Where text in one encoding changes to another, by UTF-8 validity: each stretch holding
 /// non-ASCII bytes is valid UTF-8 or not, and the boundaries are the ASCII bytes between a run
@@ -14,8 +15,9 @@ pub(super) fn utf8_turns(bytes: &[u8]) -> Vec<(usize, usize)> {
         .collect();
     // Each stretch: valid UTF-8 with multi-byte characters, or not. A run of valid stretches
     // with fewer than three multi-byte characters is no UTF-8 text — legacy text forms one or
-    // two valid sequences by chance — unless one of them is typographic punctuation, which it
-    // never forms ([`typographic`]), or its words are words of a language ([`listed_words`]).
+    // two valid sequences by chance — unless one of them is typographic punctuation or a
+    // symbol, which it never forms ([`typographic`], [`symbolic`]), or its words are words of a
+    // language ([`listed_words`]).
     // (valid, first start, last end, multibyte)
     let mut runs: Vec<(bool, usize, usize, usize)> = Vec::new();
     for &(s, e, valid) in &pieces {
@@ -42,6 +44,7 @@ pub(super) fn utf8_turns(bytes: &[u8]) -> Vec<(usize, usize)> {
         let valid = valid
             && ((multibyte >= 3 && (multibyte >= 8 || one_script(&bytes[s..e])))
                 || typographic(&bytes[s..e])
+                || validity::symbolic(&bytes[s..e])
                 || (multibyte > 0 && set_apart(bytes, s, e) && listed_words(&bytes[s..e])));
         match kept.last_mut() {
             Some(k) if k.0 == valid => k.2 = e,
