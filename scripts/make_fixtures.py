@@ -380,6 +380,9 @@ write(E + "mixed-1252-utf8-french.txt",
 # no legacy text forms them, however few.
 write(E + "utf8-one-symbol.txt", "Backup finished ✓\n".encode("utf-8"))
 write(E + "utf8-emoji-line.txt", "See you at eight 😀 → bring the map\n".encode("utf-8"))
+# One Latin-1 sign (windows-1252 `Â£`), and one euro sign (windows-1252 `â‚¬`).
+write(E + "utf8-pound-sign.txt", "The plan costs £5 a month.\n".encode("utf-8"))
+write(E + "utf8-euro-sign.txt", "Price: 5 €\n".encode("utf-8"))
 # Snowmen in UTF-8 with no space before a quotation in windows-1252 (curly quotes 93/94), the
 # shape of the example UnicodeDammit.detwingle documents: the symbols alone make the UTF-8 part.
 write(E + "mixed-utf8-symbols-1252-quotes.txt", "Forecast: ☃☃☃".encode("utf-8")

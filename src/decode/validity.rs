@@ -326,6 +326,46 @@ pub fn first_symbol(bytes: &[u8]) -> Option<char> {
     })
 }
 
+/// The first UTF-8 typographic punctuation in `bytes` — a General Punctuation character from
+/// the hyphen U+2010 on (dashes, curly quotes, the ellipsis), or the euro sign — the few
+/// non-ASCII characters UTF-8 English carries. Legacy text does not form one by chance:
+/// `E2 80 99` is `â€™` in windows-1252 (the mojibake of that very `’`), a letter and two C1
+/// controls in ISO 8859, `вЂ™` in windows-1251.
+pub fn first_typographic(bytes: &[u8]) -> Option<char> {
+    memchr::memchr_iter(0xE2, bytes).find_map(|at| {
+        let seq = bytes.get(at..at + 3)?;
+        matches!(
+            seq[1..],
+            [0x80, 0x90..=0xBF] | [0x81, 0x80..=0x9E] | [0x82, 0xAC]
+        )
+        .then(|| std::str::from_utf8(seq).ok()?.chars().next())
+        .flatten()
+    })
+}
+
+/// Does `bytes` hold UTF-8 typographic punctuation ([`first_typographic`])?
+pub fn typographic(bytes: &[u8]) -> bool {
+    first_typographic(bytes).is_some()
+}
+
+/// The first Latin-1 sign in UTF-8 after an ASCII byte (or at the start) in `bytes`: `¢ £ ¥ §
+/// © ® ° ± ¶`, `C2 A2`–`C2 B6`. In windows-1252 each is `Â` before the sign, which only
+/// mojibake writes; but `C2` is a capital in Cyrillic, Greek and Arabic pages too (windows-1251
+/// `ВІ` is `²`), so a sign weighs less than a symbol ([`first_symbol`]), and the signs those
+/// pages make with it most (`» ¿ ² ³ «`) are not taken.
+pub fn first_sign(bytes: &[u8]) -> Option<char> {
+    memchr::memchr_iter(0xC2, bytes).find_map(|at| {
+        let after_ascii = at == 0 || bytes[at - 1].is_ascii();
+        let sign = matches!(
+            bytes.get(at + 1),
+            Some(0xA2 | 0xA3 | 0xA5 | 0xA7 | 0xA9 | 0xAE | 0xB0 | 0xB1 | 0xB6)
+        );
+        (after_ascii && sign)
+            .then(|| char::from_u32(u32::from(bytes[at + 1])))
+            .flatten()
+    })
+}
+
 /// Does `bytes` hold a UTF-8 symbol no legacy text forms by chance ([`first_symbol`])?
 pub fn symbolic(bytes: &[u8]) -> bool {
     first_symbol(bytes).is_some()
@@ -584,6 +624,13 @@ mod tests {
             assert!(symbolic(yes.as_bytes()), "{yes}");
         }
         assert_eq!(first_symbol("Done ✓ → next".as_bytes()), Some('✓'));
+        assert_eq!(first_typographic("a – b".as_bytes()), Some('–'));
+        assert_eq!(first_typographic("25 €".as_bytes()), Some('€'));
+        assert_eq!(first_sign("It costs £5".as_bytes()), Some('£'));
+        // Not after a legacy byte, and not the signs Cyrillic pages make with their `В`
+        // (windows-1251 `ВІ` is `²`, `В»` is `»`).
+        assert_eq!(first_sign(b"\xe9\xc2\xa3"), None);
+        assert_eq!(first_sign("x² »".as_bytes()), None);
         for no in [
             "é ü".as_bytes(),
             "report’s".as_bytes(),

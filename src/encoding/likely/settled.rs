@@ -3,7 +3,8 @@
 
 use super::Part;
 use crate::decode::validity::{
-    CAPITALS_IN, Utf8Validity, cut_at_word_start, damage_shaped, first_symbol, lead_at_word_start,
+    CAPITALS_IN, Utf8Validity, cut_at_word_start, damage_shaped, first_sign, first_symbol,
+    first_typographic, lead_at_word_start,
 };
 
 /// Valid multi-byte characters to each damaged sequence from which whole bytes are UTF-8 with
@@ -48,12 +49,33 @@ pub(super) fn utf8_by_validity(
             ),
         ));
     }
-    // Fewer, when one is a symbol no legacy text forms by chance (`✓`, `→`, an emoji): valid
-    // UTF-8 with one such character was read as windows-1252 `âœ“` at 0.42, and bs4's `☃☃☃`
-    // as IBM866 `тШГтШГтШГ`. The symbol counts as four characters more.
+    // Fewer, when one is a symbol or typographic punctuation no legacy text forms by chance
+    // (`✓`, `→`, an emoji, `€`, `’`): valid UTF-8 with one such character was read as
+    // windows-1252 `âœ“` at 0.42, and bs4's `☃☃☃` as IBM866 `тШГтШГтШГ`; it counts as four
+    // characters more. A Latin-1 sign (`£`, `©`, `°`) counts as two: `It costs £5` was
+    // windows-1252 `Â£5` at 0.32.
     if (v.valid || v.is_valid_but_truncated())
         && k >= 1
-        && let Some(symbol) = first_symbol(sample)
+        && let Some((c, more, what)) = first_symbol(sample)
+            .map(|c| (c, 4.0, "a symbol text in another encoding does not form"))
+            .or_else(|| {
+                first_typographic(sample).map(|c| {
+                    (
+                        c,
+                        4.0,
+                        "typographic punctuation text in another encoding does not form",
+                    )
+                })
+            })
+            .or_else(|| {
+                first_sign(sample).map(|c| {
+                    (
+                        c,
+                        2.0,
+                        "a sign windows-1252 reads only as mojibake (`Â` before it)",
+                    )
+                })
+            })
     {
         let which = if k == 1 {
             "whose one multi-byte character is".to_string()
@@ -67,10 +89,10 @@ pub(super) fn utf8_by_validity(
             "; its last character is cut short by the end of the input"
         };
         return Some((
-            (1.0 - 0.5f64.powf(k as f64 + 4.0)).min(0.9995),
+            (1.0 - 0.5f64.powf(k as f64 + more)).min(0.9995),
             format!(
-                "the bytes are valid UTF-8 {which} `{symbol}` (U+{:04X}), a symbol text in another encoding does not form{cut}",
-                symbol as u32
+                "the bytes are valid UTF-8 {which} `{c}` (U+{:04X}), {what}{cut}",
+                c as u32
             ),
         ));
     }

@@ -3,6 +3,7 @@
 
 use super::stretches;
 use crate::decode::validity;
+pub(super) use crate::decode::validity::typographic;
 
 /// Where text in one encoding changes to another, by UTF-8 validity: each stretch holding
 /// non-ASCII bytes is valid UTF-8 or not, and the boundaries are the ASCII bytes between a run
@@ -98,20 +99,6 @@ fn split_at_validity(bytes: &[u8], s: usize, e: usize) -> Vec<(usize, usize, boo
         out.push((s + tail, e, true));
     }
     out
-}
-
-/// Does `bytes` hold a UTF-8 sequence of typographic punctuation — a General Punctuation
-/// character from the hyphen U+2010 on (dashes, curly quotes, the ellipsis), or the euro sign
-/// — the few non-ASCII characters UTF-8 English carries? Legacy text does not form one by
-/// chance: `E2 80 99` is `â€™` in windows-1252 (the mojibake of that very `’`), a letter and
-/// two C1 controls in ISO 8859, `вЂ™` in windows-1251.
-pub(super) fn typographic(bytes: &[u8]) -> bool {
-    memchr::memchr_iter(0xE2, bytes).any(|at| {
-        matches!(
-            bytes.get(at + 1..at + 3),
-            Some([0x80, 0x90..=0xBF] | [0x81, 0x80..=0x9E] | [0x82, 0xAC])
-        )
-    })
 }
 
 /// Is `bytes` UTF-8 text with characters cut short or bytes dropped (RFC 3629 §3: a lead byte
