@@ -248,7 +248,10 @@ fn hex_title_names_the_gutters_decoding_inside_another_segment() {
         30,
         "",
     );
-    assert!(s.contains("mixed: 2 segments (e)"), "{s}");
+    assert!(
+        s.contains("mixed: 2 segments, windows-1252 + x-mac-cyrillic (e)"),
+        "{s}"
+    );
     assert!(
         s.contains("§1/2 windows-1252, shown as windows-1251"),
         "{s}"

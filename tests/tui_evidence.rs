@@ -64,7 +64,7 @@ fn snapshot_segments_in_header_hex_and_evidence_120x40() {
         40,
         ": 4 4 6 Enter e",
     );
-    assert!(s.contains("mixed: 3 segments (e)"), "{s}");
+    assert!(s.contains("mixed: 3 segments, UTF-8 +"), "{s}");
     assert!(s.contains("§2/3 windows-1252"), "{s}");
     assert!(s.contains("000001b8▸ 72 65 2e 20 0a 44 69 65"), "{s}");
     assert!(s.contains("§2 windows-1252 445–896"), "{s}");

@@ -107,9 +107,11 @@ fn title_bar(f: &mut Frame, app: &App, area: Rect, theme: &Theme) {
         Span::raw(format!(" {} bytes ", thousands(d.input.len()))),
         Span::styled(format!(" {} ", r.format.detected), theme.dim()),
     ];
-    // The likely verdict, when the bytes say otherwise than the decision.
+    // The likely verdict, when the bytes say otherwise than the decision; for a file in several
+    // encodings, its segments are the answer (the whole-file reading is demoted to 0.00).
     let l = &r.likely;
-    if (r.format.detected.is_text() || r.format.detected == crate::format::Format::Empty)
+    if r.segments.is_empty()
+        && (r.format.detected.is_text() || r.format.detected == crate::format::Format::Empty)
         && l.name != r.encoding.encoding
         && !l.same_text.contains(&r.encoding.encoding)
     {
@@ -121,13 +123,21 @@ fn title_bar(f: &mut Frame, app: &App, area: Rect, theme: &Theme) {
             ),
         );
     }
-    // A file in several encodings: how many segments (each is listed in the Evidence tab,
-    // marked in the hex pane and named in its title).
+    // A file in several encodings: how many segments, then in which (each is listed in the
+    // Evidence tab, marked in the hex pane and named in its title).
     if !r.segments.is_empty() {
+        let names: Vec<&str> = crate::encoding::segments::encodings_of(&r.segments)
+            .iter()
+            .map(|c| c.name())
+            .collect();
         spans.insert(
             3,
             Span::styled(
-                format!(" mixed: {} segments (e) ", r.segments.len()),
+                format!(
+                    " mixed: {} segments, {} (e) ",
+                    r.segments.len(),
+                    names.join(" + ")
+                ),
                 theme.warn(),
             ),
         );
