@@ -380,6 +380,10 @@ write(E + "mixed-1252-utf8-french.txt",
 # no legacy text forms them, however few.
 write(E + "utf8-one-symbol.txt", "Backup finished ✓\n".encode("utf-8"))
 write(E + "utf8-emoji-line.txt", "See you at eight 😀 → bring the map\n".encode("utf-8"))
+# A page whose `<meta>` says windows-1252 over UTF-8 with two symbols and no letter: the
+# decision follows the `<meta>`, the likely verdict the bytes.
+write(E + "utf8-symbols-meta-1252.html", b'<html><head><meta charset="windows-1252"></head><body><p>'
+      + "Status: done ✓ → next step".encode("utf-8") + b"</p></body></html>\n")
 # One Latin-1 sign (windows-1252 `Â£`), and one euro sign (windows-1252 `â‚¬`).
 write(E + "utf8-pound-sign.txt", "The plan costs £5 a month.\n".encode("utf-8"))
 write(E + "utf8-euro-sign.txt", "Price: 5 €\n".encode("utf-8"))

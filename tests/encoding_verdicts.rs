@@ -410,6 +410,12 @@ fn utf8_symbols_are_utf8_however_few() {
         let because = likely["because"].as_str().unwrap();
         assert!(because.contains(why), "{because}");
     }
+    // A lying `<meta>`: the decision follows it, the likely verdict says UTF-8 (before: "the
+    // bytes agree", 0.93).
+    let j = inspect("utf8-symbols-meta-1252.html");
+    assert_eq!(j["encoding"]["name"], "windows-1252");
+    assert_eq!(j["likely"]["name"], "UTF-8", "{}", j["likely"]);
+    assert!(j["likely"]["confidence"].as_f64().unwrap() >= 0.95);
     let name = "mixed-utf8-symbols-1252-quotes.txt";
     let j = inspect(name);
     let segments: Vec<(&str, u64)> = j["segments"]
