@@ -384,6 +384,9 @@ write(E + "utf8-emoji-line.txt", "See you at eight 😀 → bring the map\n".enc
 # decision follows the `<meta>`, the likely verdict the bytes.
 write(E + "utf8-symbols-meta-1252.html", b'<html><head><meta charset="windows-1252"></head><body><p>'
       + "Status: done ✓ → next step".encode("utf-8") + b"</p></body></html>\n")
+# One Vietnamese letter of three bytes: windows-1252 reads `bá»›t`, the listed `bá` and `t`
+# with two marks glued between them.
+write(E + "utf8-vietnamese-one-letter.txt", "Sale: bớt 10 %\n".encode("utf-8"))
 # One Latin-1 sign (windows-1252 `Â£`), and one euro sign (windows-1252 `â‚¬`).
 write(E + "utf8-pound-sign.txt", "The plan costs £5 a month.\n".encode("utf-8"))
 write(E + "utf8-euro-sign.txt", "Price: 5 €\n".encode("utf-8"))

@@ -410,6 +410,15 @@ fn utf8_symbols_are_utf8_however_few() {
         let because = likely["because"].as_str().unwrap();
         assert!(because.contains(why), "{because}");
     }
+    // One Vietnamese letter, no symbol: the weighing, where windows-1252's `bá»›t` cuts the word
+    // with two glued marks (before: UTF-8 at 0.53, over `bá` and `t`).
+    let j = inspect("utf8-vietnamese-one-letter.txt");
+    assert_eq!(j["likely"]["name"], "UTF-8", "{}", j["likely"]);
+    assert!(
+        j["likely"]["confidence"].as_f64().unwrap() >= 0.8,
+        "{}",
+        j["likely"]
+    );
     // A lying `<meta>`: the decision follows it, the likely verdict says UTF-8 (before: "the
     // bytes agree", 0.93).
     let j = inspect("utf8-symbols-meta-1252.html");

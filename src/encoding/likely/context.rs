@@ -101,6 +101,19 @@ pub(super) fn glued(before: char, mid: char, after: char) -> bool {
         && (foreign_between_letters(mid) || (cuts_word(mid) && latin(before) && latin(after)))
 }
 
+/// Are the middle two of `w` two marks that cut a word ([`cuts_word`]) between two Latin
+/// letters (`bá»›t`: windows-1252's reading of UTF-8 `bớt`, whose `ớ` is `E1 BB 9B`)? Text puts
+/// no pair of them inside a word; [`glued`] sees one mark at a time.
+pub(super) fn glued_pair(w: [char; 4]) -> bool {
+    let latin = |x: char| x.is_ascii() || char_info(x).script == Script::Latin;
+    is_letter(w[0])
+        && is_letter(w[3])
+        && cuts_word(w[1])
+        && cuts_word(w[2])
+        && latin(w[0])
+        && latin(w[3])
+}
+
 /// Is `mid` crowded between two symbols, in a single-byte reading: a letter (`¥ó¥`), or
 /// anything between two of the same symbol (`¥¹¥`)? That is what a single-byte code page makes
 /// of two-byte characters whose lead bytes repeat (EUC-JP's katakana all lead with A5, `¥` in

@@ -4,8 +4,8 @@
 
 use super::Inputs;
 use super::context::{
-    MAI_YAMOK, ThaiRepetition, foreign_between_letters, fraction_led, glued, misplaced_in_word,
-    misplaced_single_byte, ordinary,
+    MAI_YAMOK, ThaiRepetition, foreign_between_letters, fraction_led, glued, glued_pair,
+    misplaced_in_word, misplaced_single_byte, ordinary,
 };
 use super::letters::Alphabet;
 use super::spelling::spelled;
@@ -536,6 +536,11 @@ pub(super) fn char_features(
             && (glued(before, mid, c)
                 || misplaced_in_word([older[0], older[1], older[2], before], mid, c))
         {
+            odd += 1;
+        }
+        // Two marks glued between two Latin letters (`bá»›t`, windows-1252's reading of UTF-8
+        // `bớt`): what `glued` counts for one.
+        if !mid.is_ascii() && glued_pair([older[2], before, mid, c]) {
             odd += 1;
         }
         older = [older[1], older[2], before];

@@ -173,6 +173,19 @@ fn marks_glued_inside_a_word_are_letters_misread() {
     }
 }
 
+/// Two such marks glued between Latin letters count too (`bá»›t`, windows-1252's reading of
+/// UTF-8 `bớt`); not a closing quote after a word and an opening one before the next with no
+/// letters around, nor the same marks between Han characters.
+#[test]
+fn two_marks_glued_inside_a_word_are_a_letter_misread() {
+    assert!(context::glued_pair(['á', '»', '›', 't']));
+    assert!(context::glued_pair(['e', '€', '™', 's']));
+    assert!(!context::glued_pair([' ', '»', '›', 't']));
+    assert!(!context::glued_pair(['a', '»', ' ', 't']));
+    assert!(!context::glued_pair(['人', '」', '「', '人']));
+    assert!(!context::glued_pair(['l', '’', '’', 'h']));
+}
+
 /// Japanese writes iteration marks, the prolonged sound mark and full-width digits among its
 /// letters (`一般の人々の`, `コーヒー`, `第９条`): no misreading, and no odd character in a
 /// stretch's fit. A symbol between Japanese letters still is a misreading.
