@@ -615,6 +615,24 @@ fn is_text_unit(u: u16) -> bool {
 mod tests {
     use super::*;
 
+    /// UTF-8 typographic punctuation is UTF-8 text however few; other three-byte sequences,
+    /// and legacy bytes around an E2, are not.
+    #[test]
+    fn typographic_punctuation_is_utf8_text() {
+        for yes in ["report’s", "a – b", "“quoted”", "wait…", "25 €", "co‐op"] {
+            assert!(typographic(yes.as_bytes()), "{yes}");
+        }
+        for no in [
+            &b"caf\xe9"[..],
+            "中文".as_bytes(),
+            b"\xe2\x80\x80",
+            b"\xe2\x80",
+            b"\xe2 \x80\x99",
+        ] {
+            assert!(!typographic(no), "{no:?}");
+        }
+    }
+
     /// UTF-8 symbols are UTF-8 text however few (bs4's `☃☃☃` before windows-1252 quotes);
     /// letters, punctuation, IBM866 Russian read as UTF-8, and bytes that are no valid
     /// sequence, are not.

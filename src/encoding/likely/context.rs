@@ -106,10 +106,11 @@ pub(super) fn glued(before: char, mid: char, after: char) -> bool {
 /// no pair of them inside a word; [`glued`] sees one mark at a time.
 pub(super) fn glued_pair(w: [char; 4]) -> bool {
     let latin = |x: char| x.is_ascii() || char_info(x).script == Script::Latin;
-    is_letter(w[0])
-        && is_letter(w[3])
+    // The middle mark first: it is the rarest, and most characters fail there.
+    cuts_word(w[2])
         && cuts_word(w[1])
-        && cuts_word(w[2])
+        && is_letter(w[0])
+        && is_letter(w[3])
         && latin(w[0])
         && latin(w[3])
 }

@@ -4,12 +4,12 @@
 //! sought again, and each boundary placed within its gap.
 
 use super::place::{place_in_gap, split_straddler};
-use super::utf8::{cut_utf8, listed_words, typographic};
+use super::utf8::{cut_utf8, listed_words};
 use super::{
     MIN_BLOCK_NON_ASCII, REJECT_P, Segment, language_of, list_code, stretches, turn, verdict,
 };
 use crate::decode::charset::Charset;
-use crate::decode::validity::symbolic;
+use crate::decode::validity::{symbolic, typographic};
 use crate::encoding::likely::{DAMAGE_SHARE, Likely, Part, is_iso_8859};
 use crate::lexicon;
 use crate::span::ByteSpan;
@@ -22,7 +22,7 @@ use crate::span::ByteSpan;
 /// sequence cut short, though windows-1252 reads it as the Icelandic `ð`), nor a lone byte
 /// ending a line ([`cut_at_line_end`]); or, a UTF-8 draft
 /// beside legacy text, in one holding typographic punctuation or a symbol (`report’s`, `☃`:
-/// [`typographic`], [`symbolic`](crate::decode::validity::symbolic)) or
+/// [`typographic`], [`symbolic`]) or
 /// making a word of a language: by its verdict's words (`Persönlichkeit` after a pasted
 /// windows-1252 line), or by the word lists ([`listed_words`]: the heading `Член 16` in UTF-8
 /// among Catalan windows-1252); or, beside a single-byte encoding, in one that validity

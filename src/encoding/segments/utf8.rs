@@ -2,8 +2,7 @@
 //! that are valid UTF-8 with multi-byte characters, or not, and the turns between their runs.
 
 use super::stretches;
-use crate::decode::validity;
-pub(super) use crate::decode::validity::typographic;
+use crate::decode::validity::{symbolic, typographic};
 
 /// Where text in one encoding changes to another, by UTF-8 validity: each stretch holding
 /// non-ASCII bytes is valid UTF-8 or not, and the boundaries are the ASCII bytes between a run
@@ -45,7 +44,7 @@ pub(super) fn utf8_turns(bytes: &[u8]) -> Vec<(usize, usize)> {
         let valid = valid
             && ((multibyte >= 3 && (multibyte >= 8 || one_script(&bytes[s..e])))
                 || typographic(&bytes[s..e])
-                || validity::symbolic(&bytes[s..e])
+                || symbolic(&bytes[s..e])
                 || (multibyte > 0 && set_apart(bytes, s, e) && listed_words(&bytes[s..e])));
         match kept.last_mut() {
             Some(k) if k.0 == valid => k.2 = e,
@@ -312,23 +311,5 @@ mod tests {
         // a listed word, glued to invalid bytes: no turn.
         let euc_kr = b"\xc0\xcc\xb8\xe9 Eclipse\xb8\xa6 vi\xc3\xb3\xb7\xb3 \xbe\xb5 \xbc\xf6";
         assert_eq!(utf8_turns(euc_kr), Vec::<(usize, usize)>::new());
-    }
-
-    /// UTF-8 typographic punctuation is UTF-8 text however few; other three-byte sequences,
-    /// and legacy bytes around an E2, are not.
-    #[test]
-    fn typographic_punctuation_is_utf8_text() {
-        for yes in ["report’s", "a – b", "“quoted”", "wait…", "25 €", "co‐op"] {
-            assert!(typographic(yes.as_bytes()), "{yes}");
-        }
-        for no in [
-            &b"caf\xe9"[..],
-            "中文".as_bytes(),
-            b"\xe2\x80\x80",
-            b"\xe2\x80",
-            b"\xe2 \x80\x99",
-        ] {
-            assert!(!typographic(no), "{no:?}");
-        }
     }
 }
