@@ -390,6 +390,15 @@ write(E + "utf8-vietnamese-one-letter.txt", "Sale: bớt 10 %\n".encode("utf-8")
 # One Latin-1 sign (windows-1252 `Â£`), and one euro sign (windows-1252 `â‚¬`).
 write(E + "utf8-pound-sign.txt", "The plan costs £5 a month.\n".encode("utf-8"))
 write(E + "utf8-euro-sign.txt", "Price: 5 €\n".encode("utf-8"))
+# A log coloured by terminal escapes (`ESC [32m`), which are no ISO-2022-JP designations:
+# pure ASCII, then UTF-8 lines followed by pasted windows-1252 ones, segmented like any file.
+write(E + "ascii-ansi-colours.log", "".join(
+    f"\x1b[1;3{i % 8}mstep {i}\x1b[0m done in {i * 7} ms\n" for i in range(12)).encode("ascii"))
+write(E + "mixed-ansi-log-utf8-1252.log", "".join(
+    f"\x1b[32mINFO\x1b[0m 2026-11-30 09:1{i}:02 Überprüfung der Datei „Bericht-{i}.pdf“ "
+    f"abgeschlossen: {i + 3} Seiten, Größe {i + 1},2 MB\n" for i in range(6)).encode("utf-8")
+    + "".join(f"\x1b[33mWARN\x1b[0m 2026-11-30 09:2{i}:40 Le fichier « résumé-{i}.doc » a été "
+              f"déplacé vers le répertoire des archives réservées\n" for i in range(6)).encode("cp1252"))
 # Snowmen in UTF-8 with no space before a quotation in windows-1252 (curly quotes 93/94), the
 # shape of the example UnicodeDammit.detwingle documents: the symbols alone make the UTF-8 part.
 write(E + "mixed-utf8-symbols-1252-quotes.txt", "Forecast: ☃☃☃".encode("utf-8")

@@ -379,6 +379,43 @@ fn declarations_as_the_standards_and_the_files_mean_them() {
 /// windows-1252 `âœ“` at 0.42, the emoji's windows-1256 at 0.15, and `£5` windows-1252 `Â£5` at
 /// 0.32 (a Latin-1 sign weighs less: Cyrillic and Greek pages have a capital at C2). And snowmen in UTF-8 glued
 /// to a windows-1252 quotation are two segments, decoded each in its own encoding.
+/// Terminal escapes (`ESC [32m`) are no ISO-2022-JP designations: a coloured ASCII log is pure
+/// ASCII (before: "UTF-8 reads the non-ASCII bytes as ordinary characters", 0.60, beside an
+/// ISO-2022-JP reading), and a coloured log of UTF-8 lines then pasted windows-1252 ones is
+/// segmented like any file (before: one windows-1252 verdict, no segments).
+#[test]
+fn terminal_escapes_are_not_iso_2022_jp() {
+    let j = inspect("ascii-ansi-colours.log");
+    assert_eq!(j["likely"]["name"], "UTF-8", "{}", j["likely"]);
+    assert_eq!(j["likely"]["confidence"], 1.0, "{}", j["likely"]);
+    assert!(
+        j["likely"]["because"]
+            .as_str()
+            .unwrap()
+            .contains("pure ASCII"),
+        "{}",
+        j["likely"]
+    );
+    let j = inspect("mixed-ansi-log-utf8-1252.log");
+    let segments = j["segments"].as_array().expect("segments");
+    let got: Vec<(&str, u64, u64)> = segments
+        .iter()
+        .map(|s| {
+            (
+                s["encoding"].as_str().unwrap(),
+                s["byte_span"]["start"].as_u64().unwrap(),
+                s["byte_span"]["end"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(got.len(), 2, "{got:?}");
+    assert_eq!((got[0].0, got[0].1), ("UTF-8", 0), "{got:?}");
+    assert_eq!((got[1].0, got[1].2), ("windows-1252", 1416), "{got:?}");
+    // The UTF-8 lines end at byte 708; the first windows-1252 byte is `«` at 742: the boundary
+    // lies in the ASCII between, which both read alike.
+    assert!((708..=742).contains(&got[0].2), "{got:?}");
+}
+
 #[test]
 fn utf8_symbols_are_utf8_however_few() {
     for (name, min, why) in [

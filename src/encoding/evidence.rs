@@ -326,7 +326,7 @@ pub(super) fn gather(
     // corroborates, and a shorter sample does.
     let settled = bom.is_some()
         || (decide::utf8_plausible(validity) && !validity.is_pure_ascii())
-        || (validity.is_pure_ascii() && !head.contains(&0x1B));
+        || (validity.is_pure_ascii() && !statistical::has_iso_2022_jp_escape(head));
     let stat_bytes = if settled {
         &sample_bytes[..sample_bytes.len().min(statistical::CORROBORATION_BYTES)]
     } else {

@@ -38,6 +38,7 @@ pub(crate) use select::is_iso_8859;
 mod spelling;
 mod standing;
 mod words;
+use super::statistical::has_iso_2022_jp_escape;
 use super::stretches::condense;
 pub(crate) use crate::unicode::spaceless;
 pub use letters::CJK_NGRAM_OFFSET;
@@ -361,7 +362,7 @@ pub fn readings(inp: &Inputs) -> (Vec<Reading>, Vec<RuledOut>) {
                 inp.at_end && wide_bytes.len() == inp.sample.len(),
             )
         } else if stateful {
-            if !inp.sample.contains(&0x1B) {
+            if !has_iso_2022_jp_escape(inp.sample) {
                 continue;
             }
             let raw = &inp.sample[..inp.sample.len().min(CONDENSED_BYTES)];
@@ -641,7 +642,7 @@ pub fn likely(inp: &Inputs) -> Likely {
     }
     let v = inp.validity;
     let has_nul = inp.sample.contains(&0);
-    if v.is_pure_ascii() && !has_nul && !inp.sample.contains(&0x1B) {
+    if v.is_pure_ascii() && !has_nul && !has_iso_2022_jp_escape(inp.sample) {
         let name = if inp.decision.is_ascii_compatible() {
             inp.decision
         } else {

@@ -24,6 +24,7 @@
 //!    a letter the text's words bear out (`religi\xE3o`) is a segment of its own (`typed`).
 
 use super::likely::{self, Likely, Part};
+use super::statistical::has_iso_2022_jp_escape;
 use super::stretches::is_delim;
 use crate::decode::charset::Charset;
 use crate::decode::validity::{self, Utf8Validity};
@@ -173,7 +174,7 @@ fn verdict(
 ) -> Option<Likely> {
     let v = validity::validate(bytes);
     // Seven-bit ISO-2022-JP is not ASCII to its readers.
-    if v.is_pure_ascii() && !bytes.contains(&0x1B) {
+    if v.is_pure_ascii() && !has_iso_2022_jp_escape(bytes) {
         return None;
     }
     // What a consumer would decide on these bytes alone: chardetng's guess (no declaration
@@ -726,7 +727,7 @@ fn parts(bytes: &[u8], base: u64, at_end: bool, whole: &Likely, v: &Utf8Validity
     if bytes.contains(&0) {
         return Vec::new();
     }
-    if bytes.contains(&0x1B) {
+    if has_iso_2022_jp_escape(bytes) {
         return match iso2022_turns(bytes) {
             Some(gaps) if !gaps.is_empty() => cut_at(bytes, base, at_end, whole, gaps),
             _ => Vec::new(),

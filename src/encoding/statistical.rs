@@ -48,7 +48,7 @@ pub fn guess(sample: &[u8], start: u64, complete: bool, allow_iso_2022_jp: bool)
     let condensed = condense(sample);
     // ISO-2022-JP is 7-bit: its escapes may come after a long stable ASCII stretch. (The
     // evidence's span stays the whole sample: the prior below weighs all of it.)
-    let (encoding, legacy, non_ascii) = if memchr::memchr(0x1B, sample).is_some() {
+    let (encoding, legacy, non_ascii) = if has_iso_2022_jp_escape(sample) {
         chardetng(&condensed, complete, allow_iso_2022_jp)
     } else {
         let (e, l, n, _) = until_stable(&condensed, complete, allow_iso_2022_jp);
@@ -154,7 +154,7 @@ fn detector(allow_iso_2022_jp: bool) -> EncodingDetector {
 /// bytes are ≥ 0x40). Samples with ESC (ISO-2022-JP is 7-bit) are left whole.
 pub fn condense(sample: &[u8]) -> std::borrow::Cow<'_, [u8]> {
     use std::borrow::Cow;
-    if memchr::memchr(0x1B, sample).is_some() {
+    if has_iso_2022_jp_escape(sample) {
         return Cow::Borrowed(sample);
     }
     let ws = |b: u8| matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0C);
@@ -193,13 +193,23 @@ pub fn condense(sample: &[u8]) -> std::borrow::Cow<'_, [u8]> {
 /// escapes is still ISO-2022-JP, only a damaged one.
 pub fn iso_2022_jp_escapes(sample: &[u8]) -> usize {
     memchr::memchr_iter(0x1B, sample)
-        .filter(|&i| {
-            matches!(
-                sample.get(i + 1..i + 3),
-                Some(b"$@") | Some(b"$B") | Some(b"(B") | Some(b"(J") | Some(b"(I")
-            )
-        })
+        .filter(|&i| is_iso_2022_jp_escape(sample, i))
         .count()
+}
+
+/// Whether `sample` holds an ISO-2022-JP escape sequence (RFC 1468, as the WHATWG decoder
+/// takes them): without one, ISO-2022-JP reads the bytes as ASCII, and an ESC is a terminal's
+/// (`ESC [32m` colours a log line), not a switch of character set.
+pub fn has_iso_2022_jp_escape(sample: &[u8]) -> bool {
+    memchr::memchr_iter(0x1B, sample).any(|i| is_iso_2022_jp_escape(sample, i))
+}
+
+/// Whether the ESC at `sample[at]` begins a designation ISO-2022-JP knows.
+fn is_iso_2022_jp_escape(sample: &[u8], at: usize) -> bool {
+    matches!(
+        sample.get(at + 1..at + 3),
+        Some(b"$@") | Some(b"$B") | Some(b"(B") | Some(b"(J") | Some(b"(I")
+    )
 }
 
 /// Most distinct byte values, and most occurrences of them, on which a Latin code page may
