@@ -439,6 +439,18 @@ fn utf8_symbols_are_utf8_however_few() {
             0.85,
             "`£` (U+00A3), a sign windows-1252 reads only as mojibake",
         ),
+        // Box drawing in code (before: windows-1252 `â”€` at 0.83) and U+FFFD (before:
+        // windows-1252 `ï¿½` at 0.74).
+        (
+            "utf8-box-drawing.py",
+            0.95,
+            "`─` (U+2500), a symbol text in another encoding",
+        ),
+        (
+            "utf8-replacement-char.txt",
+            0.95,
+            "`\u{FFFD}` (U+FFFD), the replacement character an earlier decoder wrote",
+        ),
     ] {
         let j = inspect(name);
         let likely = &j["likely"];

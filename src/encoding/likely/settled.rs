@@ -3,8 +3,8 @@
 
 use super::Part;
 use crate::decode::validity::{
-    CAPITALS_IN, Utf8Validity, cut_at_word_start, damage_shaped, first_sign, first_symbol,
-    first_typographic, lead_at_word_start,
+    CAPITALS_IN, Utf8Validity, cut_at_word_start, damage_shaped, first_shape, first_sign,
+    first_symbol, first_typographic, lead_at_word_start,
 };
 
 /// Valid multi-byte characters to each damaged sequence from which whole bytes are UTF-8 with
@@ -52,12 +52,21 @@ pub(super) fn utf8_by_validity(
     // Fewer, when one is a symbol or typographic punctuation no legacy text forms by chance
     // (`✓`, `→`, an emoji, `€`, `’`): valid UTF-8 with one such character was read as
     // windows-1252 `âœ“` at 0.42, and bs4's `☃☃☃` as IBM866 `тШГтШГтШГ`; it counts as four
-    // characters more. A Latin-1 sign (`£`, `©`, `°`) counts as two: `It costs £5` was
+    // characters more. So do box drawing, shapes and U+FFFD ([`first_shape`]): a Python file
+    // of pip's with `─` twice was windows-1252 `â”€` at 0.83, one with `▄` once at 0.79. A Latin-1 sign (`£`, `©`, `°`) counts as two: `It costs £5` was
     // windows-1252 `Â£5` at 0.32.
     if (v.valid || v.is_valid_but_truncated())
         && k >= 1
         && let Some((c, more, what)) = first_symbol(sample)
-            .map(|c| (c, 4.0, "a symbol text in another encoding does not form"))
+            .or_else(|| first_shape(sample))
+            .map(|c| {
+                let what = if c == char::REPLACEMENT_CHARACTER {
+                    "the replacement character an earlier decoder wrote, which text in another encoding does not form"
+                } else {
+                    "a symbol text in another encoding does not form"
+                };
+                (c, 4.0, what)
+            })
             .or_else(|| {
                 first_typographic(sample).map(|c| {
                     (
