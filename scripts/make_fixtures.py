@@ -573,6 +573,17 @@ write(E + "is-ibm861.txt", ("".join([
     'Engan skal telja sekan til refsingar, nema verknaður sá eða aðgerðaleysi, sem hann er borinn, varði refsingu að landslögum eða þjóðarétti á þeim tíma, er máli skiptir. Eigi má heldur dæma hann til þyngri refsingar en þeirrar, sem að lögum var leyfð, þegar verknaðurinn var framinn.\n',
     'Eigi má eftir geðþótta raska',
 ])).encode("cp861"))
+# A lesson in Greek IBM737, written here in the manner of an editor's tutorial: `δρομέας`
+# ends in `E2 98 AA`, valid UTF-8 for `☪`, and `ιδέες` in `E2 9C AA` (`✪`), glued to the
+# word's other letters: no UTF-8 part.
+write(E + "el-ibm737-tutor.txt", (
+    "Μάθημα 1.1: ΜΕΤΑΚΙΝΩΝΤΑΣ ΤΟΝ ΔΡΟΜΕΑ\n\n"
+    "Ο δρομέας κινείται με τα πλήκτρα h, j, k, l. Πατήστε j για να μετακινήσετε τον δρομέα "
+    "μία γραμμή κάτω. Ο δρομέας είναι πάντα πάνω σε έναν χαρακτήρα του κειμένου.\n"
+    "Όταν ο δρομέας φτάσει στο τέλος της γραμμής, πατήστε l για να συνεχίσετε. "
+    "Μπορείτε να δοκιμάσετε νέες ιδέες όσο θέλετε: ο δρομέας θα σας ακολουθεί.\n"
+    "Σημείωση: αν δεν είστε σίγουροι για κάτι που πληκτρολογήσατε, πατήστε <ESC> και "
+    "ξεκινήστε πάλι από την αρχή. Ο δρομέας. Τέλος του μαθήματος.\n").encode("cp737"))
 # Greek in IBM737 with no declaration: a DOS page the likely verdict proposes itself.
 write(E + "el-ibm737.txt", ('Όλοι οι άνθρωποι γεννιούνται ελεύθεροι και ίσοι στην αξιοπρέπεια και '
       'τα δικαιώματα. Είναι προικισμένοι με λογική και συνείδηση.\n').encode("cp737"))

@@ -91,6 +91,22 @@ fn the_words_behind_ibm855_are_shown() {
 
 /// `cp855` in an XML declaration resolves (the decision, not only the likely verdict), and
 /// `--encoding cp855` is accepted.
+/// Greek IBM737 forms symbols inside its words (`δρομέας` ends `E2 98 AA`, UTF-8 `☪`): one
+/// glued to the word's other letters makes no UTF-8 part. Before: 14 segments of IBM866,
+/// UTF-8 and windows-1252 (vim's Greek tutor in IBM737: 17), the IBM737 verdict at 0.00.
+#[test]
+fn symbols_ibm737_forms_inside_words_make_no_utf8_part() {
+    let j = inspect("el-ibm737-tutor.txt");
+    assert_eq!(j["likely"]["name"], "IBM737", "{}", j["likely"]["because"]);
+    assert!(j["likely"]["confidence"].as_f64().unwrap() >= 0.9);
+    assert!(
+        j["segments"].as_array().is_none_or(|s| s.is_empty()),
+        "{}",
+        j["segments"]
+    );
+    assert!(decode_likely("el-ibm737-tutor.txt").contains("Ο δρομέας κινείται"));
+}
+
 #[test]
 fn cp855_labels_resolve() {
     let j = inspect("cp855-label.xml");

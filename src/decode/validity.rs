@@ -12,7 +12,7 @@ use serde::Serialize;
 
 mod symbols;
 pub use symbols::{
-    first_shape, first_sign, first_symbol, first_typographic, symbolic, typographic,
+    first_shape, first_sign, first_symbol, first_typographic, symbolic, symbols, typographic,
 };
 
 /// How many error positions are kept (the count is always exact).

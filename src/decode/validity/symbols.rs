@@ -13,14 +13,19 @@
 /// `ⓔ`); U+2800–U+2BFF (`E2 A0`–`E2 AF`), which IBM866 Russian forms with every `т` before
 /// `а`–`п` (`тем` is U+296C).
 pub fn first_symbol(bytes: &[u8]) -> Option<char> {
-    bytes.utf8_chunks().find_map(|chunk| {
+    symbols(bytes).next()
+}
+
+/// The UTF-8 symbols of `bytes` ([`first_symbol`]), in order.
+pub fn symbols(bytes: &[u8]) -> impl Iterator<Item = char> + '_ {
+    bytes.utf8_chunks().flat_map(|chunk| {
         let v = chunk.valid();
         memchr::memchr2_iter(0xE2, 0xF0, v.as_bytes())
-            .find(|&at| match v.as_bytes()[at] {
+            .filter(|&at| match v.as_bytes()[at] {
                 0xE2 => matches!(v.as_bytes().get(at + 1), Some(0x86..=0x8F | 0x98..=0x9E)),
                 _ => v.as_bytes().get(at + 1) == Some(&0x9F),
             })
-            .and_then(|at| v[at..].chars().next())
+            .filter_map(|at| v[at..].chars().next())
     })
 }
 

@@ -4,7 +4,7 @@
 //! sought again, and each boundary placed within its gap.
 
 use super::place::{place_in_gap, split_straddler};
-use super::utf8::{cut_utf8, listed_words};
+use super::utf8::{cut_utf8, glued, listed_words};
 use super::{
     MIN_BLOCK_NON_ASCII, REJECT_P, Segment, language_of, list_code, stretches, turn, verdict,
 };
@@ -70,16 +70,6 @@ fn cut_at_line_end(bytes: &[u8], a: usize, b: usize) -> bool {
     };
     (i == 0 || !bytes[i - 1].is_ascii_alphanumeric())
         && bytes.get(i + 1).is_none_or(|&c| c == b'\n' || c == b'\r')
-}
-
-/// Whether the draft `bytes[a..b]` is cut out of a stretch: a boundary of it falls between two
-/// non-ASCII bytes, where validity changed inside a word (`д\xD0лжен`), not in the ASCII
-/// between words.
-fn glued(bytes: &[u8], a: usize, b: usize) -> bool {
-    let inside = |at: usize| {
-        at > 0 && at < bytes.len() && !bytes[at - 1].is_ascii() && !bytes[at].is_ascii()
-    };
-    inside(a) || inside(b)
 }
 
 /// A UTF-8 verdict that validity settled before any reading was weighed (it has none).

@@ -2,7 +2,7 @@
 //! that are valid UTF-8 with multi-byte characters, or not, and the turns between their runs.
 
 use super::stretches;
-use crate::decode::validity::{symbolic, typographic};
+use crate::decode::validity::{symbolic, symbols, typographic};
 
 /// Where text in one encoding changes to another, by UTF-8 validity: each stretch holding
 /// non-ASCII bytes is valid UTF-8 or not, and the boundaries are the ASCII bytes between a run
@@ -17,7 +17,9 @@ pub(super) fn utf8_turns(bytes: &[u8]) -> Vec<(usize, usize)> {
     // with fewer than three multi-byte characters is no UTF-8 text — legacy text forms one or
     // two valid sequences by chance — unless one of them is typographic punctuation or a
     // symbol, which it never forms ([`typographic`], [`symbolic`]), or its words are words of a
-    // language ([`listed_words`]).
+    // language ([`listed_words`]). One symbol glued to bytes that are not UTF-8 is no text:
+    // code pages form them inside words (IBM737 Greek `δρομέας` ends `E2 98 AA`, `☪`; vim's
+    // Greek tutor in IBM737 was cut into 17 segments of IBM866 and UTF-8 around eight).
     // (valid, first start, last end, multibyte)
     let mut runs: Vec<(bool, usize, usize, usize)> = Vec::new();
     for &(s, e, valid) in &pieces {
@@ -44,7 +46,8 @@ pub(super) fn utf8_turns(bytes: &[u8]) -> Vec<(usize, usize)> {
         let valid = valid
             && ((multibyte >= 3 && (multibyte >= 8 || one_script(&bytes[s..e])))
                 || typographic(&bytes[s..e])
-                || symbolic(&bytes[s..e])
+                || (symbolic(&bytes[s..e])
+                    && (symbols(&bytes[s..e]).nth(1).is_some() || !glued(bytes, s, e)))
                 || (multibyte > 0 && set_apart(bytes, s, e) && listed_words(&bytes[s..e])));
         match kept.last_mut() {
             Some(k) if k.0 == valid => k.2 = e,
@@ -52,6 +55,16 @@ pub(super) fn utf8_turns(bytes: &[u8]) -> Vec<(usize, usize)> {
         }
     }
     kept.windows(2).map(|w| (w[0].2, w[1].1)).collect()
+}
+
+/// Whether the span `bytes[a..b]` is cut out of a stretch: a boundary of it falls between two
+/// non-ASCII bytes, where validity changed inside a word (`д\xD0лжен`), not in the ASCII
+/// between words.
+pub(super) fn glued(bytes: &[u8], a: usize, b: usize) -> bool {
+    let inside = |at: usize| {
+        at > 0 && at < bytes.len() && !bytes[at - 1].is_ascii() && !bytes[at].is_ascii()
+    };
+    inside(a) || inside(b)
 }
 
 /// A stretch where UTF-8 text meets text in another encoding with no white space between
