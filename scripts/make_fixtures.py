@@ -573,6 +573,15 @@ write(E + "is-ibm861.txt", ("".join([
     'Engan skal telja sekan til refsingar, nema verknaður sá eða aðgerðaleysi, sem hann er borinn, varði refsingu að landslögum eða þjóðarétti á þeim tíma, er máli skiptir. Eigi má heldur dæma hann til þyngri refsingar en þeirrar, sem að lögum var leyfð, þegar verknaðurinn var framinn.\n',
     'Eigi má eftir geðþótta raska',
 ])).encode("cp861"))
+# Source code with a coding declaration (Python's PEP 263 cookie): a Hungarian comment in
+# ISO-8859-2 the cookie names (windows-1250 reads the same bytes alike), and a cookie that
+# says latin-1 over UTF-8 (the bytes win; the cookie is in conflict).
+write(E + "hu-iso-8859-2-cookie.py", ("# -*- coding: iso-8859-2 -*-\n"
+      "# A különböző nyelvű szövegek összehasonlítása; a levél tartalma és a hozzá tartozó\n"
+      "# mellékletek ellenőrzése.\n"
+      "print('kész')\n").encode("iso8859_2"))
+write(E + "utf8-latin1-cookie.py", ("# -*- coding: latin-1 -*-\n"
+      "# Fonctions de tri pour les données reçues\n").encode("utf-8"))
 # A lesson in Greek IBM737, written here in the manner of an editor's tutorial: `δρομέας`
 # ends in `E2 98 AA`, valid UTF-8 for `☪`, and `ιδέες` in `E2 9C AA` (`✪`), glued to the
 # word's other letters: no UTF-8 part.

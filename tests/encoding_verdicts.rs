@@ -379,6 +379,57 @@ fn declarations_as_the_standards_and_the_files_mean_them() {
 /// windows-1252 `âœ“` at 0.42, the emoji's windows-1256 at 0.15, and `£5` windows-1252 `Â£5` at
 /// 0.32 (a Latin-1 sign weighs less: Cyrillic and Greek pages have a capital at C2). And snowmen in UTF-8 glued
 /// to a windows-1252 quotation are two segments, decoded each in its own encoding.
+/// A coding cookie (PEP 263, Emacs, Vim) is evidence, kind `coding-cookie`, with the span of
+/// its line: the likely verdict weighs it (ISO-8859-2 named over windows-1250, which reads
+/// these bytes alike: before, windows-1250), the plain-text decision never follows it, and a
+/// cookie over valid UTF-8 is a conflict. A spelling WHATWG lacks (`latin-1`) is what its
+/// reader takes it for, not "ignored".
+#[test]
+fn coding_cookies_are_evidence_for_the_likely_verdict() {
+    let j = inspect("hu-iso-8859-2-cookie.py");
+    let cookie = j["evidence"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["kind"] == "coding-cookie")
+        .expect("a coding-cookie evidence")
+        .clone();
+    assert_eq!(cookie["encoding"], "ISO-8859-2", "{cookie}");
+    assert_eq!(cookie["label"], "iso-8859-2", "{cookie}");
+    assert_eq!(cookie["byte_span"]["start"], 0);
+    assert_eq!(cookie["byte_span"]["end"], 28);
+    assert!(cookie["detail"].as_str().unwrap().contains("PEP 263"));
+    assert_eq!(j["likely"]["name"], "ISO-8859-2", "{}", j["likely"]);
+    assert_eq!(
+        j["encoding"]["decided_by"], "statistical",
+        "{}",
+        j["encoding"]
+    );
+    let j = inspect("utf8-latin1-cookie.py");
+    assert_eq!(j["encoding"]["name"], "UTF-8");
+    assert_eq!(j["likely"]["name"], "UTF-8");
+    let cookie = j["evidence"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["kind"] == "coding-cookie")
+        .expect("a coding-cookie evidence");
+    assert!(
+        cookie["detail"]
+            .as_str()
+            .unwrap()
+            .contains("it names windows-1252"),
+        "{cookie}"
+    );
+    let conflicts = j["conflicts"].to_string();
+    assert!(
+        conflicts.contains("declared latin-1 in the coding declaration")
+            && conflicts.contains("valid UTF-8"),
+        "{conflicts}"
+    );
+    assert!(!conflicts.contains("a consumer ignores it"), "{conflicts}");
+}
+
 /// Terminal escapes (`ESC [32m`) are no ISO-2022-JP designations: a coloured ASCII log is pure
 /// ASCII (before: "UTF-8 reads the non-ASCII bytes as ordinary characters", 0.60, beside an
 /// ISO-2022-JP reading), and a coloured log of UTF-8 lines then pasted windows-1252 ones is

@@ -9,12 +9,18 @@
 //! * Email: the `charset` parameter of the top-level `Content-Type` header (RFC 2045 §5), parsed
 //!   with mailparse.
 //! * Transport: a `Content-Type` value given by the caller (an HTTP header), RFC 9110 §8.3.
+//! * Plain text and source code: the coding declarations of Python (PEP 263), Emacs and Vim
+//!   ([`coding_declaration`]), which no text consumer follows but which say what the author
+//!   wrote in: evidence for the likely verdict, never the decision.
 //!
 //! Each declaration keeps the byte span where it was found and the label exactly as written;
 //! labels resolve later, by WHATWG rules, in [`super::charset`].
 
 use super::charset::Charset;
 use crate::span::ByteSpan;
+
+mod coding;
+pub use coding::coding_declaration;
 
 /// How many bytes the HTML prescan examines (HTML §13.2.3.2 allows stopping after 1024).
 pub const PRESCAN_LIMIT: usize = 1024;

@@ -140,6 +140,7 @@ pub fn location(e: &Evidence) -> String {
         EvidenceKind::HtmlMeta => "<meta>",
         EvidenceKind::XmlDeclaration => "the XML declaration",
         EvidenceKind::MimeHeader => "the Content-Type header",
+        EvidenceKind::CodingCookie => "the coding declaration",
         EvidenceKind::Utf8Validity => "the UTF-8 validity check",
         EvidenceKind::Utf16Pattern => "the NUL-column pattern",
         EvidenceKind::Statistical => "the statistical guess",
@@ -665,7 +666,12 @@ pub fn conflicts(c: &ConflictInputs) -> Vec<Conflict> {
 
     for &(i, e) in &declared {
         let label = e.label.as_deref().unwrap_or("");
-        let Some(d) = e.encoding else {
+        // The reader of a coding cookie (Python, Emacs, Vim) knows spellings a browser does
+        // not (`latin-1`): what the lenient table resolves is what it names.
+        let named = e
+            .encoding
+            .or(e.names.filter(|_| e.kind == EvidenceKind::CodingCookie));
+        let Some(d) = named else {
             out.push(Conflict {
                 severity: Severity::Warning,
                 evidence: vec![i],

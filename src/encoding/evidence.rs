@@ -64,14 +64,22 @@ pub(super) fn declared_evidence(
                 ),
                 None => (None, String::new()),
             };
+            // A coding cookie's reader (Python, Emacs, Vim) does not ignore a spelling WHATWG
+            // lacks.
+            let detail = match (kind, names) {
+                (EvidenceKind::CodingCookie, Some(c)) => format!(
+                    "{construct} declares \"{label}\", a spelling outside the WHATWG Encoding Standard: it names {c}, which the likely verdict weighs"
+                ),
+                _ => format!(
+                    "{construct} declares \"{label}\", which is not an encoding label the WHATWG Encoding Standard knows: ignored{what}"
+                ),
+            };
             Evidence {
                 kind,
                 encoding: None,
                 label: Some(label.to_string()),
                 byte_span: span,
-                detail: format!(
-                    "{construct} declares \"{label}\", which is not an encoding label the WHATWG Encoding Standard knows: ignored{what}"
-                ),
+                detail,
                 remap: None,
                 names,
                 written_in: None,
@@ -276,7 +284,17 @@ pub(super) fn gather(
                 evidence.push(e);
             }
         }
-        TextKind::Text => {}
+        TextKind::Text => {
+            // No consumer of plain text decides by it; the likely verdict weighs it.
+            if let Some(d) = declared::coding_declaration(head) {
+                evidence.push(declared_evidence(
+                    EvidenceKind::CodingCookie,
+                    &d.label,
+                    Some(d.span),
+                    &d.construct,
+                ));
+            }
+        }
     }
     evidence.push(validity_evidence(validity, len));
     let seven_bit = match bom {

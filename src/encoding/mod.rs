@@ -79,6 +79,10 @@ pub enum EvidenceKind {
     HtmlMeta,
     XmlDeclaration,
     MimeHeader,
+    /// A coding declaration in plain text or source code — Python's "encoding cookie"
+    /// (PEP 263), Emacs' and Vim's: evidence for the likely verdict; no text consumer
+    /// decides by it.
+    CodingCookie,
     Utf8Validity,
     Utf16Pattern,
     Statistical,
@@ -100,6 +104,7 @@ impl EvidenceKind {
                 | EvidenceKind::HtmlMeta
                 | EvidenceKind::XmlDeclaration
                 | EvidenceKind::MimeHeader
+                | EvidenceKind::CodingCookie
         )
     }
 
@@ -111,6 +116,7 @@ impl EvidenceKind {
             EvidenceKind::HtmlMeta => "html-meta",
             EvidenceKind::XmlDeclaration => "xml-declaration",
             EvidenceKind::MimeHeader => "mime-header",
+            EvidenceKind::CodingCookie => "coding-cookie",
             EvidenceKind::Utf8Validity => "utf8-validity",
             EvidenceKind::Utf16Pattern => "utf16-pattern",
             EvidenceKind::Statistical => "statistical",
