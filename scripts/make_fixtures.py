@@ -390,11 +390,12 @@ write(E + "utf8-vietnamese-one-letter.txt", "Sale: bớt 10 %\n".encode("utf-8")
 # One Latin-1 sign (windows-1252 `Â£`), and one euro sign (windows-1252 `â‚¬`).
 write(E + "utf8-pound-sign.txt", "The plan costs £5 a month.\n".encode("utf-8"))
 write(E + "utf8-euro-sign.txt", "Price: 5 €\n".encode("utf-8"))
-# UTF-8 code and logs whose only multi-byte characters are box drawing, a shape or U+FFFD
-# (windows-1252 `â”€`, `â–„`, `ï¿½`): settled UTF-8 however few.
+# UTF-8 code, manuals and logs whose only multi-byte characters are box drawing, a shape,
+# superscripts or U+FFFD (windows-1252 `â”€`, `â–„`, `ï¿½`): settled UTF-8 however few.
 write(E + "utf8-box-drawing.py", ('def rule(title: str = "", characters: str = "─") -> str:\n'
       '    """Draw a horizontal line of `characters` (default "─") with `title` in the middle."""\n'
       '    return f" {title} ".center(72, characters)\n').encode("utf-8"))
+write(E + "utf8-superscripts.txt", "The journal holds at most 2\u2076\u2074 entries per file.\n".encode("utf-8"))
 write(E + "utf8-replacement-char.txt", "Imported 3 records; name of record 2: Jos\ufffd (sic)\n".encode("utf-8"))
 # A log coloured by terminal escapes (`ESC [32m`), which are no ISO-2022-JP designations:
 # pure ASCII, then UTF-8 lines followed by pasted windows-1252 ones, segmented like any file.

@@ -497,6 +497,12 @@ fn utf8_symbols_are_utf8_however_few() {
             0.95,
             "`─` (U+2500), a symbol text in another encoding",
         ),
+        // `2⁶⁴` in a manual page (before: x-mac-cyrillic at 0.01, unsure).
+        (
+            "utf8-superscripts.txt",
+            0.95,
+            "`⁶` (U+2076), a symbol text in another encoding",
+        ),
         (
             "utf8-replacement-char.txt",
             0.95,

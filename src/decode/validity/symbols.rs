@@ -31,7 +31,9 @@ pub fn symbols(bytes: &[u8]) -> impl Iterator<Item = char> + '_ {
 
 /// The first UTF-8 box drawing, block element or geometric shape in `bytes` (U+2500–U+25FF,
 /// `E2 94`–`E2 97`: `─ │ ┌ ▄ ■ ▲ ●`, the lines and bullets of code, logs and command output),
-/// or U+FFFD (`EF BF BD`, what a lossy decoder wrote earlier): symbols a whole input's few
+/// superscript or subscript (U+2070–U+209F, `E2 81 B0`–`E2 82 9F`: `2⁶⁴` in a manual page),
+/// currency sign but the euro (U+20A0–U+20BF, `₹ ₽ ₩ ₪`; `€` is [`first_typographic`]'s), or
+/// U+FFFD (`EF BF BD`, what a lossy decoder wrote earlier): symbols a whole input's few
 /// multi-byte characters often are, and that legacy text does not form by chance. Read in a
 /// code page they are mojibake: `â”€` and `ï¿½` in windows-1252 (this tool's own mojibake
 /// finding), `в”Ђ` and `пїЅ` in windows-1251, a letter before a C1 control in ISO 8859, `тФА`
@@ -41,13 +43,16 @@ pub fn symbols(bytes: &[u8]) -> impl Iterator<Item = char> + '_ {
 /// cannot be (its other letters would break the validity).
 pub fn first_shape(bytes: &[u8]) -> Option<char> {
     bytes.utf8_chunks().find_map(|chunk| {
-        let v = chunk.valid();
-        memchr::memchr2_iter(0xE2, 0xEF, v.as_bytes())
-            .find(|&at| match v.as_bytes()[at] {
-                0xE2 => matches!(v.as_bytes().get(at + 1), Some(0x94..=0x97)),
-                _ => v.as_bytes().get(at + 1..at + 3) == Some(&[0xBF, 0xBD][..]),
+        let v = chunk.valid().as_bytes();
+        memchr::memchr2_iter(0xE2, 0xEF, v)
+            .find(|&at| match (v[at], v.get(at + 1..at + 3)) {
+                (0xE2, Some(&[0x94..=0x97, _])) => true,
+                (0xE2, Some(&[0x81, 0xB0..=0xBF])) => true,
+                (0xE2, Some(&[0x82, t])) => t != 0xAC,
+                (0xEF, Some(&[0xBF, 0xBD])) => true,
+                _ => false,
             })
-            .and_then(|at| v[at..].chars().next())
+            .and_then(|at| chunk.valid()[at..].chars().next())
     })
 }
 
@@ -150,9 +155,10 @@ mod tests {
         }
     }
 
-    /// Box drawing, block elements, shapes and U+FFFD are shapes for a whole valid input, not
-    /// symbols for a boundary; enclosed numbers (windows-1251 `в“”`) and IBM866's `тем` are
-    /// neither, nor is a shape's lead byte without its tail.
+    /// Box drawing, block elements, shapes, superscripts, subscripts, currency signs and
+    /// U+FFFD are shapes for a whole valid input, not symbols for a boundary; enclosed numbers
+    /// (windows-1251 `в“”`), IBM866's `тем`, typographic punctuation and the euro are not
+    /// shapes, nor is a shape's lead byte without its tail.
     #[test]
     fn shapes_are_box_drawing_blocks_and_replacement() {
         for (text, c) in [
@@ -161,6 +167,9 @@ mod tests {
             ("▄ low half", '▄'),
             ("● item", '●'),
             ("Jos\u{FFFD}", '\u{FFFD}'),
+            ("2⁶⁴ entries", '⁶'),
+            ("H₂O", '₂'),
+            ("₹ 500", '₹'),
         ] {
             assert_eq!(first_shape(text.as_bytes()), Some(c), "{text}");
             assert!(!symbolic(text.as_bytes()), "{text}");
@@ -171,7 +180,7 @@ mod tests {
             b"\xe2\xa5\xac",
             b"\xe2\x94",
             b"\xef\xbf\xbe",
-            "é ü ’".as_bytes(),
+            "é ü ’ € ⁄".as_bytes(),
         ] {
             assert_eq!(first_shape(no), None, "{no:?}");
         }
