@@ -31,6 +31,8 @@ pub fn symbols(bytes: &[u8]) -> impl Iterator<Item = char> + '_ {
 
 /// The first UTF-8 box drawing, block element or geometric shape in `bytes` (U+2500–U+25FF,
 /// `E2 94`–`E2 97`: `─ │ ┌ ▄ ■ ▲ ●`, the lines and bullets of code, logs and command output),
+/// control picture, enclosed alphanumeric (U+2400–U+24FF, `E2 90`–`E2 93`: `␊ ① ⓒ`),
+/// letterlike symbol or number form (U+2100–U+217F, `E2 84`–`E2 85`: `ℤ ™ № Ⅱ ⅓`),
 /// superscript or subscript (U+2070–U+209F, `E2 81 B0`–`E2 82 9F`: `2⁶⁴` in a manual page),
 /// currency sign but the euro (U+20A0–U+20BF, `₹ ₽ ₩ ₪`; `€` is [`first_typographic`]'s), or
 /// U+FFFD (`EF BF BD`, what a lossy decoder wrote earlier): symbols a whole input's few
@@ -46,7 +48,7 @@ pub fn first_shape(bytes: &[u8]) -> Option<char> {
         let v = chunk.valid().as_bytes();
         memchr::memchr2_iter(0xE2, 0xEF, v)
             .find(|&at| match (v[at], v.get(at + 1..at + 3)) {
-                (0xE2, Some(&[0x94..=0x97, _])) => true,
+                (0xE2, Some(&[0x84..=0x85 | 0x90..=0x97, _])) => true,
                 (0xE2, Some(&[0x81, 0xB0..=0xBF])) => true,
                 (0xE2, Some(&[0x82, t])) => t != 0xAC,
                 (0xEF, Some(&[0xBF, 0xBD])) => true,
@@ -155,10 +157,10 @@ mod tests {
         }
     }
 
-    /// Box drawing, block elements, shapes, superscripts, subscripts, currency signs and
-    /// U+FFFD are shapes for a whole valid input, not symbols for a boundary; enclosed numbers
-    /// (windows-1251 `в“”`), IBM866's `тем`, typographic punctuation and the euro are not
-    /// shapes, nor is a shape's lead byte without its tail.
+    /// Box drawing, shapes, enclosed and letterlike symbols, number forms, superscripts,
+    /// currency signs and U+FFFD are shapes for a whole valid input, not symbols for a
+    /// boundary (windows-1251 makes `ⓔ` of `в“”`); IBM866's `тем`, typographic punctuation and
+    /// the euro are not shapes, nor is a shape's lead byte without its tail.
     #[test]
     fn shapes_are_box_drawing_blocks_and_replacement() {
         for (text, c) in [
@@ -170,14 +172,15 @@ mod tests {
             ("2⁶⁴ entries", '⁶'),
             ("H₂O", '₂'),
             ("₹ 500", '₹'),
+            ("(c) ⓒ 2024", 'ⓒ'),
+            ("the ring ℤ", 'ℤ'),
+            ("Part Ⅱ", 'Ⅱ'),
         ] {
             assert_eq!(first_shape(text.as_bytes()), Some(c), "{text}");
             assert!(!symbolic(text.as_bytes()), "{text}");
         }
         for no in [
-            "① ②".as_bytes(),
-            b"\xe2\x93\x94",
-            b"\xe2\xa5\xac",
+            &b"\xe2\xa5\xac"[..],
             b"\xe2\x94",
             b"\xef\xbf\xbe",
             "é ü ’ € ⁄".as_bytes(),

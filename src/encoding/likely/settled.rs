@@ -52,9 +52,10 @@ pub(super) fn utf8_by_validity(
     // Fewer, when one is a symbol or typographic punctuation no legacy text forms by chance
     // (`✓`, `→`, an emoji, `€`, `’`): valid UTF-8 with one such character was read as
     // windows-1252 `âœ“` at 0.42, and bs4's `☃☃☃` as IBM866 `тШГтШГтШГ`; it counts as four
-    // characters more. So do box drawing, shapes, superscripts, currency signs and U+FFFD
-    // ([`first_shape`]): a Python file of pip's with `─` twice was windows-1252 `â”€` at 0.83,
-    // one with `▄` once at 0.79; systemd's manual pages with `2⁶⁴`, x-mac-cyrillic. A Latin-1 sign (`£`, `©`, `°`) counts as two: `It costs £5` was
+    // characters more. So do box drawing, shapes, enclosed and letterlike symbols, number
+    // forms, superscripts, currency signs and U+FFFD ([`first_shape`]): a Python file of pip's
+    // with `─` twice was windows-1252 `â”€` at 0.83, one with `▄` once at 0.79; systemd's
+    // manual pages with `2⁶⁴`, x-mac-cyrillic; clap's `ⓒ`, windows-1252 at 0.78. A Latin-1 sign (`£`, `©`, `°`) counts as two: `It costs £5` was
     // windows-1252 `Â£5` at 0.32.
     if (v.valid || v.is_valid_but_truncated())
         && k >= 1
