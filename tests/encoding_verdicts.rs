@@ -23,12 +23,17 @@ fn inspect(name: &str) -> Value {
 
 /// The report's `language` evidence item (issue 18: one per verdict that words decided).
 fn language_evidence(j: &Value) -> &Value {
+    evidence_of(j, "language")
+}
+
+/// The report's first evidence item of `kind`.
+fn evidence_of<'a>(j: &'a Value, kind: &str) -> &'a Value {
     j["evidence"]
         .as_array()
         .unwrap()
         .iter()
-        .find(|e| e["kind"] == "language")
-        .expect("a language evidence item")
+        .find(|e| e["kind"] == kind)
+        .unwrap_or_else(|| panic!("a {kind} evidence item"))
 }
 
 fn decode(bytes: &[u8], label: &str) -> String {
@@ -360,12 +365,7 @@ fn declarations_as_the_standards_and_the_files_mean_them() {
             .contains("goes on to the next <meta>")
     );
     let j = inspect("maccyrillic-label.xml");
-    let decl = j["evidence"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|e| e["kind"] == "xml-declaration")
-        .unwrap();
+    let decl = evidence_of(&j, "xml-declaration");
     assert!(
         decl["encoding"].is_null(),
         "the decision ignores it: {decl}"
@@ -374,11 +374,6 @@ fn declarations_as_the_standards_and_the_files_mean_them() {
     assert_eq!(j["likely"]["name"], "x-mac-cyrillic");
 }
 
-/// Valid UTF-8 whose only multi-byte characters are a symbol or two (`✓`, `😀`, `→`, `€`) is
-/// UTF-8 to the likely verdict too: no legacy text forms them. Before, the check mark's line was
-/// windows-1252 `âœ“` at 0.42, the emoji's windows-1256 at 0.15, and `£5` windows-1252 `Â£5` at
-/// 0.32 (a Latin-1 sign weighs less: Cyrillic and Greek pages have a capital at C2). And snowmen in UTF-8 glued
-/// to a windows-1252 quotation are two segments, decoded each in its own encoding.
 /// A coding cookie (PEP 263, Emacs, Vim) is evidence, kind `coding-cookie`, with the span of
 /// its line: the likely verdict weighs it (ISO-8859-2 named over windows-1250, which reads
 /// these bytes alike: before, windows-1250), the plain-text decision never follows it, and a
@@ -387,13 +382,7 @@ fn declarations_as_the_standards_and_the_files_mean_them() {
 #[test]
 fn coding_cookies_are_evidence_for_the_likely_verdict() {
     let j = inspect("hu-iso-8859-2-cookie.py");
-    let cookie = j["evidence"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|e| e["kind"] == "coding-cookie")
-        .expect("a coding-cookie evidence")
-        .clone();
+    let cookie = evidence_of(&j, "coding-cookie").clone();
     assert_eq!(cookie["encoding"], "ISO-8859-2", "{cookie}");
     assert_eq!(cookie["label"], "iso-8859-2", "{cookie}");
     assert_eq!(cookie["byte_span"]["start"], 0);
@@ -408,12 +397,7 @@ fn coding_cookies_are_evidence_for_the_likely_verdict() {
     let j = inspect("utf8-latin1-cookie.py");
     assert_eq!(j["encoding"]["name"], "UTF-8");
     assert_eq!(j["likely"]["name"], "UTF-8");
-    let cookie = j["evidence"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|e| e["kind"] == "coding-cookie")
-        .expect("a coding-cookie evidence");
+    let cookie = evidence_of(&j, "coding-cookie");
     assert!(
         cookie["detail"]
             .as_str()
@@ -467,6 +451,12 @@ fn terminal_escapes_are_not_iso_2022_jp() {
     assert!((708..=742).contains(&got[0].2), "{got:?}");
 }
 
+/// Valid UTF-8 whose only multi-byte characters are a symbol or two (`✓`, `😀`, `→`, `€`) is
+/// UTF-8 to the likely verdict too: no legacy text forms them; so are box drawing, U+FFFD and
+/// superscripts. Before, the check mark's line was
+/// windows-1252 `âœ“` at 0.42, the emoji's windows-1256 at 0.15, and `£5` windows-1252 `Â£5` at
+/// 0.32 (a Latin-1 sign weighs less: Cyrillic and Greek pages have a capital at C2). And snowmen in UTF-8 glued
+/// to a windows-1252 quotation are two segments, decoded each in its own encoding.
 #[test]
 fn utf8_symbols_are_utf8_however_few() {
     for (name, min, why) in [
