@@ -395,6 +395,18 @@ write(E + "utf8-euro-sign.txt", "Price: 5 €\n".encode("utf-8"))
 write(E + "utf8-box-drawing.py", ('def rule(title: str = "", characters: str = "─") -> str:\n'
       '    """Draw a horizontal line of `characters` (default "─") with `title` in the middle."""\n'
       '    return f" {title} ".center(72, characters)\n').encode("utf-8"))
+# A lexer table of 1.1 KB whose one non-ASCII character is `λ`: long ASCII with a lone
+# two-byte letter (windows-1252 `Î»`).
+write(E + "utf8-lone-lambda.py", ("TOKENS = [\n" + "".join(
+    f"    (r'{w}', Keyword),\n" for w in ["define", "if", "cond", "else", "let", "let*", "letrec",
+                                       "begin", "do", "case", "and", "or", "when", "unless",
+                                       "quote", "quasiquote", "unquote", "delay", "force",
+                                       "set!", "import", "export", "library", "include",
+                                       "syntax-rules", "define-syntax", "let-syntax",
+                                       "guard", "parameterize", "values", "apply", "map",
+                                       "for-each", "vector", "string", "symbol", "char",
+                                       "cons", "car", "cdr", "list", "\u03bb", "lambda"])
+    + "]\n").encode("utf-8"))
 write(E + "utf8-superscripts.txt", "The journal holds at most 2\u2076\u2074 entries per file.\n".encode("utf-8"))
 write(E + "utf8-replacement-char.txt", "Imported 3 records; name of record 2: Jos\ufffd (sic)\n".encode("utf-8"))
 # A log coloured by terminal escapes (`ESC [32m`), which are no ISO-2022-JP designations:

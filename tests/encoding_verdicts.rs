@@ -487,6 +487,12 @@ fn utf8_symbols_are_utf8_however_few() {
             0.95,
             "`─` (U+2500), a symbol text in another encoding",
         ),
+        // A long lexer table whose one non-ASCII character is `λ` (before: windows-1252 `Î»`).
+        (
+            "utf8-lone-lambda.py",
+            0.85,
+            "two-byte character standing alone",
+        ),
         // `2⁶⁴` in a manual page (before: x-mac-cyrillic at 0.01, unsure).
         (
             "utf8-superscripts.txt",
