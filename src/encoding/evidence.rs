@@ -286,7 +286,8 @@ pub(super) fn gather(
         }
         TextKind::Text => {
             // No consumer of plain text decides by it; the likely verdict weighs it.
-            if let Some(d) = declared::coding_declaration(head) {
+            let complete = head.len() as u64 == input.len();
+            if let Some(d) = declared::coding_declaration(head, complete) {
                 evidence.push(declared_evidence(
                     EvidenceKind::CodingCookie,
                     &d.label,

@@ -8,7 +8,8 @@
 //! * Emacs file variables: `-*- coding: latin-1 -*-` in the first two lines (any comment
 //!   syntax; Emacs' end-of-line variants `-unix`, `-dos`, `-mac` are dropped from the name).
 //! * Vim: a modeline (`vim:` or `vi:` after white space or at the line's start) setting
-//!   `fileencoding` or `fenc`, in the first or last five lines (Vim's default 'modelines');
+//!   `fileencoding` or `fenc`, in the first or last five lines (Vim's default 'modelines'; the
+//!   last only when the bytes read are the whole input);
 //!   and the `scriptencoding` command of a Vim script.
 
 use super::Declaration;
@@ -18,8 +19,9 @@ use crate::span::ByteSpan;
 const MODELINES: usize = 5;
 
 /// The first coding declaration in `head` (the first bytes of a plain-text input, from
-/// offset 0), with the span of its line and what wrote it; `None` when there is none.
-pub fn coding_declaration(head: &[u8]) -> Option<Declaration> {
+/// offset 0; `complete` when they are all of it, so that its last lines are the input's),
+/// with the span of its line and what wrote it; `None` when there is none.
+pub fn coding_declaration(head: &[u8], complete: bool) -> Option<Declaration> {
     let lines = lines(head);
     let first_two = lines.iter().take(2);
     first_two
@@ -31,7 +33,7 @@ pub fn coding_declaration(head: &[u8]) -> Option<Declaration> {
             lines
                 .iter()
                 .enumerate()
-                .filter(|(i, _)| *i < MODELINES || *i + MODELINES >= n)
+                .filter(|(i, _)| *i < MODELINES || (complete && *i + MODELINES >= n))
                 .find_map(|(_, &(s, e))| vim_modeline(head, s, e))
         })
         .or_else(|| lines.iter().find_map(|&(s, e)| scriptencoding(head, s, e)))
@@ -164,7 +166,7 @@ mod tests {
     use super::*;
 
     fn label(text: &str) -> Option<String> {
-        coding_declaration(text.as_bytes()).map(|d| d.label)
+        coding_declaration(text.as_bytes(), true).map(|d| d.label)
     }
 
     #[test]
@@ -188,6 +190,8 @@ mod tests {
         );
         let tail = format!("{}// vim: set ts=4 fenc=koi8-r :\n", "line\n".repeat(40));
         assert_eq!(label(&tail).as_deref(), Some("koi8-r"));
+        // The head of a longer input: its last lines are not the input's.
+        assert_eq!(coding_declaration(tail.as_bytes(), false), None);
         assert_eq!(
             label("\" keymap\n\nscriptencoding cp1251\n\nloadkeymap\n").as_deref(),
             Some("cp1251")
@@ -219,7 +223,7 @@ mod tests {
     #[test]
     fn span_is_the_line() {
         let text = "#!/bin/sh\n# coding: utf-8\n";
-        let d = coding_declaration(text.as_bytes()).unwrap();
+        let d = coding_declaration(text.as_bytes(), true).unwrap();
         assert_eq!((d.span.start, d.span.end), (10, 25));
     }
 }

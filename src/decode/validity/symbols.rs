@@ -18,14 +18,28 @@ pub fn first_symbol(bytes: &[u8]) -> Option<char> {
 
 /// The UTF-8 symbols of `bytes` ([`first_symbol`]), in order.
 pub fn symbols(bytes: &[u8]) -> impl Iterator<Item = char> + '_ {
-    bytes.utf8_chunks().flat_map(|chunk| {
+    valid_chars_led_by(bytes, 0xE2, 0xF0, |lead, tail| match lead {
+        0xE2 => matches!(tail, [0x86..=0x8F | 0x98..=0x9E, ..]),
+        _ => matches!(tail, [0x9F, ..]),
+    })
+}
+
+/// The characters of the valid UTF-8 runs of `bytes` that begin with lead byte `a` or `b` and
+/// whose next bytes (up to two, fewer at a run's end) `keep` accepts.
+fn valid_chars_led_by(
+    bytes: &[u8],
+    a: u8,
+    b: u8,
+    keep: fn(u8, &[u8]) -> bool,
+) -> impl Iterator<Item = char> + '_ {
+    bytes.utf8_chunks().flat_map(move |chunk| {
         let v = chunk.valid();
-        memchr::memchr2_iter(0xE2, 0xF0, v.as_bytes())
-            .filter(|&at| match v.as_bytes()[at] {
-                0xE2 => matches!(v.as_bytes().get(at + 1), Some(0x86..=0x8F | 0x98..=0x9E)),
-                _ => v.as_bytes().get(at + 1) == Some(&0x9F),
+        memchr::memchr2_iter(a, b, v.as_bytes())
+            .filter(move |&at| {
+                let s = v.as_bytes();
+                keep(s[at], &s[at + 1..(at + 3).min(s.len())])
             })
-            .filter_map(|at| v[at..].chars().next())
+            .filter_map(move |at| v[at..].chars().next())
     })
 }
 
@@ -44,18 +58,14 @@ pub fn symbols(bytes: &[u8]) -> impl Iterator<Item = char> + '_ {
 /// and dashes, which a boundary must not take for UTF-8; a whole input valid throughout it
 /// cannot be (its other letters would break the validity).
 pub fn first_shape(bytes: &[u8]) -> Option<char> {
-    bytes.utf8_chunks().find_map(|chunk| {
-        let v = chunk.valid().as_bytes();
-        memchr::memchr2_iter(0xE2, 0xEF, v)
-            .find(|&at| match (v[at], v.get(at + 1..at + 3)) {
-                (0xE2, Some(&[0x84..=0x85 | 0x90..=0x97, _])) => true,
-                (0xE2, Some(&[0x81, 0xB0..=0xBF])) => true,
-                (0xE2, Some(&[0x82, t])) => t != 0xAC,
-                (0xEF, Some(&[0xBF, 0xBD])) => true,
-                _ => false,
-            })
-            .and_then(|at| chunk.valid()[at..].chars().next())
+    valid_chars_led_by(bytes, 0xE2, 0xEF, |lead, tail| match (lead, tail) {
+        (0xE2, [0x84..=0x85 | 0x90..=0x97, _]) => true,
+        (0xE2, [0x81, 0xB0..=0xBF]) => true,
+        (0xE2, [0x82, t]) => *t != 0xAC,
+        (0xEF, [0xBF, 0xBD]) => true,
+        _ => false,
     })
+    .next()
 }
 
 /// The first UTF-8 typographic punctuation in `bytes` — a General Punctuation character from

@@ -80,8 +80,8 @@ pub(super) fn utf8_by_validity(
     // characters more. So do box drawing, shapes, enclosed and letterlike symbols, number
     // forms, superscripts, currency signs and U+FFFD ([`first_shape`]): a Python file of pip's
     // with `─` twice was windows-1252 `â”€` at 0.83, one with `▄` once at 0.79; systemd's
-    // manual pages with `2⁶⁴`, x-mac-cyrillic; clap's `ⓒ`, windows-1252 at 0.78. A Latin-1 sign (`£`, `©`, `°`) counts as two: `It costs £5` was
-    // windows-1252 `Â£5` at 0.32.
+    // manual pages with `2⁶⁴`, x-mac-cyrillic; clap's `ⓒ`, windows-1252 at 0.78. A Latin-1
+    // sign (`£`, `©`, `°`) counts as two: `It costs £5` was windows-1252 `Â£5` at 0.32.
     if (v.valid || v.is_valid_but_truncated())
         && k >= 1
         && let Some((c, more, what)) = first_symbol(sample)
