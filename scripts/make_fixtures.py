@@ -407,6 +407,26 @@ write(E + "utf8-lone-lambda.py", ("TOKENS = [\n" + "".join(
                                        "for-each", "vector", "string", "symbol", "char",
                                        "cons", "car", "cdr", "list", "\u03bb", "lambda"])
     + "]\n").encode("utf-8"))
+# A Rust doc comment of 1.2 KB whose one non-ASCII character is the kanji `楽` of a doc test:
+# long ASCII with a lone three-byte letter (windows-1252 `æ¥½`, whose `æ` is an Icelandic word).
+write(E + "utf8-lone-kanji.rs", ("".join(
+    f"    /// Returns the {w} of the byte slice, in the order the bytes came.\n"
+    for w in ["first index", "last index", "length", "char count", "start offset", "end offset",
+              "next char", "previous char", "code point", "remaining bytes", "byte position",
+              "lead byte"])
+    + "    /// ```\n    /// let mut chars = \"a\u697d\".as_bytes().char_indices();\n    /// ```\n"
+    + "    pub fn char_indices(&self) -> CharIndices<'_> {\n        CharIndices::new(self)\n    }\n"
+    ).encode("utf-8"))
+# The same length of ASCII code with one Russian word in IBM866: `чем` is `E7 A5 AC`, the
+# bytes of UTF-8 `祬`; IBM866 reads a Russian word there, so validity settles nothing.
+write(E + "ru-ibm866-lone-word.rs", ("".join(
+    f"    // Returns the {w} of the byte slice, in the order the bytes came.\n"
+    for w in ["first index", "last index", "length", "char count", "start offset", "end offset",
+              "next char", "previous char", "code point", "remaining bytes", "byte position",
+              "lead byte"])
+    + "    // \u0447\u0435\u043c\n"
+    + "    pub fn char_indices(&self) -> CharIndices<'_> {\n        CharIndices::new(self)\n    }\n"
+    ).encode("cp866"))
 write(E + "utf8-superscripts.txt", "The journal holds at most 2\u2076\u2074 entries per file.\n".encode("utf-8"))
 write(E + "utf8-replacement-char.txt", "Imported 3 records; name of record 2: Jos\ufffd (sic)\n".encode("utf-8"))
 # A log coloured by terminal escapes (`ESC [32m`), which are no ISO-2022-JP designations:

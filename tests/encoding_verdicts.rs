@@ -488,10 +488,13 @@ fn utf8_symbols_are_utf8_however_few() {
             "`─` (U+2500), a symbol text in another encoding",
         ),
         // A long lexer table whose one non-ASCII character is `λ` (before: windows-1252 `Î»`).
+        ("utf8-lone-lambda.py", 0.85, "character stands alone among"),
+        // A long Rust doc whose one non-ASCII character is the kanji `楽` (before:
+        // windows-1252 `æ¥½` at 0.85).
         (
-            "utf8-lone-lambda.py",
+            "utf8-lone-kanji.rs",
             0.85,
-            "two-byte character standing alone",
+            "character stands alone among 1127 bytes of ASCII (`楽`, U+697D",
         ),
         // `2⁶⁴` in a manual page (before: x-mac-cyrillic at 0.01, unsure).
         (
@@ -2050,6 +2053,23 @@ fn a_one_letter_word_the_text_writes_elsewhere_is_typed() {
 
 /// A UTF-8 file with a word typed in windows-1252 twenty times over is forty segments: the
 /// human report lists the first 24 and counts the rest by encoding; JSON has every one.
+/// One Russian word in IBM866 among 1 KB of ASCII code: `чем` is the bytes of UTF-8 `祬`, but
+/// IBM866 reads a word there, so validity settles nothing; windows-1252's `ç¥¬` is no word
+/// either (before: windows-1252 at 0.68, its `ç` a Turkish word).
+#[test]
+fn a_lone_legacy_word_that_is_valid_utf8_is_not_settled() {
+    let j = inspect("ru-ibm866-lone-word.rs");
+    let likely = &j["likely"];
+    assert_ne!(likely["name"], "UTF-8", "{likely}");
+    assert!(likely["confidence"].as_f64().unwrap() < 0.5, "{likely}");
+    let alts = likely["alternatives"].as_array().unwrap();
+    assert!(
+        alts.iter()
+            .any(|a| a["name"] == "IBM866" && a["examples"][0] == "\u{447}\u{435}\u{43c}"),
+        "{likely}"
+    );
+}
+
 #[test]
 fn the_report_lists_the_first_segments_and_counts_the_rest() {
     let mut bytes = Vec::new();

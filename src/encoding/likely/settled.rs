@@ -25,29 +25,62 @@ const MIN_DRAFT_WORDS: usize = 2;
 /// worse.
 const MENDED_RATIO: u64 = 1;
 
-/// Bytes from which a whole input ASCII but for a few lone two-byte characters is long enough
-/// to be UTF-8 by them ([`lone_two_byte`]): no legacy file of 1 KiB or more in the dev sets is
+/// Bytes from which a whole input ASCII but for a few lone characters is long enough to be
+/// UTF-8 by them ([`lone_characters`]): no legacy file of 1 KiB or more in the dev sets is
 /// valid UTF-8 with multi-byte characters.
 const LONG_INPUT: usize = 1024;
 
-/// The first non-ASCII character of `sample` when every non-ASCII run in it is one two-byte
-/// UTF-8 character (`C2`–`DF` and a continuation byte) with ASCII on both sides.
-fn lone_two_byte(sample: &[u8]) -> Option<char> {
+/// The first non-ASCII character of `sample` when every non-ASCII run in it is one UTF-8
+/// character with ASCII on both sides: two bytes (`C2`–`DF` and a continuation byte), or three
+/// that no single-byte candidate reads as a listed word with the letters glued to them
+/// ([`single_byte_word`]) — IBM866 spells `чем` as `E7 A5 AC`, the bytes of `祬`, and
+/// windows-1251 Ukrainian `дії` those of `䳿`.
+fn lone_characters(sample: &[u8]) -> Option<char> {
     let mut first = None;
     let mut i = 0;
     while let Some(at) = crate::ascii::next_non_ascii(sample, i) {
-        let run = sample[at..].iter().take_while(|b| !b.is_ascii()).count();
-        if run != 2 || !(0xC2..=0xDF).contains(&sample[at]) {
-            return None;
+        let end = at + sample[at..].iter().take_while(|b| !b.is_ascii()).count();
+        let c = std::str::from_utf8(&sample[at..end]).ok()?.chars().next()?;
+        match end - at {
+            2 => {}
+            3 if !single_byte_word(sample, at, end) => {}
+            _ => return None,
         }
-        let c = std::str::from_utf8(&sample[at..at + 2])
-            .ok()?
-            .chars()
-            .next()?;
         first.get_or_insert(c);
-        i = at + run;
+        i = end;
     }
     first
+}
+
+/// Does some single-byte candidate read the bytes `at..end` of `sample`, with the ASCII
+/// letters glued to them, as a word shaped as one (all small letters, all capitals, or a
+/// capital and small ones) that a word list holds? (A three-byte UTF-8 character read as
+/// windows-1252 is a letter and two signs, `æ¥½` for `楽`; as ISO-8859-5 a small letter and two
+/// capitals, `цЅН`.)
+fn single_byte_word(sample: &[u8], at: usize, end: usize) -> bool {
+    let letter = |b: &&u8| b.is_ascii_alphabetic();
+    let before = sample[..at].iter().rev().take_while(letter).count();
+    let after = sample[end..].iter().take_while(letter).count();
+    let (head, tail) = (&sample[at - before..at], &sample[end..end + after]);
+    super::extra::candidates(false).any(|cs| {
+        let Some(table) = crate::decode::single_byte_table_of(cs) else {
+            return false;
+        };
+        let Some(word) = head
+            .iter()
+            .chain(&sample[at..end])
+            .chain(tail)
+            .map(|&b| table.get(b))
+            .collect::<Option<String>>()
+        else {
+            return false;
+        };
+        let small = |c: char| c.is_lowercase() || !c.is_uppercase();
+        let shaped = word.chars().skip(1).all(small) || word.chars().all(|c| !c.is_lowercase());
+        shaped
+            && word.chars().all(char::is_alphabetic)
+            && crate::lexicon::languages_of(&word.to_lowercase()) != 0
+    })
 }
 
 /// UTF-8 with its confidence and the sentence that says why, when validity settles it: valid
@@ -132,26 +165,29 @@ pub(super) fn utf8_by_validity(
             ),
         ));
     }
-    // A long input, ASCII but for one to three two-byte characters that each stand alone
-    // among ASCII bytes (`r'λ'` in Python, `˅` in a manual): legacy text forms such a pair only
-    // where a capital meets a sign (windows-1252 `Î»`, windows-1251 `Ні`), and then in short
-    // text — of the 14,000 legacy files of dev seeds 1–4, the damaged sets, the speed corpus,
-    // the short probes and NLTK UDHR, three are valid UTF-8 with multi-byte characters, all
-    // of 250 bytes or fewer. It counts as a sign does (two characters more).
+    // A long input, ASCII but for one to three characters that each stand alone among ASCII
+    // bytes (`r'λ'` in Python, `˅` in a manual, `"a楽"` in a Rust doc test, `ಠ_ಠ`): legacy text
+    // forms such a pair only where a capital meets a sign (windows-1252 `Î»`, windows-1251
+    // `Ні`), and then in short text — of the 14,000 legacy files of dev seeds 1–4, the damaged
+    // sets, the speed corpus, the short probes and NLTK UDHR, three are valid UTF-8 with
+    // multi-byte characters, all of 250 bytes or fewer. A three-byte one counts where no
+    // single-byte encoding reads its bytes as a word ([`lone_characters`]): of the 20,000
+    // commonest words of Chinese, Japanese and Korean, none in their legacy encodings makes
+    // such a run. It counts as a sign does (two characters more).
     if part == Part::Whole
         && (v.valid || v.is_valid_but_truncated())
         && (1..4).contains(&k)
         && sample.len() >= LONG_INPUT
-        && let Some(c) = lone_two_byte(sample)
+        && let Some(c) = lone_characters(sample)
     {
         return Some((
             (1.0 - 0.5f64.powf(k as f64 + 2.0)).min(0.9995),
             format!(
-                "the bytes are valid UTF-8 whose only non-ASCII {} standing alone among {} bytes of ASCII (`{c}`, U+{:04X}, the first): legacy text forms such pairs only in short text",
+                "the bytes are valid UTF-8 whose only non-ASCII {} among {} bytes of ASCII (`{c}`, U+{:04X}, the first): legacy text forms such characters only in short text",
                 if k == 1 {
-                    "character is one two-byte character".to_string()
+                    "character stands alone".to_string()
                 } else {
-                    format!("characters are {k} two-byte characters")
+                    format!("characters, {k}, each stand alone")
                 },
                 sample.len(),
                 c as u32
@@ -452,14 +488,18 @@ fn words_with_valid(bytes: &[u8], enough: usize) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use super::{Part, Reading, lone_two_byte, utf8_by_validity, words_with_valid};
+    use super::{
+        Part, Reading, lone_characters, single_byte_word, utf8_by_validity, words_with_valid,
+    };
     use crate::decode::validity::validate;
 
     /// A long input ASCII but for a lone Greek letter is UTF-8 (pygments' `r'λ'`); not when
     /// short (a Persian word in windows-1256 is valid UTF-8 in nine bytes), not when two
-    /// non-ASCII characters meet, not with a three-byte one, not for a block.
+    /// non-ASCII characters meet, not for a block. A lone three-byte character counts too
+    /// (`楽`, `ಠ`), unless a single-byte encoding reads its bytes as a word (IBM866 `чем`,
+    /// windows-1251 `дії`, windows-1250 `éšť` of Czech `déšť`).
     #[test]
-    fn lone_two_byte_characters_in_long_ascii_settle_utf8() {
+    fn lone_characters_in_long_ascii_settle_utf8() {
         let code = "    (r'if', Keyword),\n".repeat(60);
         let long = format!("{code}    (r'\u{3bb}', Keyword),\n{code}");
         let v = validate(long.as_bytes());
@@ -476,16 +516,27 @@ mod tests {
             utf8_by_validity(&v, short.as_bytes(), false, Part::Whole),
             None
         );
-        assert_eq!(
-            lone_two_byte(format!("{code} \u{3bb}\u{3bf} ").as_bytes()),
-            None
-        );
-        assert_eq!(lone_two_byte(format!("{code} \u{570b} ").as_bytes()), None);
-        assert_eq!(lone_two_byte(code.as_bytes()), None);
-        assert_eq!(
-            lone_two_byte(format!("{code} \u{2c5} ").as_bytes()),
-            Some('\u{2c5}')
-        );
+        let lone = |s: &str| lone_characters(format!("{code} {s} ").as_bytes());
+        assert_eq!(lone("\u{3bb}\u{3bf}"), None);
+        assert_eq!(lone(""), None);
+        assert_eq!(lone("\u{2c5}"), Some('\u{2c5}'));
+        assert_eq!(lone("a\u{697d}"), Some('\u{697d}'));
+        assert_eq!(lone("\u{ca0}_\u{ca0}"), Some('\u{ca0}'));
+        assert_eq!(lone("\u{697d}\u{697d}"), None);
+        assert_eq!(lone("\u{1f600}"), None);
+        let word = |enc: &'static encoding_rs::Encoding, w: &str| {
+            let line = format!("// {w} x");
+            let (bytes, _, _) = enc.encode(&line);
+            assert!(std::str::from_utf8(&bytes).is_ok(), "{w}");
+            let at = bytes.iter().position(|b| !b.is_ascii()).unwrap();
+            single_byte_word(&bytes, at, at + 3)
+        };
+        assert!(word(encoding_rs::IBM866, "\u{447}\u{435}\u{43c}"));
+        assert!(word(encoding_rs::WINDOWS_1251, "\u{434}\u{456}\u{457}"));
+        assert!(word(encoding_rs::WINDOWS_1250, "d\u{e9}\u{161}\u{165}"));
+        assert!(!word(encoding_rs::UTF_8, "\u{697d}"));
+        assert!(!word(encoding_rs::UTF_8, "\u{ca0}"));
+        assert!(!word(encoding_rs::UTF_8, "a\u{4e8c}"));
     }
 
     /// Six two-letter words cut short, then three whole words: UTF-8 for a whole input and for

@@ -32,6 +32,23 @@ fn ordinal_signs_are_words_and_their_misreadings_are_not() {
     assert_eq!(found("tr. ş"), ["ş"]);
 }
 
+/// A one-letter word right before a symbol, fraction or superscript is what a single-byte
+/// reading makes of a UTF-8 character (`æ¥½` for `楽`, `ç¥¬` for IBM866's `чем`): no word.
+/// Before punctuation, or a longer word before a symbol, it is looked up as ever.
+#[test]
+fn a_letter_before_a_sign_is_no_word() {
+    let found = |t: &str| -> Vec<String> { words::words_of(t).into_iter().map(|w| w.0).collect() };
+    assert!(found("let s = \"\u{e6}\u{a5}\u{bd}\";").is_empty());
+    assert_eq!(found("\"a\u{e6}\u{a5}\u{bd}\""), ["a\u{e6}"]);
+    assert!(found("// \u{e7}\u{a5}\u{ac}").is_empty());
+    assert!(found("No, \u{e0}\u{b2} _").is_empty());
+    assert_eq!(
+        found("\u{e0} la \u{e9}t\u{e9}\u{a9}"),
+        ["\u{e0}", "\u{e9}t\u{e9}"]
+    );
+    assert_eq!(found("\u{e0}, \u{e0}\u{bb}"), ["\u{e0}"]);
+}
+
 /// Two readings that share as many known words say what their own words are: the sentence
 /// names the words only the winner makes, as words of its language, and the runner-up's.
 #[test]

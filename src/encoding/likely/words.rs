@@ -47,6 +47,7 @@ pub(super) fn words_of(text: &str) -> Vec<(String, u32, usize)> {
                 && !(after_digit
                     && text[s..i].chars().count() == 1
                     && !matches!(&text[s..i], "º" | "ª"))
+                && !(text[s..i].chars().count() == 1 && !text[s..i].is_ascii() && sign_after(c))
             {
                 let w = &text[s..i];
                 let e = map.entry(w).or_insert_with(|| {
@@ -74,6 +75,18 @@ pub(super) fn words_of(text: &str) -> Vec<(String, u32, usize)> {
             }
         })
         .collect()
+}
+
+/// Is `c`, right after a one-letter word, a sign no text writes against a letter — a currency,
+/// mathematical or other symbol, a fraction or superscript (`¥`, `¬`, `½`, `²`)? A single-byte
+/// reading of a UTF-8 character makes such pairs (`æ¥½` for `楽`, `ç¥¬` for IBM866's `чем`),
+/// and its letter is then no word: `æ` and `ç` were looked up as Icelandic and Turkish words.
+fn sign_after(c: char) -> bool {
+    !c.is_ascii() && {
+        let i = char_info(c);
+        i.group() == unicode_properties::GeneralCategoryGroup::Symbol
+            || i.category == unicode_properties::GeneralCategory::OtherNumber
+    }
 }
 
 /// How many times a non-ASCII punctuation mark or symbol that text does not put inside a word
