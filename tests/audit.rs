@@ -822,3 +822,34 @@ fn explorer_view(path: &str) -> ExplorerView {
             .map_or(Value::Null, |l| Value::from(l.verdict.language.clone())),
     }
 }
+
+/// A file statistics alone read as a legacy encoding is ranked by its invalid UTF-8; the reason
+/// names what its bytes likely are, so the analyst can re-read it (a Greek tutor in IBM737 is
+/// read as windows-1252). Only the documents the report shows are weighed (`--worst`), and a
+/// declared or UTF-8 document never is.
+#[test]
+fn worst_documents_read_by_statistics_name_their_likely_encoding() {
+    let greek = "tests/fixtures/encodings/el-ibm737-tutor.txt";
+    let hungarian = "tests/fixtures/encodings/hu-iso-8859-2-cookie.py";
+    let a = audit_json(&[greek, hungarian]);
+    let docs = a["documents"].as_array().unwrap();
+    let doc = |path: &str| docs.iter().find(|d| d["path"] == path).unwrap();
+    assert_eq!(doc(greek)["likely"]["name"], "IBM737", "{}", doc(greek));
+    assert!(doc(greek)["likely"]["confidence"].as_f64().unwrap() >= 0.9);
+    let reason = doc(greek)["reasons"][0].as_str().unwrap();
+    assert!(
+        reason.ends_with("(undeclared; read as windows-1252 by statistics; likely IBM737 at 1.00)"),
+        "{reason}"
+    );
+    assert_eq!(doc(hungarian)["likely"]["name"], "ISO-8859-2");
+    // The report shows one document: the other is not weighed.
+    let a = audit_json(&["--worst", "1", greek, hungarian]);
+    let docs = a["documents"].as_array().unwrap();
+    assert_eq!(docs[0]["likely"]["name"], "IBM737");
+    assert!(docs[1].get("likely").is_none(), "{}", docs[1]);
+    assert!(!docs[1]["reasons"][0].as_str().unwrap().contains("likely"));
+    // The text report says it where the document is ranked.
+    let out = cmd().args(["audit", greek]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("likely IBM737 at 1.00"), "{text}");
+}

@@ -290,12 +290,18 @@ pub fn merge(a: &MergeArgs, out: &mut dyn Write) -> Result<(), Failure> {
 
 /// Writes the report and applies `--fail-on`.
 fn finish(
-    audit: Audit,
+    mut audit: Audit,
     r: &AuditReportArgs,
     fails: &[FailOn],
     pool: Option<&rayon::ThreadPool>,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
+    // The worst documents shown that statistics alone read: what their bytes likely are.
+    let name_likely = |a: &mut Audit| corpus::name_likely_encodings(&mut a.documents, r.worst, &[]);
+    match pool {
+        Some(p) => p.install(|| name_likely(&mut audit)),
+        None => name_likely(&mut audit),
+    }
     match format_of(r) {
         AuditFormat::Json => audit_json(out, &audit, pool)?,
         AuditFormat::Tsv => tsv(out, &audit)?,

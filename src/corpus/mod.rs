@@ -11,6 +11,7 @@
 //! one go or in shards merged afterwards gives the same [`Audit`].
 
 mod drive;
+mod likely;
 mod report;
 mod score;
 mod table;
@@ -23,6 +24,7 @@ use crate::source::Input;
 use crate::terms::TokenRule;
 use crate::visible::path_name;
 pub use drive::*;
+pub use likely::name_likely_encodings;
 pub use report::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -307,6 +309,10 @@ pub struct DocReport {
     pub format: String,
     pub encoding: Option<String>,
     pub decided_by: Option<String>,
+    /// The encoding the bytes most likely are, when statistics alone chose `encoding` for a
+    /// file that is not UTF-8 and the likely verdict (issue 18) names another.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub likely: Option<LikelyEncoding>,
     pub language: String,
     pub signals: Signals,
     /// Anomaly counts by class (damage only).
@@ -318,6 +324,13 @@ pub struct DocReport {
     pub findings: Vec<FindingRef>,
     /// Why the document could not be audited, when it could not.
     pub error: Option<String>,
+}
+
+/// The likely verdict of a document's encoding: its name and calibrated confidence.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LikelyEncoding {
+    pub name: String,
+    pub confidence: f64,
 }
 
 /// A finding's class and place.

@@ -28,10 +28,25 @@ pub(super) enum Legacy<'a> {
     /// a fact about the file, not damage.
     Declared,
     /// A legacy encoding (named) chosen by statistics: every invalid UTF-8 sequence counts,
-    /// since a consumer that trusts no guess reads them as damage, and the reason says so.
+    /// since a consumer that trusts no guess reads them as damage, and the reason says so
+    /// ([`guessed_reason`]).
     Guessed(&'a str),
     /// Read as UTF-8 (or otherwise): invalid sequences are damage.
     No,
+}
+
+/// The reason of `n` invalid UTF-8 sequences in a document statistics alone read as `name`,
+/// with the encoding the bytes likely are when that is known and another (the worst documents
+/// a report shows: [`super::name_likely_encodings`]).
+pub(super) fn guessed_reason(n: u64, name: &str, likely: Option<&super::LikelyEncoding>) -> String {
+    let seqs = counted(n, "invalid UTF-8 sequence", "invalid UTF-8 sequences");
+    match likely {
+        Some(l) => format!(
+            "{seqs} (undeclared; read as {name} by statistics; likely {} at {:.2})",
+            l.name, l.confidence
+        ),
+        None => format!("{seqs} (undeclared; read as {name} by statistics)"),
+    }
 }
 
 /// What puts a document among the worst: each signal's share of the score, with its reason.
@@ -88,13 +103,9 @@ pub(super) fn contributions(
                     DECLARED_LEGACY_SCORE,
                     format!("not UTF-8 ({}, as declared)", counted(n, one, many)),
                 )),
-                Legacy::Guessed(name) => out.push((
-                    per_k(n) * weight,
-                    format!(
-                        "{} (undeclared; read as {name} by statistics)",
-                        counted(n, one, many)
-                    ),
-                )),
+                Legacy::Guessed(name) => {
+                    out.push((per_k(n) * weight, guessed_reason(n, name, None)))
+                }
                 Legacy::No => out.push((per_k(n) * weight, counted(n, one, many))),
             }
             continue;

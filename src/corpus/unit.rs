@@ -457,6 +457,7 @@ pub(super) fn audit_unit(
         format: u.format.name().to_string(),
         encoding: u.encoding.clone(),
         decided_by,
+        likely: None,
         language: lang,
         signals: s,
         by_class,

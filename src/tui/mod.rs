@@ -74,6 +74,10 @@ fn attach_corpus(app: &mut App, job: &corpus::CorpusJob) {
     app.overlay = app::Overlay::Corpus;
 }
 
+/// The worst documents whose likely encoding the corpus view names when the audit ends (a
+/// screenful and more; the likely verdict costs about 10 ms a legacy file).
+const LIKELY_DOCUMENTS: usize = 100;
+
 /// Audits the corpus in batches on a thread of its own, sending the tables as they fill;
 /// returns the flag that cancels it.
 fn spawn_corpus(job: corpus::CorpusJob, tx: mpsc::Sender<worker::JobMsg>) -> Arc<AtomicBool> {
@@ -89,7 +93,14 @@ fn spawn_corpus(job: corpus::CorpusJob, tx: mpsc::Sender<worker::JobMsg>) -> Arc
             batch,
             &stop,
             |p, done| {
-                let audit = crate::corpus::report(p, &job.opts);
+                let mut audit = crate::corpus::report(p, &job.opts);
+                if done >= n {
+                    crate::corpus::name_likely_encodings(
+                        &mut audit.documents,
+                        LIKELY_DOCUMENTS,
+                        &job.items,
+                    );
+                }
                 let _ = tx.send(worker::JobMsg::Corpus {
                     done,
                     audit: Box::new(audit),
@@ -281,9 +292,15 @@ pub fn headless_frame(
                         &cancel,
                         |_, _| {},
                     );
+                    let mut audit = crate::corpus::report_taking_documents(&mut p, &job.opts);
+                    crate::corpus::name_likely_encodings(
+                        &mut audit.documents,
+                        LIKELY_DOCUMENTS,
+                        &job.items,
+                    );
                     pending.extend(app.update(Action::Job(worker::JobMsg::Corpus {
                         done: job.items.len(),
-                        audit: Box::new(crate::corpus::report_taking_documents(&mut p, &job.opts)),
+                        audit: Box::new(audit),
                         finished: true,
                     })));
                 }
