@@ -57,7 +57,7 @@ pub(crate) use features::{local_fit, local_fit_quick, misread};
 pub use prior::{base_prior, base_prior_of, prior, prior_of};
 pub use select::same_but_controls;
 use select::{c1_tolerated, preselect};
-use standing::{Standing, calibrate, standing};
+use standing::{Standing, calibrate, letter_table, letters_tell_little, standing};
 
 /// Every encoding bytes without a byte order mark may be in, ASCII-compatible ones first.
 pub const CANDIDATES: &[&Encoding] = &[
@@ -733,8 +733,14 @@ pub fn likely(inp: &Inputs) -> Likely {
     let mut because = because(name, best, runner, p_runner);
     if chosen != 0 && wordless {
         because = format!(
-            "{because}; the declaration stands: where the readings differ, {} reads no words (probability {:.2} by how common it is alone), too little to overrule it",
-            readings[0].members[0], probs[0]
+            "{because}; the declaration stands: where the readings differ, {} reads {} (probability {:.2} by how common it is alone), too little to overrule it",
+            readings[0].members[0],
+            if letter_table(&readings[0]) {
+                "only letters standing alone, which many languages' lists hold"
+            } else {
+                "no words"
+            },
+            probs[0]
         );
     } else if chosen != 0 && outworded {
         let f0 = &readings[0].features;
@@ -770,9 +776,22 @@ pub fn likely(inp: &Inputs) -> Likely {
         because =
             format!("{name} reads the bytes as text, and the bytes rule out every other encoding");
     }
+    let letters = letters_tell_little(best, inp);
+    if letters {
+        because.push_str(&format!(
+            "; but all {} differing words are single letters, which tell little",
+            f.words
+        ));
+    }
     let confidence = calibrate(
         standing::probability(&probs, chosen, wordless),
-        if alone { u32::MAX } else { f.words },
+        if alone {
+            u32::MAX
+        } else if letters {
+            0
+        } else {
+            f.words
+        },
     );
     Likely {
         name,

@@ -61,7 +61,7 @@ pub(super) fn shadows_roman(cs: Charset, members: &[Charset], inp: &super::Input
 }
 
 /// Does a declaration name `cs` (or the decision, when declared, say it)?
-fn is_declared(cs: Charset, inp: &super::Inputs) -> bool {
+pub(super) fn is_declared(cs: Charset, inp: &super::Inputs) -> bool {
     (inp.decision_declared && cs == inp.decision) || inp.declared.iter().any(|(d, _)| *d == cs)
 }
 

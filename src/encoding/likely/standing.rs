@@ -39,10 +39,11 @@ pub(super) struct Standing {
 /// reads, and where the words are few or in a language the lexicon lacks, the evidence behind
 /// it (declarations, chardetng, the Western default) is worth more. Nor does a declaration give
 /// way where no words tell: the best reading has none where the readings differ (a symbol, `€`
-/// for windows-1251's `Ђ`) and the declared one (the decision's, else the first a declaration
-/// names, lenient labels included), clean, at most a couple; only how common each encoding is
-/// speaks against it then (feedparser's feeds of one high byte: 30 of 110 were read against
-/// their declaration at about 0.59; no verdict of the dev sets moves).
+/// for windows-1251's `Ђ`), or is a table of letters ([`letter_table`]), and the declared one
+/// (the decision's, else the first a declaration names, lenient labels included) clean, with
+/// at most a couple, or a table of letters too; only how common each encoding is speaks
+/// against it then (feedparser's feeds of one high byte: 30 of 110 were read against their
+/// declaration at about 0.59; no verdict of the dev sets moves).
 pub(super) fn standing(readings: &[Reading], probs: &[f64], inp: &Inputs) -> Standing {
     let decided = readings
         .iter()
@@ -59,8 +60,8 @@ pub(super) fn standing(readings: &[Reading], probs: &[f64], inp: &Inputs) -> Sta
             .filter(|&d| d != 0)
     });
     let wordless = declared.filter(|&d| {
-        readings[0].features.words == 0
-            && readings[d].features.words <= MAX_WORDS_AGAINST_NONE
+        (readings[0].features.words == 0 || letter_table(&readings[0]))
+            && (readings[d].features.words <= MAX_WORDS_AGAINST_NONE || letter_table(&readings[d]))
             && readings[d].features.errors == 0.0
             && readings[d].features.controls == 0.0
     });
@@ -93,6 +94,42 @@ pub(super) fn standing(readings: &[Reading], probs: &[f64], inp: &Inputs) -> Sta
             outworded: false,
         },
     }
+}
+
+/// Differing words, all single letters, from which a reading is a table of letters
+/// ([`letter_table`]); fewer are a short text's, which [`calibrate`] already holds down, and
+/// where a lying declaration's reading makes no word of its mojibake (`Ã©`), a UTF-8 page's
+/// one or two `é` must still overrule it (two html-lie pages of the dev set).
+const MIN_LETTERS_TABLE: u32 = 3;
+
+/// Is a reading a table of letters — all its differing words, [`MIN_LETTERS_TABLE`] or more,
+/// single letters? A keymap (vim's Serbian: `Q Љ` a line) holds no word but letters standing
+/// alone, which many lists hold whatever the language — VISCII's `ă`, `đ`, `ó` are Vietnamese
+/// words — so they tell no more than no words do: a declaration (`scriptencoding cp1251`)
+/// stands against them, and the confidence is that of no words. Not letters of scripts
+/// written without spaces: a Han character is a word of its own.
+pub(super) fn letter_table(r: &Reading) -> bool {
+    r.features.words >= MIN_LETTERS_TABLE
+        && r.words.iter().all(|(w, ..)| {
+            let mut cs = w.chars();
+            cs.next().is_some_and(|c| !crate::unicode::spaceless(c)) && cs.next().is_none()
+        })
+}
+/// Does the reading that stands tell little, being a table of letters ([`letter_table`])?
+/// Its single letters are words of many languages' lists: as thin evidence as no words (vim's
+/// Croatian, Greek, Hebrew and Slovak keymaps were windows-1252 at 0.94–0.99 by `æ`, `ð`,
+/// `á`), so [`calibrate`] counts none. Only for a whole input (a block's confidence is
+/// segmentation's to weigh), not where a declaration names the reading (the letters bear it
+/// out), nor for a multi-byte reading (its valid pairs do: encoding_rs's JIS table of Greek and
+/// Cyrillic letters in Shift_JIS).
+pub(super) fn letters_tell_little(best: &Reading, inp: &Inputs) -> bool {
+    inp.part == super::Part::Whole
+        && letter_table(best)
+        && best.members[0].is_single_byte()
+        && !best
+            .members
+            .iter()
+            .any(|&m| super::extra::is_declared(m, inp))
 }
 
 /// The probability of the reading that stands, before [`calibrate`].

@@ -620,3 +620,27 @@ fn a_reading_that_differs_in_no_letter_keeps_the_language_prior() {
     assert_eq!(r[0].features.prior, 0.0);
     assert_eq!(r[0].features.base_unexplained, -2.0);
 }
+
+/// A table of letters: three or more differing words, every one a single letter of a script
+/// written with spaces (a keymap's `š`, `đ`, `č`). Han characters, each a word of its own, are
+/// no table; nor are two letters, or a word of two.
+#[test]
+fn a_table_of_letters_is_single_letters_of_spaced_scripts() {
+    let reading = |words: &[&str]| Reading {
+        members: vec![Charset::WINDOWS_1252],
+        text: String::new(),
+        features: Features {
+            words: words.len() as u32,
+            ..Default::default()
+        },
+        words: words.iter().map(|w| (w.to_string(), 1, true, 0)).collect(),
+        vocabulary: Vec::new(),
+        own: [Vec::new(), Vec::new()],
+        score: 0.0,
+        script: None,
+    };
+    assert!(standing::letter_table(&reading(&["š", "đ", "č"])));
+    assert!(!standing::letter_table(&reading(&["š", "đ"])));
+    assert!(!standing::letter_table(&reading(&["š", "đ", "čo"])));
+    assert!(!standing::letter_table(&reading(&["携", "帯", "現", "象"])));
+}
