@@ -409,24 +409,20 @@ write(E + "utf8-lone-lambda.py", ("TOKENS = [\n" + "".join(
     + "]\n").encode("utf-8"))
 # A Rust doc comment of 1.2 KB whose one non-ASCII character is the kanji `楽` of a doc test:
 # long ASCII with a lone three-byte letter (windows-1252 `æ¥½`, whose `æ` is an Icelandic word).
-write(E + "utf8-lone-kanji.rs", ("".join(
-    f"    /// Returns the {w} of the byte slice, in the order the bytes came.\n"
-    for w in ["first index", "last index", "length", "char count", "start offset", "end offset",
-              "next char", "previous char", "code point", "remaining bytes", "byte position",
-              "lead byte"])
+def _doc_lines(mark):
+    return "".join(
+        f"    {mark} Returns the {w} of the byte slice, in the order the bytes came.\n"
+        for w in ["first index", "last index", "length", "char count", "start offset",
+                  "end offset", "next char", "previous char", "code point", "remaining bytes",
+                  "byte position", "lead byte"])
+_char_indices = "    pub fn char_indices(&self) -> CharIndices<'_> {\n        CharIndices::new(self)\n    }\n"
+write(E + "utf8-lone-kanji.rs", (_doc_lines("///")
     + "    /// ```\n    /// let mut chars = \"a\u697d\".as_bytes().char_indices();\n    /// ```\n"
-    + "    pub fn char_indices(&self) -> CharIndices<'_> {\n        CharIndices::new(self)\n    }\n"
-    ).encode("utf-8"))
+    + _char_indices).encode("utf-8"))
 # The same length of ASCII code with one Russian word in IBM866: `чем` is `E7 A5 AC`, the
 # bytes of UTF-8 `祬`; IBM866 reads a Russian word there, so validity settles nothing.
-write(E + "ru-ibm866-lone-word.rs", ("".join(
-    f"    // Returns the {w} of the byte slice, in the order the bytes came.\n"
-    for w in ["first index", "last index", "length", "char count", "start offset", "end offset",
-              "next char", "previous char", "code point", "remaining bytes", "byte position",
-              "lead byte"])
-    + "    // \u0447\u0435\u043c\n"
-    + "    pub fn char_indices(&self) -> CharIndices<'_> {\n        CharIndices::new(self)\n    }\n"
-    ).encode("cp866"))
+write(E + "ru-ibm866-lone-word.rs",
+      (_doc_lines("//") + "    // \u0447\u0435\u043c\n" + _char_indices).encode("cp866"))
 # Keymaps in the manner of vim's (written here): a key, a tab, the letter it types, one a line.
 # Their only non-ASCII words are single letters, which many word lists hold (VISCII's `ă`).
 # Serbian Cyrillic in windows-1251 under `scriptencoding cp1251`: the declaration stands.
