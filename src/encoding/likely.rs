@@ -57,7 +57,7 @@ pub(crate) use features::{local_fit, local_fit_quick, misread};
 pub use prior::{base_prior, base_prior_of, prior, prior_of};
 pub use select::same_but_controls;
 use select::{c1_tolerated, preselect};
-use standing::{Standing, calibrate, letter_table, letters_tell_little, standing};
+use standing::{calibrate, letters_tell_little, standing};
 
 /// Every encoding bytes without a byte order mark may be in, ASCII-compatible ones first.
 pub const CANDIDATES: &[&Encoding] = &[
@@ -673,11 +673,8 @@ pub fn likely(inp: &Inputs) -> Likely {
     let exps: Vec<f64> = readings.iter().map(|r| (r.score - max).exp()).collect();
     let sum: f64 = exps.iter().sum();
     let probs: Vec<f64> = exps.iter().map(|e| e / sum).collect();
-    let Standing {
-        chosen,
-        wordless,
-        outworded,
-    } = standing(&readings, &probs, inp);
+    let standing = standing(&readings, &probs, inp);
+    let chosen = standing.chosen;
     let best = &readings[chosen];
     // Within the chosen reading, the member a reader would name: the declared one, the
     // decision, chardetng's, the most common for the language, in that order.
@@ -731,28 +728,8 @@ pub fn likely(inp: &Inputs) -> Likely {
             .unwrap_or_default(),
     });
     let mut because = because(name, best, runner, p_runner);
-    if chosen != 0 && wordless {
-        because = format!(
-            "{because}; the declaration stands: where the readings differ, {} reads {} (probability {:.2} by how common it is alone), too little to overrule it",
-            readings[0].members[0],
-            if letter_table(&readings[0]) {
-                "only letters standing alone, which many languages' lists hold"
-            } else {
-                "no words"
-            },
-            probs[0]
-        );
-    } else if chosen != 0 && outworded {
-        let f0 = &readings[0].features;
-        because = format!(
-            "{because}; the decision stands: none of the {} differing words {} reads is a {} word, so only its n-grams speak for it (probability {:.2})",
-            f0.words, readings[0].members[0], f0.language, probs[0]
-        );
-    } else if chosen != 0 {
-        because = format!(
-            "{because}; the decision stands: the words favour {} only at probability {:.2}",
-            readings[0].members[0], probs[0]
-        );
+    if let Some(why) = standing::clause(&standing, &readings, &probs) {
+        because = format!("{because}; {why}");
     }
     if let Some(damage) = damage_note(name, &best.text, &spans) {
         because.push_str(&damage);
@@ -784,7 +761,7 @@ pub fn likely(inp: &Inputs) -> Likely {
         ));
     }
     let confidence = calibrate(
-        standing::probability(&probs, chosen, wordless),
+        standing::probability(&probs, &standing),
         if alone {
             u32::MAX
         } else if letters {

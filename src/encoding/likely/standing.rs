@@ -22,15 +22,25 @@ const OUTWORDED_MIN_KNOWN: u32 = 2;
 /// likely right as not, as far as the bytes say.
 const WORDLESS_DECLARATION: f64 = 0.5;
 
+/// Why the reading the verdict names stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Why {
+    /// It is the best by the scores.
+    Best,
+    /// The decision, which the words favour another reading over only weakly.
+    Decision,
+    /// A declared reading kept because the best one reads no words where they differ.
+    Wordless,
+    /// The decision kept because the best reading's words are none of its language's, where
+    /// the decision's are.
+    Outworded,
+}
+
 /// The reading the verdict names.
 pub(super) struct Standing {
     /// Its index among the readings, best first.
     pub chosen: usize,
-    /// A declared reading kept because the best one reads no words where they differ.
-    pub wordless: bool,
-    /// The decision kept because the best reading's words are none of its language's, where
-    /// the decision's are.
-    pub outworded: bool,
+    pub why: Why,
 }
 
 /// The reading that stands, among `readings` (best first, with their probabilities `probs`).
@@ -77,23 +87,44 @@ pub(super) fn standing(readings: &[Reading], probs: &[f64], inp: &Inputs) -> Sta
             && own.errors == 0.0
             && own.controls == 0.0
     });
-    match decided {
-        Some(d) if outworded == Some(d) => Standing {
-            chosen: d,
-            wordless: false,
-            outworded: true,
-        },
-        Some(d) if probs[0] < KEEP_DECISION_BELOW && probs[d] >= DECISION_FLOOR => Standing {
-            chosen: d,
-            wordless: wordless == Some(d),
-            outworded: false,
-        },
-        _ => Standing {
-            chosen: wordless.unwrap_or(0),
-            wordless: wordless.is_some(),
-            outworded: false,
-        },
-    }
+    let (chosen, why) = match decided {
+        Some(d) if outworded == Some(d) => (d, Why::Outworded),
+        Some(d) if probs[0] < KEEP_DECISION_BELOW && probs[d] >= DECISION_FLOOR => (
+            d,
+            if wordless == Some(d) {
+                Why::Wordless
+            } else {
+                Why::Decision
+            },
+        ),
+        _ => wordless.map_or((0, Why::Best), |d| (d, Why::Wordless)),
+    };
+    Standing { chosen, why }
+}
+
+/// Why a reading other than the best stands, as a clause of the verdict's sentence (none for
+/// the best).
+pub(super) fn clause(s: &Standing, readings: &[Reading], probs: &[f64]) -> Option<String> {
+    let best = &readings[0];
+    let (name, p) = (best.members[0], probs[0]);
+    Some(match s.why {
+        Why::Best => return None,
+        Why::Wordless => format!(
+            "the declaration stands: where the readings differ, {name} reads {} (probability {p:.2} by how common it is alone), too little to overrule it",
+            if letter_table(best) {
+                "only letters standing alone, which many languages' lists hold"
+            } else {
+                "no words"
+            },
+        ),
+        Why::Outworded => format!(
+            "the decision stands: none of the {} differing words {name} reads is a {} word, so only its n-grams speak for it (probability {p:.2})",
+            best.features.words, best.features.language
+        ),
+        Why::Decision => {
+            format!("the decision stands: the words favour {name} only at probability {p:.2}")
+        }
+    })
 }
 
 /// Differing words, all single letters, from which a reading is a table of letters
@@ -133,8 +164,9 @@ pub(super) fn letters_tell_little(best: &Reading, inp: &Inputs) -> bool {
 }
 
 /// The probability of the reading that stands, before [`calibrate`].
-pub(super) fn probability(probs: &[f64], chosen: usize, wordless: bool) -> f64 {
-    if wordless {
+pub(super) fn probability(probs: &[f64], s: &Standing) -> f64 {
+    let chosen = s.chosen;
+    if s.why == Why::Wordless {
         probs[chosen].max(WORDLESS_DECLARATION)
     } else {
         probs[chosen]
