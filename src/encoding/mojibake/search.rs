@@ -142,11 +142,24 @@ impl Search {
             .sum();
         let few = non_ascii.saturating_sub(covered) > ORPHANS_PER_REPAIRED * covered;
         // Only then does it matter whether the text already uses a repaired character (real
-        // mojibake, with thousands of repairs, never gets here).
+        // mojibake, with thousands of repairs, never gets here), and whether the words repaired
+        // are made of the kinds of characters the other words are ([`kind`]): Slovak `zvlášť`
+        // is letters, as the text is, and a box `┌Title─┐` box drawing, as the rest of the
+        // drawing is; `rÃ©sumÃ©` or `lâ€™équipe` in a clean German or French page brings a
+        // symbol (`©`, `€`) that page writes nowhere.
         let coincidental = few && {
             let used: rustc_hash::FxHashSet<char> =
                 st.words.iter().flat_map(|w| w.form.chars()).collect();
+            let kinds_of = |changed: bool| {
+                st.words
+                    .iter()
+                    .zip(&words)
+                    .filter(move |(w, u)| (w.form != u.form) == changed)
+                    .flat_map(|(w, _)| w.form.chars().filter(|c| !c.is_ascii()).map(kind))
+            };
+            let elsewhere: rustc_hash::FxHashSet<_> = kinds_of(false).collect();
             !repaired.iter().any(|c| used.contains(c))
+                && kinds_of(true).all(|k| elsewhere.contains(&k))
         };
         Some(Round {
             state: State { words },
@@ -396,4 +409,11 @@ pub(super) fn known_words(text: &str) -> KnownWords {
 pub(super) fn sort_hypotheses(h: &mut [Hypothesis]) {
     // Stable: ties keep the encoding preference order.
     h.sort_by(|a, b| a.cost.total_cmp(&b.cost));
+}
+
+/// A character's kind for [`Search::undo`]'s coincidence test: its general category group
+/// (letter, mark, symbol…) and script cluster.
+fn kind(c: char) -> (unicode_properties::GeneralCategoryGroup, Script) {
+    let i = crate::unicode::char_info(c);
+    (i.group(), i.cluster())
 }

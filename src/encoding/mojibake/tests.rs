@@ -143,6 +143,31 @@ fn coincidental_sequences_in_clean_text_are_left_alone() {
     assert_eq!(b.repaired.as_deref(), Some(slovak));
 }
 
+/// A few sequences among many clean accented letters are a coincidence only where they are
+/// made of the kinds of characters the rest of the text writes: a double-encoded word pasted
+/// into a clean German or French page brings symbols (`©`, `€`, `™`) the page writes nowhere,
+/// and is repaired (the French and German `ps(1)` pages' `operationsâ\u{80}\u{94}that`,
+/// libidn2's changelog `'â˜ºi'`); box drawing beside more box drawing stays a coincidence
+/// (`─┐` is C4 BF in IBM437, UTF-8 for `Ŀ`).
+#[test]
+fn a_pasted_word_is_no_coincidence_where_its_symbols_are_foreign() {
+    let german = "Straße und Grüße aus München, schöne Tage.\n".repeat(40);
+    let a = analyze(&format!("{german}Die rÃ©sumÃ© Seite.\n"));
+    assert_eq!(
+        a.repaired.as_deref(),
+        Some(format!("{german}Die résumé Seite.\n").as_str())
+    );
+    let french = "La réunion de l'équipe a été reportée à demain, après le déjeuner.\n".repeat(40);
+    let b = analyze(&format!("{french}Merci de prévenir lâ€™équipe.\n"));
+    assert_eq!(
+        b.repaired.as_deref(),
+        Some(format!("{french}Merci de prévenir l’équipe.\n").as_str())
+    );
+    let boxes = "┌Title─┐\n│ text │\n└──────┘\n".repeat(30);
+    let c = analyze(&format!("{boxes}naïve café"));
+    assert_eq!(c.repaired, None, "{:?}", c.hypotheses.first());
+}
+
 /// `clean` as UTF-8 misread by `enc`, analysed: asserts the repair gives `clean` back.
 fn comes_back(clean: &str, enc: &'static encoding_rs::Encoding) -> Analysis {
     let (broken, _) = enc.decode_without_bom_handling(clean.as_bytes());
