@@ -65,6 +65,9 @@ pub struct Report {
     pub scope: encoding::Scope,
     /// Null when the decided text has no mojibake.
     pub mojibake: Option<MojibakeReport>,
+    /// The bytes the mojibake search read (the decided text's first 16 KiB): mojibake past
+    /// them is not in `mojibake` (`anomalies` reads every line). Null when nothing was decoded.
+    pub mojibake_searched: Option<ByteSpan>,
     /// Set when the file changed size while it was read: the analysis covers the bytes that
     /// were there (null otherwise).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -132,6 +135,7 @@ pub fn inspect_with(
         sample_is_whole: a.sample_is_whole,
         scope: a.scope,
         mojibake: a.mojibake,
+        mojibake_searched: a.mojibake_searched,
         // Asked after the analysis, so a change during it is seen.
         size_change: input
             .size_change()

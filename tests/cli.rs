@@ -201,6 +201,48 @@ fn inspect_json_contract() {
     assert!(json_of("resume-utf8.txt")["mojibake"].is_null());
 }
 
+/// The mojibake search reads the decided text's first 16 KiB, and the report says so: a long
+/// file whose only mojibake lies past them is not "clean" (libxslt's changelog said "none in
+/// the decided text" with `KÅ‚oczko` at byte 83,378; `anomalies` found it).
+#[test]
+fn inspect_says_which_bytes_the_mojibake_search_read() {
+    let scratch = tempfile::tempdir().unwrap();
+    let path = scratch.path().join("long-changelog.txt");
+    let mut text = String::new();
+    while text.len() < 20_000 {
+        text.push_str("2004-02-15  fix the build on systems without iconv (Björn)\n");
+    }
+    let at = text.len();
+    text.push_str("2004-02-16  the rÃ©sumÃ© page\n");
+    std::fs::write(&path, &text).unwrap();
+    let path = path.to_str().unwrap();
+    let j: Value = serde_json::from_str(&stdout_of(&["inspect", "--json", path])).unwrap();
+    assert!(j["mojibake"].is_null());
+    assert_eq!(j["mojibake_searched"]["start"], 0);
+    assert_eq!(j["mojibake_searched"]["end"], 16_384);
+    let out = stdout_of(&["inspect", path]);
+    assert_eq!(text.len(), 20_074);
+    assert!(
+        out.contains(
+            "Mojibake: none in bytes 0–16,384 of 20,074 (the decided text's first 16 KiB; `delineate anomalies --class mojibake-word` reads every line)"
+        ),
+        "{out}"
+    );
+    let found = stdout_of(&["anomalies", "--class", "mojibake-word", path]);
+    assert!(
+        found.contains(&format!("{}–{}", at + 16, at + 28)),
+        "{found}"
+    );
+    assert!(found.contains("the word was 'résumé'"), "{found}");
+    // A short file: the search read all of it.
+    let j = json_of("resume-utf8.txt");
+    assert_eq!(j["mojibake_searched"]["end"], j["size_bytes"]);
+    assert!(
+        stdout_of(&["inspect", &fixture("resume-utf8.txt")])
+            .contains("Mojibake: none in the decided text")
+    );
+}
+
 #[test]
 fn inspect_json_is_one_line_per_file() {
     let out = stdout_of(&[

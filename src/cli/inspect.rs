@@ -411,13 +411,34 @@ pub fn write_report(out: &mut dyn Write, r: &Report) -> io::Result<()> {
     }
     writeln!(out)?;
 
+    // The search reads the decided text's first 16 KiB: past them, say what was read.
+    let part = r
+        .mojibake_searched
+        .filter(|s| s.end < r.size_bytes)
+        .map(|s| {
+            format!(
+                "bytes {}–{} of {} (the decided text's first 16 KiB; `delineate anomalies --class mojibake-word` reads every line)",
+                thousands(s.start),
+                thousands(s.end),
+                thousands(r.size_bytes)
+            )
+        });
     match &r.mojibake {
-        None => writeln!(
-            out,
-            "Mojibake: none in the decided text (no sequence of characters is UTF-8 misread as a single-byte encoding)"
-        )?,
+        None => match &part {
+            None => writeln!(
+                out,
+                "Mojibake: none in the decided text (no sequence of characters is UTF-8 misread as a single-byte encoding)"
+            )?,
+            Some(part) => writeln!(
+                out,
+                "Mojibake: none in {part}: no sequence of characters there is UTF-8 misread as a single-byte encoding"
+            )?,
+        },
         Some(m) => {
             writeln!(out, "Mojibake: {}", v(&m.analysis.description))?;
+            if let Some(part) = &part {
+                writeln!(out, "  searched: {part}")?;
+            }
             writeln!(
                 out,
                 "  plausibility: {}{}",

@@ -233,6 +233,10 @@ pub struct EncodingAnalysis {
     pub scope: Scope,
     /// Mojibake in the decided decoding (absent when the text is clean).
     pub mojibake: Option<MojibakeReport>,
+    /// The bytes whose decoded text the mojibake search read: the decided text's first
+    /// [`MOJIBAKE_BYTES`] (none when nothing was decoded). Mojibake past them is not in
+    /// `mojibake`; `anomalies` reads every line.
+    pub mojibake_searched: Option<ByteSpan>,
     /// The most likely true encoding (not computed for a decision alone).
     pub likely: Option<likely::Likely>,
     /// Byte ranges in different encodings, when no single verdict fits the input (empty
@@ -299,6 +303,7 @@ pub fn analyze_with(
             sample_is_whole,
             scope: opts.scope,
             mojibake: None,
+            mojibake_searched: None,
             likely: None,
             segments: Vec::new(),
             segments_cover: None,
@@ -376,6 +381,7 @@ pub fn analyze_with(
         likely: &likely,
         segments: &segments,
     });
+    let mojibake_searched = decided_sample.as_ref().and_then(mojibake_span);
 
     Ok(EncodingAnalysis {
         kind,
@@ -389,6 +395,7 @@ pub fn analyze_with(
         sample_is_whole,
         scope: opts.scope,
         mojibake,
+        mojibake_searched,
         likely: Some(likely),
         segments,
         segments_cover,
@@ -580,6 +587,13 @@ fn temper_by_segments(
 }
 
 /// The mojibake of the decided text (a bounded prefix): none when it is clean.
+/// The bytes whose decoding the mojibake search reads ([`mojibake_of`]): the decided text's
+/// first [`MOJIBAKE_BYTES`], as input bytes through the offset map.
+fn mojibake_span(d: &Decoded) -> Option<ByteSpan> {
+    let cut = d.text.floor_char_boundary(MOJIBAKE_BYTES);
+    d.map.span_of_range(&d.text, 0, cut)
+}
+
 fn mojibake_of(
     decided: Option<&Decoded>,
     decision: &Decision,
