@@ -144,9 +144,9 @@ impl Search {
         // Only then does it matter whether the text already uses a repaired character (real
         // mojibake, with thousands of repairs, never gets here), and whether the words repaired
         // are made of the kinds of characters the other words are ([`kind`]): Slovak `zvlášť`
-        // is letters, as the text is, and a box `┌Title─┐` box drawing, as the rest of the
-        // drawing is; `rÃ©sumÃ©` or `lâ€™équipe` in a clean German or French page brings a
-        // symbol (`©`, `€`) that page writes nowhere.
+        // is small letters, as the text is, and a box `┌Title─┐` box drawing, as the rest of
+        // the drawing is; `rÃ©sumÃ©` or `lâ€™équipe` in a clean German or French page brings a
+        // symbol (`©`, `™`) that page writes nowhere (a currency sign, `€`, is another kind).
         let coincidental = few && {
             let used: rustc_hash::FxHashSet<char> =
                 st.words.iter().flat_map(|w| w.form.chars()).collect();
@@ -411,9 +411,9 @@ pub(super) fn sort_hypotheses(h: &mut [Hypothesis]) {
     h.sort_by(|a, b| a.cost.total_cmp(&b.cost));
 }
 
-/// A character's kind for [`Search::undo`]'s coincidence test: its general category group
-/// (letter, mark, symbol…) and script cluster.
-fn kind(c: char) -> (unicode_properties::GeneralCategoryGroup, Script) {
+/// A character's kind for [`Search::undo`]'s coincidence test: its general category (capital,
+/// currency sign, other symbol…) and script cluster.
+fn kind(c: char) -> (unicode_properties::GeneralCategory, Script) {
     let i = crate::unicode::char_info(c);
-    (i.group(), i.cluster())
+    (i.category, i.cluster())
 }

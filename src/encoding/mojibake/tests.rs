@@ -144,8 +144,9 @@ fn coincidental_sequences_in_clean_text_are_left_alone() {
 }
 
 /// A few sequences among many clean accented letters are a coincidence only where they are
-/// made of the kinds of characters the rest of the text writes: a double-encoded word pasted
-/// into a clean German or French page brings symbols (`©`, `€`, `™`) the page writes nowhere,
+/// made of the kinds of characters (general category, script) the rest of the text writes: a
+/// double-encoded word pasted into a clean German or French page brings symbols (`©`, `€`,
+/// `™`) the page writes nowhere,
 /// and is repaired (the French and German `ps(1)` pages' `operationsâ\u{80}\u{94}that`,
 /// libidn2's changelog `'â˜ºi'`); box drawing beside more box drawing stays a coincidence
 /// (`─┐` is C4 BF in IBM437, UTF-8 for `Ŀ`).
@@ -162,6 +163,13 @@ fn a_pasted_word_is_no_coincidence_where_its_symbols_are_foreign() {
     assert_eq!(
         b.repaired.as_deref(),
         Some(format!("{french}Merci de prévenir l’équipe.\n").as_str())
+    );
+    // A page with prices in euros writes `€`, not `™`: a currency sign is no other symbol.
+    let prices = "Le menu coûte 12 € et le café 2 €, à emporter.\n".repeat(40);
+    let d = analyze(&format!("{prices}Merci de prévenir lâ€™équipe.\n"));
+    assert_eq!(
+        d.repaired.as_deref(),
+        Some(format!("{prices}Merci de prévenir l’équipe.\n").as_str())
     );
     let boxes = "┌Title─┐\n│ text │\n└──────┘\n".repeat(30);
     let c = analyze(&format!("{boxes}naïve café"));
