@@ -280,6 +280,44 @@ fn snapshot_mojibake_plan_in_inspector_120x40() {
     insta::assert_snapshot!(screen(&["resume-double-mojibake.txt"], 120, 40, "a n"));
 }
 
+/// The row of anomaly classes keeps every class in a narrow panel: by glyph and count when the
+/// names do not fit (a man page's layout classes had pushed its `mojibake-word 2` off the edge
+/// of a 78-column panel), by name where they do.
+#[test]
+fn the_class_row_keeps_every_class_in_a_narrow_panel() {
+    let mut bytes = Vec::new();
+    for f in [
+        "tab-columns.txt",
+        "hard-line-break.txt",
+        "layout-spaces.txt",
+        "soft-hyphen.txt",
+        "mojibake-word.txt",
+    ] {
+        bytes.extend(fixture(&format!("anomalies/{f}")));
+        bytes.push(b'\n');
+    }
+    let row = |w: u16| {
+        let name = "many-classes.txt".to_string();
+        let sources: Sources = vec![(
+            name.clone(),
+            Arc::new(Input::from_bytes(name, bytes.clone())),
+        )];
+        let s = headless(sources, w, 30, "wait a", false);
+        let lines: Vec<&str> = s.lines().collect();
+        let at = lines
+            .iter()
+            .position(|l| l.contains("whole document in"))
+            .unwrap_or_else(|| panic!("no class row:\n{s}"));
+        lines[at + 1].to_string()
+    };
+    let narrow = row(80);
+    assert!(narrow.contains("Ã "), "{narrow}");
+    assert!(!narrow.contains("mojibake-word"), "{narrow}");
+    let wide = row(240);
+    assert!(wide.contains("Ã mojibake-word "), "{wide}");
+    assert!(wide.contains("tab-columns "), "{wide}");
+}
+
 #[test]
 fn snapshot_utf32_and_utf16_120x40() {
     insta::assert_snapshot!(screen(

@@ -9,6 +9,7 @@ use super::super::doc::{
 use super::super::theme::{Theme, glyph};
 use super::block;
 use super::inspector::{inspector_lines, v, v_};
+use crate::anomaly::AnomalyClass;
 use crate::encoding::decide::Severity;
 use crate::present::thousands;
 use ratatui::Frame;
@@ -124,15 +125,7 @@ fn list_lines(app: &App, tab: Tab, theme: &Theme, width: usize) -> Vec<Line<'sta
                         thousands(c.total()),
                         if c.total() == 1 { "y" } else { "ies" }
                     )));
-                    let mut spans = vec![];
-                    for (class, n) in &c.by_class {
-                        spans.push(Span::styled(
-                            glyph(*class, '\u{1b}').to_string(),
-                            theme.anomaly(*class),
-                        ));
-                        spans.push(Span::raw(format!(" {} {}  ", class.name(), thousands(*n))));
-                    }
-                    rows.push(Line::from(spans));
+                    rows.push(class_legend(&c.by_class, theme, width));
                 }
                 (None, Some(s)) => {
                     rows.push(Line::from(format!(
@@ -194,6 +187,33 @@ fn list_lines(app: &App, tab: Tab, theme: &Theme, width: usize) -> Vec<Line<'sta
                 .collect()
         }
     }
+}
+
+/// The anomaly classes of the whole document with their counts, on one row: named where the
+/// names fit (`↵ hard-line-break 208`), else by glyph alone (`↵ 208`, the help names them) so
+/// that no class is cut off the end — a man page's layout classes had pushed its
+/// `mojibake-word 2` past the edge of a 78-column panel.
+fn class_legend(by_class: &[(AnomalyClass, u64)], theme: &Theme, width: usize) -> Line<'static> {
+    let named = |class: &AnomalyClass, n: u64| format!(" {} {}  ", class.name(), thousands(n));
+    let fits = by_class
+        .iter()
+        .map(|(class, n)| 1 + named(class, *n).chars().count())
+        .sum::<usize>()
+        // The last item's two trailing spaces may fall off the edge.
+        <= width + 2;
+    let mut spans = vec![];
+    for (class, n) in by_class {
+        spans.push(Span::styled(
+            glyph(*class, '\u{1b}').to_string(),
+            theme.anomaly(*class),
+        ));
+        spans.push(Span::raw(if fits {
+            named(class, *n)
+        } else {
+            format!(" {}  ", thousands(*n))
+        }));
+    }
+    Line::from(spans)
 }
 
 /// The language tab: the document's verdict, the shares, then one row per passage.
