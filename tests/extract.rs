@@ -594,3 +594,45 @@ fn extract_encoding_overrides_the_decision() {
         .unwrap();
     assert_eq!(bad.status.code(), Some(2));
 }
+
+/// Text for 16 KB, then binary data: the format is told from the head (plain text), and the
+/// decoded whole says what the head did not (zlib-rs's `paper-100k.pdf`, the middle of a PDF
+/// whose first kilobyte is XML metadata, came out as 100,000 characters of "text"). Text with a
+/// few controls, or EUC-JP read as windows-1252 (C1 controls), is not called binary.
+#[test]
+fn binary_data_past_the_head_is_named() {
+    let scratch = tempfile::tempdir().unwrap();
+    let run = |name: &str, bytes: &[u8]| -> Value {
+        let f = scratch.path().join(name);
+        std::fs::write(&f, bytes).unwrap();
+        let out = cmd()
+            .args(["extract", "--json", f.to_str().unwrap()])
+            .output()
+            .unwrap();
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    let mut bytes = b"   swatch C=10 M=100 Y=50 K=0, mode CMYK\n".repeat(400);
+    let head = bytes.len();
+    bytes.extend((0..4000u32).map(|i| [0x13, 0x02, 0xC7, 0x9A, 0x41][i as usize % 5]));
+    let v = run("paper.pdf", &bytes);
+    let d = diagnostics(&v);
+    let garbled: Vec<_> = d.iter().filter(|(k, _)| k == "garbled").collect();
+    assert_eq!(garbled.len(), 1, "{d:?}");
+    assert!(
+        garbled[0].1.contains("control characters")
+            && garbled[0].1.contains("binary data, not text"),
+        "{d:?}"
+    );
+    let span = &v["units"][0]["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|x| x["kind"] == "garbled")
+        .unwrap()["byte_span"];
+    assert_eq!(span["start"], head as u64, "{span}");
+    // A few form feeds and bells in text, and C1 controls of a wrong decoding: no.
+    let text = b"Page one.\x0c\nA bell \x07 rings once.\n".repeat(40);
+    assert!(!has_diag(&run("text.txt", &text), "garbled", ""));
+    let euc = b"\x8f\xa2\xaf \x8f\xa2\xb0 \x8f\xa2\xb7 text\n".repeat(60);
+    assert!(!has_diag(&run("euc.txt", &euc), "garbled", ""));
+}

@@ -741,6 +741,7 @@ fn plain(name: &str, format: Format, bytes: Vec<u8>, opts: &Options) -> Extracte
     let mut u = DocumentUnit::new(name, Locator::File, format, String::new());
     u.encoding = Some(d.charset.name().to_string());
     u.diagnostics = charset_diagnostics("the file", &d);
+    u.diagnostics.extend(not_text(&d.text, &d.decoded.map));
     u.byte_span = Some(ByteSpan::new(0, d.decoded.map.src_end()));
     u.text = d.text;
     u.offsets = Some(std::sync::Arc::new(d.decoded.map));
@@ -753,6 +754,38 @@ fn plain(name: &str, format: Format, bytes: Vec<u8>, opts: &Options) -> Extracte
         units: vec![u],
         diagnostics: Vec::new(),
     }
+}
+
+/// C0 controls other than tab, line feed, form feed, carriage return and escape, and DEL —
+/// bytes no text holds whatever its encoding — more than one character in twenty: binary data
+/// read as text. The format is told from the first bytes (the middle of a PDF cut out and named
+/// `.pdf` starts with its XML metadata and goes on in compressed streams); the decoded whole
+/// says what they did not. (Not C1 controls, which a wrong single-byte decoding makes of text:
+/// EUC-JP read as windows-1252; nor U+FFFD, which encoding_rs's reference tables write as text.)
+fn not_text(text: &str, map: &crate::decode::offsets::OffsetMap) -> Option<Diagnostic> {
+    let junk = |c: char| matches!(c, '\0'..='\u{8}' | '\u{B}' | '\u{E}'..='\u{1A}' | '\u{1C}'..='\u{1F}' | '\u{7F}');
+    let (mut total, mut bad, mut first) = (0usize, 0usize, None);
+    for (i, c) in text.char_indices() {
+        total += 1;
+        if junk(c) {
+            bad += 1;
+            first.get_or_insert(i);
+        }
+    }
+    (total >= 64 && bad * 20 > total).then(|| {
+        let d = Diagnostic::new(
+            DiagnosticKind::Garbled,
+            format!(
+                "{bad} of {total} characters are control characters ({:.0} %): binary data, not text",
+                100.0 * bad as f64 / total as f64
+            ),
+        )
+        .count(bad as u64);
+        match first.and_then(|i| map.span_of(text, i)) {
+            Some(span) => d.at_bytes(span),
+            None => d,
+        }
+    })
 }
 
 /// Counts words the way the boilerplate features do: runs of letters or digits.
