@@ -21,7 +21,8 @@ pub enum DiagnosticKind {
     HeaderFooter,
     /// A page without a text layer: only OCR would get its words.
     NeedsOcr,
-    /// Extraction looks garbled (U+FFFD, private-use characters, missing spaces).
+    /// Extraction looks garbled (U+FFFD, private-use characters, missing spaces), or the text
+    /// is binary data (control characters) past the head its format was told from.
     Garbled,
     /// An entity left undecoded in the text (`&lt;` in Reuters SGML).
     UndecodedEntity,
