@@ -411,16 +411,17 @@ pub fn write_report(out: &mut dyn Write, r: &Report) -> io::Result<()> {
     }
     writeln!(out)?;
 
-    // The search reads the decided text's first 16 KiB: past them, say what was read.
+    // The search reads the decided text's first `MOJIBAKE_BYTES`: past them, say what was read.
     let part = r
         .mojibake_searched
         .filter(|s| s.end < r.size_bytes)
         .map(|s| {
             format!(
-                "bytes {}–{} of {} (the decided text's first 16 KiB; `delineate anomalies --class mojibake-word` reads every line)",
+                "bytes {}–{} of {} (the decided text's first {} KiB; `delineate anomalies --class mojibake-word` reads every line)",
                 thousands(s.start),
                 thousands(s.end),
-                thousands(r.size_bytes)
+                thousands(r.size_bytes),
+                crate::encoding::MOJIBAKE_BYTES / 1024
             )
         });
     match &r.mojibake {

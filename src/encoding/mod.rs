@@ -586,7 +586,6 @@ fn temper_by_segments(
     }
 }
 
-/// The mojibake of the decided text (a bounded prefix): none when it is clean.
 /// The bytes whose decoding the mojibake search reads ([`mojibake_of`]): the decided text's
 /// first [`MOJIBAKE_BYTES`], as input bytes through the offset map.
 fn mojibake_span(d: &Decoded) -> Option<ByteSpan> {
@@ -594,6 +593,7 @@ fn mojibake_span(d: &Decoded) -> Option<ByteSpan> {
     d.map.span_of_range(&d.text, 0, cut)
 }
 
+/// The mojibake of the decided text (a bounded prefix): none when it is clean.
 fn mojibake_of(
     decided: Option<&Decoded>,
     decision: &Decision,
