@@ -651,6 +651,25 @@ write(E + "hu-iso-8859-2-cookie.py", ("# -*- coding: iso-8859-2 -*-\n"
       "print('kész')\n").encode("iso8859_2"))
 write(E + "utf8-latin1-cookie.py", ("# -*- coding: latin-1 -*-\n"
       "# Fonctions de tri pour les données reçues\n").encode("utf-8"))
+# Python code with a KOI8-R cookie and one Russian word in a string (`Питон`, in no word list)
+# and one escaped letter: a whole word of another script among English code is a word, not
+# letters a misreading scattered (the windows-1252 reading `ðÉÔÏÎ` must not win on it).
+write(E + "ru-koi8-r-word-in-python.py", ('# -*- coding: koi8-r -*-\n'
+      '"""A source file read in the encoding its first line declares keeps its letters."""\n\n'
+      'import unittest\n\n\n'
+      'class DeclaredCodingTest(unittest.TestCase):\n\n'
+      '    def test_string_literal(self):\n'
+      '        word = u"Питон"\n'
+      '        self.assertEqual(word.encode("utf-8"), b"\\xd0\\x9f\\xd0\\xb8\\xd1\\x82\\xd0\\xbe\\xd0\\xbd")\n\n'
+      '    def test_escaped_letter(self):\n'
+      '        self.assertEqual(u"\\П".encode("utf-8"), b"\\\\\\xd0\\x9f")\n\n'
+      '    def test_compile(self):\n'
+      '        code = compile("x = 1\\n", "<string>", "exec")\n'
+      '        namespace = {}\n'
+      '        exec(code, namespace)\n'
+      '        self.assertEqual(namespace["x"], 1)\n\n\n'
+      'if __name__ == "__main__":\n'
+      '    unittest.main()\n').encode("koi8_r"))
 # A lesson in Greek IBM737, written here in the manner of an editor's tutorial: `δρομέας`
 # ends in `E2 98 AA`, valid UTF-8 for `☪`, and `ιδέες` in `E2 9C AA` (`✪`), glued to the
 # word's other letters: no UTF-8 part.

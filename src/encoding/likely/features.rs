@@ -31,7 +31,8 @@ pub struct Features {
     pub odd: f64,
     /// Share of the non-ASCII letters written in another script than most letters around
     /// them (ASCII letters count as Latin): a lone Cyrillic `а` that IBM866 makes of a
-    /// no-break space in Latin text.
+    /// no-break space in Latin text. Whole words of three letters or more in that script are
+    /// not counted ([`WholeWords`]): a misreading scatters letters, a writer quotes words.
     pub alien: f64,
     /// Share of the reading's words mixing two scripts.
     pub mixed: f64,
@@ -487,6 +488,85 @@ pub(crate) fn misread(enc: &'static Encoding, bytes: &[u8]) -> bool {
     false
 }
 
+/// Letters in whole words of one script, of three letters or more, written in no ASCII letter:
+/// `Питон` in a Python string among English code is a word of another language, not letters a
+/// misreading scattered (those fall inside Latin words, `cafщ`, or stand alone, `а`), so
+/// [`Features::alien`] leaves them out.
+#[derive(Default)]
+pub(super) struct WholeWords {
+    /// The current word's script cluster while every letter is of it, its length in letters.
+    run: Option<(Script, u32)>,
+    /// False once the word holds an ASCII letter or letters of two scripts.
+    pure: bool,
+    /// Letters of whole words, per script cluster.
+    per_script: Vec<(Script, u32)>,
+}
+
+impl WholeWords {
+    /// The whole words of `text` (for tests: [`char_features`] feeds its own loop).
+    #[cfg(test)]
+    pub(super) fn of(text: &str) -> Self {
+        let mut w = Self::default();
+        for c in text.chars() {
+            if c.is_ascii() {
+                w.ascii(c);
+            } else {
+                w.non_ascii(char_info(c));
+            }
+        }
+        w.end();
+        w
+    }
+
+    /// An ASCII character: a letter spoils the word, anything else ends it.
+    fn ascii(&mut self, c: char) {
+        if c.is_ascii_alphabetic() {
+            self.pure = false;
+            self.run.get_or_insert((Script::Latin, 0)).1 += 1;
+        } else {
+            self.end();
+        }
+    }
+
+    /// A non-ASCII character: a letter with a script extends the word, a mark continues it
+    /// (Devanagari and Thai vowel signs), anything else ends it.
+    fn non_ascii(&mut self, info: crate::unicode::CharInfo) {
+        if info.is_letter() && info.has_real_script() {
+            match &mut self.run {
+                None => {
+                    self.run = Some((info.cluster(), 1));
+                    self.pure = true;
+                }
+                Some((s, n)) => {
+                    self.pure &= *s == info.cluster();
+                    *n += 1;
+                }
+            }
+        } else if !info.is_mark() || self.run.is_none() {
+            self.end();
+        }
+    }
+
+    /// The end of a word: count it when it is whole.
+    fn end(&mut self) {
+        if let Some((s, n)) = self.run.take()
+            && self.pure
+            && n >= 3
+        {
+            match self.per_script.iter_mut().find(|x| x.0 == s) {
+                Some(x) => x.1 += n,
+                None => self.per_script.push((s, n)),
+            }
+        }
+        self.pure = false;
+    }
+
+    /// Letters of whole words in this script cluster.
+    pub(super) fn letters_in(&self, s: Script) -> u32 {
+        self.per_script.iter().find(|x| x.0 == s).map_or(0, |x| x.1)
+    }
+}
+
 /// The character-level features of one reading of the condensed bytes (the word evidence is
 /// added by [`word_evidence`], which needs all readings).
 pub(super) fn char_features(
@@ -522,6 +602,7 @@ pub(super) fn char_features(
         matches!(m, Charset::Johab | Charset::EucTw) || m.whatwg().is_some_and(cjk_encoding)
     });
     let single_byte = members.iter().all(Charset::is_single_byte);
+    let mut words = WholeWords::default();
     let mut thai = ThaiRepetition::default();
     // The three characters before `before`, the nearest last.
     let mut older: [char; 3] = [' '; 3];
@@ -548,6 +629,7 @@ pub(super) fn char_features(
             odd += 1;
         }
         if c.is_ascii() {
+            words.ascii(c);
             if pending && !c.is_ascii_alphabetic() {
                 lone += 1;
             }
@@ -562,6 +644,7 @@ pub(super) fn char_features(
         }
         let info = char_info(c);
         let letter = info.is_letter();
+        words.non_ascii(info);
         if pending && !letter {
             lone += 1;
         }
@@ -595,9 +678,14 @@ pub(super) fn char_features(
     if pending {
         lone += 1;
     }
+    words.end();
     if let Some(main) = scripts.iter().max_by_key(|x| x.1) {
         let letters: u32 = scripts.iter().map(|x| x.2).sum();
-        let alien: u32 = scripts.iter().filter(|x| x.0 != main.0).map(|x| x.2).sum();
+        let alien: u32 = scripts
+            .iter()
+            .filter(|x| x.0 != main.0)
+            .map(|x| x.2 - words.letters_in(x.0).min(x.2))
+            .sum();
         f.alien = alien as f64 / letters.max(1) as f64;
     }
     // Letters of another script that all stand alone, in a sample whose ASCII letters write

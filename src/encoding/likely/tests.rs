@@ -644,3 +644,15 @@ fn a_table_of_letters_is_single_letters_of_spaced_scripts() {
     assert!(!standing::letter_table(&reading(&["š", "đ", "čo"])));
     assert!(!standing::letter_table(&reading(&["携", "帯", "現", "象"])));
 }
+
+/// A whole word of another script (`Питон` in a Python string, `नमस्ते` with its vowel signs)
+/// is left out of `alien`; letters a misreading scatters inside Latin words (`cafщ`) or alone
+/// (`а`), and words of two letters, are not.
+#[test]
+fn whole_words_of_another_script_are_words() {
+    use unicode_script::Script;
+    let w = features::WholeWords::of("u\"Питон\".encode(); cafщ а ок; नमस्ते");
+    assert_eq!(w.letters_in(Script::Cyrillic), 5);
+    assert_eq!(w.letters_in(Script::Devanagari), 4);
+    assert_eq!(w.letters_in(Script::Latin), 0);
+}
