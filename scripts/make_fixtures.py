@@ -670,6 +670,19 @@ write(E + "ru-koi8-r-word-in-python.py", ('# -*- coding: koi8-r -*-\n'
       '        self.assertEqual(namespace["x"], 1)\n\n\n'
       'if __name__ == "__main__":\n'
       '    unittest.main()\n').encode("koi8_r"))
+# Japanese in the 2004 editions of Shift_JIS and EUC-JP (JIS X 0213): four kanji WHATWG's
+# tables lack (鷗, 𩸽, 頰, 蔣) are codes of the encoding's own shape that it cannot decode, no
+# reason to rule it out for GBK, which decodes every pair as some Hanzi. And Korean Johab
+# whose Hanja 亞 is `ED 3C`: its trail byte is `<`, no markup delimiter.
+JA_2004 = ("森鷗外の小説を図書館で借りて、週末に少しずつ読みました。\n"
+           "北海道の市場では𩸽の干物が売られていて、店の人は頰を赤くして笑いました。\n"
+           "留学生の蔣さんも一緒に来て、魚の名前を日本語で覚えようとしていました。\n"
+           "帰りの電車の中で、今日見たものを手帳に書き留めておきました。\n")
+write(E + "ja-shift_jis-2004-extension-kanji.txt", JA_2004.encode("shift_jis_2004"))
+write(E + "ja-euc-jis-2004-extension-kanji.txt", JA_2004.encode("euc_jis_2004"))
+write(E + "ko-johab-hanja.txt", ("亞細亞 各國의 經濟 協力에 관한 會議가 서울에서 열렸다.\n"
+      "會議에서는 亞細亞 地域의 貿易과 交通 問題를 論議하였다.\n"
+      "參席者들은 다음 會議를 釜山에서 열기로 合意하였다.\n").encode("johab"))
 # A lesson in Greek IBM737, written here in the manner of an editor's tutorial: `δρομέας`
 # ends in `E2 98 AA`, valid UTF-8 for `☪`, and `ιδέες` in `E2 9C AA` (`✪`), glued to the
 # word's other letters: no UTF-8 part.

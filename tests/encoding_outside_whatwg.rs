@@ -216,6 +216,22 @@ fn johab_korean_is_named_and_read() {
     assert!(String::from_utf8(strict).unwrap().starts_with(start));
 }
 
+/// Johab Hanja whose trail byte is `<` (`亞` is `ED 3C`): the byte is no markup delimiter
+/// that ends the stretch the verdict decodes, so Johab is not ruled out by sequences cut in
+/// two (windows-1251 won at 0.91), and the text is read back.
+#[test]
+fn johab_hanja_with_a_markup_trail_byte_are_read() {
+    let name = "ko-johab-hanja.txt";
+    let j = inspect(name);
+    assert_eq!(j["likely"]["name"], "Johab", "{}", j["likely"]);
+    assert!(
+        j["segments"].as_array().is_none_or(|s| s.is_empty()),
+        "{}",
+        j["segments"]
+    );
+    assert!(decode_likely(name).starts_with("亞細亞 各國의 經濟 協力에 관한 會議가"));
+}
+
 /// DOS Latin-2, DOS Nordic and Mac Central European text is named and read back.
 #[test]
 fn dos_and_mac_latin_pages_are_named_and_read() {

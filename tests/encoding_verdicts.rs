@@ -158,6 +158,32 @@ fn each_failure_class_is_read_as_written() {
     assert!(wrong.is_empty(), "read wrong:\n{}", wrong.join("\n"));
 }
 
+/// Japanese in Shift_JIS-2004 and EUC-JIS-2004 with four kanji of JIS X 0213 that WHATWG's
+/// tables lack: the codes have the encoding's shape, so the verdict stays Shift_JIS / EUC-JP
+/// (GBK, which decodes every pair as some Hanzi, won at 1.00), says it leaves them undecoded,
+/// and no segment is cut around them.
+#[test]
+fn jis_x_0213_kanji_do_not_rule_their_encoding_out() {
+    for (name, want) in [
+        ("ja-shift_jis-2004-extension-kanji.txt", "Shift_JIS"),
+        ("ja-euc-jis-2004-extension-kanji.txt", "EUC-JP"),
+    ] {
+        let j = inspect(name);
+        let l = &j["likely"];
+        assert_eq!(l["name"], want, "{name}: {l}");
+        assert!(l["confidence"].as_f64().unwrap() >= 0.9, "{name}: {l}");
+        let because = l["because"].as_str().unwrap();
+        assert!(because.contains("undecoded (U+FFFD)"), "{name}: {because}");
+        assert!(
+            j["segments"].as_array().is_none_or(|s| s.is_empty()),
+            "{name}: {}",
+            j["segments"]
+        );
+        let bytes = std::fs::read(format!("tests/fixtures/encodings/{name}")).unwrap();
+        assert!(decode(&bytes, want).starts_with("森\u{FFFD}外の小説を図書館で借りて"));
+    }
+}
+
 /// A mark glued into a word (`własno¶ci`, windows-1250's reading of ISO-8859-2's `ś`) is a
 /// letter misread, and weighs more than the two controls a pair of typed quotes leaves in the
 /// true reading: windows-1250 is left next to no probability (it kept 0.18 when the mark

@@ -37,6 +37,7 @@ mod settled;
 pub(crate) use select::is_iso_8859;
 mod spelling;
 mod standing;
+pub(super) mod unmapped;
 mod words;
 use super::statistical::has_iso_2022_jp_escape;
 use super::stretches::condense;
@@ -52,7 +53,7 @@ use crate::encoding::is_c1;
 use context::ordinary;
 pub use extra::OTHER_CANDIDATES;
 pub use features::{Features, WEIGHTS};
-use features::{char_features, decode_counting};
+use features::{char_features, decode_counting_shaped};
 pub(crate) use features::{local_fit, local_fit_quick, misread};
 pub use prior::{base_prior, base_prior_of, prior, prior_of};
 pub use select::same_but_controls;
@@ -319,6 +320,11 @@ pub struct Reading {
     pub script: Option<Script>,
 }
 
+/// Encodings that read the condensed bytes as one text: the text, its encodings, errors (all,
+/// and those shaped like the encoding's codes: `unmapped`), multi-byte characters, controls of
+/// the raw sample, and whether the reading is ASCII-compatible.
+struct Group(String, Vec<Charset>, (u32, u32), u32, u32, bool);
+
 /// Every reading of the sample, ruled-out encodings apart; readings best first.
 pub fn readings(inp: &Inputs) -> (Vec<Reading>, Vec<RuledOut>) {
     let (condensed, pieces) = condense(inp.sample, inp.budget);
@@ -336,7 +342,7 @@ pub fn readings(inp: &Inputs) -> (Vec<Reading>, Vec<RuledOut>) {
         .filter(|&&b| (b < 0x20 && !matches!(b, b'\n' | b'\r' | b'\t' | 0x0C)) || b == 0x7F)
         .count() as u32;
     let nuls = inp.sample.iter().filter(|&&b| b == 0).count();
-    let mut groups: Vec<(String, Vec<Charset>, u32, u32, u32, bool)> = Vec::new();
+    let mut groups: Vec<Group> = Vec::new();
     // Readings kept despite a few C1 controls ([`c1_tolerated`]), with the reason to rule them
     // out after all.
     let mut tolerated: Vec<RuledOut> = Vec::new();
@@ -355,8 +361,8 @@ pub fn readings(inp: &Inputs) -> (Vec<Reading>, Vec<RuledOut>) {
         let unit_bytes = cs.unit_len();
         let wide_bytes = &inp.sample[..inp.sample.len().min(CONDENSED_BYTES) & !(unit_bytes - 1)];
         let stateful = cs == Charset::Whatwg(encoding_rs::ISO_2022_JP);
-        let (text, errors, first) = if wide {
-            decode_counting(
+        let (text, errors, shaped, first) = if wide {
+            decode_counting_shaped(
                 cs,
                 wide_bytes,
                 inp.at_end && wide_bytes.len() == inp.sample.len(),
@@ -366,9 +372,9 @@ pub fn readings(inp: &Inputs) -> (Vec<Reading>, Vec<RuledOut>) {
                 continue;
             }
             let raw = &inp.sample[..inp.sample.len().min(CONDENSED_BYTES)];
-            decode_counting(cs, raw, inp.at_end)
+            decode_counting_shaped(cs, raw, inp.at_end)
         } else {
-            decode_counting(cs, &condensed, true)
+            decode_counting_shaped(cs, &condensed, true)
         };
         let units = if wide {
             inp.sample.len().min(CONDENSED_BYTES) / unit_bytes
@@ -390,9 +396,10 @@ pub fn readings(inp: &Inputs) -> (Vec<Reading>, Vec<RuledOut>) {
             continue;
         }
         // Undefined bytes and invalid sequences rule an encoding out; one in two hundred
-        // characters is allowed as damage.
+        // characters is allowed as damage, and in a double-byte encoding one in forty more
+        // that have the shape of its codes (JIS X 0213's kanji in Shift_JIS: `unmapped`).
         let allowed = (units / 200).max(1) as u32;
-        if errors > allowed {
+        if errors > allowed && !unmapped::extension_codes(cs, errors, shaped, units, allowed) {
             let at = first.unwrap_or(0);
             let offset = if wide || stateful {
                 inp.sample_start + at as u64
@@ -493,13 +500,20 @@ pub fn readings(inp: &Inputs) -> (Vec<Reading>, Vec<RuledOut>) {
             // that reading its language's prior.
             Some(g) if extra::shadows_roman(cs, &g.1, inp) => {}
             Some(g) => g.1.push(cs),
-            None => groups.push((text, vec![cs], errors, multibyte, raw, !(wide || stateful))),
+            None => groups.push(Group(
+                text,
+                vec![cs],
+                (errors, shaped),
+                multibyte,
+                raw,
+                !(wide || stateful),
+            )),
         }
     }
     let mut all: Vec<Reading> = groups
         .into_iter()
         .map(
-            |(text, members, errors, multibyte, raw, ascii_compatible)| {
+            |Group(text, members, errors, multibyte, raw, ascii_compatible)| {
                 let (features, script) = char_features(
                     &text,
                     errors,

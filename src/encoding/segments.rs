@@ -747,6 +747,11 @@ fn parts(bytes: &[u8], base: u64, at_end: bool, whole: &Likely, v: &Utf8Validity
     {
         return Vec::new();
     }
+    // Likewise a double-byte encoding whose only errors are codes shaped like its own: an
+    // extension's characters (Shift_JIS-2004), which no other encoding reads better.
+    if likely::unmapped::extended(whole.name, bytes) {
+        return Vec::new();
+    }
     let damaged = v.invalid_sequences > v.truncated_at_end as u64;
     // Valid UTF-8 throughout, with multi-byte characters, is UTF-8 throughout: text in another
     // encoding that holds non-ASCII bytes forms invalid sequences within a few characters

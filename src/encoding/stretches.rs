@@ -3,9 +3,18 @@
 //! weighs them (condensed), segmentation cuts between them.
 
 /// Bytes that end a stretch: white space and markup delimiters, which no legacy multi-byte
-/// encoding uses as a trail byte (so a multi-byte character never straddles a stretch's end).
+/// encoding uses as a trail byte (so a multi-byte character never straddles a stretch's end)
+/// — but Johab, whose Hanja and symbols take trail bytes 31–7E: see [`ends_stretch`].
 pub(crate) fn is_delim(b: u8) -> bool {
     matches!(b, b' ' | b'\n' | b'\r' | b'\t' | b'<' | b'>' | 0x0C)
+}
+
+/// Whether `bytes[at]` ends a stretch: a delimiter, unless it is `<` or `>` right after a
+/// byte that leads a Johab Hanja or symbol (D8–F9, KS C 5601-1992 annex 3), whose trail it
+/// may be (`ED 3C` is Johab's `亞`). Markup after such a byte only lengthens the stretch.
+fn ends_stretch(bytes: &[u8], at: usize) -> bool {
+    is_delim(bytes[at])
+        && !(matches!(bytes[at], b'<' | b'>') && at > 0 && (0xD8..=0xF9).contains(&bytes[at - 1]))
 }
 
 /// The stretches of `bytes[from..to]` that hold a non-ASCII byte, in order, as `[start, end)`
@@ -23,7 +32,7 @@ pub(crate) fn stretches(
             .rposition(|&b| is_delim(b))
             .map_or(i, |q| i + q + 1);
         let mut end = hit;
-        while end < to && !is_delim(bytes[end]) {
+        while end < to && !ends_stretch(bytes, end) {
             end += 1;
         }
         i = end;
@@ -104,5 +113,22 @@ mod tests {
         assert_eq!(p.len(), 7);
         assert_eq!(all.len(), sample.len() - 6 + 7);
         assert_eq!(condense(b"only ascii", 10), (Vec::new(), Vec::new()));
+    }
+
+    /// `<` after a Johab Hanja lead byte is its trail (`ED 3C`, `亞`), not markup: the stretch
+    /// runs on to the next delimiter (in Latin-1 `café<br>`, to the tag's end). After any
+    /// other byte, `<` still ends it.
+    #[test]
+    fn a_johab_trail_byte_is_no_delimiter() {
+        let johab = b"a \xed<\xb5w b";
+        assert_eq!(
+            stretches(johab, 0, johab.len()).collect::<Vec<_>>(),
+            [(2, 6)]
+        );
+        let html = b"caf\xe9<br> m\xfc<br>";
+        assert_eq!(
+            stretches(html, 0, html.len()).collect::<Vec<_>>(),
+            [(0, 7), (9, 11)]
+        );
     }
 }

@@ -39,8 +39,9 @@ pub struct Features {
     /// The reading is UTF-8 and every sequence is valid (the count of multi-byte characters,
     /// up to 3: a legacy text forms one by chance now and then, three almost never).
     pub utf8: f64,
-    /// Multi-byte characters decoded without a single error (log, capped at 6): random bytes
-    /// rarely pass a multi-byte decoder for long, so a clean run is evidence for its family.
+    /// Multi-byte characters decoded without a single malformed sequence (log, capped at 6):
+    /// random bytes rarely pass a multi-byte decoder for long, so a clean run is evidence for
+    /// its family. (Codes of the encoding's shape that its table lacks are no break.)
     pub multibyte: f64,
     /// Distinct differing words that are words of the reading's language: each one is evidence
     /// on its own, so they add up (and a word two readings share adds to both).
@@ -219,15 +220,28 @@ pub(super) fn decode_counting(
     bytes: &[u8],
     last: bool,
 ) -> (String, u32, Option<usize>) {
+    let (text, errors, _, first) = decode_counting_shaped(cs, bytes, last);
+    (text, errors, first)
+}
+
+/// [`decode_counting`], with the count of errors that are codes shaped like the encoding's
+/// own, which its table leaves empty ([`super::unmapped`]: an extension's characters).
+pub(super) fn decode_counting_shaped(
+    cs: Charset,
+    bytes: &[u8],
+    last: bool,
+) -> (String, u32, u32, Option<usize>) {
     if let Some(big_endian) = match cs {
         Charset::Utf32Le => Some(false),
         Charset::Utf32Be => Some(true),
         _ => None,
     } {
-        return decode_utf32(bytes, big_endian, last);
+        let (text, errors, first) = decode_utf32(bytes, big_endian, last);
+        return (text, errors, 0, first);
     }
     if let Some(step) = crate::decode::step_of(cs) {
-        return crate::decode::decode_stepped(step, bytes, last);
+        let (text, errors, first) = crate::decode::decode_stepped(step, bytes, last);
+        return (text, errors, 0, first);
     }
     let Some(enc) = cs.whatwg() else {
         // A DOS code page defines every byte.
@@ -236,11 +250,11 @@ pub(super) fn decode_counting(
             .iter()
             .map(|&b| table.and_then(|t| t.get(b)).unwrap_or('\u{FFFD}'))
             .collect();
-        return (text, 0, None);
+        return (text, 0, 0, None);
     };
     let mut dec = enc.new_decoder_without_bom_handling();
     let mut out = String::with_capacity(bytes.len() * 2 + 16);
-    let mut errors = 0u32;
+    let (mut errors, mut shaped) = (0u32, 0u32);
     let mut first = None;
     let mut at = 0usize;
     loop {
@@ -254,12 +268,14 @@ pub(super) fn decode_counting(
             encoding_rs::DecoderResult::OutputFull => out.reserve(bytes.len() - at + 64),
             encoding_rs::DecoderResult::Malformed(bad, extra) => {
                 errors += 1;
-                first.get_or_insert(at.saturating_sub(bad as usize + extra as usize));
+                let start = at.saturating_sub(bad as usize + extra as usize);
+                first.get_or_insert(start);
+                shaped += super::unmapped::shaped_at(enc, bytes, start) as u32;
                 out.push('\u{FFFD}');
             }
         }
     }
-    (out, errors, first)
+    (out, errors, shaped, first)
 }
 
 /// A character Chinese and Japanese text writes among its letters that the tests of odd
@@ -571,7 +587,7 @@ impl WholeWords {
 /// added by [`word_evidence`], which needs all readings).
 pub(super) fn char_features(
     text: &str,
-    errors: u32,
+    (errors, shaped): (u32, u32),
     multibyte: u32,
     raw_controls: u32,
     members: &[Charset],
@@ -702,7 +718,9 @@ pub(super) fn char_features(
     if members.contains(&Charset::UTF_8) && errors == 0 {
         f.utf8 = multibyte.min(3) as f64;
     }
-    f.multibyte = if errors == 0 && multibyte > 0 {
+    // Errors that are an extension's characters (Shift_JIS-2004's kanji, see `unmapped`) do
+    // not break the run: random bytes fail on malformed sequences.
+    f.multibyte = if errors == shaped && multibyte > 0 {
         (1.0 + multibyte as f64).ln().min(6.0)
     } else {
         0.0

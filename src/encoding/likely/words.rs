@@ -714,6 +714,15 @@ pub(super) fn because(
             f.language, f.words
         )
     };
+    // A double-byte verdict that leaves codes undecoded says so: the decoded text will hold
+    // U+FFFD there (Shift_JIS-2004's kanji, which WHATWG's Shift_JIS table lacks).
+    let undecoded = best.text.matches('\u{FFFD}').count();
+    if undecoded > 0 && name.whatwg().is_some_and(super::features::cjk_encoding) {
+        s.push_str(&format!(
+            "; it leaves {undecoded} byte sequence{} undecoded (U+FFFD): codes its table lacks, of an extension such as JIS X 0213 or a vendor's, or damage",
+            if undecoded == 1 { "" } else { "s" }
+        ));
+    }
     if let (Some(r), Some(p)) = (runner, p_runner) {
         let ex: Vec<&str> = r.words.iter().take(2).map(|w| w.0.as_str()).collect();
         s.push_str(&format!(
