@@ -32,7 +32,7 @@ pub struct Features {
     /// Share of the non-ASCII letters written in another script than most letters around
     /// them (ASCII letters count as Latin): a lone Cyrillic `а` that IBM866 makes of a
     /// no-break space in Latin text. Whole words of three letters or more in that script are
-    /// not counted ([`WholeWords`]): a misreading scatters letters, a writer quotes words.
+    /// not counted (`WholeWords`): a misreading scatters letters, a writer quotes words.
     pub alien: f64,
     /// Share of the reading's words mixing two scripts.
     pub mixed: f64,
