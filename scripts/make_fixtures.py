@@ -670,9 +670,11 @@ write(E + "ru-koi8-r-word-in-python.py", ('# -*- coding: koi8-r -*-\n'
       '        self.assertEqual(namespace["x"], 1)\n\n\n'
       'if __name__ == "__main__":\n'
       '    unittest.main()\n').encode("koi8_r"))
-# Japanese in the 2004 editions of Shift_JIS and EUC-JP (JIS X 0213): four kanji WHATWG's
-# tables lack (鷗, 𩸽, 頰, 蔣) are codes of the encoding's own shape that it cannot decode, no
-# reason to rule it out for GBK, which decodes every pair as some Hanzi. And Korean Johab
+# Japanese in the 2004 editions of Shift_JIS and EUC-JP (JIS X 0213): three kanji WHATWG's
+# tables lack (鷗, 𩸽, 頰) are codes of the encoding's own shape that it cannot decode, no
+# reason to rule it out for GBK, which decodes every pair as some Hanzi; a fourth (蔣) sits
+# where CP932 and JIS X 0212 put other kanji. The verdict is refined to the 2004 encoding,
+# which this tool decodes (decode/jis_x_0213.rs). And Korean Johab
 # whose Hanja 亞 is `ED 3C`: its trail byte is `<`, no markup delimiter.
 JA_2004 = ("森鷗外の小説を図書館で借りて、週末に少しずつ読みました。\n"
            "北海道の市場では𩸽の干物が売られていて、店の人は頰を赤くして笑いました。\n"

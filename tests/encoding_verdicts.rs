@@ -159,14 +159,28 @@ fn each_failure_class_is_read_as_written() {
 }
 
 /// Japanese in Shift_JIS-2004 and EUC-JIS-2004 with four kanji of JIS X 0213 that WHATWG's
-/// tables lack: the codes have the encoding's shape, so the verdict stays Shift_JIS / EUC-JP
-/// (GBK, which decodes every pair as some Hanzi, won at 1.00), says it leaves them undecoded,
-/// and no segment is cut around them.
+/// tables lack or fill otherwise (`鷗`, `𩸽`, `頰`; `蔣`, which CP932's IBM kanji put `皜` at):
+/// the codes have the encoding's shape, so Shift_JIS / EUC-JP is not ruled out for GBK (which
+/// decodes every pair as some Hanzi, and won at 1.00); the verdict is refined to the JIS X
+/// 0213 encoding, which decodes them, says why, is not cut into segments, and `decode
+/// --encoding likely` and the encoding's labels give the text back as written.
 #[test]
-fn jis_x_0213_kanji_do_not_rule_their_encoding_out() {
-    for (name, want) in [
-        ("ja-shift_jis-2004-extension-kanji.txt", "Shift_JIS"),
-        ("ja-euc-jis-2004-extension-kanji.txt", "EUC-JP"),
+fn jis_x_0213_text_is_read_in_its_2004_encoding() {
+    let text = "森鷗外の小説を図書館で借りて、週末に少しずつ読みました。\n\
+                北海道の市場では𩸽の干物が売られていて、店の人は頰を赤くして笑いました。\n\
+                留学生の蔣さんも一緒に来て、魚の名前を日本語で覚えようとしていました。\n\
+                帰りの電車の中で、今日見たものを手帳に書き留めておきました。\n";
+    for (name, want, label) in [
+        (
+            "ja-shift_jis-2004-extension-kanji.txt",
+            "Shift_JIS-2004",
+            "shift_jisx0213",
+        ),
+        (
+            "ja-euc-jis-2004-extension-kanji.txt",
+            "EUC-JIS-2004",
+            "euc-jis-2004",
+        ),
     ] {
         let j = inspect(name);
         let l = &j["likely"];
@@ -175,12 +189,32 @@ fn jis_x_0213_kanji_do_not_rule_their_encoding_out() {
         let because = l["because"].as_str().unwrap();
         assert!(because.contains("undecoded (U+FFFD)"), "{name}: {because}");
         assert!(
+            because.contains("(JIS X 0213) decodes the 3 codes"),
+            "{name}: {because}"
+        );
+        assert!(because.contains("皜 → 蔣"), "{name}: {because}");
+        assert!(
             j["segments"].as_array().is_none_or(|s| s.is_empty()),
             "{name}: {}",
             j["segments"]
         );
-        let bytes = std::fs::read(format!("tests/fixtures/encodings/{name}")).unwrap();
-        assert!(decode(&bytes, want).starts_with("森\u{FFFD}外の小説を図書館で借りて"));
+        let path = format!("tests/fixtures/encodings/{name}");
+        for encoding in ["likely", label] {
+            let out = cmd()
+                .args(["decode", "--encoding", encoding, &path])
+                .output()
+                .unwrap();
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            assert_eq!(
+                String::from_utf8(out.stdout).unwrap(),
+                text,
+                "{name} {encoding}"
+            );
+        }
     }
 }
 

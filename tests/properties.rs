@@ -31,6 +31,8 @@ const LABELS: &[&str] = &[
     "johab",
     "viscii",
     "euc-tw",
+    "shift_jis-2004",
+    "euc-jis-2004",
     "replacement",
 ];
 

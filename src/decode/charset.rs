@@ -42,6 +42,10 @@ pub enum Charset {
     /// EUC-TW: Traditional Chinese in CNS 11643, which WHATWG does not decode
     /// ([`crate::decode::euc_tw`]).
     EucTw,
+    /// Shift_JIS-2004 and EUC-JIS-2004: Japanese in JIS X 0213, whose kanji beyond JIS X 0208
+    /// WHATWG's Shift_JIS and EUC-JP leave undecoded ([`crate::decode::jis_x_0213`]).
+    ShiftJis2004,
+    EucJis2004,
 }
 
 /// The single-byte code pages outside WHATWG that the tool decodes (each byte one character;
@@ -371,6 +375,8 @@ impl Charset {
             Charset::SevenBit(s) => s.name(),
             Charset::Johab => "Johab",
             Charset::EucTw => "EUC-TW",
+            Charset::ShiftJis2004 => "Shift_JIS-2004",
+            Charset::EucJis2004 => "EUC-JIS-2004",
         }
     }
 
@@ -397,7 +403,12 @@ impl Charset {
     pub fn is_ascii_compatible(&self) -> bool {
         match self {
             Charset::Whatwg(e) => e.is_ascii_compatible(),
-            Charset::Latin1 | Charset::Oem(_) | Charset::Johab | Charset::EucTw => true,
+            Charset::Latin1
+            | Charset::Oem(_)
+            | Charset::Johab
+            | Charset::EucTw
+            | Charset::ShiftJis2004
+            | Charset::EucJis2004 => true,
             _ => false,
         }
     }
@@ -444,6 +455,12 @@ impl Charset {
             "euc-tw" | "euctw" | "x-euc-tw" | "cns11643" | "cp964" | "ibm-964" => {
                 Some(Charset::EucTw)
             }
+            "shift_jis-2004" | "shift_jis_2004" | "shift_jisx0213" | "shift-jisx0213"
+            | "sjis-2004" | "sjis_2004" | "s_jis_2004" | "x-sjis-2004" => {
+                Some(Charset::ShiftJis2004)
+            }
+            "euc-jis-2004" | "euc_jis_2004" | "euc-jisx0213" | "euc_jisx0213"
+            | "x-euc-jis-2004" | "jisx0213" | "eucjis2004" => Some(Charset::EucJis2004),
             "viscii" | "csviscii" | "viscii1.1-1" => Some(Charset::Oem(OemPage::Viscii)),
             "ibm737" | "cp737" | "737" => Some(Charset::Oem(OemPage::Cp737)),
             "ibm775" | "cp775" | "775" | "cspc775baltic" => Some(Charset::Oem(OemPage::Cp775)),
@@ -665,6 +682,9 @@ impl Charset {
                 text.chars()
                     .try_for_each(|c| encode_char(c, &mut out))
                     .map(|()| out)
+            }
+            Charset::ShiftJis2004 | Charset::EucJis2004 => {
+                crate::decode::jis_x_0213::encode(text, *self == Charset::ShiftJis2004)
             }
             // Searching the raw bytes for text in shifts is not offered.
             Charset::SevenBit(_) => None,

@@ -426,6 +426,12 @@ impl Engine {
             Charset::Oem(p) => Engine::SingleByte(oem_table(p), base),
             Charset::Johab => Engine::Stepped(crate::decode::johab::step, Carry::at(base)),
             Charset::EucTw => Engine::Stepped(crate::decode::euc_tw::step, Carry::at(base)),
+            Charset::ShiftJis2004 => {
+                Engine::Stepped(crate::decode::jis_x_0213::step_sjis, Carry::at(base))
+            }
+            Charset::EucJis2004 => {
+                Engine::Stepped(crate::decode::jis_x_0213::step_euc, Carry::at(base))
+            }
             Charset::Whatwg(e) if e == encoding_rs::UTF_8 => Engine::Utf8(Carry::at(base)),
             Charset::Whatwg(e) if e == encoding_rs::UTF_16LE => Engine::Utf16 {
                 be: false,

@@ -38,10 +38,10 @@ pub fn cns(plane: u8, row: u8, cell: u8) -> Option<char> {
 /// and the bytes to skip. A byte that cannot continue the sequence is not taken into the
 /// error, so it is read again as the start of the next (as WHATWG's EUC decoders do with
 /// ASCII). `None` when `bytes` ends inside a sequence and more may come.
-pub fn step(bytes: &[u8], last: bool) -> Option<(Result<char, ()>, usize)> {
+pub fn step(bytes: &[u8], last: bool) -> super::Stepped {
     let b = *bytes.first()?;
     if b < 0x80 {
-        return Some((Ok(char::from(b)), 1));
+        return Some((Ok((char::from(b), None)), 1));
     }
     // The bytes each position of the sequence may hold after the first.
     let (len, plane_byte) = match b {
@@ -67,7 +67,7 @@ pub fn step(bytes: &[u8], last: bool) -> Option<(Result<char, ()>, usize)> {
     } else {
         cns(1, b, bytes[1])
     };
-    Some((c.ok_or(()), len))
+    Some((c.map(|c| (c, None)).ok_or(()), len))
 }
 
 /// Decodes `bytes` whole, counting malformed sequences and the offset of the first.
@@ -163,7 +163,7 @@ mod tests {
         for (&c, _) in codes().iter() {
             let mut out = Vec::new();
             assert_eq!(encode_char(c, &mut out), Some(()), "{c}");
-            assert_eq!(step(&out, true), Some((Ok(c), out.len())), "{c}");
+            assert_eq!(step(&out, true), Some((Ok((c, None)), out.len())), "{c}");
         }
         let mut out = Vec::new();
         assert_eq!(encode_char('中', &mut out), Some(()));

@@ -195,10 +195,10 @@ pub fn encode_char(c: char, out: &mut Vec<u8>) -> Option<()> {
 /// One step of decoding: the character and the bytes it took, or an error and the bytes to
 /// skip (a lead byte alone when its trail is ASCII, which is then read as itself, as WHATWG
 /// does for the CJK encodings). `None` when `bytes` ends inside a sequence and more may come.
-pub fn step(bytes: &[u8], last: bool) -> Option<(Result<char, ()>, usize)> {
+pub fn step(bytes: &[u8], last: bool) -> super::Stepped {
     let b = *bytes.first()?;
     if b < 0x80 {
-        return Some((Ok(char::from(b)), 1));
+        return Some((Ok((char::from(b), None)), 1));
     }
     if !is_lead(b) {
         return Some((Err(()), 1));
@@ -207,7 +207,7 @@ pub fn step(bytes: &[u8], last: bool) -> Option<(Result<char, ()>, usize)> {
         return last.then_some((Err(()), 1));
     };
     Some(match decode_pair(b, t) {
-        Some(c) => (Ok(c), 2),
+        Some(c) => (Ok((c, None)), 2),
         None if t < 0x80 => (Err(()), 1),
         None => (Err(()), 2),
     })

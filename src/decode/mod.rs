@@ -11,6 +11,7 @@ pub mod charset;
 pub mod declared;
 pub mod decoder;
 pub mod euc_tw;
+pub mod jis_x_0213;
 pub mod johab;
 pub mod offsets;
 mod pages;
@@ -22,16 +23,23 @@ pub mod window;
 pub use charset::{Charset, LabelResolution};
 pub use decoder::*;
 
-/// One step of a decoder this tool writes as a function (Johab, EUC-TW): the character at the
-/// start of `bytes` and the bytes it took, or an error and the bytes to skip; `None` when
-/// `bytes` ends inside a sequence and more may come (`last` false).
-pub type Step = fn(&[u8], bool) -> Option<(Result<char, ()>, usize)>;
+/// One step of a decoder this tool writes as a function (Johab, EUC-TW, JIS X 0213): the
+/// character at the start of `bytes` — with a second, combining one where the code stands for
+/// two (JIS X 0213's `か゚`) — and the bytes it took, or an error and the bytes to skip; `None`
+/// when `bytes` ends inside a sequence and more may come (`last` false).
+pub type Step = fn(&[u8], bool) -> Stepped;
 
-/// The step function of an encoding this tool decodes one step at a time (Johab, EUC-TW).
+/// What one [`Step`] gives.
+pub type Stepped = Option<(Result<(char, Option<char>), ()>, usize)>;
+
+/// The step function of an encoding this tool decodes one step at a time (Johab, EUC-TW,
+/// Shift_JIS-2004, EUC-JIS-2004).
 pub fn step_of(cs: Charset) -> Option<Step> {
     match cs {
         Charset::Johab => Some(johab::step),
         Charset::EucTw => Some(euc_tw::step),
+        Charset::ShiftJis2004 => Some(jis_x_0213::step_sjis),
+        Charset::EucJis2004 => Some(jis_x_0213::step_euc),
         _ => None,
     }
 }
@@ -42,7 +50,10 @@ pub fn decode_stepped(step: Step, bytes: &[u8], last: bool) -> (String, u32, Opt
     let (mut errors, mut first, mut i) = (0u32, None, 0);
     while let Some((r, n)) = step(&bytes[i..], last) {
         match r {
-            Ok(c) => out.push(c),
+            Ok((c, next)) => {
+                out.push(c);
+                out.extend(next);
+            }
             Err(()) => {
                 errors += 1;
                 first.get_or_insert(i);

@@ -636,6 +636,17 @@ fn seven_bit_confidence(s: &SevenBit) -> f64 {
 
 /// The likely verdict on `inp`.
 pub fn likely(inp: &Inputs) -> Likely {
+    let mut l = weigh(inp);
+    // The whole's verdict only: a block the refined reading happens to decode is no run.
+    if inp.part == Part::Whole {
+        unmapped::refine(&mut l, inp.sample, inp.at_end);
+    }
+    l
+}
+
+/// [`likely`] among the candidates, before a JIS X 0213 verdict refines a Shift_JIS or EUC-JP
+/// one.
+fn weigh(inp: &Inputs) -> Likely {
     let sure = |name: Charset, confidence: f64, because: String| Likely {
         name,
         confidence,

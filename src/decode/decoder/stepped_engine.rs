@@ -1,5 +1,5 @@
 //! The decoder engine of the encodings decoded one step at a time by a function of this tool
-//! ([`Step`]: Johab, EUC-TW): ASCII runs as themselves, each multi-byte sequence as its
+//! ([`Step`]: Johab, EUC-TW, JIS X 0213): ASCII runs as themselves, each multi-byte sequence as its
 //! character, with the byte↔char offset map like every other decoding.
 
 use super::Sink;
@@ -23,8 +23,15 @@ pub(super) fn units(step: Step, bytes: &[u8], pos: u64, last: bool, sink: &mut d
         }
         match step(&bytes[i..], last) {
             None => return i,
-            Some((Ok(c), n)) => {
+            Some((Ok((c, None)), n)) => {
                 sink.chars(c.encode_utf8(&mut buf), n);
+                i += n;
+            }
+            Some((Ok((c, Some(next))), n)) => {
+                let mut two = String::with_capacity(8);
+                two.push(c);
+                two.push(next);
+                sink.chars(&two, n);
                 i += n;
             }
             Some((Err(()), n)) => {

@@ -615,7 +615,10 @@ pub(super) fn char_features(
     // The last two characters, for [`glued`].
     let mut prev: [char; 2] = [' ', ' '];
     let cjk_reading = members.iter().any(|m| {
-        matches!(m, Charset::Johab | Charset::EucTw) || m.whatwg().is_some_and(cjk_encoding)
+        matches!(
+            m,
+            Charset::Johab | Charset::EucTw | Charset::ShiftJis2004 | Charset::EucJis2004
+        ) || m.whatwg().is_some_and(cjk_encoding)
     });
     let single_byte = members.iter().all(Charset::is_single_byte);
     let mut words = WholeWords::default();

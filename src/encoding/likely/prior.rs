@@ -56,6 +56,10 @@ pub fn prior_of(cs: Charset, lang: &str) -> f64 {
         // Taiwan's Unix systems: Traditional Chinese, which the model calls `zh`.
         Charset::EucTw if lang == "zh" => -1.0,
         Charset::EucTw => -3.0,
+        // Japanese only (weighed where a label names them, or as the refinement of a Shift_JIS
+        // or EUC-JP verdict: `unmapped::refine`).
+        Charset::ShiftJis2004 | Charset::EucJis2004 if lang == "ja" => -1.0,
+        Charset::ShiftJis2004 | Charset::EucJis2004 => -3.0,
         _ => -9.0,
     }
 }
@@ -65,7 +69,11 @@ pub fn prior_of(cs: Charset, lang: &str) -> f64 {
 pub fn base_prior_of(cs: Charset) -> f64 {
     match cs {
         Charset::Whatwg(e) => base_prior(e),
-        Charset::Oem(_) | Charset::Johab | Charset::EucTw => -2.0,
+        Charset::Oem(_)
+        | Charset::Johab
+        | Charset::EucTw
+        | Charset::ShiftJis2004
+        | Charset::EucJis2004 => -2.0,
         Charset::Utf32Le | Charset::Utf32Be => -1.0,
         _ => -9.0,
     }

@@ -77,6 +77,78 @@ pub(super) fn extension_codes(
         && shaped as usize * EXTENSION_SHARE <= units
 }
 
+/// The JIS X 0213 encoding that extends `cs` (Shift_JIS-2004 for Shift_JIS, EUC-JIS-2004 for
+/// EUC-JP), and its step function.
+fn extension_of(cs: Charset) -> Option<(Charset, crate::decode::Step)> {
+    use crate::decode::jis_x_0213::{step_euc, step_sjis};
+    match cs.whatwg()? {
+        e if e == SHIFT_JIS => Some((Charset::ShiftJis2004, step_sjis)),
+        e if e == EUC_JP => Some((Charset::EucJis2004, step_euc)),
+        _ => None,
+    }
+}
+
+/// Whether a code both encodings decode may differ between them: CP932's IBM kanji (leads
+/// ED–EE, FA–FC), which JIS X 0213 puts other kanji at, and EUC-JP's JIS X 0212 codes (after
+/// 8F), which are JIS X 0213's plane 2 in EUC-JIS-2004.
+fn rival_code(bytes: &[u8]) -> bool {
+    matches!(bytes[0], 0xED | 0xEE | 0xFA..=0xFC | 0x8F)
+}
+
+/// A Shift_JIS or EUC-JP verdict that leaves codes undecoded becomes Shift_JIS-2004 or
+/// EUC-JIS-2004 where that decodes them (JIS X 0213's kanji: `鷗`, `頰`) and reads every
+/// other code as the WHATWG one does — but for the codes the two sets fill differently
+/// ([`rival_code`]), fewer than those it decodes: the same text, and the rest of it. Where
+/// the two read any other code differently, or the extension leaves a code undecoded too, the
+/// verdict stays.
+pub(super) fn refine(l: &mut super::Likely, sample: &[u8], last: bool) {
+    let Some((wider, step)) = extension_of(l.name) else {
+        return;
+    };
+    let Some(enc) = l.name.whatwg() else {
+        return;
+    };
+    let (mut i, mut decoded, mut rivals) = (0, Vec::new(), Vec::new());
+    while let Some((r, n)) = step(&sample[i..], last) {
+        let bytes = &sample[i..i + n];
+        i += n;
+        if bytes[0] < 0x80 {
+            continue;
+        }
+        let Ok((c, next)) = r else {
+            return;
+        };
+        let ours: String = std::iter::once(c).chain(next).collect();
+        match enc.decode_without_bom_handling_and_without_replacement(bytes) {
+            Some(theirs) if theirs == ours => {}
+            Some(theirs) if rival_code(bytes) => rivals.push(format!("{theirs} → {ours}")),
+            Some(_) => return,
+            None => decoded.push(ours),
+        }
+    }
+    if decoded.len() <= rivals.len() {
+        return;
+    }
+    let first = |v: &[String]| v.iter().take(4).cloned().collect::<Vec<_>>().join(", ");
+    l.because.push_str(&format!(
+        "; {wider} (JIS X 0213) decodes the {} codes {} leaves ({}){}",
+        decoded.len(),
+        l.name,
+        first(&decoded),
+        if rivals.is_empty() {
+            format!(" and reads every other code as {} does", l.name)
+        } else {
+            format!(
+                ", and reads {} code{} otherwise, where the two sets put different kanji ({})",
+                rivals.len(),
+                if rivals.len() == 1 { "" } else { "s" },
+                first(&rivals)
+            )
+        }
+    ));
+    l.name = wider;
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::features::decode_counting_shaped;
