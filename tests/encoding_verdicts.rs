@@ -7,18 +7,20 @@ mod common;
 use common::cmd;
 use serde_json::Value;
 
-fn inspect(name: &str) -> Value {
-    let out = cmd()
-        .args(["inspect", "--json"])
-        .arg(format!("tests/fixtures/encodings/{name}"))
-        .output()
-        .unwrap();
+/// The command's standard output; it must succeed.
+fn run(args: &[&str]) -> Vec<u8> {
+    let out = cmd().args(args).output().unwrap();
     assert!(
         out.status.success(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    serde_json::from_slice(&out.stdout).unwrap()
+    out.stdout
+}
+
+fn inspect(name: &str) -> Value {
+    let path = format!("tests/fixtures/encodings/{name}");
+    serde_json::from_slice(&run(&["inspect", "--json", &path])).unwrap()
 }
 
 /// The report's `language` evidence item (issue 18: one per verdict that words decided).
@@ -200,20 +202,8 @@ fn jis_x_0213_text_is_read_in_its_2004_encoding() {
         );
         let path = format!("tests/fixtures/encodings/{name}");
         for encoding in ["likely", label] {
-            let out = cmd()
-                .args(["decode", "--encoding", encoding, &path])
-                .output()
-                .unwrap();
-            assert!(
-                out.status.success(),
-                "{}",
-                String::from_utf8_lossy(&out.stderr)
-            );
-            assert_eq!(
-                String::from_utf8(out.stdout).unwrap(),
-                text,
-                "{name} {encoding}"
-            );
+            let out = run(&["decode", "--encoding", encoding, &path]);
+            assert_eq!(String::from_utf8(out).unwrap(), text, "{name} {encoding}");
         }
     }
 }

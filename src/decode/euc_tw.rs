@@ -49,18 +49,15 @@ pub fn step(bytes: &[u8], last: bool) -> super::Stepped {
         0xA1..=0xFE => (2, false),
         _ => return Some((Err(()), 1)),
     };
-    for (k, &x) in bytes.iter().enumerate().take(len).skip(1) {
-        let fits = if k == 1 && plane_byte {
+    let fits = |k: usize, x: u8| {
+        if k == 1 && plane_byte {
             (0xA1..=0xA7).contains(&x)
         } else {
             in_94(x)
-        };
-        if !fits {
-            return Some((Err(()), k));
         }
-    }
-    if bytes.len() < len {
-        return last.then_some((Err(()), bytes.len()));
+    };
+    if let Some(stepped) = super::euc_trail(bytes, len, last, fits) {
+        return stepped;
     }
     let c = if plane_byte {
         cns(bytes[1] - 0xA0, bytes[2], bytes[3])

@@ -103,18 +103,15 @@ pub fn step_euc(bytes: &[u8], last: bool) -> super::Stepped {
         0x8F => 3,
         _ => return Some((Err(()), 1)),
     };
-    for (k, &x) in bytes.iter().enumerate().take(len).skip(1) {
-        let fits = if b == 0x8E {
+    let fits = |_: usize, x: u8| {
+        if b == 0x8E {
             (0xA1..=0xDF).contains(&x)
         } else {
             in_94(x)
-        };
-        if !fits {
-            return Some((Err(()), k));
         }
-    }
-    if bytes.len() < len {
-        return last.then_some((Err(()), bytes.len()));
+    };
+    if let Some(stepped) = super::euc_trail(bytes, len, last, fits) {
+        return stepped;
     }
     let chars = match b {
         0x8E => char::from_u32(0xFF61 + u32::from(bytes[1] - 0xA1)).map(|c| (c, None)),

@@ -44,6 +44,24 @@ pub fn step_of(cs: Charset) -> Option<Step> {
     }
 }
 
+/// The bytes after an EUC lead byte (EUC-TW, EUC-JIS-2004): each position `k` of a sequence
+/// of `len` bytes must fit `fits(k, byte)`. `Some` of what the step gives when they do not —
+/// an error that leaves the byte that does not fit to be read again, or the wait for more
+/// bytes — and `None` when the whole sequence is there.
+pub(crate) fn euc_trail(
+    bytes: &[u8],
+    len: usize,
+    last: bool,
+    fits: impl Fn(usize, u8) -> bool,
+) -> Option<Stepped> {
+    for (k, &x) in bytes.iter().enumerate().take(len).skip(1) {
+        if !fits(k, x) {
+            return Some(Some((Err(()), k)));
+        }
+    }
+    (bytes.len() < len).then(|| last.then_some((Err(()), bytes.len())))
+}
+
 /// Decodes `bytes` whole with `step`, counting malformed sequences and the offset of the first.
 pub fn decode_stepped(step: Step, bytes: &[u8], last: bool) -> (String, u32, Option<usize>) {
     let mut out = String::with_capacity(bytes.len() * 2);
