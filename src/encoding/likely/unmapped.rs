@@ -108,6 +108,13 @@ pub(super) fn refine(l: &mut super::Likely, sample: &[u8], last: bool) {
     let Some(enc) = l.name.whatwg() else {
         return;
     };
+    // Nothing left undecoded (one pass, before the code-by-code comparison).
+    if enc
+        .decode_without_bom_handling_and_without_replacement(sample)
+        .is_some()
+    {
+        return;
+    }
     let (mut i, mut decoded, mut rivals) = (0, Vec::new(), Vec::new());
     while let Some((r, n)) = step(&sample[i..], last) {
         let bytes = &sample[i..i + n];
