@@ -4,7 +4,8 @@
 //! of Shift_JIS and EUC-JP; vendors' Big5, EUC-KR and GBK extensions do the same. Those are
 //! text the reading cannot name, not bytes of another encoding: a reading with one in a
 //! hundred of them is still far nearer the truth than GBK's, which decodes every byte pair into
-//! some Hanzi.
+//! some Hanzi. Where Shift_JIS-2004 or EUC-JIS-2004 decodes them, `refine` names that encoding
+//! instead of the WHATWG one.
 
 use crate::decode::charset::Charset;
 use encoding_rs::{BIG5, EUC_JP, EUC_KR, Encoding, GB18030, GBK, SHIFT_JIS};
