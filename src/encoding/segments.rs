@@ -747,11 +747,6 @@ fn parts(bytes: &[u8], base: u64, at_end: bool, whole: &Likely, v: &Utf8Validity
     {
         return Vec::new();
     }
-    // Likewise a double-byte encoding whose only errors are codes shaped like its own: an
-    // extension's characters (Shift_JIS-2004), which no other encoding reads better.
-    if likely::unmapped::extended(whole.name, bytes) {
-        return Vec::new();
-    }
     let damaged = v.invalid_sequences > v.truncated_at_end as u64;
     // Valid UTF-8 throughout, with multi-byte characters, is UTF-8 throughout: text in another
     // encoding that holds non-ASCII bytes forms invalid sequences within a few characters
@@ -767,7 +762,11 @@ fn parts(bytes: &[u8], base: u64, at_end: bool, whole: &Likely, v: &Utf8Validity
     if gaps.is_empty() {
         gaps = block_turns(bytes, base, at_end, whole);
     }
-    let cut = if gaps.is_empty() {
+    // A double-byte encoding whose only errors are codes shaped like its own is that encoding
+    // throughout: an extension's characters (Shift_JIS-2004), which no other encoding reads
+    // better. (Asked only where a cut is proposed: it decodes the whole input again.)
+    let extended = || likely::unmapped::extended(whole.name, bytes);
+    let cut = if gaps.is_empty() || extended() {
         Vec::new()
     } else {
         cut_at(bytes, base, at_end, whole, gaps)
@@ -779,7 +778,7 @@ fn parts(bytes: &[u8], base: u64, at_end: bool, whole: &Likely, v: &Utf8Validity
     // of its own may still sit at an edge (three `30º` before a page of x-mac-cyrillic, whose
     // blocks turn back and forth between it and windows-1251 on capitals alone).
     let edges = edge_turns(bytes, whole);
-    if edges.is_empty() {
+    if edges.is_empty() || extended() {
         return Vec::new();
     }
     cut_at(bytes, base, at_end, whole, edges)
