@@ -447,3 +447,27 @@ fn short_euc_tw_is_named() {
         "磁碟已滿，無法寫入檔案。請刪除不需要的資料後再試。\n"
     );
 }
+
+/// Every encoding decoded beside the WHATWG ones is named in `--help` of the two commands that
+/// take `--encoding`, and decodes by that label.
+#[test]
+fn help_lists_every_label_outside_whatwg() {
+    use delineate::decode::charset::Charset;
+    for command in ["inspect", "decode"] {
+        let help = String::from_utf8(run(&[command, "--help"])).unwrap();
+        let words: Vec<&str> = help
+            .split(|c: char| c.is_whitespace() || matches!(c, ',' | '(' | ')' | ':' | ';'))
+            .collect();
+        for label in Charset::OUTSIDE_WHATWG {
+            assert!(words.contains(&label), "{command} --help lacks {label}");
+        }
+    }
+    for label in Charset::OUTSIDE_WHATWG {
+        run(&[
+            "decode",
+            "--encoding",
+            label,
+            "tests/fixtures/encodings/ko-johab-hanja.txt",
+        ]);
+    }
+}

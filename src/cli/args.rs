@@ -267,8 +267,11 @@ pub struct InspectArgs {
     #[arg(long)]
     pub json: bool,
     /// Decode as this encoding (a WHATWG label, or one this tool decodes beside them: utf-32le,
-    /// utf-32be, cp437, cp850, cp852, cp855, cp865, x-mac-ce, viscii, johab, euc-tw); repeat to
-    /// add candidates. The first one overrides the decision.
+    /// utf-32be, x-iso-8859-1-c1, cp437, cp737, cp775, cp850, cp852, cp855, cp856, cp857, cp860,
+    /// cp861, cp862, cp863, cp864, cp865, cp1125, koi8-t, x-mac-ce, x-mac-croatian, x-mac-greek,
+    /// x-mac-icelandic, x-mac-romanian, x-mac-turkish, viscii, tcvn, johab, euc-tw,
+    /// shift_jis-2004, euc-jis-2004); repeat to add candidates. The first one overrides the
+    /// decision.
     #[arg(long = "encoding", value_name = "LABEL")]
     pub encodings: Vec<String>,
     /// A transport Content-Type header value, e.g. "text/html; charset=ISO-8859-1".
@@ -657,7 +660,10 @@ pub struct DecodeArgs {
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
     /// The encoding: a WHATWG label (or one this tool decodes beside them: utf-32le, utf-32be,
-    /// cp437, cp850, cp852, cp855, cp865, x-mac-ce, viscii, johab, euc-tw), `decided` (what the
+    /// x-iso-8859-1-c1, cp437, cp737, cp775, cp850, cp852, cp855, cp856, cp857, cp860, cp861,
+    /// cp862, cp863, cp864, cp865, cp1125, koi8-t, x-mac-ce, x-mac-croatian, x-mac-greek,
+    /// x-mac-icelandic, x-mac-romanian, x-mac-turkish, viscii, tcvn, johab, euc-tw,
+    /// shift_jis-2004, euc-jis-2004), `decided` (what the
     /// evidence's precedence decides, as `inspect` reports it), or `likely` (what the bytes most
     /// probably are, `inspect`'s likely verdict).
     #[arg(long, value_name = "LABEL")]

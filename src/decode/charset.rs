@@ -427,6 +427,43 @@ impl Charset {
             || *self == Charset::UTF_16BE
     }
 
+    /// One label of each encoding the tool decodes beside the WHATWG ones, that a user can
+    /// give `--encoding` (the CLI's help lists them; a test keeps the two in step). The 7-bit
+    /// Chinese and Korean schemes are not here: no label reaches them.
+    pub const OUTSIDE_WHATWG: [&'static str; 31] = [
+        "utf-32le",
+        "utf-32be",
+        "x-iso-8859-1-c1",
+        "cp437",
+        "cp737",
+        "cp775",
+        "cp850",
+        "cp852",
+        "cp855",
+        "cp856",
+        "cp857",
+        "cp860",
+        "cp861",
+        "cp862",
+        "cp863",
+        "cp864",
+        "cp865",
+        "cp1125",
+        "koi8-t",
+        "x-mac-ce",
+        "x-mac-croatian",
+        "x-mac-greek",
+        "x-mac-icelandic",
+        "x-mac-romanian",
+        "x-mac-turkish",
+        "viscii",
+        "tcvn",
+        "johab",
+        "euc-tw",
+        "shift_jis-2004",
+        "euc-jis-2004",
+    ];
+
     /// Resolves a label: WHATWG labels first, then `utf-32`, `utf-32le`, `utf-32be`, `ucs-4`,
     /// and `x-iso-8859-1-c1` / `latin1-c1` for true ISO-8859-1.
     pub fn for_label(label: &str) -> Result<LabelResolution, UnknownLabel> {

@@ -223,3 +223,39 @@ fn classes() {
     assert!(!Charset::Whatwg(encoding_rs::ISO_2022_JP).is_wide());
     assert!(Charset::Utf32Le.is_unicode());
 }
+
+#[test]
+fn every_encoding_outside_whatwg_has_a_listed_label() {
+    let listed: std::collections::HashSet<Charset> = Charset::OUTSIDE_WHATWG
+        .iter()
+        .map(|l| Charset::for_label(l).expect(l).charset)
+        .collect();
+    assert!(listed.iter().all(|c| c.whatwg().is_none()));
+    let mut every = vec![
+        Charset::Utf32Le,
+        Charset::Utf32Be,
+        Charset::Latin1,
+        Charset::Johab,
+        Charset::EucTw,
+        Charset::ShiftJis2004,
+        Charset::EucJis2004,
+    ];
+    every.extend(OemPage::ALL.iter().map(|&p| Charset::Oem(p)));
+    assert_eq!(
+        listed.len(),
+        Charset::OUTSIDE_WHATWG.len(),
+        "one label each"
+    );
+    assert_eq!(
+        listed.len(),
+        every.len(),
+        "every encoding outside WHATWG, once"
+    );
+    for c in every {
+        assert!(
+            listed.contains(&c),
+            "{} has no label in OUTSIDE_WHATWG",
+            c.name()
+        );
+    }
+}
