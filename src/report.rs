@@ -122,6 +122,7 @@ pub fn inspect_with(
             ruled_out: Vec::new(),
             language: None,
             seven_bit: None,
+            not_text: None,
             readings: Vec::new(),
         }),
         encoding: a.decision,

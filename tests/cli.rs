@@ -136,6 +136,83 @@ fn inspect_explains_a_lying_meta() {
     }
 }
 
+/// Bytes that are no text — compressed data behind a gzip signature, the same bytes without
+/// one, EBCDIC — get no likely encoding: the verdict abstains at confidence 0 and says what the
+/// bytes are (compressed data read as windows-1251 or windows-1252 gave 0.97–0.99 before),
+/// with no segments and no mojibake search; the decision stays what a consumer that takes them
+/// for text decodes. A text with one stray NUL is text, and is weighed.
+#[test]
+fn inspect_abstains_on_bytes_that_are_not_text() {
+    let scratch = tempfile::tempdir().unwrap();
+    // Deflate output is close to random bytes: a linear congruential stream stands in for it.
+    let mut x = 0x2545_F491_4F6C_DD1Du64;
+    let noise: Vec<u8> = (0..6000)
+        .map(|_| {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (x >> 56) as u8
+        })
+        .collect();
+    let gz = scratch.path().join("changelog.gz");
+    std::fs::write(&gz, [&b"\x1F\x8B\x08\x00"[..], &noise].concat()).unwrap();
+    let bin = scratch.path().join("keyring.gpg");
+    std::fs::write(&bin, &noise[..2000]).unwrap();
+    for (path, format, what) in [
+        (
+            gz.to_str().unwrap(),
+            "gzip",
+            "a gzip-compressed file, not text",
+        ),
+        (
+            bin.to_str().unwrap(),
+            "binary",
+            "binary data of no known format, not text",
+        ),
+        (
+            "tests/fixtures/formats/ebcdic.txt",
+            "ebcdic-text",
+            "EBCDIC text, which this tool does not decode",
+        ),
+    ] {
+        let j: Value = serde_json::from_str(&stdout_of(&["inspect", "--json", path])).unwrap();
+        let l = &j["likely"];
+        assert_eq!(l["confidence"], 0.0, "{path}: {l}");
+        assert_eq!(l["name"], j["encoding"]["name"], "{path}");
+        assert_eq!(l["not_text"]["format"], format, "{path}");
+        assert!(l["because"].as_str().unwrap().contains(what), "{path}: {l}");
+        assert!(l["language"].is_null(), "{path}");
+        assert_eq!(j["segments"], serde_json::json!([]), "{path}");
+        assert!(j["mojibake"].is_null(), "{path}");
+        let evidence = j["evidence"].as_array().unwrap();
+        assert!(evidence.iter().all(|e| e["kind"] != "language"), "{path}");
+        let report = stdout_of(&["inspect", path]);
+        let first = report.lines().next().unwrap();
+        assert!(first.contains(what), "{first}");
+        assert!(report.contains("no encoding is likely"), "{report}");
+        assert!(report.contains("Mojibake: not searched"), "{report}");
+    }
+    // Text with a stray NUL: weighed as text, as before.
+    let text = scratch.path().join("log.txt");
+    let mut bytes = "Die Prüfung der Größe ergab, daß die Übertragung gelungen ist.\n"
+        .repeat(20)
+        .chars()
+        .map(|c| c as u32 as u8)
+        .collect::<Vec<u8>>();
+    bytes[500] = 0;
+    std::fs::write(&text, &bytes).unwrap();
+    let j: Value =
+        serde_json::from_str(&stdout_of(&["inspect", "--json", text.to_str().unwrap()])).unwrap();
+    assert!(j["likely"]["not_text"].is_null(), "{}", j["likely"]);
+    assert_eq!(j["likely"]["name"], "windows-1252");
+    assert!(
+        j["likely"]["confidence"].as_f64().unwrap() > 0.9,
+        "{}",
+        j["likely"]
+    );
+    assert_eq!(j["format"]["detected"], "text");
+}
+
 #[test]
 fn inspect_json_contract() {
     let j = json_of("meta-lies.html");

@@ -129,6 +129,12 @@ fn verdicts(r: &Report) -> String {
             crate::encoding::segments::how_many(&r.segments),
             names.join(", ")
         )
+    } else if let Some(n) = &l.not_text {
+        format!(
+            "a consumer that takes it for text decodes it as {} ({how}); the bytes are {}: no encoding is likely",
+            d.encoding,
+            n.what()
+        )
     } else if let Some(s) = &l.seven_bit {
         format!(
             "decoded as {} {how}; the bytes are {} ({}, which no WHATWG decoder reads: read here; confidence {:.2})",
@@ -268,14 +274,25 @@ const MAX_SEGMENTS_LISTED: usize = 24;
 
 /// The human report.
 pub fn write_report(out: &mut dyn Write, r: &Report) -> io::Result<()> {
-    writeln!(
-        out,
-        "{} — {} bytes, {} ({})",
-        v(&r.path),
-        thousands(r.size_bytes),
-        kind_title(r.document.kind.name()),
-        v(&r.document.reason)
-    )?;
+    match &r.likely.not_text {
+        // Bytes that are no text are not read by a text kind's rules but by their format.
+        Some(n) => writeln!(
+            out,
+            "{} — {} bytes, {} ({})",
+            v(&r.path),
+            thousands(r.size_bytes),
+            n.what(),
+            v(&n.detail)
+        )?,
+        None => writeln!(
+            out,
+            "{} — {} bytes, {} ({})",
+            v(&r.path),
+            thousands(r.size_bytes),
+            kind_title(r.document.kind.name()),
+            v(&r.document.reason)
+        )?,
+    }
     writeln!(out, "  {}", verdicts(r))?;
     if let Some(c) = &r.size_change {
         writeln!(out, "WARNING: {}", c.sentence())?;
@@ -304,7 +321,12 @@ pub fn write_report(out: &mut dyn Write, r: &Report) -> io::Result<()> {
     if !f.detected.is_text() && f.detected != crate::format::Format::Empty {
         writeln!(
             out,
-            "  not a text format: the encoding analysis below reads its bytes as if they were text; use `delineate extract` for its text"
+            "  not a text format: the encoding analysis below reads its bytes as if they were text; {}",
+            if f.detected.extractable() {
+                "use `delineate extract` for its text"
+            } else {
+                "this tool extracts no text from it"
+            }
         )?;
     }
     writeln!(out)?;
@@ -425,6 +447,9 @@ pub fn write_report(out: &mut dyn Write, r: &Report) -> io::Result<()> {
             )
         });
     match &r.mojibake {
+        None if let Some(n) = &r.likely.not_text => {
+            writeln!(out, "Mojibake: not searched: the bytes are {}", n.what())?
+        }
         None => match &part {
             None => writeln!(
                 out,

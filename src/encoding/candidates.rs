@@ -256,7 +256,10 @@ pub(super) fn list(
         }
     };
     add(decision.encoding, CandidateReason::Decided);
-    add(likely.name, CandidateReason::Likely);
+    // An abstaining verdict (bytes that are no text) names no reading.
+    if likely.not_text.is_none() {
+        add(likely.name, CandidateReason::Likely);
+    }
     for u in &opts.user_encodings {
         add(u.charset, CandidateReason::User);
     }

@@ -26,6 +26,7 @@
 use crate::decode::charset::Charset;
 use crate::decode::seven_bit::SevenBit;
 use crate::decode::validity::Utf8Validity;
+use crate::format::NotText;
 use crate::span::ByteSpan;
 use encoding_rs::Encoding;
 use serde::Serialize;
@@ -34,7 +35,9 @@ mod letters;
 mod prior;
 mod select;
 mod settled;
+mod unweighed;
 pub(crate) use select::is_iso_8859;
+pub use unweighed::{in_seven_bits, not_text};
 mod spelling;
 mod standing;
 pub(super) mod unmapped;
@@ -108,9 +111,6 @@ pub const CANDIDATES: &[&Encoding] = &[
 pub const CONDENSED_BYTES: usize = 2048;
 /// Distinct words looked up per reading.
 const MAX_WORDS: usize = 80;
-/// The most a 7-bit reading is trusted ([`seven_bit_confidence`]): the schemes are not in the
-/// dev set the other verdicts are calibrated on.
-const SEVEN_BIT_MAX: f64 = 0.99;
 /// Readings whose words are weighed (the best by their characters).
 const MAX_WEIGHED: usize = 9;
 /// A UTF-16 or UTF-32 reading this many characters long, alone after the bytes rule out every
@@ -154,6 +154,11 @@ pub struct Likely {
     /// WHATWG decoder reads, so `name` is only the ASCII reading a consumer makes.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub seven_bit: Option<SevenBit>,
+    /// The bytes are no text at all (an archive, an image, an executable, bytes no text
+    /// holds): the verdict abstains ([`not_text`]); `name` is what a consumer taking them for
+    /// text decodes, at confidence 0.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub not_text: Option<NotText>,
     /// Every reading weighed, best first (for views and for fitting the weights; not
     /// serialized).
     #[serde(skip)]
@@ -163,10 +168,12 @@ pub struct Likely {
 impl Likely {
     /// The probability of the reading `cs` makes, among the readings weighed: 0 for an encoding
     /// the bytes rule out, and for a verdict settled before any weighing (a byte order mark,
-    /// valid UTF-8) the confidence or what it leaves.
+    /// valid UTF-8) the confidence or what it leaves; 0 for all where the bytes are no text.
     pub fn probability_of(&self, cs: Charset) -> f64 {
         let Some(top) = self.readings.first() else {
-            return if cs == self.name || self.same_text.contains(&cs) {
+            return if self.not_text.is_some() {
+                0.0
+            } else if cs == self.name || self.same_text.contains(&cs) {
                 self.confidence
             } else {
                 1.0 - self.confidence
@@ -589,51 +596,6 @@ pub fn readings(inp: &Inputs) -> (Vec<Reading>, Vec<RuledOut>) {
     (out, ruled_out)
 }
 
-/// The likely verdict on bytes that hold a 7-bit escape scheme ([`SevenBit`], found only where
-/// its shifted pairs read as CJK text): the scheme, read by this tool, since every WHATWG
-/// reading keeps the shifts as ASCII letters (or, under the scheme's own label, makes the whole
-/// input one U+FFFD). The ASCII reading becomes the one alternative.
-pub fn in_seven_bits(l: &mut Likely, s: SevenBit) {
-    let ascii = l.name;
-    let confidence = seven_bit_confidence(&s);
-    l.name = Charset::SevenBit(s.scheme);
-    l.confidence = confidence;
-    l.because = format!(
-        "the bytes are {} ({}): {} {} characters in 7-bit shifts (\"{}\"), which no WHATWG decoder reads; {ascii}, like every ASCII-compatible reading, keeps the shifted bytes as ASCII letters",
-        s.scheme.name(),
-        s.scheme.rfc(),
-        s.characters,
-        match s.scheme {
-            crate::decode::seven_bit::Scheme::Iso2022Kr => "Korean",
-            _ => "Chinese",
-        },
-        s.excerpt,
-    );
-    // The readings compared ASCII letters: what their words say is beside the point.
-    l.language = None;
-    l.same_text.clear();
-    l.readings.clear();
-    l.alternatives = vec![Alternative {
-        name: ascii,
-        probability: ((1.0 - confidence) * 1000.0).round() / 1000.0,
-        known_words: 0,
-        words: 0,
-        examples: Vec::new(),
-    }];
-    l.seven_bit = Some(s);
-}
-
-/// How sure a 7-bit reading is: as sure as its characters are many (each one a shifted pair
-/// that read as CJK text, which ASCII does not form by chance), less the share that are not CJK
-/// and the share of breaks of the scheme's rules.
-fn seven_bit_confidence(s: &SevenBit) -> f64 {
-    let read = s.characters.saturating_sub(s.undecoded).max(1) as f64;
-    let by_count = (1.0 - 0.5f64.powi(s.characters.min(60) as i32)).min(SEVEN_BIT_MAX);
-    let cjk = s.cjk as f64 / read;
-    let clean = 1.0 - (s.faults as f64 / (s.characters + s.runs).max(1) as f64).min(1.0);
-    ((by_count * cjk * clean) * 1000.0).round() / 1000.0
-}
-
 /// The likely verdict on `inp`.
 pub fn likely(inp: &Inputs) -> Likely {
     let mut l = weigh(inp);
@@ -656,6 +618,7 @@ fn weigh(inp: &Inputs) -> Likely {
         ruled_out: Vec::new(),
         language: None,
         seven_bit: None,
+        not_text: None,
         readings: Vec::new(),
     };
     if let Some(b) = inp.bom {
@@ -818,6 +781,7 @@ fn weigh(inp: &Inputs) -> Likely {
         ruled_out,
         language,
         seven_bit: None,
+        not_text: None,
         readings,
     }
 }

@@ -311,19 +311,28 @@ pub fn analyze_with(
             seven_bit,
         });
     }
-    // 5. The likely true encoding (the words of each reading decide), and segments.
-    let (mut likely, segments, segments_cover) = weigh_readings(
-        input,
-        opts,
-        &evidence,
-        &sample_bytes,
-        sample,
-        &validity,
-        bom,
-        &guess,
-        &decision,
-    );
-    if let Some(s) = &seven_bit {
+    // 5. The likely true encoding (the words of each reading decide), and segments; none
+    // where the bytes are no text at all (an archive, an image): the verdict abstains.
+    let not_text = crate::format::not_text(&head);
+    let (mut likely, segments, segments_cover) = match &not_text {
+        Some(n) => (
+            likely::not_text(decision.encoding, n.clone()),
+            Vec::new(),
+            None,
+        ),
+        None => weigh_readings(
+            input,
+            opts,
+            &evidence,
+            &sample_bytes,
+            sample,
+            &validity,
+            bom,
+            &guess,
+            &decision,
+        ),
+    };
+    if let Some(s) = seven_bit.as_ref().filter(|_| not_text.is_none()) {
         likely::in_seven_bits(&mut likely, s.clone());
     }
     if let Some(l) = &likely.language {
@@ -359,16 +368,21 @@ pub fn analyze_with(
         list,
         progress,
     )?;
-    // 7. Mojibake in the decided text.
-    let mojibake = mojibake_of(
-        decided_sample.as_ref(),
-        &decision,
-        &validity,
-        (&sample_bytes, sample),
-        len,
-        kind.kind,
-        &candidates,
-    );
+    // 7. Mojibake in the decided text (bytes that are no text hold none).
+    let mojibake = not_text
+        .is_none()
+        .then(|| {
+            mojibake_of(
+                decided_sample.as_ref(),
+                &decision,
+                &validity,
+                (&sample_bytes, sample),
+                len,
+                kind.kind,
+                &candidates,
+            )
+        })
+        .flatten();
     // 8. Conflicts between the evidence, the decision and what the text shows.
     let conflicts = decide::conflicts(&decide::ConflictInputs {
         kind: kind.kind,
@@ -381,7 +395,10 @@ pub fn analyze_with(
         likely: &likely,
         segments: &segments,
     });
-    let mojibake_searched = decided_sample.as_ref().and_then(mojibake_span);
+    let mojibake_searched = decided_sample
+        .as_ref()
+        .filter(|_| not_text.is_none())
+        .and_then(mojibake_span);
 
     Ok(EncodingAnalysis {
         kind,

@@ -401,6 +401,54 @@ pub fn identify(input: &Input, declared_mime: Option<&str>) -> FormatReport {
     identify_within(input, declared_mime, container::MAX_PEEK_ENTRIES)
 }
 
+/// Bytes that are no text at all, as [`not_text`] finds them.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct NotText {
+    pub format: Format,
+    /// The signature, when one tells (none for [`Format::Binary`]).
+    pub byte_span: Option<ByteSpan>,
+    pub detail: String,
+}
+
+/// Whether an input whose first bytes are `head` is no text at all: it starts with the
+/// signature of a format whose bytes are not text (archives, images, executables, PDF and
+/// Office containers, whose text `extract` reads), or holds bytes no text does (NULs, C0
+/// controls; [`Format::Binary`]), or is text in EBCDIC, which no encoding here reads. The
+/// encoding stage abstains on them: no encoding it knows reads them as text. RTF and PostScript are text; so is UTF-16/32 by its BOM or pattern of NULs, and a
+/// `%PDF-` header after other bytes. The first [`SNIFF_BYTES`] decide, as in [`identify`].
+pub fn not_text(head: &[u8]) -> Option<NotText> {
+    let head = &head[..head.len().min(SNIFF_BYTES)];
+    if let Some((format, span, detail)) = magic(head) {
+        // A PDF header after leading junk may be a text that quotes one.
+        let quoted = format == Format::Pdf && span.start > 0;
+        return (!format.is_text() && format != Format::PostScript && !quoted).then_some(NotText {
+            format,
+            byte_span: Some(span),
+            detail,
+        });
+    }
+    match text_format(head, false) {
+        (format @ (Format::Binary | Format::EbcdicText), span, detail) => Some(NotText {
+            format,
+            byte_span: span,
+            detail,
+        }),
+        _ => None,
+    }
+}
+
+impl NotText {
+    /// What the bytes are, as a phrase after "the bytes are": `a PNG image, not text`, or
+    /// for EBCDIC, text in code pages no reading here is made in.
+    pub fn what(&self) -> String {
+        if self.format == Format::EbcdicText {
+            "EBCDIC text, which this tool does not decode".into()
+        } else {
+            format!("{}, not text", self.format.description())
+        }
+    }
+}
+
 /// [`identify`], looking inside ZIP archives of up to `max_entries` entries.
 pub fn identify_within(
     input: &Input,

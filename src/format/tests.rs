@@ -123,3 +123,30 @@ fn mismatch_in_words() {
             .is_none()
     );
 }
+
+/// What the encoding stage abstains on: signatures of formats that are not text, bytes no text
+/// holds, EBCDIC; not RTF, PostScript, UTF-16 without a BOM, a quoted PDF header, or text with a
+/// stray NUL (which is text, not binary).
+#[test]
+fn bytes_that_are_not_text() {
+    let of = |b: &[u8]| not_text(b).map(|n| n.format);
+    assert_eq!(of(b"\x1F\x8B\x08\x00\x00\x00\x00\x00"), Some(Format::Gzip));
+    assert_eq!(of(b"%PDF-1.4\n%\xE2\xE3\xCF\xD3\n"), Some(Format::Pdf));
+    assert_eq!(of(b"PK\x03\x04\x14\x00"), Some(Format::Zip));
+    assert_eq!(of(b"\x00\x01\x02\x03binary\x00\x00"), Some(Format::Binary));
+    let ebcdic = b"\xC8\xC5\xD3\xD3\xD6\x40\xE6\xD6\xD9\xD3\xC4\x40\xE3\xC8\xC9\xE2\x40\xC9\xE2";
+    assert_eq!(of(ebcdic), Some(Format::EbcdicText));
+    for text in [
+        &b"{\\rtf1\\ansi Hello}"[..],
+        b"%!PS-Adobe-3.0\n",
+        b"h\0e\0l\0l\0o\0 \0w\0o\0r\0l\0d\0 \0h\0e\0r\0e\0 \0i\0s\0 \0t\0e\0x\0t\0",
+        b"A README: every PDF starts with %PDF- and a version.\n",
+        b"plain words\n",
+    ] {
+        assert_eq!(of(text), None, "{}", String::from_utf8_lossy(text));
+    }
+    let mut log = b"a line of a log\n".repeat(20);
+    log[100] = 0;
+    assert_eq!(of(&log), None);
+    assert_eq!(detect(&log), Format::Text);
+}

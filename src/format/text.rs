@@ -289,10 +289,11 @@ pub(super) fn looks_like_ebcdic(head: &[u8]) -> bool {
     ebcdic * 10 >= head.len() * 9 && ascii_letters * 10 < head.len()
 }
 
-/// NUL bytes, or many C0 controls other than whitespace and ESC: not text. SO and SI count as
+/// NUL bytes (more than one in a hundred: a stray NUL in a log is damage in text, not another
+/// format), or many C0 controls other than whitespace and ESC: not text. SO and SI count as
 /// text after an ISO 2022 designation to G1 (`ESC $ )`: ISO-2022-KR and -CN shift with them).
 pub(super) fn looks_binary(head: &[u8]) -> bool {
-    if head.contains(&0) {
+    if memchr::memchr_iter(0, head).count() * 100 > head.len() {
         return true;
     }
     let controls = control_bytes(head);
