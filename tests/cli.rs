@@ -140,7 +140,7 @@ fn inspect_explains_a_lying_meta() {
 /// one, EBCDIC — get no likely encoding: the verdict abstains at confidence 0 and says what the
 /// bytes are (compressed data read as windows-1251 or windows-1252 gave 0.97–0.99 before),
 /// with no segments and no mojibake search; the decision stays what a consumer that takes them
-/// for text decodes. A text with one stray NUL is text, and is weighed.
+/// for text decodes. A text with one stray NUL, or padded with NULs, is text, and is weighed.
 #[test]
 fn inspect_abstains_on_bytes_that_are_not_text() {
     let scratch = tempfile::tempdir().unwrap();
@@ -211,6 +211,20 @@ fn inspect_abstains_on_bytes_that_are_not_text() {
         j["likely"]
     );
     assert_eq!(j["format"]["detected"], "text");
+    // Text padded with NULs (a fixed-size record, a log's crash hole): text, and its words
+    // weighed; the padding ruled every encoding out before (confidence 0.20).
+    bytes[500] = b' ';
+    bytes.extend([0u8; 3000]);
+    std::fs::write(&text, &bytes).unwrap();
+    let j: Value =
+        serde_json::from_str(&stdout_of(&["inspect", "--json", text.to_str().unwrap()])).unwrap();
+    assert_eq!(j["format"]["detected"], "text");
+    assert_eq!(j["likely"]["name"], "windows-1252");
+    assert!(
+        j["likely"]["confidence"].as_f64().unwrap() > 0.9,
+        "{}",
+        j["likely"]
+    );
 }
 
 #[test]

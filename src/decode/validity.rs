@@ -416,6 +416,40 @@ pub struct WidePattern {
     pub text_units: Option<(usize, usize)>,
 }
 
+/// Shortest run of NUL bytes taken for padding: the tail of a preallocated or fixed-size file,
+/// the hole a crash leaves in a log. Binary formats scatter their NULs in ones and twos (a
+/// field's high bytes); UTF-16 text alternates them with letters.
+pub const PADDING_RUN: usize = 16;
+
+/// The NUL bytes of some bytes: those scattered among the others, which text in an
+/// ASCII-compatible encoding does not hold, and those in padding (runs of [`PADDING_RUN`] or
+/// more), which the text around does not own.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Nuls {
+    pub scattered: usize,
+    pub padding: usize,
+    /// Offset of the first scattered NUL.
+    pub first_scattered: Option<usize>,
+}
+
+/// Counts the NULs of `bytes`, scattered and padding ([`Nuls`]).
+pub fn nuls(bytes: &[u8]) -> Nuls {
+    let mut n = Nuls::default();
+    let mut at = 0;
+    while let Some(i) = memchr::memchr(0, &bytes[at..]) {
+        let start = at + i;
+        let run = bytes[start..].iter().take_while(|&&b| b == 0).count();
+        if run >= PADDING_RUN {
+            n.padding += run;
+        } else {
+            n.scattered += run;
+            n.first_scattered.get_or_insert(start);
+        }
+        at = start + run;
+    }
+    n
+}
+
 /// Looks for NUL-byte columns in a sample: ASCII-range text in UTF-16LE has NUL in almost every
 /// odd byte and almost never in an even one; UTF-32 has three NUL columns out of four.
 /// Returns `None` for text without such columns (including all ASCII-compatible text).

@@ -343,12 +343,14 @@ pub fn readings(inp: &Inputs) -> (Vec<Reading>, Vec<RuledOut>) {
     let non_ascii = condensed.iter().filter(|&&b| b >= 0x80).count().max(1);
     // Controls of the raw sample (ESC, NUL and the like) weigh on every ASCII-compatible
     // reading alike; only UTF-16 and ISO-2022-JP readings consume them.
-    let raw_controls = inp
+    // NUL padding (a fixed-size record's tail, a log's crash hole) is no part of the text.
+    let nuls = crate::decode::validity::nuls(inp.sample);
+    let raw_controls = (inp
         .sample
         .iter()
         .filter(|&&b| (b < 0x20 && !matches!(b, b'\n' | b'\r' | b'\t' | 0x0C)) || b == 0x7F)
-        .count() as u32;
-    let nuls = inp.sample.iter().filter(|&&b| b == 0).count();
+        .count()
+        - nuls.padding) as u32;
     let mut groups: Vec<Group> = Vec::new();
     // Readings kept despite a few C1 controls ([`c1_tolerated`]), with the reason to rule them
     // out after all.
@@ -390,13 +392,14 @@ pub fn readings(inp: &Inputs) -> (Vec<Reading>, Vec<RuledOut>) {
         } else {
             non_ascii
         };
-        if !wide && nuls * 100 > inp.sample.len().max(1) {
-            let at = inp.sample.iter().position(|&b| b == 0).unwrap_or(0);
+        if !wide && nuls.scattered * 100 > (inp.sample.len() - nuls.padding).max(1) {
+            let at = nuls.first_scattered.unwrap_or(0);
             ruled_out.push(RuledOut {
                 name: cs,
                 offset: inp.sample_start + at as u64,
                 why: format!(
-                    "{nuls} NUL bytes in the sample, the first at byte {}: text in an ASCII-compatible encoding has none",
+                    "{} NUL bytes in the sample, the first at byte {}: text in an ASCII-compatible encoding has none",
+                    nuls.scattered,
                     inp.sample_start + at as u64
                 ),
             });
@@ -629,7 +632,8 @@ fn weigh(inp: &Inputs) -> Likely {
         );
     }
     let v = inp.validity;
-    let has_nul = inp.sample.contains(&0);
+    // NULs outside padding: UTF-16 or UTF-32, or not text.
+    let has_nul = crate::decode::validity::nuls(inp.sample).scattered > 0;
     if v.is_pure_ascii() && !has_nul && !has_iso_2022_jp_escape(inp.sample) {
         let name = if inp.decision.is_ascii_compatible() {
             inp.decision

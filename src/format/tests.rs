@@ -149,4 +149,12 @@ fn bytes_that_are_not_text() {
     log[100] = 0;
     assert_eq!(of(&log), None);
     assert_eq!(detect(&log), Format::Text);
+    // Text padded with NULs (a fixed-size record, a log's crash hole) is text; padding alone,
+    // or binary data with padding, is not.
+    let padded = [&log[..], &[0u8; 3000][..], b"more text after the hole\n"].concat();
+    assert_eq!(of(&padded), None);
+    assert_eq!(detect(&padded), Format::Text);
+    assert_eq!(of(&[0u8; 4096]), Some(Format::Binary));
+    let records = [&b"\x00\x01\x02\x03binary\x00\x00"[..], &[0u8; 64][..]].concat();
+    assert_eq!(of(&records), Some(Format::Binary));
 }

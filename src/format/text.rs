@@ -292,15 +292,26 @@ pub(super) fn looks_like_ebcdic(head: &[u8]) -> bool {
 /// NUL bytes (more than one in a hundred: a stray NUL in a log is damage in text, not another
 /// format), or many C0 controls other than whitespace and ESC: not text. SO and SI count as
 /// text after an ISO 2022 designation to G1 (`ESC $ )`: ISO-2022-KR and -CN shift with them).
+/// Runs of NULs ([`crate::decode::validity::nuls`]) are padding, not part of what is judged; bytes that are all
+/// padding are no text.
 pub(super) fn looks_binary(head: &[u8]) -> bool {
-    if memchr::memchr_iter(0, head).count() * 100 > head.len() {
+    let crate::decode::validity::Nuls {
+        scattered: nuls,
+        padding,
+        ..
+    } = crate::decode::validity::nuls(head);
+    let judged = head.len() - padding;
+    if judged == 0 && padding > 0 {
         return true;
     }
-    let controls = control_bytes(head);
-    controls * 20 > head.len() && {
+    if nuls * 100 > judged {
+        return true;
+    }
+    let controls = control_bytes(head) - padding;
+    controls * 20 > judged && {
         let shifts = memchr::memmem::find(head, b"\x1B$)").is_some();
         let so_si = head.iter().filter(|&&b| b == 0x0E || b == 0x0F).count();
-        !shifts || (controls - so_si) * 20 > head.len()
+        !shifts || (controls - so_si) * 20 > judged
     }
 }
 
