@@ -685,6 +685,12 @@ write(E + "ja-euc-jis-2004-extension-kanji.txt", JA_2004.encode("euc_jis_2004"))
 write(E + "ko-johab-hanja.txt", ("亞細亞 各國의 經濟 協力에 관한 會議가 서울에서 열렸다.\n"
       "會議에서는 亞細亞 地域의 貿易과 交通 問題를 論議하였다.\n"
       "參席者들은 다음 會議를 釜山에서 열기로 合意하였다.\n").encode("johab"))
+# A windows-1252 note an editor saved with a UTF-8 byte order mark: no valid multi-byte
+# character follows the mark, so it lies and the words decide (the decision keeps to the BOM).
+write(E + "fr-windows-1252-after-utf8-bom.txt", b"\xef\xbb\xbf" + (
+    "Compte rendu de la réunion du comité\n\n"
+    "Le comité a reçu les lettres des membres et a décidé de déplacer la réunion à jeudi.\n"
+    "Les élèves présenteront leurs travaux après la pause de midi.\n").encode("cp1252"))
 # A lesson in Greek IBM737, written here in the manner of an editor's tutorial: `δρομέας`
 # ends in `E2 98 AA`, valid UTF-8 for `☪`, and `ιδέες` in `E2 9C AA` (`✪`), glued to the
 # word's other letters: no UTF-8 part.

@@ -2186,3 +2186,44 @@ fn a_table_of_letters_tells_little() {
         );
     }
 }
+
+/// A UTF-8 byte order mark before windows-1252 text, with no valid multi-byte character after
+/// it, lies: the decision keeps to the mark (what a consumer does), the likely verdict goes by
+/// the words and says why the mark decides nothing. The mark before UTF-8 text still settles it.
+#[test]
+fn a_utf8_bom_before_legacy_text_lies() {
+    let j = inspect("fr-windows-1252-after-utf8-bom.txt");
+    assert_eq!(j["encoding"]["name"], "UTF-8");
+    assert_eq!(j["encoding"]["decided_by"], "bom");
+    let l = &j["likely"];
+    assert_eq!(l["name"], "windows-1252", "{l}");
+    assert!(l["confidence"].as_f64().unwrap() > 0.9, "{l}");
+    let because = l["because"].as_str().unwrap();
+    assert!(
+        because.starts_with("the byte order mark of UTF-8 lies"),
+        "{because}"
+    );
+    assert_eq!(j["segments"], serde_json::json!([]));
+    let text = String::from_utf8(run(&[
+        "decode",
+        "--encoding",
+        "likely",
+        "tests/fixtures/encodings/fr-windows-1252-after-utf8-bom.txt",
+    ]))
+    .unwrap();
+    assert!(text.contains("Le comité a reçu les lettres"), "{text}");
+    let (j, _) = inspect_written(
+        "bom-utf8.txt",
+        &[
+            &b"\xEF\xBB\xBF"[..],
+            "Le comité a reçu les lettres.\n".as_bytes(),
+        ]
+        .concat(),
+    );
+    assert_eq!(j["likely"]["name"], "UTF-8");
+    let because = j["likely"]["because"].as_str().unwrap();
+    assert!(
+        because.starts_with("the input starts with the byte order mark"),
+        "{because}"
+    );
+}

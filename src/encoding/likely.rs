@@ -602,6 +602,16 @@ pub fn readings(inp: &Inputs) -> (Vec<Reading>, Vec<RuledOut>) {
 /// The likely verdict on `inp`.
 pub fn likely(inp: &Inputs) -> Likely {
     let mut l = weigh(inp);
+    if let Some(b) = inp
+        .bom
+        .filter(|&b| settled::lying_utf8_bom(b, inp.validity))
+    {
+        l.because = format!(
+            "{}; {}",
+            settled::lying_bom_clause(b, inp.validity),
+            l.because
+        );
+    }
     // The whole's verdict only: a block the refined reading happens to decode is no run.
     if inp.part == Part::Whole {
         unmapped::refine(&mut l, inp.sample, inp.at_end);
@@ -624,7 +634,10 @@ fn weigh(inp: &Inputs) -> Likely {
         not_text: None,
         readings: Vec::new(),
     };
-    if let Some(b) = inp.bom {
+    if let Some(b) = inp
+        .bom
+        .filter(|&b| !settled::lying_utf8_bom(b, inp.validity))
+    {
         return sure(
             b,
             0.999,

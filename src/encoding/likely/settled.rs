@@ -2,6 +2,7 @@
 //! almost never forms valid multi-byte sequences by chance, and less so with every one.
 
 use super::Part;
+use crate::decode::charset::Charset;
 use crate::decode::validity::{
     CAPITALS_IN, Utf8Validity, cut_at_word_start, damage_shaped, first_shape, first_sign,
     first_symbol, first_typographic, lead_at_word_start,
@@ -678,4 +679,23 @@ mod tests {
         assert_eq!(words_with_valid(b"I\xedn pran de caf\xe9", 9), 0);
         assert_eq!(words_with_valid("ñ plain".as_bytes(), 9), 1);
     }
+}
+
+/// Does a UTF-8 byte order mark lie — no valid multi-byte character follows it, and invalid
+/// sequences do (RFC 3629 §3)? A legacy file that an editor or a concatenation gave a BOM:
+/// its words decide, as if the mark were not there (chardet reads such a file windows-1252).
+/// `v` counts the whole input, the mark's own sequence among its multi-byte ones.
+pub(super) fn lying_utf8_bom(bom: Charset, v: &Utf8Validity) -> bool {
+    bom == Charset::UTF_8 && v.invalid_sequences > 0 && v.multibyte_sequences <= 1
+}
+
+/// The clause that says why a lying byte order mark ([`lying_utf8_bom`]) decides nothing.
+pub(super) fn lying_bom_clause(bom: Charset, v: &Utf8Validity) -> String {
+    format!(
+        "the byte order mark of {bom} lies: no valid multi-byte character follows it, and {} invalid sequence{} do{} (the first at byte {})",
+        v.invalid_sequences,
+        crate::encoding::plural(v.invalid_sequences),
+        if v.invalid_sequences == 1 { "es" } else { "" },
+        v.first_invalid.as_ref().map_or(0, |f| f.byte_span.start)
+    )
 }
