@@ -487,6 +487,25 @@ fn words_with_valid(bytes: &[u8], enough: usize) -> usize {
         .count()
 }
 
+/// Does a UTF-8 byte order mark lie — no valid multi-byte character follows it, and invalid
+/// sequences do (RFC 3629 §3)? A legacy file that an editor or a concatenation gave a BOM:
+/// its words decide, as if the mark were not there (chardet reads such a file windows-1252).
+/// `v` counts the whole input, the mark's own sequence among its multi-byte ones.
+pub(super) fn lying_utf8_bom(bom: Charset, v: &Utf8Validity) -> bool {
+    bom == Charset::UTF_8 && v.invalid_sequences > 0 && v.multibyte_sequences <= 1
+}
+
+/// The clause that says why a lying byte order mark ([`lying_utf8_bom`]) decides nothing.
+pub(super) fn lying_bom_clause(bom: Charset, v: &Utf8Validity) -> String {
+    format!(
+        "the byte order mark of {bom} lies: no valid multi-byte character follows it, and {} invalid sequence{} do{} (the first at byte {})",
+        v.invalid_sequences,
+        crate::encoding::plural(v.invalid_sequences),
+        if v.invalid_sequences == 1 { "es" } else { "" },
+        v.first_invalid.as_ref().map_or(0, |f| f.byte_span.start)
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::{
@@ -679,23 +698,4 @@ mod tests {
         assert_eq!(words_with_valid(b"I\xedn pran de caf\xe9", 9), 0);
         assert_eq!(words_with_valid("ñ plain".as_bytes(), 9), 1);
     }
-}
-
-/// Does a UTF-8 byte order mark lie — no valid multi-byte character follows it, and invalid
-/// sequences do (RFC 3629 §3)? A legacy file that an editor or a concatenation gave a BOM:
-/// its words decide, as if the mark were not there (chardet reads such a file windows-1252).
-/// `v` counts the whole input, the mark's own sequence among its multi-byte ones.
-pub(super) fn lying_utf8_bom(bom: Charset, v: &Utf8Validity) -> bool {
-    bom == Charset::UTF_8 && v.invalid_sequences > 0 && v.multibyte_sequences <= 1
-}
-
-/// The clause that says why a lying byte order mark ([`lying_utf8_bom`]) decides nothing.
-pub(super) fn lying_bom_clause(bom: Charset, v: &Utf8Validity) -> String {
-    format!(
-        "the byte order mark of {bom} lies: no valid multi-byte character follows it, and {} invalid sequence{} do{} (the first at byte {})",
-        v.invalid_sequences,
-        crate::encoding::plural(v.invalid_sequences),
-        if v.invalid_sequences == 1 { "es" } else { "" },
-        v.first_invalid.as_ref().map_or(0, |f| f.byte_span.start)
-    )
 }
