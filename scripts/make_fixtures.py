@@ -691,6 +691,13 @@ write(E + "fr-windows-1252-after-utf8-bom.txt", b"\xef\xbb\xbf" + (
     "Compte rendu de la réunion du comité\n\n"
     "Le comité a reçu les lettres des membres et a décidé de déplacer la réunion à jeudi.\n"
     "Les élèves présenteront leurs travaux après la pause de midi.\n").encode("cp1252"))
+# Python test data with an ISO-8859-5 cookie over no language: Cyrillic letters in code-page
+# order in a comment and a string of random letters. The best reading (windows-1252's
+# `ÄÇ¿àáâãä…`, at 0.81 before) fits no language either, so the cookie stands, unsure.
+write(E + "ru-iso-8859-5-cookie-alphabet.py", ("# coding: iso-8859-5\n"
+      "# (A code page few testers have as their default.)\n"
+      "# ДЗџрстуфхцчшщъыьэюя <- Cyrillic letters\n"
+      "s = \"Ўм№Б\"\n").encode("iso8859_5"))
 # A lesson in Greek IBM737, written here in the manner of an editor's tutorial: `δρομέας`
 # ends in `E2 98 AA`, valid UTF-8 for `☪`, and `ιδέες` in `E2 9C AA` (`✪`), glued to the
 # word's other letters: no UTF-8 part.

@@ -2227,3 +2227,23 @@ fn a_utf8_bom_before_legacy_text_lies() {
         "{because}"
     );
 }
+
+/// A coding cookie over text of no language (code-page letters in order, random letters in a
+/// string, as Python projects' encoding tests write): the best reading's words fit no
+/// language either and none is listed, so its lead is how common its encoding is, and the
+/// cookie stands — unsure (windows-1252 at 0.81 before; IPython's `nonascii.py` was
+/// ISO-8859-10 at 0.64).
+#[test]
+fn a_cookie_stands_where_no_language_fits_the_best_reading() {
+    let j = inspect("ru-iso-8859-5-cookie-alphabet.py");
+    let l = &j["likely"];
+    assert_eq!(l["name"], "ISO-8859-5", "{l}");
+    let c = l["confidence"].as_f64().unwrap();
+    assert!((0.3..=0.6).contains(&c), "{l}");
+    let because = l["because"].as_str().unwrap();
+    assert!(
+        because.contains("the declaration stands")
+            && because.contains("no language the model knows fits"),
+        "{because}"
+    );
+}

@@ -70,10 +70,12 @@ pub(super) fn standing(readings: &[Reading], probs: &[f64], inp: &Inputs) -> Sta
             .filter(|&d| d != 0)
     });
     let wordless = declared.filter(|&d| {
-        (readings[0].features.words == 0 || letter_table(&readings[0]))
-            && (readings[d].features.words <= MAX_WORDS_AGAINST_NONE || letter_table(&readings[d]))
-            && readings[d].features.errors == 0.0
-            && readings[d].features.controls == 0.0
+        let (best, own) = (&readings[0], &readings[d]);
+        let none_against = (best.features.words == 0 || letter_table(best))
+            && (own.features.words <= MAX_WORDS_AGAINST_NONE || letter_table(own));
+        (none_against || unfit_against(best, own))
+            && own.features.errors == 0.0
+            && own.features.controls == 0.0
     });
     // The best reading's words were judged by its language's list and none is a word, where
     // the declared decision reads some: only the n-grams speak for the best one, and a language
@@ -113,8 +115,10 @@ pub(super) fn clause(s: &Standing, readings: &[Reading], probs: &[f64]) -> Optio
             "the declaration stands: where the readings differ, {name} reads {} (probability {p:.2} by how common it is alone), too little to overrule it",
             if letter_table(best) {
                 "only letters standing alone, which many languages' lists hold"
-            } else {
+            } else if best.features.words == 0 {
                 "no words"
+            } else {
+                "words no language the model knows fits, none a listed word"
             },
         ),
         Why::Outworded => format!(
@@ -125,6 +129,17 @@ pub(super) fn clause(s: &Standing, readings: &[Reading], probs: &[f64]) -> Optio
             format!("the decision stands: the words favour {name} only at probability {p:.2}")
         }
     })
+}
+
+/// Does the best reading tell nothing against a declared one: no language the model knows
+/// fits its words at all and none is a listed word, where the declared reading's words include
+/// one? Its lead is then how common each encoding is, which a declaration outweighs (IPython's
+/// test file `nonascii.py`, `# coding: iso-8859-5` over a Cyrillic alphabet and `Ўт№Ф`, was
+/// ISO-8859-10 at 0.64 by `ąķĸāáâãäåæ…`; chardet and charset-normalizer follow the cookie).
+fn unfit_against(best: &Reading, declared: &Reading) -> bool {
+    super::letters::fits_no_language(&best.features)
+        && best.features.known_words == 0
+        && declared.features.known_words > 0
 }
 
 /// Differing words, all single letters, from which a reading is a table of letters
