@@ -644,7 +644,7 @@ fn magic(head: &[u8]) -> Option<(Format, ByteSpan, String)> {
         ),
     ];
     for (sig, f, detail) in SIGS {
-        if head.starts_with(sig) {
+        if head.starts_with(sig) && corroborated(*f, head) {
             return Some((*f, ByteSpan::at(0, sig.len() as u64), detail.to_string()));
         }
     }
@@ -669,7 +669,9 @@ fn magic(head: &[u8]) -> Option<(Format, ByteSpan, String)> {
         };
         return Some((f, ByteSpan::new(0, 8), format!("{what} {n})")));
     }
-    if head.starts_with(b"MZ") && head.len() >= 64 {
+    // A DOS header's fields are small numbers: their high bytes are NULs, which text lacks
+    // (a German page on the `MZ-Werke` starts with the same two letters).
+    if head.starts_with(b"MZ") && head.len() >= 64 && head[2..64].contains(&0) {
         return Some((
             Exe,
             ByteSpan::at(0, 2),
@@ -687,6 +689,23 @@ fn magic(head: &[u8]) -> Option<(Format, ByteSpan, String)> {
         return Some((Pdf, ByteSpan::at(p as u64, 5), detail));
     }
     None
+}
+
+/// Whether the bytes after a signature written in letters bear it out, where text could begin
+/// with the same letters (`BZh is …`, `GIF89a is …`): a bzip2 stream's block size digit and
+/// block or end-of-stream magic; a GIF's screen width and height, whose high bytes are small.
+/// Other signatures hold bytes text does not (controls, NULs, high bytes) and stand alone.
+fn corroborated(f: Format, head: &[u8]) -> bool {
+    match f {
+        Format::Bzip2 => {
+            head.get(3).is_some_and(|b| (b'1'..=b'9').contains(b))
+                && matches!(head.get(4..10), Some(b"1AY&SY") | Some(b"\x17rE8P\x90"))
+        }
+        Format::Gif => head
+            .get(6..10)
+            .is_some_and(|dims| dims.iter().any(|&b| b < 0x20 || b >= 0x80)),
+        _ => true,
+    }
 }
 
 /// The format of bytes already in memory (an attachment, an archive entry).

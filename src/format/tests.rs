@@ -158,3 +158,29 @@ fn bytes_that_are_not_text() {
     let records = [&b"\x00\x01\x02\x03binary\x00\x00"[..], &[0u8; 64][..]].concat();
     assert_eq!(of(&records), Some(Format::Binary));
 }
+
+/// Text that begins with a signature's letters is text: the bytes after the letters must bear
+/// the signature out (a DOS header's NULs, a bzip2 block magic, a GIF's screen size).
+#[test]
+fn signatures_in_letters_need_their_bytes() {
+    for text in [
+        &b"MZ-Werke Zschopau: Motorr\xE4der aus Sachsen, gebaut von 1922 bis 2008, in Zschopau.\n"
+            [..],
+        b"BZh is the start of a bzip2 stream; this note says so in plain words.\n",
+        b"GIF89a is the newer of the two GIF versions, and this line is about it.\n",
+    ] {
+        assert_eq!(
+            detect(text),
+            Format::Text,
+            "{}",
+            String::from_utf8_lossy(text)
+        );
+        assert!(not_text(text).is_none());
+    }
+    let mut exe = b"MZ\x90\x00\x03\x00\x00\x00\x04\x00".to_vec();
+    exe.resize(128, 0);
+    assert_eq!(detect(&exe), Format::Exe);
+    assert_eq!(detect(b"BZh91AY&SY\x8b\x1e\x9f\x05"), Format::Bzip2);
+    assert_eq!(detect(b"BZh9\x17rE8P\x90\x00\x00\x00\x00"), Format::Bzip2);
+    assert_eq!(detect(b"GIF89a\x10\x00\x10\x00\x80\x00\x00"), Format::Gif);
+}
