@@ -703,7 +703,7 @@ fn corroborated(f: Format, head: &[u8]) -> bool {
         }
         Format::Gif => head
             .get(6..10)
-            .is_some_and(|dims| dims.iter().any(|&b| b < 0x20 || b >= 0x80)),
+            .is_some_and(|dims| dims.iter().any(|b| !(0x20..0x80).contains(b))),
         _ => true,
     }
 }
