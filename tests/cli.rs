@@ -192,6 +192,18 @@ fn inspect_abstains_on_bytes_that_are_not_text() {
         assert!(report.contains("no encoding is likely"), "{report}");
         assert!(report.contains("Mojibake: not searched"), "{report}");
     }
+    // Too few bytes to call binary: four Han characters in UTF-16LE without a BOM (`生` is
+    // `1F 75`, a control byte) are weighed, and read.
+    let han = scratch.path().join("han.txt");
+    let units: Vec<u8> = "人人生而"
+        .encode_utf16()
+        .flat_map(u16::to_le_bytes)
+        .collect();
+    std::fs::write(&han, units).unwrap();
+    let j: Value =
+        serde_json::from_str(&stdout_of(&["inspect", "--json", han.to_str().unwrap()])).unwrap();
+    assert!(j["likely"]["not_text"].is_null(), "{}", j["likely"]);
+    assert_eq!(j["likely"]["name"], "UTF-16LE", "{}", j["likely"]);
     // Text with a stray NUL: weighed as text, as before.
     let text = scratch.path().join("log.txt");
     let mut bytes = "Die Prüfung der Größe ergab, daß die Übertragung gelungen ist.\n"

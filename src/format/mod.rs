@@ -410,6 +410,10 @@ pub struct NotText {
     pub detail: String,
 }
 
+/// Fewest bytes [`not_text`] calls binary without a signature: the sixteen UTF-16 code units
+/// from which `decode::validity::wide_pattern` tells CJK text in UTF-16 by its units.
+const MIN_BINARY_BYTES: usize = 32;
+
 /// Whether an input whose first bytes are `head` is no text at all: it starts with the
 /// signature of a format whose bytes are not text (archives, images, executables, PDF and
 /// Office containers, whose text `extract` reads), or holds bytes no text does (NULs, C0
@@ -428,6 +432,9 @@ pub fn not_text(head: &[u8]) -> Option<NotText> {
         });
     }
     match text_format(head, false) {
+        // Fewer bytes than [`MIN_BINARY_BYTES`] tell binary from text too seldom: four Han
+        // characters in UTF-16 without a BOM hold a control byte or two.
+        (Format::Binary, ..) if head.len() < MIN_BINARY_BYTES => None,
         (format @ (Format::Binary | Format::EbcdicText), span, detail) => Some(NotText {
             format,
             byte_span: span,

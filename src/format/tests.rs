@@ -133,7 +133,16 @@ fn bytes_that_are_not_text() {
     assert_eq!(of(b"\x1F\x8B\x08\x00\x00\x00\x00\x00"), Some(Format::Gzip));
     assert_eq!(of(b"%PDF-1.4\n%\xE2\xE3\xCF\xD3\n"), Some(Format::Pdf));
     assert_eq!(of(b"PK\x03\x04\x14\x00"), Some(Format::Zip));
-    assert_eq!(of(b"\x00\x01\x02\x03binary\x00\x00"), Some(Format::Binary));
+    let mut records = b"\x00\x01\x02\x03binary\x00\x00".repeat(3);
+    assert_eq!(of(&records), Some(Format::Binary));
+    // Too few bytes to tell: six Han characters in UTF-16LE without a BOM (`生` is `1F 75`).
+    let han: Vec<u8> = "人人生而自由"
+        .encode_utf16()
+        .flat_map(u16::to_le_bytes)
+        .collect();
+    assert_eq!(of(&han), None);
+    records.truncate(14);
+    assert_eq!(of(&records), None);
     let ebcdic = b"\xC8\xC5\xD3\xD3\xD6\x40\xE6\xD6\xD9\xD3\xC4\x40\xE3\xC8\xC9\xE2\x40\xC9\xE2";
     assert_eq!(of(ebcdic), Some(Format::EbcdicText));
     for text in [
@@ -155,7 +164,11 @@ fn bytes_that_are_not_text() {
     assert_eq!(of(&padded), None);
     assert_eq!(detect(&padded), Format::Text);
     assert_eq!(of(&[0u8; 4096]), Some(Format::Binary));
-    let records = [&b"\x00\x01\x02\x03binary\x00\x00"[..], &[0u8; 64][..]].concat();
+    let records = [
+        &b"\x00\x01\x02\x03binary\x00\x00".repeat(3)[..],
+        &[0u8; 64][..],
+    ]
+    .concat();
     assert_eq!(of(&records), Some(Format::Binary));
 }
 
