@@ -274,25 +274,21 @@ const MAX_SEGMENTS_LISTED: usize = 24;
 
 /// The human report.
 pub fn write_report(out: &mut dyn Write, r: &Report) -> io::Result<()> {
-    match &r.likely.not_text {
-        // Bytes that are no text are not read by a text kind's rules but by their format.
-        Some(n) => writeln!(
-            out,
-            "{} — {} bytes, {} ({})",
-            v(&r.path),
-            thousands(r.size_bytes),
-            n.what(),
-            v(&n.detail)
-        )?,
-        None => writeln!(
-            out,
-            "{} — {} bytes, {} ({})",
-            v(&r.path),
-            thousands(r.size_bytes),
-            kind_title(r.document.kind.name()),
-            v(&r.document.reason)
-        )?,
-    }
+    // Bytes that are no text are described by their format, not by a text kind's rules.
+    let (what, why) = match &r.likely.not_text {
+        Some(n) => (n.what(), n.detail.as_str()),
+        None => (
+            kind_title(r.document.kind.name()).to_string(),
+            r.document.reason.as_str(),
+        ),
+    };
+    writeln!(
+        out,
+        "{} — {} bytes, {what} ({})",
+        v(&r.path),
+        thousands(r.size_bytes),
+        v(why)
+    )?;
     writeln!(out, "  {}", verdicts(r))?;
     if let Some(c) = &r.size_change {
         writeln!(out, "WARNING: {}", c.sentence())?;
