@@ -1492,3 +1492,24 @@ ga_boat = ("Th\u00e1inig s\u00e9 \u00f3 Ghaillimh inn\u00e9. Bh\u00ed an b\u00e1
            "feitheamh leis sa bhaile.\n")
 write(E + "mixed-utf8-ga-one-letter-word-typed-in-1252.txt",
       typed_in(ga_boat, [" \u00f3 chaladh"], "cp1252"))
+# EBCDIC (session 64): mainframe exports, undeclared, in the page their country uses. A German
+# customer letter in IBM273 (`Würde` where IBM037 reads `W}rde`); French minutes in IBM297,
+# lines ending in NL (0x15), as z/OS writes them; an English status report every Latin-1
+# EBCDIC page reads alike; Spanish prices in IBM1145 (IBM284 with the euro sign at 0x9F).
+write(E + "de-ibm273-kundenbrief.txt", (
+    "Sehr geehrte Frau Müller,\n\n"
+    "vielen Dank für Ihre Anfrage vom 12. März. Die Lieferung der bestellten Waren "
+    "erfolgt nächste Woche. Für Rückfragen stehen wir Ihnen gerne zur Verfügung.\n\n"
+    "Mit freundlichen Grüßen\nIhr Kundendienst\n").encode("cp273"))
+write(E + "fr-ibm297-proces-verbal.txt", iconv(
+    "Procès-verbal de la réunion du comité\x85\x85"
+    "Le comité a examiné les résultats de l'année écoulée et a approuvé le budget.\x85"
+    "La prochaine séance aura lieu à Genève, après les congés d'été.\x85", "IBM297"))
+write(E + "en-ibm037-status.txt", (
+    "BATCH JOB STATUS REPORT\n"
+    "Job PAYROLL ended normally at 02:14. All 1,250 records were read and written.\n"
+    "No errors were found. The next run is scheduled for Friday night.\n").encode("cp037"))
+write(E + "es-ibm1145-precios.txt", iconv(
+    "Lista de precios del año 2024\n"
+    "Señales de tráfico: 12,50 € por unidad. Cañerías de cobre: 8,75 € el metro.\n"
+    "Los precios incluyen el envío a toda España.\n", "IBM1145"))

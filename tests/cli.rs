@@ -137,7 +137,7 @@ fn inspect_explains_a_lying_meta() {
 }
 
 /// Bytes that are no text — compressed data behind a gzip signature, the same bytes without
-/// one, EBCDIC — get no likely encoding: the verdict abstains at confidence 0 and says what the
+/// one — get no likely encoding (EBCDIC is text, read in its pages: tests/ebcdic.rs): the verdict abstains at confidence 0 and says what the
 /// bytes are (compressed data read as windows-1251 or windows-1252 gave 0.97–0.99 before),
 /// with no segments and no mojibake search; the decision stays what a consumer that takes them
 /// for text decodes. A text with one stray NUL, or padded with NULs, is text, and is weighed.
@@ -168,11 +168,6 @@ fn inspect_abstains_on_bytes_that_are_not_text() {
             bin.to_str().unwrap(),
             "binary",
             "binary data of no known format, not text",
-        ),
-        (
-            "tests/fixtures/formats/ebcdic.txt",
-            "ebcdic-text",
-            "EBCDIC text, which this tool does not decode",
         ),
     ] {
         let j: Value = serde_json::from_str(&stdout_of(&["inspect", "--json", path])).unwrap();

@@ -613,8 +613,9 @@ fn utf8_symbols_are_utf8_however_few() {
     );
 }
 
-/// A label naming an EBCDIC page (no WHATWG decoder, none here) is said to be one, not only
-/// ignored: `ebcdic-cp-us` in a Content-Type header.
+/// A label naming an EBCDIC page (no WHATWG decoder) is said to be one, not only ignored:
+/// `ebcdic-cp-us` in a Content-Type header; a consumer ignores it, and on text that is not
+/// EBCDIC nothing reads it. An EBCDIC page outside the Latin-1 repertoire is not decoded here.
 #[test]
 fn a_label_naming_ebcdic_says_so() {
     let out = cmd()
@@ -628,10 +629,28 @@ fn a_label_naming_ebcdic_says_so() {
     assert_eq!(header["kind"], "transport", "{header}");
     let detail = header["detail"].as_str().unwrap();
     assert!(
-        detail.ends_with("it names IBM037 (EBCDIC), which neither WHATWG nor this tool decodes"),
+        detail.ends_with(
+            "it names IBM037, an EBCDIC page (which the likely verdict weighs where the bytes are EBCDIC)"
+        ),
         "{detail}"
     );
+    assert_eq!(header["names"], "IBM037");
     assert_eq!(j["encoding"]["name"], "windows-1252");
+    assert_eq!(j["likely"]["name"], "windows-1252");
+    let out = cmd()
+        .args(["inspect", "--json", "--content-type"])
+        .arg("text/plain; charset=cp875")
+        .arg("tests/fixtures/resume-latin1.txt")
+        .output()
+        .unwrap();
+    let j: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let detail = j["evidence"][0]["detail"].as_str().unwrap();
+    assert!(
+        detail.ends_with(
+            "it names IBM875 (EBCDIC Greek), which neither WHATWG nor this tool decodes"
+        ),
+        "{detail}"
+    );
 }
 
 /// IBM856 (Hebrew), IBM864 (Arabic presentation forms; `٪` at 0x25) and KOI8-T (Tajik), named

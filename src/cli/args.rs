@@ -270,8 +270,10 @@ pub struct InspectArgs {
     /// utf-32be, x-iso-8859-1-c1, cp437, cp737, cp775, cp850, cp852, cp855, cp856, cp857, cp860,
     /// cp861, cp862, cp863, cp864, cp865, cp1125, koi8-t, x-mac-ce, x-mac-croatian, x-mac-greek,
     /// x-mac-icelandic, x-mac-romanian, x-mac-turkish, viscii, tcvn, johab, euc-tw,
-    /// shift_jis-2004, euc-jis-2004); repeat to add candidates. The first one overrides the
-    /// decision.
+    /// shift_jis-2004, euc-jis-2004, and the EBCDIC pages cp037, cp273, cp277, cp278, cp280,
+    /// cp284, cp285, cp297, cp500, cp871, cp1047, cp1140, cp1141, cp1142, cp1143, cp1144,
+    /// cp1145, cp1146, cp1147, cp1148, cp1149); repeat to add candidates. The first one
+    /// overrides the decision.
     #[arg(long = "encoding", value_name = "LABEL")]
     pub encodings: Vec<String>,
     /// A transport Content-Type header value, e.g. "text/html; charset=ISO-8859-1".
@@ -663,7 +665,9 @@ pub struct DecodeArgs {
     /// x-iso-8859-1-c1, cp437, cp737, cp775, cp850, cp852, cp855, cp856, cp857, cp860, cp861,
     /// cp862, cp863, cp864, cp865, cp1125, koi8-t, x-mac-ce, x-mac-croatian, x-mac-greek,
     /// x-mac-icelandic, x-mac-romanian, x-mac-turkish, viscii, tcvn, johab, euc-tw,
-    /// shift_jis-2004, euc-jis-2004), `decided` (what the
+    /// shift_jis-2004, euc-jis-2004, and the EBCDIC pages cp037, cp273, cp277, cp278, cp280,
+    /// cp284, cp285, cp297, cp500, cp871, cp1047, cp1140, cp1141, cp1142, cp1143, cp1144,
+    /// cp1145, cp1146, cp1147, cp1148, cp1149), `decided` (what the
     /// evidence's precedence decides, as `inspect` reports it), or `likely` (what the bytes most
     /// probably are, `inspect`'s likely verdict).
     #[arg(long, value_name = "LABEL")]

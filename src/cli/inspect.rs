@@ -161,7 +161,7 @@ fn likely_section(out: &mut dyn Write, r: &Report) -> io::Result<()> {
     let l = &r.likely;
     writeln!(out, "Likely: {} (confidence {:.2})", l.name, l.confidence)?;
     writeln!(out, "  {}", v(&l.because))?;
-    if let Some(lang) = &l.language {
+    if let Some(lang) = l.language.as_ref().filter(|g| !g.examples.is_empty()) {
         let words: Vec<String> = lang
             .examples
             .iter()
@@ -445,6 +445,15 @@ pub fn write_report(out: &mut dyn Write, r: &Report) -> io::Result<()> {
     match &r.mojibake {
         None if let Some(n) = &r.likely.not_text => {
             writeln!(out, "Mojibake: not searched: the bytes are {}", n.what())?
+        }
+        None if r.format.detected == crate::format::Format::EbcdicText
+            && !matches!(r.encoding.encoding, crate::decode::Charset::Ebcdic(_)) =>
+        {
+            writeln!(
+                out,
+                "Mojibake: not searched: the bytes are EBCDIC, which {} reads as gibberish, not as text misread once",
+                r.encoding.encoding
+            )?
         }
         None => match &part {
             None => writeln!(

@@ -65,7 +65,10 @@ pub(super) fn unit_diagnostics<'a>(
         .iter()
         .filter(|d| match d.kind {
             DiagnosticKind::Charset => !own(DiagnosticKind::Charset),
-            DiagnosticKind::NotUtf8 | DiagnosticKind::DecodeErrors | DiagnosticKind::SevenBit => {
+            DiagnosticKind::NotUtf8
+            | DiagnosticKind::DecodeErrors
+            | DiagnosticKind::SevenBit
+            | DiagnosticKind::Ebcdic => {
                 !own(d.kind)
                     && matches!((d.byte_span, u.byte_span), (Some(b), Some(s)) if b.start >= s.start && b.start < s.end)
             }
@@ -233,7 +236,8 @@ pub(super) fn audit_unit(
             DiagnosticKind::DecodeErrors => s.decode_errors += d.count,
             // Characters in 7-bit shifts were not decoded either: their bytes are in the text.
             // The finding names the scheme, which the count alone does not.
-            DiagnosticKind::SevenBit => {
+            // EBCDIC read in an ASCII-compatible encoding: no character is what was written.
+            DiagnosticKind::SevenBit | DiagnosticKind::Ebcdic => {
                 s.decode_errors += d.count;
                 findings.push(FindingRef {
                     class: d.kind.name().to_string(),

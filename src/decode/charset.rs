@@ -10,8 +10,10 @@
 //! mojibake repair must read that back; DOS-era Cyrillic text files are in IBM855, which the
 //! likely verdict names; the other DOS and Mac pages (IBM737 Greek, IBM857 Turkish, IBM862
 //! Hebrew, Mac Greek, Turkish, Icelandic, Romanian, Croatian…) are decoded where a label names
-//! them (an XML declaration, `--encoding`), as Python, ICU and iconv do.
+//! them (an XML declaration, `--encoding`), as Python, ICU and iconv do. And the EBCDIC pages
+//! of the Latin-1 repertoire (`ebcdic.rs`): mainframe text, which no WHATWG decoder reads.
 
+use crate::decode::ebcdic::EbcdicPage;
 use crate::decode::seven_bit::Scheme;
 use crate::error::UnknownLabel;
 use encoding_rs::Encoding;
@@ -46,6 +48,10 @@ pub enum Charset {
     /// WHATWG's Shift_JIS and EUC-JP leave undecoded ([`crate::decode::jis_x_0213`]).
     ShiftJis2004,
     EucJis2004,
+    /// An EBCDIC code page of the Latin-1 repertoire (IBM037, IBM500, IBM1047, IBM273…): text
+    /// from IBM mainframes, no byte of which means what it does in ASCII
+    /// ([`crate::decode::ebcdic`]).
+    Ebcdic(EbcdicPage),
 }
 
 /// The single-byte code pages outside WHATWG that the tool decodes (each byte one character;
@@ -377,6 +383,7 @@ impl Charset {
             Charset::EucTw => "EUC-TW",
             Charset::ShiftJis2004 => "Shift_JIS-2004",
             Charset::EucJis2004 => "EUC-JIS-2004",
+            Charset::Ebcdic(p) => p.name(),
         }
     }
 
@@ -392,7 +399,7 @@ impl Charset {
     pub fn is_single_byte(&self) -> bool {
         match self {
             Charset::Whatwg(e) => e.is_single_byte(),
-            Charset::Latin1 | Charset::Oem(_) => true,
+            Charset::Latin1 | Charset::Oem(_) | Charset::Ebcdic(_) => true,
             _ => false,
         }
     }
@@ -430,7 +437,7 @@ impl Charset {
     /// One label of each encoding the tool decodes beside the WHATWG ones, that a user can
     /// give `--encoding` (the CLI's help lists them; a test keeps the two in step). The 7-bit
     /// Chinese and Korean schemes are not here: no label reaches them.
-    pub const OUTSIDE_WHATWG: [&'static str; 31] = [
+    pub const OUTSIDE_WHATWG: [&'static str; 52] = [
         "utf-32le",
         "utf-32be",
         "x-iso-8859-1-c1",
@@ -462,6 +469,27 @@ impl Charset {
         "euc-tw",
         "shift_jis-2004",
         "euc-jis-2004",
+        "cp037",
+        "cp273",
+        "cp277",
+        "cp278",
+        "cp280",
+        "cp284",
+        "cp285",
+        "cp297",
+        "cp500",
+        "cp871",
+        "cp1047",
+        "cp1140",
+        "cp1141",
+        "cp1142",
+        "cp1143",
+        "cp1144",
+        "cp1145",
+        "cp1146",
+        "cp1147",
+        "cp1148",
+        "cp1149",
     ];
 
     /// Resolves a label: WHATWG labels first, then `utf-32`, `utf-32le`, `utf-32be`, `ucs-4`,
@@ -528,7 +556,7 @@ impl Charset {
             "tcvn" | "tcvn-5712" | "tcvn5712" | "tcvn5712-1" | "tcvn5712-1:1993" => {
                 Some(Charset::Oem(OemPage::Tcvn))
             }
-            _ => None,
+            _ => EbcdicPage::for_label(&norm).map(Charset::Ebcdic),
         };
         if let Some(charset) = extra {
             let remap = (norm == "utf-32" || norm == "utf32" || norm.starts_with("ucs"))
@@ -557,7 +585,8 @@ impl Charset {
 pub enum Lenient {
     /// An encoding this tool decodes: the label's spelling and the encoding.
     Names(Charset),
-    /// An encoding neither WHATWG nor this tool decodes (the EBCDIC pages): its name.
+    /// An encoding neither WHATWG nor this tool decodes (the EBCDIC pages outside the Latin-1
+    /// repertoire): its name.
     Undecodable(&'static str),
 }
 
@@ -589,7 +618,8 @@ pub enum Lenient {
 /// | `cp856`, `cp864` (`csibm864`…), `koi8-t` | IBM856, IBM864, KOI8-T (decoded by this tool) |
 /// | `ms-ansi`, `ms-ee`, `ms-cyrl`, `ms-greek`, `ms-turk`, `ms-hebr`, `ms-arab`, `winbaltrim` (glibc iconv) | windows-1252, -1250, -1251, -1253, -1254, -1255, -1256, -1257 |
 /// | `tcvn`, `tcvn-5712`, `tcvn5712-1` | TCVN5712-1 (decoded by this tool) |
-/// | `cp037` (`ebcdic-cp-us`…), `cp500`, `cp1047`, `cp1140`, `cp273`, `cp424`, `cp875`, `cp1026` | EBCDIC pages: no decoder |
+/// | `cp037` (`ebcdic-cp-us`…), `cp273`, `cp277`, `cp278`, `cp280`, `cp284`, `cp285`, `cp297`, `cp500` (`ebcdic-cp-be`…), `cp871`, `cp1047`, `cp1140`–`cp1149` (`ibm01140`…) | the EBCDIC pages of those numbers (decoded by this tool) |
+/// | `cp424`, `cp875`, `cp1026` | EBCDIC Hebrew, Greek, Turkish: no decoder |
 ///
 /// Every spelling [`Charset::for_label`] knows of the pages outside WHATWG is found here too,
 /// once case, `_` and hyphens are set aside; `dos` and a number is that DOS page.
@@ -660,15 +690,7 @@ pub fn for_lenient_label(label: &str) -> Option<Lenient> {
         // Spellings of the code pages this tool decodes that `Charset::for_label` lacks.
         "macce" | "xmacce" => Some(Lenient::Names(Charset::Oem(OemPage::MacCentralEurope))),
         "ruscii1125" | "cp866u" => Some(Lenient::Names(Charset::Oem(OemPage::Cp1125))),
-        // EBCDIC (IBM mainframes): not ASCII-compatible, no WHATWG decoder, none here.
-        "cp037" | "ibm037" | "csibm037" | "ebcdiccpus" | "ebcdiccpca" | "ebcdiccpnl"
-        | "ebcdiccpwt" => Some(Lenient::Undecodable("IBM037 (EBCDIC)")),
-        "cp500" | "ibm500" | "csibm500" | "ebcdiccpbe" | "ebcdiccpch" => {
-            Some(Lenient::Undecodable("IBM500 (EBCDIC)"))
-        }
-        "cp1047" | "ibm1047" => Some(Lenient::Undecodable("IBM1047 (EBCDIC)")),
-        "cp1140" | "ibm1140" | "ibm01140" => Some(Lenient::Undecodable("IBM01140 (EBCDIC)")),
-        "cp273" | "ibm273" => Some(Lenient::Undecodable("IBM273 (EBCDIC)")),
+        // EBCDIC pages outside the Latin-1 repertoire: no WHATWG decoder, none here.
         "cp424" | "ibm424" => Some(Lenient::Undecodable("IBM424 (EBCDIC Hebrew)")),
         "cp875" | "ibm875" => Some(Lenient::Undecodable("IBM875 (EBCDIC Greek)")),
         "cp1026" | "ibm1026" => Some(Lenient::Undecodable("IBM1026 (EBCDIC Turkish)")),
@@ -702,6 +724,7 @@ impl Charset {
             ),
             Charset::Latin1 => text.chars().map(|c| u8::try_from(c as u32).ok()).collect(),
             Charset::Oem(p) => text.chars().map(|c| p.byte_of(c)).collect(),
+            Charset::Ebcdic(p) => text.chars().map(|c| p.byte_of(c)).collect(),
             c if *c == Charset::UTF_16LE => {
                 Some(text.encode_utf16().flat_map(|u| u.to_le_bytes()).collect())
             }

@@ -15,14 +15,13 @@
 //! multi-byte legacy encodings (Shift_JIS, EUC-JP, ISO-2022-JP, GBK, gb18030, Big5, EUC-KR)
 //! through encoding_rs itself, fed one byte at a time when exact character spans are needed.
 
-use super::charset::{Charset, OemPage};
+use super::charset::Charset;
 use super::offsets::OffsetMap;
 use super::{seven_bit, validity};
 use crate::error::StrictDecodeError;
 use crate::span::ByteSpan;
 use encoding_rs::{DecoderResult, Encoding};
 use serde::Serialize;
-use std::sync::{Mutex, OnceLock};
 
 /// What a decoder does with a malformed byte sequence.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
@@ -424,6 +423,7 @@ impl Engine {
             Charset::Latin1 => Engine::Latin1(base),
             Charset::SevenBit(s) => Engine::SevenBit(seven_bit::Reader::new(s), Carry::at(base)),
             Charset::Oem(p) => Engine::SingleByte(oem_table(p), base),
+            Charset::Ebcdic(p) => Engine::SingleByte(ebcdic_table(p), base),
             Charset::Johab => Engine::Stepped(crate::decode::johab::step, Carry::at(base)),
             Charset::EucTw => Engine::Stepped(crate::decode::euc_tw::step, Carry::at(base)),
             Charset::ShiftJis2004 => {
@@ -511,134 +511,6 @@ fn utf8(bytes: &[u8], pos: u64, last: bool, sink: &mut dyn Sink) -> usize {
     }
     i
 }
-
-/// A legacy single-byte encoding as a table: byte → character (None = unmapped).
-pub struct SingleByteTable {
-    chars: [Option<char>; 256],
-    /// Bytes below 0x80 are ASCII (all but VISCII, which gives six C0 controls to letters).
-    ascii_low: bool,
-}
-
-/// The table for a single-byte encoding, built once from encoding_rs and cached.
-fn single_byte_table(enc: &'static Encoding) -> &'static SingleByteTable {
-    static CACHE: OnceLock<Mutex<Vec<(&'static Encoding, &'static SingleByteTable)>>> =
-        OnceLock::new();
-    let cache = CACHE.get_or_init(|| Mutex::new(Vec::new()));
-    let mut guard = cache.lock().unwrap_or_else(|p| p.into_inner());
-    if let Some((_, t)) = guard.iter().find(|(e, _)| *e == enc) {
-        return t;
-    }
-    let mut chars = [None; 256];
-    for (b, slot) in chars.iter_mut().enumerate() {
-        let byte = [b as u8];
-        *slot = enc
-            .decode_without_bom_handling_and_without_replacement(&byte)
-            .and_then(|s| s.chars().next());
-    }
-    let table: &'static SingleByteTable = Box::leak(Box::new(SingleByteTable {
-        chars,
-        ascii_low: true,
-    }));
-    guard.push((enc, table));
-    table
-}
-
-impl SingleByteTable {
-    /// The character of byte `b`, if the encoding maps it.
-    pub fn get(&self, b: u8) -> Option<char> {
-        self.chars[b as usize]
-    }
-
-    /// True when byte `b` reads as the ASCII character of its value.
-    fn plain(&self, b: u8) -> bool {
-        b < 0x80 && (self.ascii_low || self.chars[b as usize] == Some(char::from(b)))
-    }
-}
-
-/// The table of a DOS, Mac or Vietnamese code page outside WHATWG.
-fn oem_table(page: OemPage) -> &'static SingleByteTable {
-    static TABLES: [OnceLock<SingleByteTable>; OemPage::ALL.len()] =
-        [const { OnceLock::new() }; OemPage::ALL.len()];
-    TABLES[page.index()].get_or_init(|| {
-        let mut chars = [None; 256];
-        for (b, c) in chars.iter_mut().enumerate() {
-            // An undefined byte (IBM857's 0xD5) decodes as an error, as in WHATWG's tables.
-            *c = (!page.is_undefined(b as u8)).then(|| page.char_of(b as u8));
-        }
-        SingleByteTable {
-            chars,
-            ascii_low: page.low_letters().is_empty(),
-        }
-    })
-}
-
-/// The cached table of any single-byte charset the tool decodes (WHATWG or DOS); `None` for
-/// the others (true Latin-1 needs none: every byte is its code point).
-pub fn single_byte_table_of(cs: Charset) -> Option<&'static SingleByteTable> {
-    match cs {
-        Charset::Whatwg(e) => table_for(e),
-        Charset::Oem(p) => Some(oem_table(p)),
-        _ => None,
-    }
-}
-
-/// Public access to the cached table of a single-byte encoding (mojibake analysis inverts it).
-pub fn table_for(enc: &'static Encoding) -> Option<&'static SingleByteTable> {
-    enc.is_single_byte().then(|| single_byte_table(enc))
-}
-
-fn single_byte(table: &SingleByteTable, bytes: &[u8], pos: u64, sink: &mut dyn Sink) -> usize {
-    let mut i = 0;
-    let mut buf = [0u8; 4 * RUN_CHARS];
-    while i < bytes.len() {
-        if sink.stopped() {
-            return i;
-        }
-        // All WHATWG single-byte encodings are ASCII-compatible; VISCII all but six bytes.
-        let ascii_end = if table.ascii_low {
-            bytes[i..].iter().position(|&b| b >= 0x80)
-        } else {
-            bytes[i..].iter().position(|&b| !table.plain(b))
-        }
-        .map_or(bytes.len(), |p| i + p);
-        if ascii_end > i {
-            // ASCII bytes are valid UTF-8 as they stand.
-            sink.same(std::str::from_utf8(&bytes[i..ascii_end]).unwrap_or_default());
-            i = ascii_end;
-            continue;
-        }
-        // A run of mapped non-ASCII bytes whose characters have one UTF-8 length (Cyrillic
-        // letters: 2 bytes each) goes to the sink in one call: one map run, one copy.
-        let mut n = 0usize;
-        let mut width = 0usize;
-        while i + n < bytes.len() && n < RUN_CHARS && !table.plain(bytes[i + n]) {
-            let Some(c) = table.chars[bytes[i + n] as usize] else {
-                break;
-            };
-            let w = c.len_utf8();
-            if n > 0 && w != width {
-                break;
-            }
-            width = w;
-            c.encode_utf8(&mut buf[n * width..]);
-            n += 1;
-        }
-        if n > 0 {
-            let s = std::str::from_utf8(&buf[..n * width]).unwrap_or_default();
-            sink.chars_fixed(s, n, 1);
-            i += n;
-            continue;
-        }
-        if !sink.error(pos + i as u64, 1) {
-            return i;
-        }
-        i += 1;
-    }
-    i
-}
-
-/// The most characters [`single_byte`] hands the sink in one call.
-const RUN_CHARS: usize = 64;
 
 fn latin1(bytes: &[u8], sink: &mut dyn Sink) -> usize {
     let mut buf = [0u8; 4];
@@ -880,6 +752,9 @@ impl GenericEngine {
 }
 
 mod seven_bit_engine;
+mod single_byte;
+pub use single_byte::{SingleByteTable, single_byte_table_of, table_for};
+use single_byte::{ebcdic_table, oem_table, single_byte, single_byte_table};
 mod stepped_engine;
 
 #[cfg(test)]

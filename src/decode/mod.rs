@@ -10,6 +10,8 @@ pub mod bom;
 pub mod charset;
 pub mod declared;
 pub mod decoder;
+pub mod ebcdic;
+mod ebcdic_tables;
 pub mod euc_tw;
 pub mod jis_x_0213;
 pub mod johab;

@@ -62,8 +62,8 @@ pub(super) fn whole_input_stats(
             error_spans: v.positions.clone(),
         });
     }
-    // True Latin-1 and the DOS code pages map every byte.
-    if matches!(cs, Charset::Latin1 | Charset::Oem(_)) {
+    // True Latin-1, the DOS and Mac pages and the EBCDIC pages map every byte.
+    if matches!(cs, Charset::Latin1 | Charset::Oem(_) | Charset::Ebcdic(_)) {
         return Ok(DecodeStats::default());
     }
     if let Some(t) = cs.whatwg().and_then(decode::table_for) {

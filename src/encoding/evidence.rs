@@ -52,6 +52,13 @@ pub(super) fn declared_evidence(
                 Err(_) => charset::for_lenient_label(label),
             };
             let (names, what) = match lenient {
+                // EBCDIC pages are weighed only where the bytes are EBCDIC.
+                Some(charset::Lenient::Names(c @ Charset::Ebcdic(_))) => (
+                    Some(c),
+                    format!(
+                        "; it names {c}, an EBCDIC page (which the likely verdict weighs where the bytes are EBCDIC)"
+                    ),
+                ),
                 Some(charset::Lenient::Names(c)) => (
                     Some(c),
                     format!(

@@ -313,10 +313,17 @@ pub fn analyze_with(
     }
     // 5. The likely true encoding (the words of each reading decide), and segments; none
     // where the bytes are no text at all (an archive, an image): the verdict abstains.
+    // EBCDIC text is weighed among the EBCDIC pages only: every other reading is gibberish.
     let not_text = crate::format::not_text(&head);
+    let ebcdic = not_text.is_none() && crate::format::in_ebcdic(&head);
     let (mut likely, segments, segments_cover) = match &not_text {
         Some(n) => (
             likely::not_text(decision.encoding, n.clone()),
+            Vec::new(),
+            None,
+        ),
+        None if ebcdic => (
+            likely::in_ebcdic(&sample_bytes, sample.start, decision.encoding),
             Vec::new(),
             None,
         ),
@@ -368,9 +375,15 @@ pub fn analyze_with(
         list,
         progress,
     )?;
-    // 7. Mojibake in the decided text (bytes that are no text hold none).
-    let mojibake = not_text
-        .is_none()
+    // 7. Mojibake in the decided text (bytes that are no text hold none; EBCDIC read in an
+    // ASCII-compatible encoding is gibberish, not text misread once).
+    let searched = not_text.is_none()
+        && (!ebcdic
+            || matches!(
+                decision.encoding,
+                crate::decode::charset::Charset::Ebcdic(_)
+            ));
+    let mojibake = searched
         .then(|| {
             mojibake_of(
                 decided_sample.as_ref(),
@@ -397,7 +410,7 @@ pub fn analyze_with(
     });
     let mojibake_searched = decided_sample
         .as_ref()
-        .filter(|_| not_text.is_none())
+        .filter(|_| searched)
         .and_then(mojibake_span);
 
     Ok(EncodingAnalysis {

@@ -24,6 +24,9 @@ pub struct DecodedText {
     pub non_ascii: bool,
     /// Chinese or Korean in 7-bit shifts that the decision reads as ASCII letters.
     pub seven_bit: Option<SevenBit>,
+    /// Text in EBCDIC that the decision reads in an ASCII-compatible encoding: the likely
+    /// EBCDIC page and its confidence.
+    pub ebcdic: Option<(Charset, f64)>,
 }
 
 /// Decodes `bytes` with the encoding the evidence decides (BOM, transport, declaration,
@@ -68,6 +71,11 @@ pub(super) fn decode_with(
         Err(_) => (Charset::UTF_8, DecidedBy::Validity, 0, None, None),
     };
     let all = input.as_slice().unwrap_or(&[]);
+    let head = &all[..all.len().min(encoding::SAMPLE_BYTES)];
+    let ebcdic = (!matches!(cs, Charset::Ebcdic(_)) && crate::format::in_ebcdic(head)).then(|| {
+        let l = encoding::likely::in_ebcdic(head, 0, cs);
+        (l.name, l.confidence)
+    });
     let mut d = decode::decode(
         &all[skip.min(all.len())..],
         skip as u64,
@@ -86,6 +94,7 @@ pub(super) fn decode_with(
         first_invalid: validity.as_ref().and_then(|v| v.first_invalid.clone()),
         non_ascii: validity.as_ref().is_some_and(|v| !v.is_pure_ascii()),
         seven_bit,
+        ebcdic,
     }
 }
 
@@ -140,6 +149,21 @@ pub fn charset_diagnostics(what: &str, d: &DecodedText) -> Vec<Diagnostic> {
             )
             .count(s.characters as u64)
             .at_bytes(s.byte_span),
+        );
+    }
+    if let Some((page, confidence)) = d.ebcdic {
+        let bytes = d.decoded.map.src_end();
+        out.push(
+            Diagnostic::new(
+                DiagnosticKind::Ebcdic,
+                format!(
+                    "{what} is EBCDIC text, which {} reads as gibberish: every character is wrong (likely {} at confidence {confidence:.2} decodes it)",
+                    d.charset.name(),
+                    page.name()
+                ),
+            )
+            .count(bytes)
+            .at_bytes(crate::span::ByteSpan::new(0, bytes)),
         );
     }
     if d.decoded.error_count > 0 {

@@ -37,6 +37,9 @@ pub enum DiagnosticKind {
     /// reads: the text holds the shift bytes as ASCII letters. The count is the characters.
     #[serde(rename = "7-bit-escapes")]
     SevenBit,
+    /// Text in EBCDIC read in an ASCII-compatible encoding: every character is wrong. The
+    /// count is the bytes; the message names the likely EBCDIC page.
+    Ebcdic,
     /// The charset of a part, and how it was decided.
     Charset,
     /// An embedded object or attachment, extracted as its own unit or listed.
@@ -76,6 +79,7 @@ impl DiagnosticKind {
             DecodeErrors => "decode-errors",
             NotUtf8 => "not-utf8",
             SevenBit => "7-bit-escapes",
+            Ebcdic => "ebcdic",
             Charset => "charset",
             Embedded => "embedded",
             MetadataTrust => "metadata-trust",

@@ -669,7 +669,12 @@ pub fn extract(input: &Input, opts: &Options) -> Result<Extraction, crate::Sourc
 fn needs_thread(f: Format) -> bool {
     !matches!(
         f,
-        Format::Text | Format::Json | Format::Html | Format::Xml | Format::Sgml
+        Format::Text
+            | Format::Json
+            | Format::EbcdicText
+            | Format::Html
+            | Format::Xml
+            | Format::Sgml
     )
 }
 
@@ -719,7 +724,7 @@ pub fn extract_bytes(
     match format {
         Format::Html => Ok(html::extract_file(name, bytes, opts)),
         Format::Xml => Ok(xml::extract_file(name, bytes, opts)),
-        Format::Text | Format::Json => Ok(plain(name, format, bytes, opts)),
+        Format::Text | Format::Json | Format::EbcdicText => Ok(plain(name, format, bytes, opts)),
         Format::Sgml => Ok(sgml::extract_file(name, bytes, unit, opts)),
         Format::Email => email::extract_message_file(name, bytes, unit, opts, depth),
         Format::Mbox => email::extract_mbox(name, bytes, unit, opts, depth),

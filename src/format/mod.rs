@@ -168,7 +168,10 @@ impl Format {
     /// Is the content text an indexer can read after decoding (possibly from markup)?
     pub fn is_text(self) -> bool {
         use Format::*;
-        matches!(self, Html | Xml | Json | Email | Mbox | Sgml | Text | Rtf)
+        matches!(
+            self,
+            Html | Xml | Json | Email | Mbox | Sgml | Text | Rtf | EbcdicText
+        )
     }
 
     /// Can this tool extract text from it?
@@ -190,6 +193,7 @@ impl Format {
                 | Mbox
                 | Sgml
                 | Text
+                | EbcdicText
         )
     }
 
@@ -200,7 +204,7 @@ impl Format {
             Html => Some(TextKind::Html),
             Xml => Some(TextKind::Xml),
             Email | Mbox => Some(TextKind::Email),
-            Json | Sgml | Text | Rtf => Some(TextKind::Text),
+            Json | Sgml | Text | Rtf | EbcdicText => Some(TextKind::Text),
             _ => None,
         }
     }
@@ -417,9 +421,10 @@ const MIN_BINARY_BYTES: usize = 32;
 /// Whether an input whose first bytes are `head` is no text at all: it starts with the
 /// signature of a format whose bytes are not text (archives, images, executables, PDF and
 /// Office containers, whose text `extract` reads), or holds bytes no text does (NULs, C0
-/// controls; [`Format::Binary`]), or is text in EBCDIC, which no encoding here reads. The
-/// encoding stage abstains on them: no encoding it knows reads them as text. RTF and PostScript are text; so is UTF-16/32 by its BOM or pattern of NULs, and a
-/// `%PDF-` header after other bytes. The first [`SNIFF_BYTES`] decide, as in [`identify`].
+/// controls; [`Format::Binary`]). The encoding stage abstains on them: no encoding it knows
+/// reads them as text. RTF and PostScript are text; so is UTF-16/32 by its BOM or pattern of
+/// NULs, EBCDIC ([`in_ebcdic`]), and a `%PDF-` header after other bytes. The first
+/// [`SNIFF_BYTES`] decide, as in [`identify`].
 pub fn not_text(head: &[u8]) -> Option<NotText> {
     let head = &head[..head.len().min(SNIFF_BYTES)];
     if let Some((format, span, detail)) = magic(head) {
@@ -435,7 +440,7 @@ pub fn not_text(head: &[u8]) -> Option<NotText> {
         // Fewer bytes than [`MIN_BINARY_BYTES`] tell binary from text too seldom: four Han
         // characters in UTF-16 without a BOM hold a control byte or two.
         (Format::Binary, ..) if head.len() < MIN_BINARY_BYTES => None,
-        (format @ (Format::Binary | Format::EbcdicText), span, detail) => Some(NotText {
+        (format @ Format::Binary, span, detail) => Some(NotText {
             format,
             byte_span: span,
             detail,
@@ -445,15 +450,18 @@ pub fn not_text(head: &[u8]) -> Option<NotText> {
 }
 
 impl NotText {
-    /// What the bytes are, as a phrase after "the bytes are": `a PNG image, not text`, or
-    /// for EBCDIC, text in code pages no reading here is made in.
+    /// What the bytes are, as a phrase after "the bytes are": `a PNG image, not text`.
     pub fn what(&self) -> String {
-        if self.format == Format::EbcdicText {
-            "EBCDIC text, which this tool does not decode".into()
-        } else {
-            format!("{}, not text", self.format.description())
-        }
+        format!("{}, not text", self.format.description())
     }
+}
+
+/// Whether an input whose first bytes are `head` is text in EBCDIC (most bytes EBCDIC letters,
+/// digits and spaces, few ASCII letters; no signature of another format), which the encoding
+/// stage reads in the EBCDIC pages rather than in any ASCII-compatible encoding.
+pub fn in_ebcdic(head: &[u8]) -> bool {
+    let head = &head[..head.len().min(SNIFF_BYTES)];
+    magic(head).is_none() && text_format(head, false).0 == Format::EbcdicText
 }
 
 /// [`identify`], looking inside ZIP archives of up to `max_entries` entries.

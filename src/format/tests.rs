@@ -143,8 +143,10 @@ fn bytes_that_are_not_text() {
     assert_eq!(of(&han), None);
     records.truncate(14);
     assert_eq!(of(&records), None);
+    // EBCDIC is text, read in the EBCDIC pages.
     let ebcdic = b"\xC8\xC5\xD3\xD3\xD6\x40\xE6\xD6\xD9\xD3\xC4\x40\xE3\xC8\xC9\xE2\x40\xC9\xE2";
-    assert_eq!(of(ebcdic), Some(Format::EbcdicText));
+    assert_eq!(of(ebcdic), None);
+    assert!(in_ebcdic(ebcdic));
     for text in [
         &b"{\\rtf1\\ansi Hello}"[..],
         b"%!PS-Adobe-3.0\n",

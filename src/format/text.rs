@@ -255,7 +255,11 @@ pub(super) fn looks_like_json(body: &[u8], whole: bool) -> bool {
     }
 }
 
-/// EBCDIC text: spaces are 0x40, letters 0x81–0xA9 and 0xC1–0xE9, digits 0xF0–0xF9.
+/// EBCDIC text: spaces are 0x40, letters 0x81–0xA9 and 0xC1–0xE9, digits 0xF0–0xF9. Nine bytes
+/// in ten are such, with fewer than one in ten ASCII letters; or, where one byte in twenty is
+/// 0x40 and almost none the ASCII space 0x20, eight in ten, with fewer than one in five ASCII
+/// letters: Icelandic in IBM871 writes `á ð þ æ ö` at 0x42–0x79, where ASCII has its letters,
+/// as much as 14 % of its bytes.
 pub(super) fn looks_like_ebcdic(head: &[u8]) -> bool {
     if head.len() < 16 {
         return false;
@@ -281,12 +285,17 @@ pub(super) fn looks_like_ebcdic(head: &[u8]) -> bool {
             ebcdic += (v & 1) as usize;
             ascii_letters += (v >> 1) as usize;
         }
-        // ASCII letters only add up: once a tenth of the head, the answer is no.
-        if ascii_letters * 10 >= head.len() {
+        // ASCII letters only add up: once a fifth of the head, the answer is no.
+        if ascii_letters * 5 >= head.len() {
             return false;
         }
     }
-    ebcdic * 10 >= head.len() * 9 && ascii_letters * 10 < head.len()
+    let n = head.len();
+    let count = |x: u8| head.iter().filter(|&&b| b == x).count();
+    if ebcdic * 10 >= n * 9 && ascii_letters * 10 < n {
+        return true;
+    }
+    ebcdic * 10 >= n * 8 && count(0x40) * 20 >= n && count(0x20) * 100 < n
 }
 
 /// NUL bytes (more than one in a hundred: a stray NUL in a log is damage in text, not another

@@ -44,8 +44,11 @@ fn labels_outside_whatwg_resolve_as_files_mean_them() {
         ("cp_is", "IBM861"),
         ("tcvn5712-1", "TCVN5712-1"),
         ("TCVN", "TCVN5712-1"),
-        ("EBCDIC-CP-US", "(IBM037 (EBCDIC))"),
-        ("cp500", "(IBM500 (EBCDIC))"),
+        ("EBCDIC-CP-US", "IBM037"),
+        ("cp500", "IBM500"),
+        ("IBM-1047", "IBM1047"),
+        ("ibm01141", "IBM01141"),
+        ("cp875", "(IBM875 (EBCDIC Greek))"),
         ("SJIS", "Shift_JIS"),
         ("EUC_KR", "EUC-KR"),
         ("gb_2312", "GBK"),
@@ -241,6 +244,7 @@ fn every_encoding_outside_whatwg_has_a_listed_label() {
         Charset::EucJis2004,
     ];
     every.extend(OemPage::ALL.iter().map(|&p| Charset::Oem(p)));
+    every.extend(EbcdicPage::ALL.iter().map(|&p| Charset::Ebcdic(p)));
     assert_eq!(
         listed.len(),
         Charset::OUTSIDE_WHATWG.len(),
