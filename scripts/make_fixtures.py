@@ -1513,3 +1513,9 @@ write(E + "es-ibm1145-precios.txt", iconv(
     "Lista de precios del año 2024\n"
     "Señales de tráfico: 12,50 € por unidad. Cañerías de cobre: 8,75 € el metro.\n"
     "Los precios incluyen el envío a toda España.\n", "IBM1145"))
+# An XML document in EBCDIC (XML 1.0 Appendix F: `4C 6F A7 94` is `<?xm`; the declaration names
+# the page), as z/OS XML services write it: German in IBM1047, brackets where IBM037 has `Ý ¨`.
+write(E + "de-ibm1047-declared.xml", iconv(
+    '<?xml version="1.0" encoding="IBM-1047"?>\n'
+    '<bestand><eintrag nr="17">Schöne Grüße aus München: Bücher für 12,50 [EUR], '
+    'Hefte für 3,20 [EUR].</eintrag></bestand>\n', "IBM1047"))

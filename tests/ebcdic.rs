@@ -188,3 +188,44 @@ fn iconv_free_871(text: &str) -> Vec<u8> {
         .encode(text)
         .unwrap()
 }
+
+/// An XML document in EBCDIC (XML 1.0 Appendix F): its first bytes say EBCDIC, its declaration
+/// which page — the decision an XML processor makes — and `extract` reads it as XML.
+#[test]
+fn an_xml_declaration_in_ebcdic_names_the_page() {
+    let j = inspect("de-ibm1047-declared.xml");
+    assert!(
+        j["encoding"]["rule"].as_str().unwrap().starts_with("XML"),
+        "{}",
+        j["encoding"]
+    );
+    assert_eq!(j["encoding"]["name"], "IBM1047");
+    assert_eq!(j["encoding"]["decided_by"], "declaration");
+    let decl = j["evidence"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["kind"] == "xml-declaration")
+        .unwrap();
+    assert_eq!(decl["label"], "IBM-1047");
+    assert!(
+        decl["detail"]
+            .as_str()
+            .unwrap()
+            .contains("the declaration itself is written in EBCDIC"),
+        "{decl}"
+    );
+    assert_eq!(j["likely"]["name"], "IBM1047", "{}", j["likely"]);
+    let out: Value = serde_json::from_str(&run(&[
+        "extract",
+        "--json",
+        &fixture("de-ibm1047-declared.xml"),
+    ]))
+    .unwrap();
+    let unit = &out["units"][0];
+    assert_eq!(unit["format"], "xml", "{unit}");
+    assert_eq!(
+        unit["text"],
+        "Schöne Grüße aus München: Bücher für 12,50 [EUR], Hefte für 3,20 [EUR]."
+    );
+}

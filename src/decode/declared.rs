@@ -443,9 +443,18 @@ pub fn wide_xml_form(b: &[u8]) -> Option<(Charset, usize)> {
         .map(|((_, unit), cs)| (cs, *unit))
 }
 
+/// Whether `b` starts with `<?xm` in EBCDIC (`4C 6F A7 94`, XML 1.0 Appendix F): "EBCDIC (in
+/// some flavor; the full encoding declaration must be read to tell which code page is in
+/// use)".
+pub fn ebcdic_xml_form(b: &[u8]) -> bool {
+    b.starts_with(&[0x4C, 0x6F, 0xA7, 0x94])
+}
+
 /// Reads the encoding declaration of an XML declaration at the start of `head` (after any BOM,
 /// whose length is `skip`). Also recognises the declaration written in UTF-16 without a BOM,
-/// and says in which byte order (XML 1.0 Appendix F).
+/// and says in which byte order, and the declaration written in EBCDIC, read through the
+/// characters every EBCDIC page writes alike (XML 1.0 Appendix F); the second value is the
+/// form it is written in, when not ASCII (IBM037 stands for any EBCDIC page).
 pub fn xml_declaration(head: &[u8], skip: usize) -> Option<(Declaration, Option<Charset>)> {
     let b = &head[skip.min(head.len())..];
     let (text, unit, wide): (Vec<u8>, usize, Option<Charset>) = match wide_xml_form(b) {
@@ -460,6 +469,16 @@ pub fn xml_declaration(head: &[u8], skip: usize) -> Option<(Declaration, Option<
             (text, unit, Some(cs))
         }
         None if b.starts_with(b"<?xml") => (b[..b.len().min(512)].to_vec(), 1, None),
+        // Letters, digits, space, `<?=\"'-_.:` are invariant across the EBCDIC pages.
+        None if ebcdic_xml_form(b) => {
+            let page = crate::decode::ebcdic::EbcdicPage::Ibm037;
+            let text = b
+                .iter()
+                .take(512)
+                .map(|&x| u8::try_from(u32::from(page.char_of(x))).unwrap_or(0))
+                .collect();
+            (text, 1, Some(Charset::Ebcdic(page)))
+        }
         None => return None,
     };
     if text.len() < 6 || !is_space(text[5]) {
@@ -751,6 +770,17 @@ mod tests {
         assert_eq!(d.label, "ISO-8859-2");
         assert_eq!(d.span, ByteSpan::new(0, 43));
         assert_eq!(wide, None);
+        // In EBCDIC (`4C 6F A7 94`), whatever the page: the label says which.
+        let ebcdic = Charset::for_label("cp500")
+            .unwrap()
+            .charset
+            .encode("<?xml version='1.0' encoding='cp500'?><a/>")
+            .unwrap();
+        assert!(ebcdic_xml_form(&ebcdic));
+        let (d, written) = xml_declaration(&ebcdic, 0).unwrap();
+        assert_eq!(d.label, "cp500");
+        assert_eq!(d.span, ByteSpan::new(0, 38));
+        assert!(matches!(written, Some(Charset::Ebcdic(_))));
         let u16: Vec<u8> = "<?xml version='1.0' encoding='UTF-16'?><a/>"
             .encode_utf16()
             .flat_map(|u| u.to_le_bytes())

@@ -265,7 +265,12 @@ pub(super) fn gather(
                     Some(d.span),
                     &d.construct,
                 );
-                if let Some(w) = wide {
+                if let Some(Charset::Ebcdic(_)) = wide {
+                    // Which EBCDIC page, the label says: the form only tells EBCDIC.
+                    e.detail.push_str(
+                        "; the declaration itself is written in EBCDIC (4C 6F A7 94 is `<?xm`), read through the characters every EBCDIC page writes alike (XML 1.0 Appendix F)",
+                    );
+                } else if let Some(w) = wide {
                     e.detail.push_str(&format!(
                     "; the declaration itself is written in {} without a byte order mark (XML 1.0 Appendix F)",
                     w.name().to_ascii_uppercase()

@@ -724,6 +724,10 @@ pub fn extract_bytes(
     match format {
         Format::Html => Ok(html::extract_file(name, bytes, opts)),
         Format::Xml => Ok(xml::extract_file(name, bytes, opts)),
+        // An XML document in EBCDIC: decoded by its declaration's page, then read as XML.
+        Format::EbcdicText if crate::decode::declared::ebcdic_xml_form(&bytes) => {
+            Ok(xml::extract_file(name, bytes, opts))
+        }
         Format::Text | Format::Json | Format::EbcdicText => Ok(plain(name, format, bytes, opts)),
         Format::Sgml => Ok(sgml::extract_file(name, bytes, unit, opts)),
         Format::Email => email::extract_message_file(name, bytes, unit, opts, depth),

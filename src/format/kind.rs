@@ -115,6 +115,12 @@ pub fn sniff_kind(head: &[u8], path: Option<&Path>, declared_mime: Option<&str>)
             reason: "bytes start with `<?xml` in UTF-16 or UTF-32".into(),
         };
     }
+    if crate::decode::declared::ebcdic_xml_form(head) {
+        return KindEvidence {
+            kind: TextKind::Xml,
+            reason: "bytes start with `<?xm` in EBCDIC (4C 6F A7 94)".into(),
+        };
+    }
     for pat in HTML_PATTERNS {
         if body.len() > pat.len()
             && body[..pat.len()].eq_ignore_ascii_case(pat)

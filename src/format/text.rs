@@ -72,6 +72,14 @@ pub(super) fn text_format(head: &[u8], whole: bool) -> (Format, Option<ByteSpan>
     if wide.is_some() {
         return (Text, None, format!("{prefix}text"));
     }
+    if crate::decode::declared::ebcdic_xml_form(head) {
+        return (
+            EbcdicText,
+            None,
+            "the bytes start with `<?xm` in EBCDIC (4C 6F A7 94): an XML document in EBCDIC (XML 1.0 Appendix F)"
+                .into(),
+        );
+    }
     if looks_like_ebcdic(head) {
         return (
             EbcdicText,

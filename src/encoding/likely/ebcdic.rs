@@ -24,9 +24,12 @@ const WORD_WEIGHT: f64 = 1.5;
 const EBCDIC_MAX: f64 = 0.99;
 
 /// The bytes that separate words in every page: space, no-break space, line feed, new line,
-/// carriage return, tab, form feed.
+/// carriage return, tab, form feed, and markup's `<` and `>` (an XML document in EBCDIC).
 fn separates(b: u8) -> bool {
-    matches!(b, 0x40 | 0x41 | 0x25 | 0x15 | 0x0D | 0x05 | 0x0C)
+    matches!(
+        b,
+        0x40 | 0x41 | 0x25 | 0x15 | 0x0D | 0x05 | 0x0C | 0x4C | 0x6E
+    )
 }
 
 /// The language a page was made for, where it was made for one (its reading of text in that
