@@ -747,6 +747,8 @@ pub fn conflicts(c: &ConflictInputs) -> Vec<Conflict> {
                 && !crate::encoding::decide::utf8_plausible(v)
                 && Charset::Whatwg(c.guess.legacy) != d
                 && d.is_single_byte()
+                // chardetng knows no EBCDIC: its guess says nothing against an EBCDIC page.
+                && !matches!(d, Charset::Ebcdic(_))
             {
                 let other = c
                     .candidates
