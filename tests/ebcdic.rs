@@ -149,6 +149,22 @@ fn ebcdic_labels_decode_and_a_declared_page_is_the_decision() {
     .unwrap();
     assert_eq!(j["encoding"]["name"], "IBM037");
     assert_eq!(j["likely"]["name"], "IBM037");
+    // A page that reads the bytes as the others do names the answer when it is the decision.
+    let j: Value = serde_json::from_str(&run(&[
+        "inspect",
+        "--json",
+        "--encoding",
+        "cp1047",
+        &fixture("en-ibm037-status.txt"),
+    ]))
+    .unwrap();
+    assert_eq!(j["likely"]["name"], "IBM1047", "{}", j["likely"]);
+    assert!(
+        j["likely"]["same_text"]
+            .as_array()
+            .unwrap()
+            .contains(&serde_json::json!("IBM037"))
+    );
     // A page outside the Latin-1 repertoire is named, not decoded.
     let out = cmd()
         .args([

@@ -90,13 +90,19 @@ pub fn in_ebcdic(sample: &[u8], sample_start: u64, decided: Charset) -> Likely {
             None => groups.push(vec![p]),
         }
     }
-    let heads: Vec<EbcdicPage> = groups.iter().map(|g| g[0]).collect();
-    let differ = differing_bytes(&heads);
-    let words = differing_words(sample, &differ);
     let declared = match decided {
         Charset::Ebcdic(p) => Some(p),
         _ => None,
     };
+    // A declared page names the answer it belongs to (the report then says the bytes agree).
+    for g in &mut groups {
+        if let Some(i) = g.iter().position(|&p| Some(p) == declared) {
+            g[..=i].rotate_right(1);
+        }
+    }
+    let heads: Vec<EbcdicPage> = groups.iter().map(|g| g[0]).collect();
+    let differ = differing_bytes(&heads);
+    let words = differing_words(sample, &differ);
     let mut readings: Vec<Reading> = groups
         .into_iter()
         .map(|members| weigh(members, sample, &words, declared))
