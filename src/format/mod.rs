@@ -461,7 +461,11 @@ impl NotText {
 /// stage reads in the EBCDIC pages rather than in any ASCII-compatible encoding.
 pub fn in_ebcdic(head: &[u8]) -> bool {
     let head = &head[..head.len().min(SNIFF_BYTES)];
-    magic(head).is_none() && text_format(head, false).0 == Format::EbcdicText
+    // The byte test first: it stops within 64 bytes of ASCII text, so the encoding stage and
+    // the audit, which ask this of every input, run the whole sniff only on likely EBCDIC.
+    (crate::decode::declared::ebcdic_xml_form(head) || text::looks_like_ebcdic(head))
+        && magic(head).is_none()
+        && text_format(head, false).0 == Format::EbcdicText
 }
 
 /// [`identify`], looking inside ZIP archives of up to `max_entries` entries.

@@ -162,13 +162,12 @@ pub fn in_ebcdic(sample: &[u8], sample_start: u64, decided: Charset) -> Likely {
 /// The distinct words (byte ranges between separators) holding a byte in `differ`, first
 /// occurrence each, at most [`MAX_WORDS`].
 fn differing_words(sample: &[u8], differ: &[bool; 256]) -> Vec<(usize, usize)> {
-    let mut seen: Vec<&[u8]> = Vec::new();
+    let mut seen: std::collections::HashSet<&[u8]> = std::collections::HashSet::new();
     let mut out = Vec::new();
     let mut start = 0;
     for end in (0..=sample.len()).filter(|&i| i == sample.len() || separates(sample[i])) {
         let w = &sample[start..end];
-        if w.iter().any(|&b| differ[usize::from(b)]) && !seen.contains(&w) {
-            seen.push(w);
+        if w.iter().any(|&b| differ[usize::from(b)]) && seen.insert(w) {
             out.push((start, end));
             if out.len() == MAX_WORDS {
                 break;
@@ -259,8 +258,9 @@ fn weigh(
             read.push((w, false));
             continue;
         }
-        let is_known = !broken(&w) && language.is_some_and(|(_, l)| l.contains(&w.to_lowercase()));
-        broken_words += u32::from(broken(&w));
+        let misread = broken(&w);
+        let is_known = !misread && language.is_some_and(|(_, l)| l.contains(&w.to_lowercase()));
+        broken_words += u32::from(misread);
         odd_case += u32::from(odd_initial(page, sample, s, &w));
         known += u32::from(is_known);
         read.push((w, is_known));
